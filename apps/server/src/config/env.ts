@@ -1,0 +1,94 @@
+// The only reader of process.env. Every variable is validated here; a bad value stops the start with a
+// message naming the variable. Unset values fall back to the embedded defaults (docs/architecture.md).
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The repository root, so that defaults do not depend on the directory the process was started in. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
+
+const duration = z.coerce.number().int().positive();
+const optionalUrl = (protocols: RegExp) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.url({ protocol: protocols }).optional());
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: optionalUrl(/^https?$/),
+    DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data')),
+    DATABASE_URL: optionalUrl(/^postgres(ql)?$/),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+    NATS_URL: optionalUrl(/^(nats|tls|wss?)$/),
+    SMTP_URL: optionalUrl(/^smtps?$/),
+    MAIL_FROM: z.string().min(3).default('LabLive <no-reply@lablive.local>'),
+    OPENTOK_API_KEY: z.string().trim().min(1).optional(),
+    OPENTOK_API_SECRET: z.string().trim().min(1).optional(),
+    ACCESS_TOKEN_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    ACCESS_TOKEN_TTL_SECONDS: duration.default(15 * 60),
+    REFRESH_TOKEN_TTL_SECONDS: duration.default(30 * 24 * 3600),
+    RESET_TOKEN_TTL_SECONDS: duration.default(3600),
+    INVITATION_TOKEN_TTL_SECONDS: duration.default(30 * 24 * 3600),
+    LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+    SEED_DEMO_DATA: z
+      .enum(['auto', 'true', 'false'])
+      .default('auto')
+      .describe('auto: seed an empty embedded database only'),
+    WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
+    TRUST_PROXY: z.stringbool().default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if ((env.OPENTOK_API_KEY === undefined) !== (env.OPENTOK_API_SECRET === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.OPENTOK_API_KEY === undefined ? 'OPENTOK_API_KEY' : 'OPENTOK_API_SECRET'],
+        message: 'OPENTOK_API_KEY and OPENTOK_API_SECRET are set together or not at all',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.DATABASE_URL !== undefined && !env.ACCESS_TOKEN_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ACCESS_TOKEN_SECRET'],
+        message: 'is required in production with an external database (instances must share it)',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string };
+
+export class ConfigError extends Error {
+  readonly issues: string[];
+
+  constructor(issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.issues = issues;
+  }
+}
+
+/** Parses an environment (process.env by default). Throws ConfigError naming every bad variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = issue.path.join('.') || 'environment';
+        const value = typeof issue.path[0] === 'string' ? source[issue.path[0]] : undefined;
+        const shown = value === undefined || /SECRET/.test(name) ? '' : ` (got "${value}")`;
+        return `${name}: ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const env = result.data;
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+  };
+}

@@ -1,0 +1,322 @@
+// Row types of the database, one interface per table, as Kysely reads them. Kept beside the migrations'
+// truth: a column added by a migration is added here in the same change.
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** bigint identity columns come back from pg as strings; the pool's type parser turns them into numbers. */
+type Id = Generated<number>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface LabsTable {
+  id: Id;
+  name: string;
+  logo_url: string | null;
+  header_image_url: string | null;
+  waiting_room_image_url: string | null;
+  primary_color: Generated<string>;
+  background_color: Generated<string>;
+  third_color: Generated<string>;
+  plan_minutes: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface LabModulesTable {
+  lab_id: number;
+  module: string;
+}
+
+export interface NamedTable {
+  id: Id;
+  name: string;
+}
+
+export interface UsersTable {
+  id: Id;
+  lab_id: number;
+  email: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  job: string | null;
+  address: string | null;
+  therapeutic_area: string | null;
+  avatar_url: string | null;
+  locale: Generated<string>;
+  password_hash: string | null;
+  created_at: CreatedAt;
+}
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface UserPermissionsTable {
+  user_id: number;
+  permission_id: number;
+}
+
+export interface GroupsTable {
+  id: Id;
+  lab_id: number;
+  name: string;
+  color: Generated<string>;
+  picture_url: string | null;
+  created_at: CreatedAt;
+}
+
+export interface GroupUsersTable {
+  group_id: number;
+  user_id: number;
+}
+
+export interface RefreshTokensTable {
+  id: Id;
+  token_hash: string;
+  family_id: string;
+  user_id: number | null;
+  participant_id: number | null;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface PasswordResetTokensTable {
+  id: Id;
+  token_hash: string;
+  user_id: number;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface MediasTable {
+  id: Id;
+  lab_id: number | null;
+  name: string;
+  slug: string;
+  build_path: string | null;
+  build_compression: string | null;
+  canvas_width: Generated<number>;
+  canvas_height: Generated<number>;
+  full_canvas: Generated<boolean>;
+  thumbnail_url: string | null;
+  created_at: CreatedAt;
+}
+
+export interface EventsTable {
+  id: Id;
+  lab_id: number;
+  owner_id: number | null;
+  name: string;
+  type: Generated<string>;
+  description: Generated<string>;
+  slug: string;
+  is_public: Generated<boolean>;
+  active: Generated<boolean>;
+  planned_start_date: Timestamp;
+  planned_end_date: Timestamp;
+  start_date: NullableTimestamp;
+  end_date: NullableTimestamp;
+  rooms_needed: Generated<number>;
+  auto_dispatcher: Generated<boolean>;
+  to_broadcast: Generated<boolean>;
+  email_relaunch_j7: Generated<boolean>;
+  email_relaunch_j1: Generated<boolean>;
+  email_relaunch_h1: Generated<boolean>;
+  default_timezone: Generated<string>;
+  created_at: CreatedAt;
+}
+export type EventRow = Selectable<EventsTable>;
+
+export interface EventMediasTable {
+  event_id: number;
+  media_id: number;
+  position: Generated<number>;
+}
+
+export interface RoomsTable {
+  id: Id;
+  event_id: number;
+  lab_id: number;
+  name: Generated<string>;
+  opentok_session_id: string | null;
+  active_modules: Generated<string[]>;
+  created_at: CreatedAt;
+}
+
+export interface ParticipantsTable {
+  id: Id;
+  event_id: number;
+  lab_id: number;
+  user_id: number | null;
+  room_id: number | null;
+  email: string;
+  name: Generated<string>;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  role: Generated<string>;
+  job: string | null;
+  location: string | null;
+  timezone: string | null;
+  google_refresh_token: string | null;
+  created_at: CreatedAt;
+}
+export type ParticipantRow = Selectable<ParticipantsTable>;
+
+export interface EventInvitationsTable {
+  id: Id;
+  event_id: number;
+  participant_id: number;
+  room_id: number | null;
+  role: Generated<string>;
+  token_hash: string | null;
+  token_expires_at: NullableTimestamp;
+  token_used_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface DeploymentSchedulersTable {
+  id: Id;
+  date: ColumnType<string, string, string>;
+}
+
+export interface EmailTemplatesTable {
+  id: Id;
+  lab_id: number | null;
+  media_id: number | null;
+  tag: string;
+  locale: Generated<string>;
+  subject: Generated<string>;
+  body: Generated<string>;
+  params: Generated<Json<Record<string, unknown>>>;
+  provider_template_number: number | null;
+  created_at: CreatedAt;
+}
+
+export interface PollsTable {
+  id: Id;
+  lab_id: number;
+  event_id: number | null;
+  room_id: number | null;
+  title: string;
+  question: string;
+  options: Json<string[]>;
+  allow_multiple: Generated<boolean>;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface DocumentsTable {
+  id: Id;
+  lab_id: number;
+  name: string;
+  extension: Generated<string>;
+  content_type: Generated<string>;
+  size_bytes: Generated<number>;
+  storage_key: string;
+  created_at: CreatedAt;
+}
+
+export interface GroupLinkTable {
+  group_id: number;
+}
+
+export interface PharmacovigilanceReceiversTable {
+  id: Id;
+  lab_id: number;
+  email: string;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface PharmacovigilanceReportsTable {
+  id: Id;
+  lab_id: number;
+  event_id: number | null;
+  room_id: number | null;
+  user_id: number | null;
+  participant_id: number | null;
+  username: string;
+  session_name: Generated<string>;
+  gender: string;
+  patient_firstname: string;
+  patient_lastname: string;
+  patient_birthdate: ColumnType<string, string, string>;
+  patient_age_range: string;
+  doctor_firstname: string;
+  doctor_lastname: string;
+  doctor_phone: string;
+  doctor_email: string;
+  doctor_specialty: string;
+  doctor_address: string;
+  doctor_zip_code: string;
+  drug_name: string;
+  drug_batch_number: string;
+  drug_adverse_reaction: string;
+  deleted_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface SessionEventsTable {
+  global_position: Generated<number>;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  schema_version: Generated<number>;
+  data: Json<unknown>;
+  metadata: Json<Record<string, unknown>>;
+  event_id: string;
+  /** xid8 arrives as a decimal string; it can exceed 2^53, so it stays a string. */
+  transaction_id: Generated<string>;
+  occurred_at: CreatedAt;
+}
+
+export interface SessionStreamsTable {
+  stream_id: string;
+  version: number;
+  updated_at: CreatedAt;
+}
+
+export interface ProjectionCheckpointsTable {
+  projection: string;
+  transaction_id: string;
+  global_position: number;
+  updated_at: CreatedAt;
+}
+
+export interface Database {
+  labs: LabsTable;
+  lab_modules: LabModulesTable;
+  roles: NamedTable;
+  permissions: NamedTable;
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  user_permissions: UserPermissionsTable;
+  groups: GroupsTable;
+  group_users: GroupUsersTable;
+  refresh_tokens: RefreshTokensTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  medias: MediasTable;
+  events: EventsTable;
+  event_medias: EventMediasTable;
+  rooms: RoomsTable;
+  participants: ParticipantsTable;
+  event_invitations: EventInvitationsTable;
+  deployment_schedulers: DeploymentSchedulersTable;
+  email_templates: EmailTemplatesTable;
+  polls: PollsTable;
+  documents: DocumentsTable;
+  group_medias: GroupLinkTable & { media_id: number };
+  group_documents: GroupLinkTable & { document_id: number };
+  group_polls: GroupLinkTable & { poll_id: number };
+  pharmacovigilance_receivers: PharmacovigilanceReceiversTable;
+  pharmacovigilance_reports: PharmacovigilanceReportsTable;
+  session_events: SessionEventsTable;
+  session_streams: SessionStreamsTable;
+  projection_checkpoints: ProjectionCheckpointsTable;
+}

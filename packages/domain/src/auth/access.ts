@@ -1,0 +1,86 @@
+// Who may do what. Back-office roles, permissions, lab modules and event roles from the specs, and the
+// one pure rule the server's guard applies. The web client reads the same rule only to hide controls.
+
+export const USER_ROLES = ['admin', 'super-admin', 'user'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const PERMISSIONS = [
+  'manage_events',
+  'manage_users',
+  'manage_documents',
+  'manage_polls',
+  'manage_pharmacovigilance',
+  'view_consumption',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const LAB_MODULES = ['pharmacovigilance', 'share_document', 'active_camera', 'polls', 'stats'] as const;
+export type LabModule = (typeof LAB_MODULES)[number];
+
+export const EVENT_ROLES = ['participant', 'animator', 'observer', 'observer-animator'] as const;
+export type EventRole = (typeof EVENT_ROLES)[number];
+
+/** A signed-in lab staff member (back office) or a guest admitted to one event. */
+export type Principal =
+  | {
+      kind: 'user';
+      userId: number;
+      labId: number;
+      roles: readonly UserRole[];
+      permissions: readonly Permission[];
+      modules: readonly LabModule[];
+    }
+  | {
+      kind: 'guest';
+      participantId: number;
+      labId: number;
+      eventId: number;
+      modules: readonly LabModule[];
+    };
+
+/** What a route or command requires. Every listed item must hold (the back-office spec's rule). */
+export type Requirement = {
+  /** Only lab staff accounts, never event guests. */
+  staff?: boolean;
+  permissions?: readonly Permission[];
+  modules?: readonly LabModule[];
+};
+
+export type AccessDecision =
+  | { allowed: true }
+  | { allowed: false; reason: 'staff_only' | 'missing_permission' | 'module_disabled'; missing: string[] };
+
+export function isAdmin(principal: Principal): boolean {
+  return principal.kind === 'user' && principal.roles.some((role) => role === 'admin' || role === 'super-admin');
+}
+
+/**
+ * Admins and super-admins hold every permission of their lab; other users hold what was granted to them.
+ * Guests hold none.
+ */
+export function effectivePermissions(principal: Principal): readonly Permission[] {
+  if (principal.kind === 'guest') return [];
+  return isAdmin(principal) ? PERMISSIONS : principal.permissions;
+}
+
+export function checkAccess(principal: Principal, requirement: Requirement): AccessDecision {
+  const needsStaff = requirement.staff === true || (requirement.permissions?.length ?? 0) > 0;
+  if (needsStaff && principal.kind !== 'user') {
+    return { allowed: false, reason: 'staff_only', missing: [] };
+  }
+  const missingModules = (requirement.modules ?? []).filter((module) => !principal.modules.includes(module));
+  if (missingModules.length > 0) {
+    return { allowed: false, reason: 'module_disabled', missing: missingModules };
+  }
+  const held = effectivePermissions(principal);
+  const missingPermissions = (requirement.permissions ?? []).filter((permission) => !held.includes(permission));
+  if (missingPermissions.length > 0) {
+    return { allowed: false, reason: 'missing_permission', missing: missingPermissions };
+  }
+  return { allowed: true };
+}
+
+/** A user with only the role `user` sees only the events they own (back-office spec, section 1). */
+export function seesOnlyOwnEvents(principal: Principal): boolean {
+  return principal.kind === 'user' && !principal.roles.some((role) => role !== 'user');
+}

@@ -1,0 +1,15 @@
+// User-facing messages fixed by the specification. They are part of the contract: the server sends them
+// as they are, and the web client shows them (translated where the spec's text is a translation key).
+
+export const MESSAGES = {
+  loginFailed: 'Please verify your login/password',
+  alreadyInSession: 'Vous êtes déjà dans une session',
+  fillEmail: 'Please fill the email field',
+  invalidEmail: 'Please enter a valid email',
+  passwordsNotMatching: 'Both passwords are not matching',
+  invalidPasswords: 'Please enter valid passwords',
+  passwordChanged: 'Your password has been changed',
+  invalidToken: 'Invalid token.',
+  notEnoughPermissions: 'Not enough permissions',
+  fieldRequired: 'This field must be filled',
+} as const;

@@ -1,0 +1,71 @@
+// Request shapes of the sign-in calls, shared by the server's routes and the web forms.
+import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
+
+/** Whitespace-only values count as blank (spec: "a whitespace-only value is silently ignored"). */
+const nonBlank = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
+
+export const emailSchema = nonBlank(MESSAGES.fillEmail).pipe(z.email({ error: MESSAGES.invalidEmail }));
+
+export const passwordLoginSchema = z.object({
+  email: nonBlank(MESSAGES.loginFailed),
+  password: z.string({ error: MESSAGES.loginFailed }).refine((value) => value.trim().length > 0, {
+    error: MESSAGES.loginFailed,
+  }),
+  rememberMe: z.boolean().optional(),
+});
+export type PasswordLogin = z.infer<typeof passwordLoginSchema>;
+
+export const invitationLoginSchema = z.object({
+  invitation: nonBlank('invitation is required'),
+});
+export type InvitationLogin = z.infer<typeof invitationLoginSchema>;
+
+export const publicGuestLoginSchema = z.object({
+  firstName: nonBlank(MESSAGES.fieldRequired).pipe(z.string().max(100)),
+  lastName: nonBlank(MESSAGES.fieldRequired).pipe(z.string().max(100)),
+  email: emailSchema,
+  eventSlug: nonBlank(MESSAGES.fieldRequired).pipe(z.string().max(200)),
+  isPublic: z.literal(true),
+});
+export type PublicGuestLogin = z.infer<typeof publicGuestLoginSchema>;
+
+/** POST /api/login accepts one of three shapes; which one is told by the fields present. */
+export const loginRequestSchema = z.union([publicGuestLoginSchema, invitationLoginSchema, passwordLoginSchema]);
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordSchema>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** The API takes the new password; the form also asks for a confirmation. */
+export const changePasswordSchema = z.object({
+  password: z
+    .string({ error: MESSAGES.invalidPasswords })
+    .refine((value) => value.trim().length >= PASSWORD_MIN_LENGTH, { error: MESSAGES.invalidPasswords })
+    .pipe(z.string().max(200, { error: MESSAGES.invalidPasswords })),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordSchema>;
+
+export const changePasswordFormSchema = z
+  .object({
+    password: z.string(),
+    confirmation: z.string(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.password.trim() === '' || value.confirmation.trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.invalidPasswords });
+      return;
+    }
+    if (value.password !== value.confirmation) {
+      ctx.addIssue({ code: 'custom', path: ['confirmation'], message: MESSAGES.passwordsNotMatching });
+      return;
+    }
+    if (!changePasswordSchema.safeParse({ password: value.password }).success) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.invalidPasswords });
+    }
+  });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+
+export const refreshTokenRequestSchema = z.object({ token: nonBlank(MESSAGES.invalidToken) });

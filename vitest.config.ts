@@ -1,0 +1,35 @@
+// One vitest run for the whole repository, split in three projects by file suffix:
+// unit (pure, no IO), integration (real PostgreSQL and NATS), e2e (built app in Chromium).
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['apps/*/src/**/*.unit.test.{ts,tsx}', 'packages/*/src/**/*.unit.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['apps/*/src/**/*.int.test.ts', 'packages/*/src/**/*.int.test.ts'],
+          globalSetup: ['packages/testkit/src/globalSetup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['apps/*/src/**/*.e2e.test.ts'],
+          globalSetup: ['packages/testkit/src/globalSetup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
