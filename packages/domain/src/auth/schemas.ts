@@ -13,6 +13,7 @@ export const passwordLoginSchema = z.object({
     error: MESSAGES.loginFailed,
   }),
   rememberMe: z.boolean().optional(),
+  locale: z.enum(['fr', 'en', 'de']).optional(),
 });
 export type PasswordLogin = z.infer<typeof passwordLoginSchema>;
 
@@ -34,7 +35,7 @@ export type PublicGuestLogin = z.infer<typeof publicGuestLoginSchema>;
 export const loginRequestSchema = z.union([publicGuestLoginSchema, invitationLoginSchema, passwordLoginSchema]);
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const forgotPasswordSchema = z.object({ email: emailSchema });
+export const forgotPasswordSchema = z.object({ email: emailSchema, locale: z.enum(['fr', 'en', 'de']).optional() });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordSchema>;
 
 export const PASSWORD_MIN_LENGTH = 8;
