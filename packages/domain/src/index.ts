@@ -4,3 +4,4 @@ export * from './auth/responses.ts';
 export * from './auth/schemas.ts';
 export * from './labs/theme.ts';
 export * from './shared/errors.ts';
+export * from './rooms/presence.ts';

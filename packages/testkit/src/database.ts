@@ -5,6 +5,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { createDb, type Db } from '../../../apps/server/src/db/connection.ts';
 import { migrateToLatest } from '../../../apps/server/src/db/migrate.ts';
+import './providedContext.ts';
 
 export type TestDatabase = { db: Db; url: string; name: string; drop(): Promise<void> };
 

@@ -1,15 +1,8 @@
 // vitest globalSetup of the integration and e2e projects: starts (or finds) the services once and hands
 // their addresses to every test file through inject().
 import type { TestProject } from 'vitest/node';
+import './providedContext.ts';
 import { startTestServices } from './services.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    postgresAdminUrl: string;
-    natsUrl: string | null;
-    natsSkipReason: string;
-  }
-}
 
 export default async function setup(project: TestProject) {
   const services = await startTestServices((line) => console.log(`[testkit] ${line}`));

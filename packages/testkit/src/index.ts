@@ -1,2 +1,6 @@
 export * from './database.ts';
 export * from './services.ts';
+import './providedContext.ts';
+export * from './fixtures.ts';
+export * from './smtpCapture.ts';
+export * from './testApp.ts';

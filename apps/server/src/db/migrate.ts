@@ -7,7 +7,7 @@ import { REPO_ROOT } from '../config/env.ts';
 
 export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'migrations');
 
-export function createMigrator(db: Kysely<unknown>): Migrator {
+export function createMigrator<DB>(db: Kysely<DB>): Migrator {
   return new Migrator({
     db,
     provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR }),
@@ -26,7 +26,7 @@ export class MigrationError extends Error {
 }
 
 /** Applies every pending migration; returns the names applied. */
-export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
   const { error, results } = await createMigrator(db).migrateToLatest();
   if (error) throw new MigrationError(error, results);
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);

@@ -1,0 +1,182 @@
+// Sign-in use cases: password, invitation link and public guest entry; refresh, sign-out, forgotten
+// password. Routes stay thin and call these; every failure is a coded DomainError.
+import {
+  DomainError,
+  type Locale,
+  type LoginResponse,
+  MESSAGES,
+  type PasswordLogin,
+  type PublicGuestLogin,
+  type RefreshTokenResponse,
+} from '@lablive/domain';
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { passwordResetMail } from '../mail/templates.ts';
+import { isEmailOnlineInEvent } from '../rooms/onlineParticipants.ts';
+import type { AccessTokenSubject, AccessTokens } from './accessTokens.ts';
+import { redeemInvitationToken } from './invitations.repository.ts';
+import { issuePasswordResetToken, redeemPasswordResetToken } from './passwordReset.repository.ts';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+import { loadCaller } from './principals.repository.ts';
+import { revokeAllSessionsOfUser, revokeFamily, rotateSession, startSession } from './sessions.repository.ts';
+
+export type AuthDeps = {
+  db: Db;
+  tokens: AccessTokens;
+  mailer: Mailer;
+  now: () => Date;
+  publicUrl: string;
+  refreshTtlSeconds: number;
+  resetTtlSeconds: number;
+};
+
+/** Without remember-me a session lasts a working day at most. */
+const SHORT_SESSION_SECONDS = 12 * 3600;
+
+async function openSession(deps: AuthDeps, subject: AccessTokenSubject, ttlSeconds: number): Promise<LoginResponse> {
+  const now = deps.now();
+  const session = await startSession(deps.db, subject, ttlSeconds, now);
+  const caller = await loadCaller(deps.db, subject);
+  if (!caller) throw new DomainError('unauthenticated', MESSAGES.loginFailed);
+  return {
+    token: await deps.tokens.sign({ ...subject, sessionId: session.familyId }),
+    refreshToken: session.refreshToken,
+    expiresIn: deps.tokens.ttlSeconds,
+    user: caller.user,
+    event_id: caller.eventId,
+  };
+}
+
+export async function loginWithPassword(deps: AuthDeps, request: PasswordLogin): Promise<LoginResponse> {
+  const user = await deps.db
+    .selectFrom('users')
+    .select(['id', 'password_hash'])
+    .where(sql`lower(email)`, '=', request.email.trim().toLowerCase())
+    .executeTakeFirst();
+  const valid = user?.password_hash
+    ? await verifyPassword(user.password_hash, request.password)
+    : await verifyAgainstDecoy(request.password);
+  // One answer for an unknown e-mail and a wrong password, so no account can be discovered.
+  if (!user || !valid) throw new DomainError('unauthenticated', MESSAGES.loginFailed);
+  if (request.locale) {
+    await deps.db.updateTable('users').set({ locale: request.locale }).where('id', '=', user.id).execute();
+  }
+  const ttl = request.rememberMe ? deps.refreshTtlSeconds : Math.min(deps.refreshTtlSeconds, SHORT_SESSION_SECONDS);
+  return openSession(deps, { kind: 'user', userId: user.id }, ttl);
+}
+
+async function refuseIfOnline(deps: AuthDeps, eventId: number, email: string): Promise<void> {
+  if (await isEmailOnlineInEvent(deps.db, eventId, email)) {
+    throw new DomainError('already_in_session', MESSAGES.alreadyInSession);
+  }
+}
+
+export async function loginWithInvitation(deps: AuthDeps, token: string): Promise<LoginResponse> {
+  const invitation = await redeemInvitationToken(deps.db, token.trim(), deps.now());
+  if (!invitation) throw new DomainError('invalid_token', 'This invitation link is invalid, used or expired.');
+  const participant = await deps.db
+    .updateTable('participants')
+    .set((eb) => ({ role: invitation.role, room_id: eb.fn.coalesce(eb.val(invitation.roomId), 'room_id') }))
+    .where('id', '=', invitation.participantId)
+    .returning(['id', 'email'])
+    .executeTakeFirstOrThrow();
+  await refuseIfOnline(deps, invitation.eventId, participant.email);
+  return openSession(deps, { kind: 'guest', participantId: participant.id }, deps.refreshTtlSeconds);
+}
+
+export async function loginAsPublicGuest(deps: AuthDeps, request: PublicGuestLogin): Promise<LoginResponse> {
+  const event = await deps.db
+    .selectFrom('events')
+    .select(['id', 'lab_id'])
+    .where('slug', '=', request.eventSlug)
+    .where('is_public', '=', true)
+    .executeTakeFirst();
+  if (!event) throw new DomainError('not_found', 'There is no public event at this address.');
+  const email = request.email.trim().toLowerCase();
+  await refuseIfOnline(deps, event.id, email);
+  const existing = await deps.db
+    .selectFrom('participants')
+    .select(['id', 'role'])
+    .where('event_id', '=', event.id)
+    .where(sql`lower(email)`, '=', email)
+    .executeTakeFirst();
+  // The public form must not hand out a host's participation to whoever types the host's e-mail.
+  if (existing && existing.role !== 'participant') {
+    throw new DomainError('forbidden', 'This e-mail has a personal invitation: use the link you received.');
+  }
+  const name = `${request.firstName} ${request.lastName}`;
+  const participantId = existing
+    ? (
+        await deps.db
+          .updateTable('participants')
+          .set({ first_name: request.firstName, last_name: request.lastName, name })
+          .where('id', '=', existing.id)
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id
+    : (
+        await deps.db
+          .insertInto('participants')
+          .values({
+            event_id: event.id,
+            lab_id: event.lab_id,
+            email,
+            first_name: request.firstName,
+            last_name: request.lastName,
+            name,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+  return openSession(deps, { kind: 'guest', participantId }, deps.refreshTtlSeconds);
+}
+
+export async function refreshAccessToken(deps: AuthDeps, refreshToken: string): Promise<RefreshTokenResponse> {
+  const result = await rotateSession(deps.db, refreshToken, deps.refreshTtlSeconds, deps.now());
+  if (!result.ok) throw new DomainError('invalid_token', MESSAGES.invalidToken, { reason: result.reason });
+  return {
+    token: await deps.tokens.sign({ ...result.subject, sessionId: result.session.familyId }),
+    refreshToken: result.session.refreshToken,
+    expiresIn: deps.tokens.ttlSeconds,
+  };
+}
+
+export async function logout(deps: AuthDeps, sessionId: string, refreshToken: string | undefined) {
+  const now = deps.now();
+  await revokeFamily(deps.db, sessionId, now);
+  if (refreshToken) {
+    const rotated = await rotateSession(deps.db, refreshToken, deps.refreshTtlSeconds, now);
+    if (rotated.ok) await revokeFamily(deps.db, rotated.session.familyId, now);
+  }
+}
+
+export async function requestPasswordReset(deps: AuthDeps, email: string, requestLocale: Locale | undefined) {
+  const user = await deps.db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name', 'locale'])
+    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  if (!user) return;
+  const token = await issuePasswordResetToken(deps.db, user.id, deps.resetTtlSeconds, deps.now());
+  const locale = requestLocale ?? (user.locale === 'en' || user.locale === 'de' ? user.locale : 'fr');
+  const mail = passwordResetMail(locale, {
+    name: `${user.first_name} ${user.last_name}`.trim() || user.email,
+    resetUrl: `${deps.publicUrl}/reset?token=${encodeURIComponent(token)}`,
+    validMinutes: Math.round(deps.resetTtlSeconds / 60),
+  });
+  await deps.mailer.send({ to: user.email, ...mail });
+}
+
+export async function changePasswordWithToken(deps: AuthDeps, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction().execute(async (trx) => {
+    const userId = await redeemPasswordResetToken(trx, token, deps.now());
+    if (userId === undefined) {
+      throw new DomainError('invalid_token', 'This password reset link is invalid, used or expired.');
+    }
+    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+    // Whoever knew the old password is signed out everywhere.
+    await revokeAllSessionsOfUser(trx, userId, deps.now());
+  });
+}

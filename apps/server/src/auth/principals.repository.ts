@@ -1,0 +1,114 @@
+// Turns a token's subject into the caller: the Principal the guard checks and the CurrentUser that
+// /api/me shows. Read from the database on every request, so a changed role or module applies at once.
+import {
+  type CurrentUser,
+  EVENT_ROLES,
+  type EventRole,
+  effectivePermissions,
+  type Locale,
+  LOCALES,
+  PERMISSIONS,
+  type Principal,
+  USER_ROLES,
+} from '@lablive/domain';
+import type { Db } from '../db/connection.ts';
+import { findLab } from '../labs/labs.repository.ts';
+import type { AccessTokenSubject } from './accessTokens.ts';
+
+export type Caller = { principal: Principal; user: CurrentUser; eventId: number | null };
+
+const isOneOf =
+  <T extends string>(values: readonly T[]) =>
+  (value: string): value is T =>
+    (values as readonly string[]).includes(value);
+const isUserRole = isOneOf(USER_ROLES);
+const isPermission = isOneOf(PERMISSIONS);
+const isEventRole = isOneOf(EVENT_ROLES);
+const isLocale = isOneOf(LOCALES);
+
+function fullName(first: string, last: string, fallback: string): string {
+  return `${first} ${last}`.trim() || fallback;
+}
+
+async function loadUserCaller(db: Db, userId: number): Promise<Caller | undefined> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  if (!row) return undefined;
+  const lab = await findLab(db, row.lab_id);
+  if (!lab) return undefined;
+  const roles = await db
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select('roles.name')
+    .where('user_roles.user_id', '=', userId)
+    .execute();
+  const permissions = await db
+    .selectFrom('user_permissions')
+    .innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
+    .select('permissions.name')
+    .where('user_permissions.user_id', '=', userId)
+    .execute();
+  const principal: Principal = {
+    kind: 'user',
+    userId: row.id,
+    labId: row.lab_id,
+    roles: roles.map((r) => r.name).filter(isUserRole),
+    permissions: permissions.map((p) => p.name).filter(isPermission),
+    modules: lab.modules,
+  };
+  const locale: Locale = isLocale(row.locale) ? row.locale : 'fr';
+  return {
+    principal,
+    eventId: null,
+    user: {
+      kind: 'user',
+      id: row.id,
+      email: row.email,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      name: fullName(row.first_name, row.last_name, row.email),
+      roles: [...principal.roles],
+      permissions: [...effectivePermissions(principal)],
+      avatar_url: row.avatar_url,
+      locale,
+      lab: { id: lab.id, name: lab.name, modules: lab.modules, theme: lab.theme },
+      participation: null,
+    },
+  };
+}
+
+async function loadGuestCaller(db: Db, participantId: number): Promise<Caller | undefined> {
+  const row = await db.selectFrom('participants').selectAll().where('id', '=', participantId).executeTakeFirst();
+  if (!row) return undefined;
+  const lab = await findLab(db, row.lab_id);
+  if (!lab) return undefined;
+  const role: EventRole = isEventRole(row.role) ? row.role : 'participant';
+  return {
+    principal: {
+      kind: 'guest',
+      participantId: row.id,
+      labId: row.lab_id,
+      eventId: row.event_id,
+      modules: lab.modules,
+    },
+    eventId: row.event_id,
+    user: {
+      kind: 'guest',
+      id: row.id,
+      email: row.email,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      name: row.name || fullName(row.first_name, row.last_name, row.email),
+      roles: [],
+      permissions: [],
+      avatar_url: null,
+      locale: 'fr',
+      lab: { id: lab.id, name: lab.name, modules: lab.modules, theme: lab.theme },
+      participation: { id: row.id, role, room_id: row.room_id, event_id: row.event_id },
+    },
+  };
+}
+
+export function loadCaller(db: Db, subject: AccessTokenSubject): Promise<Caller | undefined> {
+  return subject.kind === 'user' ? loadUserCaller(db, subject.userId) : loadGuestCaller(db, subject.participantId);
+}
+

@@ -1,0 +1,108 @@
+// Builds the HTTP application: framework plugins, then the error handling, then the API routes under
+// /api, then the web app. Everything it needs is passed in, so tests build it on their own database.
+import rateLimit from '@fastify/rate-limit';
+import { DomainError } from '@lablive/domain';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAccessTokens } from '../auth/accessTokens.ts';
+import type { AuthDeps } from '../auth/authService.ts';
+import type { Env } from '../config/env.ts';
+import type { Db } from '../db/connection.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { createAuthenticator } from './authentication.ts';
+import { errorHandler, problem } from './problems.ts';
+import { authRoutes } from './routes/auth.routes.ts';
+import { eventInfoRoutes } from './routes/eventInfo.routes.ts';
+import { healthRoutes } from './routes/health.routes.ts';
+import { labScopedRoutes } from './routes/labScoped.routes.ts';
+import { serveWebApp } from './webApp.ts';
+
+export type AppConfig = Pick<
+  Env,
+  | 'PUBLIC_URL'
+  | 'ACCESS_TOKEN_TTL_SECONDS'
+  | 'REFRESH_TOKEN_TTL_SECONDS'
+  | 'RESET_TOKEN_TTL_SECONDS'
+  | 'LOGIN_RATE_LIMIT_PER_MINUTE'
+  | 'WEB_DIST_DIR'
+  | 'TRUST_PROXY'
+>;
+
+export type AppDeps = {
+  config: AppConfig;
+  accessTokenSecret: string;
+  db: Db;
+  mailer: Mailer;
+  bus: { kind: 'in-process' | 'nats'; healthy(): boolean };
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+  version?: string;
+  /** Set false in API-only tests; production serves the built web app when it exists. */
+  serveWeb?: boolean;
+};
+
+/** Request bodies above this size are refused with 413 before they are parsed. */
+const BODY_LIMIT_BYTES = 256 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: deps.config.TRUST_PROXY,
+    genReqId: () => crypto.randomUUID(),
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('caller', null);
+  app.decorateRequest('sessionId', null);
+  app.setErrorHandler(errorHandler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new DomainError('rate_limited', `Too many attempts. Try again in ${Math.ceil(context.ttl / 1000)} s.`),
+  });
+
+  const tokens = createAccessTokens(deps.accessTokenSecret, deps.config.ACCESS_TOKEN_TTL_SECONDS, now);
+  const authenticator = createAuthenticator({ db: deps.db, tokens, now });
+  const auth: AuthDeps = {
+    db: deps.db,
+    tokens,
+    mailer: deps.mailer,
+    now,
+    publicUrl: deps.config.PUBLIC_URL,
+    refreshTtlSeconds: deps.config.REFRESH_TOKEN_TTL_SECONDS,
+    resetTtlSeconds: deps.config.RESET_TOKEN_TTL_SECONDS,
+  };
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, {
+        auth,
+        authenticator,
+        loginRateLimitPerMinute: deps.config.LOGIN_RATE_LIMIT_PER_MINUTE,
+      });
+      await api.register(eventInfoRoutes, { db: deps.db });
+      await api.register(labScopedRoutes, { db: deps.db, authenticator });
+      await api.register(healthRoutes, {
+        db: deps.db,
+        busKind: () => deps.bus.kind,
+        busHealthy: () => deps.bus.healthy(),
+        version: deps.version ?? 'dev',
+      });
+      api.setNotFoundHandler((request, reply) => {
+        const body = problem(404, 'not_found', `No route ${request.method} ${request.url}.`, request);
+        return reply.status(404).type('application/problem+json').send(body);
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  if (deps.serveWeb !== false) await serveWebApp(app, deps.config.WEB_DIST_DIR);
+  return app;
+}

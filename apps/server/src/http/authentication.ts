@@ -1,0 +1,55 @@
+// Who is calling: verifies the Bearer access token, checks its session is still open, and loads the
+// caller. `guard(requirement)` is the one server-side check of roles, permissions and lab modules.
+import { checkAccess, DomainError, MESSAGES, type Requirement } from '@lablive/domain';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { AccessTokens } from '../auth/accessTokens.ts';
+import { type Caller, loadCaller } from '../auth/principals.repository.ts';
+import { isSessionActive } from '../auth/sessions.repository.ts';
+import type { Db } from '../db/connection.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+    sessionId: string | null;
+  }
+}
+
+export type Authenticator = {
+  /** Loads the caller into request.caller; throws a 401 DomainError when there is none. */
+  authenticate(request: FastifyRequest): Promise<Caller>;
+  /** A preHandler: the caller must be signed in and meet the requirement. */
+  guard(requirement?: Requirement): preHandlerAsyncHookHandler;
+};
+
+export function createAuthenticator(deps: { db: Db; tokens: AccessTokens; now: () => Date }): Authenticator {
+  async function authenticate(request: FastifyRequest): Promise<Caller> {
+    if (request.caller) return request.caller;
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match?.[1]) throw new DomainError('unauthenticated', 'Sign-in required: send Authorization: Bearer <token>.');
+    const claims = await deps.tokens.verify(match[1]);
+    if (!claims || !(await isSessionActive(deps.db, claims.sessionId, deps.now()))) {
+      throw new DomainError('invalid_token', MESSAGES.invalidToken);
+    }
+    const caller = await loadCaller(deps.db, claims);
+    if (!caller) throw new DomainError('invalid_token', MESSAGES.invalidToken);
+    request.caller = caller;
+    request.sessionId = claims.sessionId;
+    return caller;
+  }
+
+  return {
+    authenticate,
+    guard(requirement = {}) {
+      return async (request) => {
+        const caller = await authenticate(request);
+        const decision = checkAccess(caller.principal, requirement);
+        if (decision.allowed) return;
+        if (decision.reason === 'module_disabled') {
+          throw new DomainError('module_disabled', `The module ${decision.missing.join(', ')} is not enabled for your lab.`);
+        }
+        throw new DomainError('forbidden', MESSAGES.notEnoughPermissions, { missing: decision.missing });
+      };
+    },
+  };
+}

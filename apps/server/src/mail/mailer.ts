@@ -1,0 +1,50 @@
+// Sends e-mail through SMTP_URL with nodemailer, or, on the embedded defaults, writes each message as an
+// .eml file in DATA_DIR/outbox (and logs where), so a developer can open what would have been sent.
+import { randomUUID } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export type OutgoingMail = { to: string; subject: string; text: string; html: string };
+
+export type Mailer = {
+  kind: 'smtp' | 'outbox';
+  send(mail: OutgoingMail): Promise<{ messageId: string; file?: string }>;
+  close(): void;
+};
+
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      const info = await transport.sendMail({ from, ...mail });
+      return { messageId: info.messageId };
+    },
+    close: () => transport.close(),
+  };
+}
+
+export function createOutboxMailer(outboxDir: string, from: string): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      const info = await transport.sendMail({ from, ...mail });
+      await fs.mkdir(outboxDir, { recursive: true });
+      // Sortable by time; the random part keeps two mails of one millisecond apart.
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(outboxDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
+      if (!Buffer.isBuffer(info.message)) throw new Error('nodemailer did not produce a buffered message');
+      await fs.writeFile(file, info.message);
+      return { messageId: info.messageId, file };
+    },
+    close: () => transport.close(),
+  };
+}
+
+export function createMailer(options: { smtpUrl: string | undefined; dataDir: string; from: string }): Mailer {
+  return options.smtpUrl
+    ? createSmtpMailer(options.smtpUrl, options.from)
+    : createOutboxMailer(path.join(options.dataDir, 'outbox'), options.from);
+}
