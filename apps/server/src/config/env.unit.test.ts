@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadEnv, REPO_ROOT } from './env.ts';
+
+describe('loadEnv', () => {
+  it('falls back to the embedded defaults when nothing is set', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ PORT: 3000, PUBLIC_URL: 'http://localhost:3000', DATA_DIR: `${REPO_ROOT}/.data` });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.NATS_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+  });
+
+  it('names every bad variable, and hides secret values', () => {
+    let error: unknown;
+    try {
+      loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://db', NATS_URL: 'http://x', ACCESS_TOKEN_SECRET: 'short' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    for (const name of ['PORT', 'DATABASE_URL', 'NATS_URL', 'ACCESS_TOKEN_SECRET']) expect(message).toContain(name);
+    expect(message).toContain('(got "eighty")');
+    expect(message).not.toContain('short"');
+  });
+
+  it('needs both OpenTok variables or neither', () => {
+    expect(() => loadEnv({ OPENTOK_API_KEY: 'key' })).toThrow(/OPENTOK_API_SECRET/);
+    expect(loadEnv({ OPENTOK_API_KEY: 'key', OPENTOK_API_SECRET: 'secret' }).OPENTOK_API_KEY).toBe('key');
+  });
+
+  it('accepts real services and trims a trailing slash of PUBLIC_URL', () => {
+    const env = loadEnv({
+      DATABASE_URL: 'postgres://u@db:5432/lablive',
+      NATS_URL: 'nats://nats:4222',
+      SMTP_URL: 'smtp://mail:25',
+      PUBLIC_URL: 'https://live.example.org/',
+    });
+    expect(env.PUBLIC_URL).toBe('https://live.example.org');
+    expect(env.NATS_URL).toBe('nats://nats:4222');
+  });
+});

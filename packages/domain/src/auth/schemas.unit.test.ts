@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { changePasswordFormSchema, forgotPasswordSchema, loginRequestSchema } from './schemas.ts';
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
+
+describe('sign-in schemas', () => {
+  it('tells the three login shapes apart', () => {
+    expect(loginRequestSchema.parse({ email: 'a@b.c', password: 'x' })).toMatchObject({ email: 'a@b.c' });
+    expect(loginRequestSchema.parse({ invitation: 'tok' })).toEqual({ invitation: 'tok' });
+    expect(
+      loginRequestSchema.parse({ firstName: 'A', lastName: 'B', email: 'a@b.co', eventSlug: 's-1', isPublic: true }),
+    ).toMatchObject({ eventSlug: 's-1' });
+  });
+
+  it('treats whitespace-only values as blank', () => {
+    expect(loginRequestSchema.safeParse({ email: '   ', password: 'x' }).success).toBe(false);
+    expect(loginRequestSchema.safeParse({ email: 'a@b.c', password: '  ' }).success).toBe(false);
+  });
+
+  it('uses the spec messages for the forgotten-password e-mail', () => {
+    expect(firstMessage(forgotPasswordSchema.safeParse({ email: '' }))).toBe('Please fill the email field');
+    expect(firstMessage(forgotPasswordSchema.safeParse({ email: 'nope' }))).toBe('Please enter a valid email');
+  });
+
+  it('uses the spec messages for the change-password form', () => {
+    expect(firstMessage(changePasswordFormSchema.safeParse({ password: '', confirmation: '' }))).toBe(
+      'Please enter valid passwords',
+    );
+    expect(firstMessage(changePasswordFormSchema.safeParse({ password: 'long enough 1', confirmation: 'other' }))).toBe(
+      'Both passwords are not matching',
+    );
+    expect(changePasswordFormSchema.safeParse({ password: 'long enough 1', confirmation: 'long enough 1' }).success).toBe(true);
+  });
+});
