@@ -4,3 +4,5 @@ import './providedContext.ts';
 export * from './fixtures.ts';
 export * from './smtpCapture.ts';
 export * from './testApp.ts';
+export * from './browser.ts';
+export * from './serverProcess.ts';

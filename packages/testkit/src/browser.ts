@@ -1,0 +1,32 @@
+// The system Chromium driven by playwright-core (never a downloaded browser). On CI the browser suite
+// must run, so a missing Chromium fails there; elsewhere the suite is skipped and says why.
+import { existsSync } from 'node:fs';
+import { type Browser, chromium } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Why the browser suite cannot run here, or null when it can. Throws on CI, where it must run. */
+export function browserSkipReason(): string | null {
+  if (existsSync(CHROMIUM_PATH)) return null;
+  const reason = `skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`;
+  if (process.env.CI) throw new Error(`The browser suite must run on CI, but there is ${reason.replace('skipped: ', '')}`);
+  return reason;
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
+  });
+}

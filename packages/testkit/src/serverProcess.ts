@@ -1,0 +1,81 @@
+// Starts the real LabLive server as its own process (as `npm start` does, on the built web app), on a
+// free port and a test database, and stops it afterwards.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export type ServerProcess = { url: string; dataDir: string; output: () => string; stop(): Promise<void> };
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'lablive-e2e-'));
+  await chmod(dataDir, 0o755);
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'apps/server/src/main.ts'],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: url,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${output}`)), 60_000);
+    const check = () => {
+      if (output.includes('LabLive is running')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url,
+    dataDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
