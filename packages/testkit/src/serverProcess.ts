@@ -21,15 +21,41 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+export async function newDataDir(): Promise<string> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lablive-e2e-'));
+  // As root, the embedded PostgreSQL runs as the 'postgres' user, which must be able to enter it.
   await chmod(dataDir, 0o755);
+  return dataDir;
+}
+
+/** Runs apps/server/src/main.ts until it exits; for starts that are expected to fail. */
+export function runServerToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    let output = '';
+    const child = spawn(process.execPath, SERVER_ARGS, { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', ...env } });
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+const SERVER_ARGS = ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'apps/server/src/main.ts'];
+
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { dataDir?: string; keepDataDir?: boolean } = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = options.dataDir ?? (await newDataDir());
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'apps/server/src/main.ts'],
+    SERVER_ARGS,
     {
       cwd: REPO_ROOT,
       env: {
@@ -75,7 +101,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
         child.kill('SIGTERM');
         await exited;
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.keepDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -40,7 +40,7 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const owner = Number.parseInt(await fs.readFile(file, 'utf8').catch(() => ''), 10);
-    if (Number.isInteger(owner) && owner !== process.pid && isProcessAlive(owner)) {
+    if (Number.isInteger(owner) && isProcessAlive(owner)) {
       throw new DataDirInUseError(dataDir, owner);
     }
     // Stale: its process is gone. Remove it and try again (another starter may win the race).
