@@ -1,0 +1,21 @@
+// The browser-wide services, created once: the token store, the REST client, the theme store and the
+// local-session bookkeeping the auth machine clears on sign-out.
+import { createApiClient, createBrowserTokenStore } from '@lablive/client';
+import { createLocalSession } from './auth/localSession.ts';
+import { createThemeStore } from './theme/themeStore.ts';
+
+export const tokenStore = createBrowserTokenStore({
+  local: window.localStorage,
+  session: window.sessionStorage,
+});
+
+// Same origin: the server serves this app, and `vite dev` proxies /api to it.
+export const api = createApiClient({ baseUrl: '', tokenStore });
+
+export const themeStore = createThemeStore(window.sessionStorage);
+
+export const localSession = createLocalSession({
+  tokenStore,
+  theme: themeStore,
+  storages: [window.localStorage, window.sessionStorage],
+});

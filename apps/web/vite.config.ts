@@ -1,0 +1,34 @@
+// Vite build and dev server of the web app. In development the API and the WebSocket are proxied to
+// the server on :3000; in production the server serves dist/ on the same origin.
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiOrigin = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': { target: apiOrigin, changeOrigin: true },
+      '/ws': { target: apiOrigin, changeOrigin: true, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+            },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,2 @@
+// @lablive/client: the typed client of the LabLive API, used by the web app, tests and the load generator.
+export * from './rest/index.ts';

@@ -1,0 +1,106 @@
+// The typed REST client of the LabLive API: one method per call of the sign-in and theming contract,
+// every answer parsed with the domain's zod schema. Sign-in stores the token pair; sign-out forgets it.
+import {
+  type ChangePasswordRequest,
+  type EventInfo,
+  eventInfoSchema,
+  type ForgotPasswordRequest,
+  healthResponseSchema,
+  type LoginRequest,
+  type LoginResponse,
+  loginResponseSchema,
+  type MeResponse,
+  meResponseSchema,
+  type SucessResponse,
+  sucessResponseSchema,
+} from '@lablive/domain';
+import type { z } from 'zod';
+import { createTransport, type FetchLike, type RequestOptions } from './httpTransport.ts';
+import type { TokenStore } from './tokenStore.ts';
+
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+export type ApiClientOptions = {
+  /** The API's origin, e.g. `http://localhost:3000`; empty in the browser (same origin). */
+  baseUrl: string;
+  tokenStore: TokenStore;
+  fetch?: FetchLike;
+};
+
+export type ApiClient = {
+  /** Signs in (password, invitation or public guest entry) and stores the returned token pair. */
+  login(request: LoginRequest, options?: RequestOptions): Promise<LoginResponse>;
+  /** The signed-in user (the reconnect call). */
+  me(options?: RequestOptions): Promise<MeResponse>;
+  /** Ends the session on the server, then forgets the stored pair whatever the server answered. */
+  logout(options?: RequestOptions): Promise<void>;
+  forgotPassword(request: ForgotPasswordRequest, options?: RequestOptions): Promise<SucessResponse>;
+  changePassword(
+    resetToken: string,
+    request: ChangePasswordRequest,
+    options?: RequestOptions,
+  ): Promise<SucessResponse>;
+  eventInfo(eventId: number, options?: RequestOptions): Promise<EventInfo>;
+  health(options?: RequestOptions): Promise<HealthResponse>;
+};
+
+/** Password sign-in with remember-me keeps the session across browser restarts; nothing else does. */
+const remembers = (request: LoginRequest): boolean => 'rememberMe' in request && request.rememberMe === true;
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const { tokenStore } = options;
+  const transport = createTransport(options);
+
+  return {
+    async login(request, { signal } = {}) {
+      const call = { method: 'POST', path: '/api/login', body: request, auth: false, signal } as const;
+      const response = await transport.json(call, loginResponseSchema);
+      tokenStore.set(
+        { token: response.token, refreshToken: response.refreshToken },
+        { remember: remembers(request) },
+      );
+      return response;
+    },
+
+    me: ({ signal } = {}) =>
+      transport.json({ method: 'GET', path: '/api/me', auth: true, signal }, meResponseSchema),
+
+    async logout({ signal } = {}) {
+      const stored = tokenStore.get();
+      if (stored === null) return;
+      try {
+        const body = { refreshToken: stored.refreshToken };
+        await transport.noContent({ method: 'POST', path: '/api/logout', body, auth: true, signal });
+      } finally {
+        tokenStore.clear();
+      }
+    },
+
+    forgotPassword: (request, { signal } = {}) =>
+      transport.json(
+        { method: 'POST', path: '/api/forgot-password', body: request, auth: false, signal },
+        sucessResponseSchema,
+      ),
+
+    changePassword: (resetToken, request, { signal } = {}) =>
+      transport.json(
+        {
+          method: 'POST',
+          path: `/api/change-password/${encodeURIComponent(resetToken)}`,
+          body: request,
+          auth: false,
+          signal,
+        },
+        sucessResponseSchema,
+      ),
+
+    eventInfo: (eventId, { signal } = {}) =>
+      transport.json(
+        { method: 'GET', path: `/api/eventInfo/${eventId}`, auth: false, signal },
+        eventInfoSchema,
+      ),
+
+    health: ({ signal } = {}) =>
+      transport.json({ method: 'GET', path: '/api/health', auth: false, signal }, healthResponseSchema),
+  };
+}

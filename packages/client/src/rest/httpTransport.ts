@@ -1,0 +1,133 @@
+// Sends one JSON request to the API and parses the answer with its zod schema. Authenticated calls
+// carry the stored access token; when the server says the token expired (401 invalid_token), the
+// transport refreshes the pair once (concurrent calls share that refresh), stores it, and retries.
+import { refreshTokenResponseSchema } from '@lablive/domain';
+import type { z } from 'zod';
+import { ApiError, UnexpectedResponseError } from './apiError.ts';
+import type { TokenPair, TokenStore } from './tokenStore.ts';
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export type RequestOptions = { signal?: AbortSignal };
+
+export type ApiRequest = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+  /** Send the stored access token and refresh it when it has expired. */
+  auth: boolean;
+  signal?: AbortSignal | undefined;
+};
+
+export type TransportOptions = {
+  baseUrl: string;
+  tokenStore: TokenStore;
+  fetch?: FetchLike;
+};
+
+export type Transport = {
+  /** A call whose 2xx body is parsed with `schema`. */
+  json<T extends z.ZodType>(request: ApiRequest, schema: T): Promise<z.output<T>>;
+  /** A call whose 2xx answer carries nothing the caller needs (204). */
+  noContent(request: ApiRequest): Promise<void>;
+};
+
+const INVALID_TOKEN = 'invalid_token';
+const REFRESH_PATH = '/api/refreshToken';
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export function createTransport(options: TransportOptions): Transport {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const { tokenStore } = options;
+  let refreshing: Promise<boolean> | null = null;
+
+  async function send(
+    method: string,
+    path: string,
+    body: unknown,
+    token: string | null,
+    signal: AbortSignal | undefined,
+  ): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token !== null) headers.authorization = `Bearer ${token}`;
+    const init: RequestInit = { method, headers };
+    if (body !== undefined) init.body = JSON.stringify(body);
+    if (signal !== undefined) init.signal = signal;
+    try {
+      return await fetchImpl(`${baseUrl}${path}`, init);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw ApiError.network(error);
+    }
+  }
+
+  /** Trades the stored refresh token for a new pair. False when the session cannot be refreshed. */
+  async function refreshPair(stale: TokenPair): Promise<boolean> {
+    const response = await send('POST', REFRESH_PATH, { token: stale.refreshToken }, null, undefined);
+    const body = await readJson(response);
+    if (!response.ok) {
+      // A rejected refresh token ends the session; a server or network failure leaves it for a retry.
+      if (response.status === 400 || response.status === 401) tokenStore.clear();
+      return false;
+    }
+    const parsed = refreshTokenResponseSchema.safeParse(body);
+    if (!parsed.success) throw new UnexpectedResponseError(REFRESH_PATH, parsed.error.issues);
+    tokenStore.set({ token: parsed.data.token, refreshToken: parsed.data.refreshToken });
+    return true;
+  }
+
+  function refreshOnce(stale: TokenPair): Promise<boolean> {
+    refreshing ??= refreshPair(stale).finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  /** After an invalid_token answer: true when a newer access token is now stored to retry with. */
+  async function renewAfter(usedToken: string): Promise<boolean> {
+    if (refreshing !== null) return refreshing;
+    const current = tokenStore.get();
+    if (current === null) return false;
+    // Another call already refreshed while this one was in flight: retry with the new token.
+    if (current.token !== usedToken) return true;
+    return refreshOnce(current);
+  }
+
+  /** Performs the call (with one refresh-and-retry) and returns the body of its 2xx answer. */
+  async function exchange(call: ApiRequest): Promise<unknown> {
+    const usedToken = call.auth ? (tokenStore.get()?.token ?? null) : null;
+    const first = await send(call.method, call.path, call.body, usedToken, call.signal);
+    const firstBody = await readJson(first);
+    if (first.ok) return firstBody;
+    const error = ApiError.fromResponse(first.status, first.statusText, firstBody);
+    const expired = usedToken !== null && error.status === 401 && error.code === INVALID_TOKEN;
+    if (!expired || !(await renewAfter(usedToken))) throw error;
+    const retry = await send(call.method, call.path, call.body, tokenStore.get()?.token ?? null, call.signal);
+    const retryBody = await readJson(retry);
+    if (retry.ok) return retryBody;
+    throw ApiError.fromResponse(retry.status, retry.statusText, retryBody);
+  }
+
+  return {
+    async json(call, schema) {
+      const body = await exchange(call);
+      const parsed = schema.safeParse(body);
+      if (!parsed.success) throw new UnexpectedResponseError(call.path, parsed.error.issues);
+      return parsed.data;
+    },
+    async noContent(call) {
+      await exchange(call);
+    },
+  };
+}
