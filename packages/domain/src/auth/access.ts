@@ -14,7 +14,13 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-export const LAB_MODULES = ['pharmacovigilance', 'share_document', 'active_camera', 'polls', 'stats'] as const;
+export const LAB_MODULES = [
+  'pharmacovigilance',
+  'share_document',
+  'active_camera',
+  'polls',
+  'stats',
+] as const;
 export type LabModule = (typeof LAB_MODULES)[number];
 
 export const EVENT_ROLES = ['participant', 'animator', 'observer', 'observer-animator'] as const;
@@ -51,7 +57,9 @@ export type AccessDecision =
   | { allowed: false; reason: 'staff_only' | 'missing_permission' | 'module_disabled'; missing: string[] };
 
 export function isAdmin(principal: Principal): boolean {
-  return principal.kind === 'user' && principal.roles.some((role) => role === 'admin' || role === 'super-admin');
+  return (
+    principal.kind === 'user' && principal.roles.some((role) => role === 'admin' || role === 'super-admin')
+  );
 }
 
 /**
@@ -73,7 +81,9 @@ export function checkAccess(principal: Principal, requirement: Requirement): Acc
     return { allowed: false, reason: 'module_disabled', missing: missingModules };
   }
   const held = effectivePermissions(principal);
-  const missingPermissions = (requirement.permissions ?? []).filter((permission) => !held.includes(permission));
+  const missingPermissions = (requirement.permissions ?? []).filter(
+    (permission) => !held.includes(permission),
+  );
   if (missingPermissions.length > 0) {
     return { allowed: false, reason: 'missing_permission', missing: missingPermissions };
   }

@@ -26,13 +26,19 @@ describe('checkAccess', () => {
   it('gives admins and super-admins every permission, but not a module their lab lacks', () => {
     for (const role of ['admin', 'super-admin'] as const) {
       expect(checkAccess(user({ roles: [role] }), { permissions: ['view_consumption'] }).allowed).toBe(true);
-      expect(checkAccess(user({ roles: [role] }), { modules: ['stats'] })).toMatchObject({ reason: 'module_disabled' });
+      expect(checkAccess(user({ roles: [role] }), { modules: ['stats'] })).toMatchObject({
+        reason: 'module_disabled',
+      });
     }
   });
 
   it('checks the lab module even when no permission is needed (the stats page)', () => {
     expect(checkAccess(user({ modules: ['stats'] }), { modules: ['stats'] }).allowed).toBe(true);
-    expect(checkAccess(user(), { modules: ['stats'] })).toEqual({ allowed: false, reason: 'module_disabled', missing: ['stats'] });
+    expect(checkAccess(user(), { modules: ['stats'] })).toEqual({
+      allowed: false,
+      reason: 'module_disabled',
+      missing: ['stats'],
+    });
   });
 
   it('keeps guests out of staff routes', () => {

@@ -32,10 +32,17 @@ export const publicGuestLoginSchema = z.object({
 export type PublicGuestLogin = z.infer<typeof publicGuestLoginSchema>;
 
 /** POST /api/login accepts one of three shapes; which one is told by the fields present. */
-export const loginRequestSchema = z.union([publicGuestLoginSchema, invitationLoginSchema, passwordLoginSchema]);
+export const loginRequestSchema = z.union([
+  publicGuestLoginSchema,
+  invitationLoginSchema,
+  passwordLoginSchema,
+]);
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const forgotPasswordSchema = z.object({ email: emailSchema, locale: z.enum(['fr', 'en', 'de']).optional() });
+export const forgotPasswordSchema = z.object({
+  email: emailSchema,
+  locale: z.enum(['fr', 'en', 'de']).optional(),
+});
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordSchema>;
 
 export const PASSWORD_MIN_LENGTH = 8;

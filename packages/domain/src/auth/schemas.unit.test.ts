@@ -9,7 +9,13 @@ describe('sign-in schemas', () => {
     expect(loginRequestSchema.parse({ email: 'a@b.c', password: 'x' })).toMatchObject({ email: 'a@b.c' });
     expect(loginRequestSchema.parse({ invitation: 'tok' })).toEqual({ invitation: 'tok' });
     expect(
-      loginRequestSchema.parse({ firstName: 'A', lastName: 'B', email: 'a@b.co', eventSlug: 's-1', isPublic: true }),
+      loginRequestSchema.parse({
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@b.co',
+        eventSlug: 's-1',
+        isPublic: true,
+      }),
     ).toMatchObject({ eventSlug: 's-1' });
   });
 
@@ -20,16 +26,21 @@ describe('sign-in schemas', () => {
 
   it('uses the spec messages for the forgotten-password e-mail', () => {
     expect(firstMessage(forgotPasswordSchema.safeParse({ email: '' }))).toBe('Please fill the email field');
-    expect(firstMessage(forgotPasswordSchema.safeParse({ email: 'nope' }))).toBe('Please enter a valid email');
+    expect(firstMessage(forgotPasswordSchema.safeParse({ email: 'nope' }))).toBe(
+      'Please enter a valid email',
+    );
   });
 
   it('uses the spec messages for the change-password form', () => {
     expect(firstMessage(changePasswordFormSchema.safeParse({ password: '', confirmation: '' }))).toBe(
       'Please enter valid passwords',
     );
-    expect(firstMessage(changePasswordFormSchema.safeParse({ password: 'long enough 1', confirmation: 'other' }))).toBe(
-      'Both passwords are not matching',
-    );
-    expect(changePasswordFormSchema.safeParse({ password: 'long enough 1', confirmation: 'long enough 1' }).success).toBe(true);
+    expect(
+      firstMessage(changePasswordFormSchema.safeParse({ password: 'long enough 1', confirmation: 'other' })),
+    ).toBe('Both passwords are not matching');
+    expect(
+      changePasswordFormSchema.safeParse({ password: 'long enough 1', confirmation: 'long enough 1' })
+        .success,
+    ).toBe(true);
   });
 });

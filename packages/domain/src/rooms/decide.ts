@@ -1,0 +1,117 @@
+// The room's decider: given the room's state, a command and its context, the events to append or the
+// reason it is refused. Guards shared by every command (session over, presence, role, modules) run
+// first, from the one table in commandRules.ts; each capability's own rules live in its module.
+import { COMMAND_RULES } from './commandRules.ts';
+import {
+  removeChatMessage,
+  requestNotes,
+  saveNotes,
+  sendChatMessage,
+  submitNotes,
+} from './conversationDecisions.ts';
+import { type DecideContext, type Decision, reject } from './decision.ts';
+import { answerPoll, closePoll, createPoll, editPoll, startPoll } from './pollDecisions.ts';
+import {
+  forceToggleDevice,
+  joinRoom,
+  leaveRoom,
+  reportDisconnection,
+  requestToSpeak,
+  setSpeaking,
+  toggleOwnDevice,
+} from './presenceDecisions.ts';
+import type { RoomCommand } from './roomCommands.ts';
+import { isAnimator } from './roomRoles.ts';
+import { findViewer, type RoomState } from './roomState.ts';
+import {
+  endSession,
+  setPresentationScene,
+  setPresentationStep,
+  shareDocuments,
+  startScreenShare,
+  startSession,
+  stopScreenShare,
+  unshareDocument,
+} from './stageDecisions.ts';
+
+export function decide(state: RoomState, command: RoomCommand, context: DecideContext): Decision {
+  return guard(state, command, context) ?? decideAllowed(state, command, context);
+}
+
+function guard(state: RoomState, command: RoomCommand, context: DecideContext): Decision | null {
+  // Leaving stays possible after the end, so the sockets still open can close cleanly.
+  if (state.session.status === 'ended' && command.type !== 'LeaveRoom') return reject('session_ended');
+  if (command.type !== 'JoinRoom' && findViewer(state, context.actor.participantId) === undefined) {
+    return reject('not_in_room');
+  }
+  const rule = COMMAND_RULES[command.type];
+  if (rule.animatorOnly && !isAnimator(context.actor.role)) return reject('not_animator');
+  const { activeModules, labModules } = state.config;
+  const missing = [
+    ...(rule.roomModules ?? []).filter((module) => !activeModules.includes(module)),
+    ...(rule.labModules ?? []).filter((module) => !labModules.includes(module)),
+  ];
+  if (missing.length > 0) return reject('module_disabled', `Missing: ${[...new Set(missing)].join(', ')}.`);
+  return null;
+}
+
+function decideAllowed(state: RoomState, command: RoomCommand, context: DecideContext): Decision {
+  switch (command.type) {
+    case 'JoinRoom':
+      return joinRoom(state, command, context);
+    case 'LeaveRoom':
+      return leaveRoom(state, command, context);
+    case 'SetSpeaking':
+      return setSpeaking(state, command, context);
+    case 'RequestToSpeak':
+      return requestToSpeak(state, command, context);
+    case 'SendChatMessage':
+      return sendChatMessage(state, command, context);
+    case 'RemoveChatMessage':
+      return removeChatMessage(state, command, context);
+    case 'SaveNotes':
+      return saveNotes(command, context);
+    case 'RequestNotes':
+      return requestNotes(context);
+    case 'SubmitNotes':
+      return submitNotes(state, command, context);
+    case 'ShareDocuments':
+      return shareDocuments(state, command, context);
+    case 'UnshareDocument':
+      return unshareDocument(state, command, context);
+    case 'StartScreenShare':
+      return startScreenShare(state, command, context);
+    case 'StopScreenShare':
+      return stopScreenShare(state, context);
+    case 'SetPresentationScene':
+      return setPresentationScene(state, command, context);
+    case 'SetPresentationStep':
+      return setPresentationStep(command, context);
+    case 'CreatePoll':
+      return createPoll(state, command, context);
+    case 'EditPoll':
+      return editPoll(state, command, context);
+    case 'StartPoll':
+      return startPoll(state, command, context);
+    case 'AnswerPoll':
+      return answerPoll(state, command, context);
+    case 'ClosePoll':
+      return closePoll(state, command, context);
+    case 'ToggleOwnAudio':
+    case 'ToggleOwnVideo':
+      return toggleOwnDevice(command, context);
+    case 'ForceToggleAudio':
+    case 'ForceToggleVideo':
+      return forceToggleDevice(state, command, context);
+    case 'StartSession':
+      return startSession(state, context);
+    case 'EndSession':
+      return endSession(state, context);
+    case 'ReportDisconnection':
+      return reportDisconnection(command, context);
+    default: {
+      const unhandled: never = command;
+      throw new Error(`Unhandled room command ${JSON.stringify(unhandled)}`);
+    }
+  }
+}

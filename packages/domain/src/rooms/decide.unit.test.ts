@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import type { EventRole } from '../auth/access.ts';
+import { ANIMATOR_ONLY_COMMANDS, COMMAND_RULES } from './commandRules.ts';
+import { ROOM_COMMAND_TYPES, type RoomCommandInput, type RoomCommandType } from './roomCommands.ts';
+import type { RoomConfig } from './roomConfig.ts';
+import type { SessionEvent } from './roomEvents.ts';
+import { isAnimator, isObserver } from './roomRoles.ts';
+import {
+  animator,
+  fullConfig,
+  given,
+  joined,
+  LATER,
+  NOW,
+  observer,
+  observerAnimator,
+  otherParticipant,
+  participant,
+} from './roomSpecification.ts';
+
+/** One valid command of every type, against the room below. */
+const samples: { [T in RoomCommandType]: Extract<RoomCommandInput, { type: T }> } = {
+  JoinRoom: { type: 'JoinRoom', data: { connectionId: 'second-tab' } },
+  LeaveRoom: { type: 'LeaveRoom', data: { connectionId: 'any', reason: 'left' } },
+  SetSpeaking: { type: 'SetSpeaking', data: { speaking: true } },
+  RequestToSpeak: { type: 'RequestToSpeak', data: { requesting: true } },
+  SendChatMessage: { type: 'SendChatMessage', data: { messageId: 'm-2', text: 'hi' } },
+  RemoveChatMessage: { type: 'RemoveChatMessage', data: { messageId: 'm-1' } },
+  SaveNotes: { type: 'SaveNotes', data: { text: 'notes' } },
+  RequestNotes: { type: 'RequestNotes', data: {} },
+  SubmitNotes: { type: 'SubmitNotes', data: { requestId: 'r-1', text: 'notes' } },
+  ShareDocuments: {
+    type: 'ShareDocuments',
+    data: { documents: [{ id: 1, name: 'Leaflet', extension: 'pdf' }] },
+  },
+  UnshareDocument: { type: 'UnshareDocument', data: { documentId: 9 } },
+  StartScreenShare: { type: 'StartScreenShare', data: { streamId: 'screen' } },
+  StopScreenShare: { type: 'StopScreenShare', data: {} },
+  SetPresentationScene: { type: 'SetPresentationScene', data: { scene: 'demo' } },
+  SetPresentationStep: { type: 'SetPresentationStep', data: { step: 1 } },
+  CreatePoll: { type: 'CreatePoll', data: { pollId: 'p-2', question: 'Q?', options: ['a', 'b'] } },
+  EditPoll: { type: 'EditPoll', data: { pollId: 'p-1', question: 'Q?', options: ['a', 'b'] } },
+  StartPoll: { type: 'StartPoll', data: { pollId: 'p-1' } },
+  AnswerPoll: { type: 'AnswerPoll', data: { pollId: 'p-active', answers: [0] } },
+  ClosePoll: { type: 'ClosePoll', data: { pollId: 'p-active' } },
+  ToggleOwnAudio: { type: 'ToggleOwnAudio', data: { enabled: true } },
+  ToggleOwnVideo: { type: 'ToggleOwnVideo', data: { enabled: true } },
+  ForceToggleAudio: { type: 'ForceToggleAudio', data: { participantId: 2, enabled: false } },
+  ForceToggleVideo: { type: 'ForceToggleVideo', data: { participantId: 2, enabled: false } },
+  StartSession: { type: 'StartSession', data: {} },
+  EndSession: { type: 'EndSession', data: {} },
+  ReportDisconnection: { type: 'ReportDisconnection', data: { reason: 'networkDisconnected' } },
+};
+
+const pollCreated = (pollId: string): SessionEvent => ({
+  type: 'PollCreated',
+  data: { pollId, title: 'T', question: 'Q?', options: ['a', 'b'], allowMultiple: true, by: 1, at: NOW },
+});
+
+/** Everyone present, with something for every command to act on. */
+const busyRoom: SessionEvent[] = [
+  joined(animator),
+  joined(participant),
+  joined(observer),
+  joined(observerAnimator),
+  { type: 'SessionStarted', data: { by: 1, at: NOW } },
+  {
+    type: 'ChatMessageSent',
+    data: { messageId: 'm-1', from: { participantId: 2, name: 'Paul' }, text: 'x', at: NOW },
+  },
+  { type: 'NotesRequested', data: { requestId: 'r-1', by: 1, at: NOW } },
+  { type: 'DocumentShared', data: { document: { id: 9, name: 'Slides', extension: 'pdf' }, by: 1, at: NOW } },
+  { type: 'ScreenShareStarted', data: { participantId: 1, streamId: 'screen-0' } },
+  pollCreated('p-1'),
+  pollCreated('p-active'),
+  { type: 'PollStarted', data: { pollId: 'p-active', by: 1, at: NOW } },
+];
+
+const byRole = { participant, observer, animator, 'observer-animator': observerAnimator } as const;
+
+describe('roles', () => {
+  it('counts the observer-animator as an animator, and any observer role as an observer', () => {
+    const roles: EventRole[] = ['participant', 'animator', 'observer', 'observer-animator'];
+    expect(roles.filter(isAnimator)).toEqual(['animator', 'observer-animator']);
+    expect(roles.filter(isObserver)).toEqual(['observer', 'observer-animator']);
+  });
+});
+
+describe('the permission matrix (spec section 6)', () => {
+  it('lists the commands only animators may send', () => {
+    expect([...ANIMATOR_ONLY_COMMANDS].sort()).toEqual(
+      [
+        'ClosePoll',
+        'CreatePoll',
+        'EditPoll',
+        'EndSession',
+        'ForceToggleAudio',
+        'ForceToggleVideo',
+        'RemoveChatMessage',
+        'RequestNotes',
+        'SetPresentationScene',
+        'SetPresentationStep',
+        'ShareDocuments',
+        'StartPoll',
+        'StartScreenShare',
+        'StartSession',
+        'StopScreenShare',
+        'UnshareDocument',
+      ].sort(),
+    );
+  });
+
+  for (const type of ANIMATOR_ONLY_COMMANDS) {
+    for (const role of ['participant', 'observer'] as const) {
+      it(`refuses ${type} from a ${role}, appending nothing`, () => {
+        given(busyRoom).when(samples[type], byRole[role]).thenRejects('not_animator');
+      });
+    }
+    for (const role of ['animator', 'observer-animator'] as const) {
+      it(`lets an ${role} send ${type}`, () => {
+        const { decision } = given(busyRoom).when(samples[type], byRole[role]);
+        // StartSession meets a started session here, and the second animator's StartScreenShare meets
+        // the first one's share: refused by the room's state, never by the role.
+        const expected =
+          type === 'StartSession'
+            ? 'session_already_started'
+            : type === 'StartScreenShare' && role === 'observer-animator'
+              ? 'screen_share_in_use'
+              : 'accepted';
+        expect(decision.ok ? 'accepted' : decision.rejection.code).toBe(expected);
+      });
+    }
+  }
+
+  for (const type of ROOM_COMMAND_TYPES.filter((command) => !ANIMATOR_ONLY_COMMANDS.includes(command))) {
+    it(`accepts ${type} from a participant and an observer`, () => {
+      for (const who of [participant, observer]) {
+        const sample = type === 'LeaveRoom' ? leaveOf(who.participantId) : samples[type];
+        expect(given(busyRoom).when(sample, who).decision).toMatchObject({ ok: true });
+      }
+    });
+  }
+});
+
+function leaveOf(participantId: number): RoomCommandInput {
+  return { type: 'LeaveRoom', data: { connectionId: `conn-${participantId}`, reason: 'left' } };
+}
+
+describe('presence', () => {
+  for (const type of ROOM_COMMAND_TYPES.filter((command) => command !== 'JoinRoom')) {
+    it(`refuses ${type} from someone who has not joined`, () => {
+      given(busyRoom).when(samples[type], otherParticipant).thenRejects('not_in_room');
+    });
+  }
+});
+
+describe('after the session ended', () => {
+  const ended: SessionEvent[] = [...busyRoom, { type: 'SessionEnded', data: { by: 1, at: LATER } }];
+  for (const type of ROOM_COMMAND_TYPES.filter((command) => command !== 'LeaveRoom')) {
+    it(`refuses ${type}`, () => {
+      given(ended).when(samples[type], animator).thenRejects('session_ended');
+    });
+  }
+});
+
+describe('modules', () => {
+  for (const type of ROOM_COMMAND_TYPES) {
+    const rule = COMMAND_RULES[type];
+    for (const module of rule.roomModules ?? []) {
+      it(`refuses ${type} when the room has not switched on ${module}`, () => {
+        const config: RoomConfig = {
+          ...fullConfig,
+          activeModules: fullConfig.activeModules.filter((active) => active !== module),
+        };
+        const rejection = given(busyRoom, config)
+          .when(samples[type], animator)
+          .thenRejects('module_disabled');
+        expect(rejection.message).toContain(module);
+      });
+    }
+    for (const module of rule.labModules ?? []) {
+      it(`refuses ${type} when the lab lacks ${module}`, () => {
+        const config: RoomConfig = {
+          ...fullConfig,
+          labModules: fullConfig.labModules.filter((held) => held !== module),
+        };
+        given(busyRoom, config).when(samples[type], animator).thenRejects('module_disabled');
+      });
+    }
+  }
+
+  it('needs the modules the spec names', () => {
+    expect(COMMAND_RULES.SendChatMessage.roomModules).toEqual(['chat']);
+    expect(COMMAND_RULES.AnswerPoll).toMatchObject({ roomModules: ['polls'], labModules: ['polls'] });
+    expect(COMMAND_RULES.SubmitNotes.roomModules).toEqual(['notes']);
+    expect(COMMAND_RULES.ShareDocuments.labModules).toEqual(['share_document']);
+    expect(COMMAND_RULES.ToggleOwnVideo.roomModules).toEqual(['active_camera']);
+    expect(COMMAND_RULES.ToggleOwnAudio.roomModules).toBeUndefined();
+  });
+});

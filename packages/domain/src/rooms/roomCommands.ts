@@ -1,0 +1,109 @@
+// The commands a live room accepts, in the imperative. Every field is validated and capped here, at the
+// socket's boundary; the rules that need the room's state (roles, modules, polls) live in decide.
+import { z } from 'zod';
+
+/** Ids chosen by the client (chat messages, polls) or the media server (connections, streams). */
+const clientId = z.string().min(1).max(100);
+const participantId = z.number().int().positive();
+
+export const ROOM_COMMAND_LIMITS = {
+  chatText: 2000,
+  notesText: 20_000,
+  pollTitle: 500,
+  pollQuestion: 500,
+  pollOptions: 10,
+  pollOption: 200,
+  documentsPerShare: 50,
+  documentName: 255,
+  documentExtension: 20,
+  scene: 100,
+  presentationStep: 10_000,
+  reason: 200,
+} as const;
+
+/** Why a connection goes, as the server tells it; any other reason is kept as free text. */
+export const DISCONNECT_REASONS = ['left', 'connection_lost', 'kicked', 'server_shutdown'] as const;
+
+const reason = z.string().trim().min(1).max(ROOM_COMMAND_LIMITS.reason);
+
+/** The fields of the animator's poll form; blank question or options are refused in decide (poll_invalid). */
+const pollForm = {
+  pollId: clientId,
+  title: z.string().max(ROOM_COMMAND_LIMITS.pollTitle).optional(),
+  question: z.string().max(ROOM_COMMAND_LIMITS.pollQuestion),
+  options: z.array(z.string().max(ROOM_COMMAND_LIMITS.pollOption)).max(ROOM_COMMAND_LIMITS.pollOptions),
+  allowMultiple: z.boolean().optional(),
+};
+
+export const shareableDocumentSchema = z.strictObject({
+  id: z.number().int().positive(),
+  name: z.string().trim().min(1).max(ROOM_COMMAND_LIMITS.documentName),
+  extension: z.string().trim().max(ROOM_COMMAND_LIMITS.documentExtension),
+});
+
+function command<const T extends string, D extends z.ZodType>(type: T, data: D) {
+  return z.strictObject({ type: z.literal(type), data });
+}
+
+export const roomCommandSchema = z.discriminatedUnion('type', [
+  command('JoinRoom', z.strictObject({ connectionId: clientId })),
+  command('LeaveRoom', z.strictObject({ connectionId: clientId, reason })),
+  command('SetSpeaking', z.strictObject({ speaking: z.boolean() })),
+  command('RequestToSpeak', z.strictObject({ requesting: z.boolean() })),
+  command(
+    'SendChatMessage',
+    z.strictObject({ messageId: clientId, text: z.string().max(ROOM_COMMAND_LIMITS.chatText) }),
+  ),
+  command('RemoveChatMessage', z.strictObject({ messageId: clientId })),
+  command('SaveNotes', z.strictObject({ text: z.string().max(ROOM_COMMAND_LIMITS.notesText) })),
+  command('RequestNotes', z.strictObject({})),
+  command(
+    'SubmitNotes',
+    z.strictObject({ requestId: clientId, text: z.string().max(ROOM_COMMAND_LIMITS.notesText) }),
+  ),
+  command(
+    'ShareDocuments',
+    z.strictObject({
+      documents: z.array(shareableDocumentSchema).min(1).max(ROOM_COMMAND_LIMITS.documentsPerShare),
+    }),
+  ),
+  command('UnshareDocument', z.strictObject({ documentId: z.number().int().positive() })),
+  command('StartScreenShare', z.strictObject({ streamId: clientId })),
+  command('StopScreenShare', z.strictObject({})),
+  command(
+    'SetPresentationScene',
+    z.strictObject({ scene: z.string().trim().min(1).max(ROOM_COMMAND_LIMITS.scene) }),
+  ),
+  command(
+    'SetPresentationStep',
+    z.strictObject({ step: z.number().int().nonnegative().max(ROOM_COMMAND_LIMITS.presentationStep) }),
+  ),
+  command('CreatePoll', z.strictObject(pollForm)),
+  command('EditPoll', z.strictObject(pollForm)),
+  command('StartPoll', z.strictObject({ pollId: clientId })),
+  command(
+    'AnswerPoll',
+    z.strictObject({
+      pollId: clientId,
+      answers: z.array(z.number().int().nonnegative()).max(ROOM_COMMAND_LIMITS.pollOptions),
+    }),
+  ),
+  command('ClosePoll', z.strictObject({ pollId: clientId })),
+  command('ToggleOwnAudio', z.strictObject({ enabled: z.boolean() })),
+  command('ToggleOwnVideo', z.strictObject({ enabled: z.boolean() })),
+  command('ForceToggleAudio', z.strictObject({ participantId, enabled: z.boolean() })),
+  command('ForceToggleVideo', z.strictObject({ participantId, enabled: z.boolean() })),
+  command('StartSession', z.strictObject({})),
+  command('EndSession', z.strictObject({})),
+  command('ReportDisconnection', z.strictObject({ reason })),
+]);
+
+export type RoomCommand = z.infer<typeof roomCommandSchema>;
+/** What a client sends before parsing (trimmed strings and defaults are applied by the parse). */
+export type RoomCommandInput = z.input<typeof roomCommandSchema>;
+export type RoomCommandType = RoomCommand['type'];
+export type RoomCommandOf<T extends RoomCommandType> = Extract<RoomCommand, { type: T }>;
+
+export const ROOM_COMMAND_TYPES: readonly RoomCommandType[] = roomCommandSchema.options.map(
+  (option) => option.shape.type.value,
+);

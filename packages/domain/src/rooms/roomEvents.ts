@@ -1,0 +1,112 @@
+// The session events of a room's stream: what happened in a live room, in the past tense. Each data
+// shape is a zod schema so the server validates what it reads back from the log before folding it.
+import { z } from 'zod';
+import { EVENT_ROLES } from '../auth/access.ts';
+import { PRESENCE_EVENT_TYPES, participantJoinedSchema, participantLeftSchema } from './presence.ts';
+
+const participantId = z.number().int();
+const at = z.iso.datetime({ offset: true });
+
+export const sharedDocumentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  extension: z.string(),
+});
+export type SharedDocument = z.infer<typeof sharedDocumentSchema>;
+
+const pollContent = {
+  pollId: z.string(),
+  title: z.string(),
+  question: z.string(),
+  options: z.array(z.string()),
+  allowMultiple: z.boolean(),
+};
+
+const toggled = z.object({ participantId, enabled: z.boolean(), by: participantId, forced: z.boolean() });
+
+function event<const T extends string, D extends z.ZodType>(type: T, data: D) {
+  return z.object({ type: z.literal(type), data });
+}
+
+export const sessionEventSchema = z.discriminatedUnion('type', [
+  // Presence. The sign-in code reads participantId of the last of these two to tell who is online, so
+  // they extend the shapes it knows (presence.ts) instead of redefining them.
+  event(
+    PRESENCE_EVENT_TYPES.joined,
+    participantJoinedSchema.extend({
+      userId: z.number().int().nullable(),
+      role: z.enum(EVENT_ROLES),
+      connectionId: z.string(),
+      at,
+    }),
+  ),
+  event('ParticipantReconnected', z.object({ participantId, connectionId: z.string(), at })),
+  event(
+    'ParticipantConnectionClosed',
+    z.object({ participantId, connectionId: z.string(), reason: z.string() }),
+  ),
+  event(PRESENCE_EVENT_TYPES.left, participantLeftSchema.extend({ connectionId: z.string(), at })),
+  // Speaking
+  event('SpeakerChanged', z.object({ participantId: participantId.nullable() })),
+  event('SpeakRequestChanged', z.object({ participantId, requesting: z.boolean() })),
+  // Chat
+  event(
+    'ChatMessageSent',
+    z.object({
+      messageId: z.string(),
+      from: z.object({ participantId, name: z.string() }),
+      text: z.string(),
+      at,
+    }),
+  ),
+  event('ChatMessageRemoved', z.object({ messageId: z.string(), by: participantId })),
+  // Notes
+  event('NotesSaved', z.object({ participantId, text: z.string() })),
+  event('NotesRequested', z.object({ requestId: z.string(), by: participantId, at })),
+  event(
+    'NotesSubmitted',
+    z.object({ requestId: z.string(), participantId, name: z.string(), text: z.string(), at }),
+  ),
+  // Documents
+  event('DocumentShared', z.object({ document: sharedDocumentSchema, by: participantId, at })),
+  event('DocumentUnshared', z.object({ documentId: z.number().int(), by: participantId })),
+  // Stage
+  event('ScreenShareStarted', z.object({ participantId, streamId: z.string() })),
+  event('ScreenShareStopped', z.object({ participantId, by: participantId })),
+  event('PresentationSceneChanged', z.object({ scene: z.string(), by: participantId })),
+  event('PresentationStepChanged', z.object({ step: z.number().int().nonnegative(), by: participantId })),
+  // Polls
+  event('PollCreated', z.object({ ...pollContent, by: participantId, at })),
+  event('PollEdited', z.object({ ...pollContent, by: participantId })),
+  event('PollStarted', z.object({ pollId: z.string(), by: participantId, at })),
+  event(
+    'PollAnswered',
+    z.object({ pollId: z.string(), participantId, answers: z.array(z.number().int().nonnegative()) }),
+  ),
+  event('PollClosed', z.object({ pollId: z.string(), by: participantId, at })),
+  // Devices
+  event('AudioToggled', toggled),
+  event('VideoToggled', toggled),
+  // Session
+  event('SessionStarted', z.object({ by: participantId, at })),
+  event('SessionEnded', z.object({ by: participantId, at })),
+  event(
+    'DisconnectionReported',
+    z.object({
+      participantId,
+      name: z.string(),
+      email: z.string(),
+      role: z.enum(EVENT_ROLES),
+      reason: z.string(),
+      at,
+    }),
+  ),
+]);
+
+export type SessionEvent = z.infer<typeof sessionEventSchema>;
+export type SessionEventType = SessionEvent['type'];
+export type SessionEventOf<T extends SessionEventType> = Extract<SessionEvent, { type: T }>;
+
+export const SESSION_EVENT_TYPES: readonly SessionEventType[] = sessionEventSchema.options.map(
+  (option) => option.shape.type.value,
+);
