@@ -14,4 +14,5 @@ export * from './rooms/roomConfig.ts';
 export * from './rooms/roomEvents.ts';
 export * from './rooms/roomRoles.ts';
 export * from './rooms/roomState.ts';
+export * from './rooms/visibility.ts';
 export * from './shared/errors.ts';

@@ -1,3 +1,5 @@
-// The client/server protocol of the room WebSocket. Bumped on every incompatible change; a client of
-// another version is told so and reloads.
-export const PROTOCOL_VERSION = 1;
+export * from './clientMessages.ts';
+export * from './errorCodes.ts';
+export * from './limits.ts';
+export * from './serverMessages.ts';
+export * from './version.ts';

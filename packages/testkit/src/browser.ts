@@ -9,7 +9,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export function browserSkipReason(): string | null {
   if (existsSync(CHROMIUM_PATH)) return null;
   const reason = `skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`;
-  if (process.env.CI) throw new Error(`The browser suite must run on CI, but there is ${reason.replace('skipped: ', '')}`);
+  if (process.env.CI)
+    throw new Error(`The browser suite must run on CI, but there is ${reason.replace('skipped: ', '')}`);
   return reason;
 }
 

@@ -6,18 +6,34 @@ import type { Db } from '../../../apps/server/src/db/connection.ts';
 export async function createLab(db: Db, name: string, modules: readonly LabModule[] = []): Promise<number> {
   const lab = await db
     .insertInto('labs')
-    .values({ name, logo_url: `/logos/${encodeURIComponent(name)}.png`, header_image_url: null, waiting_room_image_url: null, primary_color: '#112233' })
+    .values({
+      name,
+      logo_url: `/logos/${encodeURIComponent(name)}.png`,
+      header_image_url: null,
+      waiting_room_image_url: null,
+      primary_color: '#112233',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   if (modules.length > 0) {
-    await db.insertInto('lab_modules').values(modules.map((module) => ({ lab_id: lab.id, module }))).execute();
+    await db
+      .insertInto('lab_modules')
+      .values(modules.map((module) => ({ lab_id: lab.id, module })))
+      .execute();
   }
   return lab.id;
 }
 
 export async function createUser(
   db: Db,
-  options: { labId: number; email: string; password: string; role?: UserRole; permissions?: readonly Permission[]; locale?: 'fr' | 'en' | 'de' },
+  options: {
+    labId: number;
+    email: string;
+    password: string;
+    role?: UserRole;
+    permissions?: readonly Permission[];
+    locale?: 'fr' | 'en' | 'de';
+  },
 ): Promise<number> {
   const user = await db
     .insertInto('users')
@@ -35,11 +51,22 @@ export async function createUser(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const role = await db.selectFrom('roles').select('id').where('name', '=', options.role ?? 'user').executeTakeFirstOrThrow();
+  const role = await db
+    .selectFrom('roles')
+    .select('id')
+    .where('name', '=', options.role ?? 'user')
+    .executeTakeFirstOrThrow();
   await db.insertInto('user_roles').values({ user_id: user.id, role_id: role.id }).execute();
   for (const name of options.permissions ?? []) {
-    const permission = await db.selectFrom('permissions').select('id').where('name', '=', name).executeTakeFirstOrThrow();
-    await db.insertInto('user_permissions').values({ user_id: user.id, permission_id: permission.id }).execute();
+    const permission = await db
+      .selectFrom('permissions')
+      .select('id')
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('user_permissions')
+      .values({ user_id: user.id, permission_id: permission.id })
+      .execute();
   }
   return user.id;
 }

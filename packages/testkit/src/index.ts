@@ -1,8 +1,10 @@
 export * from './database.ts';
 export * from './services.ts';
+
 import './providedContext.ts';
+
+export * from './browser.ts';
 export * from './fixtures.ts';
+export * from './serverProcess.ts';
 export * from './smtpCapture.ts';
 export * from './testApp.ts';
-export * from './browser.ts';
-export * from './serverProcess.ts';

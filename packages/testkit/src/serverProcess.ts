@@ -29,10 +29,15 @@ export async function newDataDir(): Promise<string> {
 }
 
 /** Runs apps/server/src/main.ts until it exits; for starts that are expected to fail. */
-export function runServerToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+export function runServerToExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     let output = '';
-    const child = spawn(process.execPath, SERVER_ARGS, { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', ...env } });
+    const child = spawn(process.execPath, SERVER_ARGS, {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env },
+    });
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
@@ -43,7 +48,11 @@ export function runServerToExit(env: Record<string, string>): Promise<{ code: nu
   });
 }
 
-const SERVER_ARGS = ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'apps/server/src/main.ts'];
+const SERVER_ARGS = [
+  '--experimental-strip-types',
+  '--disable-warning=ExperimentalWarning',
+  'apps/server/src/main.ts',
+];
 
 export async function startServerProcess(
   env: Record<string, string>,
@@ -53,24 +62,20 @@ export async function startServerProcess(
   const dataDir = options.dataDir ?? (await newDataDir());
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    SERVER_ARGS,
-    {
-      cwd: REPO_ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: url,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child: ChildProcess = spawn(process.execPath, SERVER_ARGS, {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });

@@ -68,7 +68,14 @@ export async function startTestServices(log: (line: string) => void): Promise<Te
       port,
       persistent: false,
       createPostgresUser: process.getuid?.() === 0,
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off'],
+      postgresFlags: [
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'fsync=off',
+      ],
       onLog: () => {},
     });
     await server.initialise();

@@ -61,7 +61,8 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       for (;;) {
         const found = mails.find(predicate);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching mail within ${timeoutMs} ms (${mails.length} received)`);
+        if (Date.now() > deadline)
+          throw new Error(`no matching mail within ${timeoutMs} ms (${mails.length} received)`);
         await new Promise<void>((resolve) => {
           waiters.push(resolve);
           setTimeout(resolve, 100);

@@ -1,0 +1,88 @@
+// Who sees what of a room. Most session events are public to the room; a participant's own notes are
+// theirs alone, notes handed in go to the animators, and who voted for what is for the animators (and
+// the voter's own screen): the others only learn that someone answered, the count badge of the spec.
+import type { SessionEvent } from './roomEvents.ts';
+import type { RoomState } from './roomState.ts';
+
+export type Recipient = { participantId: number; isAnimator: boolean };
+
+/**
+ * How an event is delivered. `full` names who receives it as it is; everybody else receives `others`
+ * (a redacted copy), or nothing when `others` is null. Public events have no `full` list.
+ */
+export type Visibility =
+  | { kind: 'public' }
+  | {
+      kind: 'restricted';
+      animators: boolean;
+      participantIds: readonly number[];
+      others: SessionEvent | null;
+    };
+
+export function visibilityOf(event: SessionEvent): Visibility {
+  switch (event.type) {
+    case 'NotesSaved':
+      return {
+        kind: 'restricted',
+        animators: false,
+        participantIds: [event.data.participantId],
+        others: null,
+      };
+    case 'NotesSubmitted':
+      return {
+        kind: 'restricted',
+        animators: true,
+        participantIds: [event.data.participantId],
+        others: null,
+      };
+    case 'PollAnswered':
+      return {
+        kind: 'restricted',
+        animators: true,
+        participantIds: [],
+        others: { type: 'PollAnswered', data: { ...event.data, answers: [] } },
+      };
+    default:
+      return { kind: 'public' };
+  }
+}
+
+export function receivesInFull(visibility: Visibility, recipient: Recipient): boolean {
+  if (visibility.kind === 'public') return true;
+  return (
+    (visibility.animators && recipient.isAnimator) ||
+    visibility.participantIds.includes(recipient.participantId)
+  );
+}
+
+/** The event as this recipient may see it, or null when it is not for them. */
+export function eventFor(event: SessionEvent, recipient: Recipient): SessionEvent | null {
+  const visibility = visibilityOf(event);
+  if (visibility.kind === 'public' || receivesInFull(visibility, recipient)) return event;
+  return visibility.others;
+}
+
+/**
+ * The room state as this recipient may see it: what folding the events they receive would give. A
+ * client starts from it and folds the events that follow with the same `evolve`.
+ */
+export function stateFor(state: RoomState, recipient: Recipient): RoomState {
+  if (recipient.isAnimator) {
+    return {
+      ...state,
+      notes: state.notes.filter((notes) => notes.participantId === recipient.participantId),
+    };
+  }
+  return {
+    ...state,
+    notes: state.notes.filter((notes) => notes.participantId === recipient.participantId),
+    notesRequests: state.notesRequests.map((request) => ({
+      ...request,
+      submissions: request.submissions.filter(
+        (submission) => submission.participantId === recipient.participantId,
+      ),
+    })),
+    // Everyone's count badge (answeredBy) stays right; only the animators see the counts per option.
+    polls: state.polls.map((poll) => ({ ...poll, results: poll.results.map(() => 0) })),
+  };
+}

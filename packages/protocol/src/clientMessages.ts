@@ -1,0 +1,55 @@
+// What a client may send on the room socket. Every message is parsed with these schemas at the
+// gateway; anything else is answered with an error code and dropped.
+import { roomCommandSchema } from '@lablive/domain';
+import { z } from 'zod';
+
+const roomId = z.number().int().positive();
+
+export const SIGNAL_KINDS = [
+  'webrtc-offer',
+  'webrtc-answer',
+  'webrtc-ice',
+  'audio-level',
+  'media-state',
+] as const;
+export type SignalKind = (typeof SIGNAL_KINDS)[number];
+
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  /** First message: who is speaking (the access token) and which protocol. */
+  z.strictObject({
+    type: z.literal('hello'),
+    protocolVersion: z.number().int(),
+    token: z.string().min(1).max(4096),
+  }),
+  /**
+   * Enter a room. `lastVersion` is the last stream version this client saw: given, the server sends
+   * what came after it (a resume); absent, it sends the whole room state (`welcome`).
+   */
+  z.strictObject({
+    type: z.literal('join'),
+    roomId,
+    lastVersion: z.number().int().nonnegative().nullable().optional(),
+    connectionId: z.string().min(1).max(100),
+  }),
+  /** A room command; `commandId` (chosen by the client) makes a retry after a lost ack safe. */
+  z.strictObject({
+    type: z.literal('command'),
+    roomId,
+    commandId: z.uuid(),
+    command: roomCommandSchema,
+  }),
+  /** An ephemeral signal relayed to one participant (`to`) or the whole room, never stored. */
+  z.strictObject({
+    type: z.literal('signal'),
+    roomId,
+    to: z.number().int().positive().nullable(),
+    kind: z.enum(SIGNAL_KINDS),
+    payload: z.unknown(),
+  }),
+  z.strictObject({ type: z.literal('ping'), at: z.number() }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+export type ClientMessageType = ClientMessage['type'];
+export const CLIENT_MESSAGE_TYPES: readonly ClientMessageType[] = clientMessageSchema.options.map(
+  (option) => option.shape.type.value,
+);

@@ -1,0 +1,32 @@
+// Sizes the gateway enforces per connection. A message over the limit is refused with a code, never
+// parsed; a socket whose unsent frames pass the buffer limit is a slow consumer and is closed.
+export const PROTOCOL_LIMITS = {
+  /** Largest client message accepted, in bytes (a chat message or notes fit with room to spare). */
+  maxClientMessageBytes: 64 * 1024,
+  /** Largest payload of an ephemeral signal (a WebRTC offer with many candidates fits). */
+  maxSignalPayloadBytes: 32 * 1024,
+  /** Commands per connection per second, averaged over a burst. */
+  commandsPerSecond: 20,
+  commandBurst: 40,
+  /** Signals per connection per second (ICE candidates and audio levels come in bursts). */
+  signalsPerSecond: 100,
+  signalBurst: 200,
+  /** Bytes queued to a socket before it counts as a slow consumer and is closed. */
+  maxBufferedBytes: 4 * 1024 * 1024,
+  /** Events sent in one catch-up page while resuming. */
+  resumePageSize: 500,
+} as const;
+
+/** WebSocket close codes of the gateway (4000-4999 are the application's). */
+export const CLOSE_CODES = {
+  /** The socket did not keep up; reconnect and resume. */
+  slowConsumer: 4008,
+  /** The token is missing, invalid or expired; refresh it and reconnect. */
+  unauthorized: 4001,
+  /** The client speaks another protocol version; reload the application. */
+  incompatible: 4002,
+  /** This instance is stopping; reconnect (the load balancer sends you elsewhere) and resume. */
+  goingAway: 4003,
+  /** No hello within the time allowed. */
+  helloTimeout: 4004,
+} as const;
