@@ -22,7 +22,11 @@ try {
 
 const server = await startServer(env, { level: env.LOG_LEVEL }).catch((error: unknown) => {
   if (error instanceof DataDirInUseError) fail(error.message);
-  fail(error instanceof Error ? `${error.message}${error.cause ? `\n  cause: ${String(error.cause)}` : ''}` : String(error));
+  fail(
+    error instanceof Error
+      ? `${error.message}${error.cause ? `\n  cause: ${String(error.cause)}` : ''}`
+      : String(error),
+  );
 });
 
 const lines = [
@@ -37,7 +41,10 @@ if (server.seed.created) {
 }
 if (server.demoAccountsPresent) {
   lines.push('', `  Sign in at ${env.PUBLIC_URL}/login with one of (password ${DEMO_PASSWORD}):`);
-  for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.email.padEnd(24)} ${account.role}${account.permissions.length ? ` + ${account.permissions.join(', ')}` : ''}`);
+  for (const account of DEMO_ACCOUNTS)
+    lines.push(
+      `    ${account.email.padEnd(24)} ${account.role}${account.permissions.length ? ` + ${account.permissions.join(', ')}` : ''}`,
+    );
 }
 lines.push('', '  Stop with Ctrl+C.', '');
 console.log(lines.join('\n'));

@@ -24,7 +24,9 @@ export type RunningServer = {
 
 function readVersion(): string {
   const pkg: unknown = JSON.parse(readFileSync(path.join(REPO_ROOT, 'apps/server/package.json'), 'utf8'));
-  return typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string' ? pkg.version : 'dev';
+  return typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string'
+    ? pkg.version
+    : 'dev';
 }
 
 async function shouldSeed(env: Env, embedded: boolean): Promise<SeedResult | 'seed'> {
@@ -51,8 +53,11 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
         : decision;
     const demoAccountsPresent =
       (await databaseHoldsData(database.db)) &&
-      (await database.db.selectFrom('users').select('id').where('email', '=', 'admin@lablive.test').executeTakeFirst()) !==
-        undefined;
+      (await database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'admin@lablive.test')
+        .executeTakeFirst()) !== undefined;
 
     const bus = await createBus({ natsUrl: env.NATS_URL, name: `lablive-${process.pid}` });
     closers.push(() => bus.close());

@@ -30,7 +30,10 @@ describe('starting on embedded defaults', () => {
       const admin = await signIn(first.url, 'admin@lablive.test', 'demo-lablive');
       expect(admin.status).toBe(200);
       const wrong = await signIn(first.url, 'admin@lablive.test', 'nope');
-      expect(wrong).toEqual({ status: 401, body: expect.objectContaining({ detail: 'Please verify your login/password' }) });
+      expect(wrong).toEqual({
+        status: 401,
+        body: expect.objectContaining({ detail: 'Please verify your login/password' }),
+      });
 
       const second = await runServerToExit({ DATA_DIR: dataDir, PORT: '0' });
       expect(second.code).toBe(1);

@@ -26,7 +26,8 @@ export function createAccessTokens(secret: string, ttlSeconds: number, now: () =
   return {
     ttlSeconds,
     async sign(claims) {
-      const subject = claims.kind === 'user' ? `user:${claims.userId}` : `participant:${claims.participantId}`;
+      const subject =
+        claims.kind === 'user' ? `user:${claims.userId}` : `participant:${claims.participantId}`;
       const issuedAt = Math.floor(now().getTime() / 1000);
       return new SignJWT({ sid: claims.sessionId })
         .setProtectedHeader({ alg: 'HS256' })

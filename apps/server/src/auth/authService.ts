@@ -34,7 +34,11 @@ export type AuthDeps = {
 /** Without remember-me a session lasts a working day at most. */
 const SHORT_SESSION_SECONDS = 12 * 3600;
 
-async function openSession(deps: AuthDeps, subject: AccessTokenSubject, ttlSeconds: number): Promise<LoginResponse> {
+async function openSession(
+  deps: AuthDeps,
+  subject: AccessTokenSubject,
+  ttlSeconds: number,
+): Promise<LoginResponse> {
   const now = deps.now();
   const session = await startSession(deps.db, subject, ttlSeconds, now);
   const caller = await loadCaller(deps.db, subject);
@@ -62,7 +66,9 @@ export async function loginWithPassword(deps: AuthDeps, request: PasswordLogin):
   if (request.locale) {
     await deps.db.updateTable('users').set({ locale: request.locale }).where('id', '=', user.id).execute();
   }
-  const ttl = request.rememberMe ? deps.refreshTtlSeconds : Math.min(deps.refreshTtlSeconds, SHORT_SESSION_SECONDS);
+  const ttl = request.rememberMe
+    ? deps.refreshTtlSeconds
+    : Math.min(deps.refreshTtlSeconds, SHORT_SESSION_SECONDS);
   return openSession(deps, { kind: 'user', userId: user.id }, ttl);
 }
 
@@ -74,7 +80,8 @@ async function refuseIfOnline(deps: AuthDeps, eventId: number, email: string): P
 
 export async function loginWithInvitation(deps: AuthDeps, token: string): Promise<LoginResponse> {
   const invitation = await redeemInvitationToken(deps.db, token.trim(), deps.now());
-  if (!invitation) throw new DomainError('invalid_token', 'This invitation link is invalid, used or expired.');
+  if (!invitation)
+    throw new DomainError('invalid_token', 'This invitation link is invalid, used or expired.');
   const participant = await deps.db
     .updateTable('participants')
     .set((eb) => ({ role: invitation.role, room_id: eb.fn.coalesce(eb.val(invitation.roomId), 'room_id') }))
@@ -132,7 +139,10 @@ export async function loginAsPublicGuest(deps: AuthDeps, request: PublicGuestLog
   return openSession(deps, { kind: 'guest', participantId }, deps.refreshTtlSeconds);
 }
 
-export async function refreshAccessToken(deps: AuthDeps, refreshToken: string): Promise<RefreshTokenResponse> {
+export async function refreshAccessToken(
+  deps: AuthDeps,
+  refreshToken: string,
+): Promise<RefreshTokenResponse> {
   const result = await rotateSession(deps.db, refreshToken, deps.refreshTtlSeconds, deps.now());
   if (!result.ok) throw new DomainError('invalid_token', MESSAGES.invalidToken, { reason: result.reason });
   return {
@@ -168,7 +178,11 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, reques
   await deps.mailer.send({ to: user.email, ...mail });
 }
 
-export async function changePasswordWithToken(deps: AuthDeps, token: string, password: string): Promise<void> {
+export async function changePasswordWithToken(
+  deps: AuthDeps,
+  token: string,
+  password: string,
+): Promise<void> {
   const passwordHash = await hashPassword(password);
   await deps.db.transaction().execute(async (trx) => {
     const userId = await redeemPasswordResetToken(trx, token, deps.now());

@@ -12,13 +12,22 @@ export async function issueInvitationToken(
   const { token, hash } = newOpaqueToken();
   await db
     .updateTable('event_invitations')
-    .set({ token_hash: hash, token_expires_at: new Date(now.getTime() + ttlSeconds * 1000), token_used_at: null })
+    .set({
+      token_hash: hash,
+      token_expires_at: new Date(now.getTime() + ttlSeconds * 1000),
+      token_used_at: null,
+    })
     .where('id', '=', invitationId)
     .execute();
   return token;
 }
 
-export type RedeemedInvitation = { participantId: number; eventId: number; roomId: number | null; role: string };
+export type RedeemedInvitation = {
+  participantId: number;
+  eventId: number;
+  roomId: number | null;
+  role: string;
+};
 
 /** Uses the token up; of two concurrent uses only one succeeds. */
 export async function redeemInvitationToken(
@@ -34,5 +43,7 @@ export async function redeemInvitationToken(
     .where('token_expires_at', '>', now)
     .returning(['participant_id', 'event_id', 'room_id', 'role'])
     .executeTakeFirst();
-  return row && { participantId: row.participant_id, eventId: row.event_id, roomId: row.room_id, role: row.role };
+  return (
+    row && { participantId: row.participant_id, eventId: row.event_id, roomId: row.room_id, role: row.role }
+  );
 }

@@ -12,7 +12,11 @@ export async function issuePasswordResetToken(db: Db, userId: number, ttlSeconds
 }
 
 /** Uses the token up and returns its user, or undefined when unknown, used or expired. */
-export async function redeemPasswordResetToken(db: Db, token: string, now: Date): Promise<number | undefined> {
+export async function redeemPasswordResetToken(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<number | undefined> {
   const row = await db
     .updateTable('password_reset_tokens')
     .set({ used_at: now })

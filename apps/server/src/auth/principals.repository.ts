@@ -5,8 +5,8 @@ import {
   EVENT_ROLES,
   type EventRole,
   effectivePermissions,
-  type Locale,
   LOCALES,
+  type Locale,
   PERMISSIONS,
   type Principal,
   USER_ROLES,
@@ -77,7 +77,11 @@ async function loadUserCaller(db: Db, userId: number): Promise<Caller | undefine
 }
 
 async function loadGuestCaller(db: Db, participantId: number): Promise<Caller | undefined> {
-  const row = await db.selectFrom('participants').selectAll().where('id', '=', participantId).executeTakeFirst();
+  const row = await db
+    .selectFrom('participants')
+    .selectAll()
+    .where('id', '=', participantId)
+    .executeTakeFirst();
   if (!row) return undefined;
   const lab = await findLab(db, row.lab_id);
   if (!lab) return undefined;
@@ -109,6 +113,7 @@ async function loadGuestCaller(db: Db, participantId: number): Promise<Caller | 
 }
 
 export function loadCaller(db: Db, subject: AccessTokenSubject): Promise<Caller | undefined> {
-  return subject.kind === 'user' ? loadUserCaller(db, subject.userId) : loadGuestCaller(db, subject.participantId);
+  return subject.kind === 'user'
+    ? loadUserCaller(db, subject.userId)
+    : loadGuestCaller(db, subject.participantId);
 }
-

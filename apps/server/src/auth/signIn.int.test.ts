@@ -23,9 +23,17 @@ let labId: number;
 beforeAll(async () => {
   test = await createTestDatabase();
   smtp = await startSmtpCapture();
-  app = await buildTestApp(test.db, { mailer: createSmtpMailer(smtp.url, 'LabLive <no-reply@lablive.test>') });
+  app = await buildTestApp(test.db, {
+    mailer: createSmtpMailer(smtp.url, 'LabLive <no-reply@lablive.test>'),
+  });
   labId = await createLab(test.db, 'Lab A', ['polls', 'stats']);
-  await createUser(test.db, { labId, email: 'Ada@Lab-a.test', password: 'correct horse', role: 'admin', locale: 'en' });
+  await createUser(test.db, {
+    labId,
+    email: 'Ada@Lab-a.test',
+    password: 'correct horse',
+    role: 'admin',
+    locale: 'en',
+  });
 });
 afterAll(async () => {
   await app.close();
@@ -41,8 +49,14 @@ describe('POST /api/login with e-mail and password', () => {
     const response = await login({ email: ' ada@LAB-A.test ', password: 'correct horse' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ event_id: null, user: { kind: 'user', email: 'Ada@Lab-a.test', roles: ['admin'] } });
-    expect(body.user.lab).toMatchObject({ name: 'Lab A', modules: expect.arrayContaining(['polls', 'stats']) });
+    expect(body).toMatchObject({
+      event_id: null,
+      user: { kind: 'user', email: 'Ada@Lab-a.test', roles: ['admin'] },
+    });
+    expect(body.user.lab).toMatchObject({
+      name: 'Lab A',
+      modules: expect.arrayContaining(['polls', 'stats']),
+    });
     expect(body.user.permissions).toContain('manage_events');
 
     const me = await app.inject({ method: 'GET', url: '/api/me', headers: bearer(body.token) });
@@ -55,7 +69,10 @@ describe('POST /api/login with e-mail and password', () => {
     const unknown = await login({ email: 'nobody@lab-a.test', password: 'wrong' });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toMatchObject({ detail: 'Please verify your login/password', code: 'unauthenticated' });
+      expect(response.json()).toMatchObject({
+        detail: 'Please verify your login/password',
+        code: 'unauthenticated',
+      });
     }
   });
 
@@ -83,18 +100,38 @@ describe('POST /api/login with e-mail and password', () => {
 describe('tokens', () => {
   it('rotates refresh tokens, and a reused refresh token revokes the whole session', async () => {
     const first = (await login({ email: 'ada@lab-a.test', password: 'correct horse' })).json();
-    const refreshed = await app.inject({ method: 'POST', url: '/api/refreshToken', payload: { token: first.refreshToken } });
+    const refreshed = await app.inject({
+      method: 'POST',
+      url: '/api/refreshToken',
+      payload: { token: first.refreshToken },
+    });
     expect(refreshed.statusCode).toBe(200);
     const second = refreshed.json();
     expect(second.refreshToken).not.toBe(first.refreshToken);
-    expect((await app.inject({ method: 'GET', url: '/api/me', headers: bearer(second.token) })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/me', headers: bearer(second.token) })).statusCode,
+    ).toBe(200);
 
-    const replay = await app.inject({ method: 'POST', url: '/api/refreshToken', payload: { token: first.refreshToken } });
+    const replay = await app.inject({
+      method: 'POST',
+      url: '/api/refreshToken',
+      payload: { token: first.refreshToken },
+    });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().detail).toBe('Invalid token.');
     // The stolen family is closed: the newer token and its access token stop working too.
-    expect((await app.inject({ method: 'POST', url: '/api/refreshToken', payload: { token: second.refreshToken } })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/api/me', headers: bearer(second.token) })).statusCode).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/refreshToken',
+          payload: { token: second.refreshToken },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/me', headers: bearer(second.token) })).statusCode,
+    ).toBe(401);
   });
 
   it('signs out: the access token and refresh token stop working at once', async () => {
@@ -109,18 +146,34 @@ describe('tokens', () => {
     const me = await app.inject({ method: 'GET', url: '/api/me', headers: bearer(session.token) });
     expect(me.statusCode).toBe(401);
     expect(me.json()).toMatchObject({ code: 'invalid_token', detail: 'Invalid token.' });
-    expect((await app.inject({ method: 'POST', url: '/api/refreshToken', payload: { token: session.refreshToken } })).statusCode).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/refreshToken',
+          payload: { token: session.refreshToken },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('refuses a missing, forged or expired access token', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/me' })).json().code).toBe('unauthenticated');
-    expect((await app.inject({ method: 'GET', url: '/api/me', headers: bearer('not.a.jwt') })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/me', headers: bearer('not.a.jwt') })).statusCode,
+    ).toBe(401);
     const past = await buildTestApp(test.db, {
       mailer: createSmtpMailer(smtp.url, 'x@lablive.test'),
       now: () => new Date(Date.now() - 3600_000),
       accessTtlSeconds: 60,
     });
-    const old = (await past.inject({ method: 'POST', url: '/api/login', payload: { email: 'ada@lab-a.test', password: 'correct horse' } })).json();
+    const old = (
+      await past.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: 'ada@lab-a.test', password: 'correct horse' },
+      })
+    ).json();
     await past.close();
     const response = await app.inject({ method: 'GET', url: '/api/me', headers: bearer(old.token) });
     expect(response.statusCode).toBe(401);
@@ -130,32 +183,56 @@ describe('tokens', () => {
 
 describe('forgotten password', () => {
   it('mails a single-use reset link in the user language; the new password works, the old does not', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'ada@lab-a.test' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/forgot-password',
+      payload: { email: 'ada@lab-a.test' },
+    });
     expect(response.json()).toEqual({ sucess: true });
     const mail = await smtp.waitForMail((m) => m.to.some((to) => to.toLowerCase() === 'ada@lab-a.test'));
     expect(mail.text).toContain('Subject: LabLive: reset your password');
     const token = /http:\/\/lablive\.test\/reset\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
     expect(token).toBeDefined();
 
-    const weak = await app.inject({ method: 'POST', url: `/api/change-password/${token}`, payload: { password: 'short' } });
+    const weak = await app.inject({
+      method: 'POST',
+      url: `/api/change-password/${token}`,
+      payload: { password: 'short' },
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().detail).toContain('Please enter valid passwords');
 
-    const changed = await app.inject({ method: 'POST', url: `/api/change-password/${token}`, payload: { password: 'a brand new secret' } });
+    const changed = await app.inject({
+      method: 'POST',
+      url: `/api/change-password/${token}`,
+      payload: { password: 'a brand new secret' },
+    });
     expect(changed.json()).toEqual({ sucess: true, message: 'Your password has been changed' });
-    const again = await app.inject({ method: 'POST', url: `/api/change-password/${token}`, payload: { password: 'another secret!' } });
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/change-password/${token}`,
+      payload: { password: 'another secret!' },
+    });
     expect(again.statusCode).toBe(401);
 
     expect((await login({ email: 'ada@lab-a.test', password: 'correct horse' })).statusCode).toBe(401);
     expect((await login({ email: 'ada@lab-a.test', password: 'a brand new secret' })).statusCode).toBe(200);
-    await app.inject({ method: 'POST', url: `/api/forgot-password`, payload: { email: 'ada@lab-a.test', locale: 'de' } });
+    await app.inject({
+      method: 'POST',
+      url: `/api/forgot-password`,
+      payload: { email: 'ada@lab-a.test', locale: 'de' },
+    });
     const german = await smtp.waitForMail((m) => m.text.includes('Ihres LabLive-Passworts'));
     expect(german.text).toContain('Hallo');
   });
 
   it('answers the same for an unknown address and sends nothing', async () => {
     const before = smtp.mails.length;
-    const response = await app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'ghost@lab-a.test' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/forgot-password',
+      payload: { email: 'ghost@lab-a.test' },
+    });
     expect(response.json()).toEqual({ sucess: true });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(smtp.mails.length).toBe(before);
@@ -164,7 +241,11 @@ describe('forgotten password', () => {
   it('names the spec messages for an empty or invalid e-mail', async () => {
     const empty = await app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: ' ' } });
     expect(empty.json().detail).toBe('email: Please fill the email field');
-    const invalid = await app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'nope' } });
+    const invalid = await app.inject({
+      method: 'POST',
+      url: '/api/forgot-password',
+      payload: { email: 'nope' },
+    });
     expect(invalid.json().detail).toBe('email: Please enter a valid email');
   });
 });
@@ -172,12 +253,21 @@ describe('forgotten password', () => {
 describe('public guest entry and invitations', () => {
   it('admits a guest to a public event, and refuses the same e-mail while it is online', async () => {
     const { eventId, roomIds } = await createEvent(test.db, { labId, slug: 'open-day-1' });
-    const entry = { firstName: 'Gina', lastName: 'Guest', email: 'gina@example.org', eventSlug: 'open-day-1', isPublic: true };
+    const entry = {
+      firstName: 'Gina',
+      lastName: 'Guest',
+      email: 'gina@example.org',
+      eventSlug: 'open-day-1',
+      isPublic: true,
+    };
     const first = await login(entry);
     expect(first.statusCode).toBe(200);
     const body = first.json();
     expect(body.event_id).toBe(eventId);
-    expect(body.user).toMatchObject({ kind: 'guest', participation: { role: 'participant', event_id: eventId } });
+    expect(body.user).toMatchObject({
+      kind: 'guest',
+      participation: { role: 'participant', event_id: eventId },
+    });
 
     const roomId = roomIds[0] ?? 0;
     await test.db
@@ -211,15 +301,38 @@ describe('public guest entry and invitations', () => {
 
   it('refuses a private event, and never hands a host participation to the public form', async () => {
     await createEvent(test.db, { labId, slug: 'closed-board-2', isPublic: false });
-    const privateEntry = await login({ firstName: 'A', lastName: 'B', email: 'a@b.org', eventSlug: 'closed-board-2', isPublic: true });
+    const privateEntry = await login({
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@b.org',
+      eventSlug: 'closed-board-2',
+      isPublic: true,
+    });
     expect(privateEntry.statusCode).toBe(404);
 
     const { eventId } = await createEvent(test.db, { labId, slug: 'hosted-3' });
     await test.db
       .insertInto('participants')
-      .values({ event_id: eventId, lab_id: labId, email: 'host@lab-a.test', role: 'animator', job: null, location: null, timezone: null, google_refresh_token: null, user_id: null, room_id: null })
+      .values({
+        event_id: eventId,
+        lab_id: labId,
+        email: 'host@lab-a.test',
+        role: 'animator',
+        job: null,
+        location: null,
+        timezone: null,
+        google_refresh_token: null,
+        user_id: null,
+        room_id: null,
+      })
       .execute();
-    const impostor = await login({ firstName: 'I', lastName: 'M', email: 'host@lab-a.test', eventSlug: 'hosted-3', isPublic: true });
+    const impostor = await login({
+      firstName: 'I',
+      lastName: 'M',
+      email: 'host@lab-a.test',
+      eventSlug: 'hosted-3',
+      isPublic: true,
+    });
     expect(impostor.statusCode).toBe(403);
   });
 
@@ -227,18 +340,40 @@ describe('public guest entry and invitations', () => {
     const { eventId, roomIds } = await createEvent(test.db, { labId, slug: 'invited-4', isPublic: false });
     const participant = await test.db
       .insertInto('participants')
-      .values({ event_id: eventId, lab_id: labId, email: 'ivy@example.org', job: null, location: null, timezone: null, google_refresh_token: null, user_id: null, room_id: null })
+      .values({
+        event_id: eventId,
+        lab_id: labId,
+        email: 'ivy@example.org',
+        job: null,
+        location: null,
+        timezone: null,
+        google_refresh_token: null,
+        user_id: null,
+        room_id: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const invitation = await test.db
       .insertInto('event_invitations')
-      .values({ event_id: eventId, participant_id: participant.id, room_id: roomIds[0] ?? null, role: 'observer', token_hash: null, token_expires_at: null, token_used_at: null })
+      .values({
+        event_id: eventId,
+        participant_id: participant.id,
+        room_id: roomIds[0] ?? null,
+        role: 'observer',
+        token_hash: null,
+        token_expires_at: null,
+        token_used_at: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const token = await issueInvitationToken(test.db, invitation.id, 3600, new Date());
     const first = await login({ invitation: token });
     expect(first.statusCode).toBe(200);
-    expect(first.json().user.participation).toMatchObject({ role: 'observer', room_id: roomIds[0], event_id: eventId });
+    expect(first.json().user.participation).toMatchObject({
+      role: 'observer',
+      room_id: roomIds[0],
+      event_id: eventId,
+    });
     const replay = await login({ invitation: token });
     expect(replay.statusCode).toBe(401);
   });
@@ -252,7 +387,15 @@ describe('rate limiting', () => {
     });
     const codes: number[] = [];
     for (let i = 0; i < 5; i++) {
-      codes.push((await limited.inject({ method: 'POST', url: '/api/login', payload: { email: 'ada@lab-a.test', password: 'bad' } })).statusCode);
+      codes.push(
+        (
+          await limited.inject({
+            method: 'POST',
+            url: '/api/login',
+            payload: { email: 'ada@lab-a.test', password: 'bad' },
+          })
+        ).statusCode,
+      );
     }
     await limited.close();
     expect(codes).toEqual([401, 401, 401, 429, 429]);

@@ -18,7 +18,7 @@ const optionalUrl = (protocols: RegExp) =>
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().min(1).default('127.0.0.1'),
+    HOST: z.string().min(1).default('localhost'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: optionalUrl(/^https?$/),
     DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data')),

@@ -4,7 +4,11 @@ import { ConfigError, loadEnv, REPO_ROOT } from './env.ts';
 describe('loadEnv', () => {
   it('falls back to the embedded defaults when nothing is set', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, PUBLIC_URL: 'http://localhost:3000', DATA_DIR: `${REPO_ROOT}/.data` });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      PUBLIC_URL: 'http://localhost:3000',
+      DATA_DIR: `${REPO_ROOT}/.data`,
+    });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.NATS_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
@@ -13,13 +17,19 @@ describe('loadEnv', () => {
   it('names every bad variable, and hides secret values', () => {
     let error: unknown;
     try {
-      loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://db', NATS_URL: 'http://x', ACCESS_TOKEN_SECRET: 'short' });
+      loadEnv({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://db',
+        NATS_URL: 'http://x',
+        ACCESS_TOKEN_SECRET: 'short',
+      });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as ConfigError).message;
-    for (const name of ['PORT', 'DATABASE_URL', 'NATS_URL', 'ACCESS_TOKEN_SECRET']) expect(message).toContain(name);
+    for (const name of ['PORT', 'DATABASE_URL', 'NATS_URL', 'ACCESS_TOKEN_SECRET'])
+      expect(message).toContain(name);
     expect(message).toContain('(got "eighty")');
     expect(message).not.toContain('short"');
   });

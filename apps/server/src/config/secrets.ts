@@ -18,16 +18,20 @@ export async function loadOrCreateLocalSecrets(dataDir: string): Promise<LocalSe
     return secretsSchema.parse(JSON.parse(await fs.readFile(file, 'utf8')));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      throw new Error(`${file} is unreadable or malformed; remove it to generate new secrets`, { cause: error });
+      throw new Error(`${file} is unreadable or malformed; remove it to generate new secrets`, {
+        cause: error,
+      });
     }
   }
   const secrets: LocalSecrets = {
     accessTokenSecret: randomBytes(48).toString('base64url'),
     embeddedPostgresPassword: randomBytes(24).toString('base64url'),
   };
-  await fs.writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: 'wx' }).catch(async (error) => {
-    // Another process created it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  });
+  await fs
+    .writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: 'wx' })
+    .catch(async (error) => {
+      // Another process created it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    });
   return secretsSchema.parse(JSON.parse(await fs.readFile(file, 'utf8')));
 }

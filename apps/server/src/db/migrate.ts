@@ -29,5 +29,7 @@ export class MigrationError extends Error {
 export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
   const { error, results } = await createMigrator(db).migrateToLatest();
   if (error) throw new MigrationError(error, results);
-  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+  return (results ?? [])
+    .filter((result) => result.status === 'Success')
+    .map((result) => result.migrationName);
 }

@@ -17,10 +17,27 @@ describe('migrations', () => {
       SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`.execute(test.db);
     const names = tables.rows.map((row) => row.table_name);
     for (const table of [
-      'labs', 'lab_modules', 'users', 'roles', 'permissions', 'user_roles', 'user_permissions', 'groups',
-      'events', 'rooms', 'medias', 'participants', 'event_invitations', 'polls', 'documents',
-      'pharmacovigilance_receivers', 'pharmacovigilance_reports', 'deployment_schedulers',
-      'email_templates', 'session_events', 'projection_checkpoints',
+      'labs',
+      'lab_modules',
+      'users',
+      'roles',
+      'permissions',
+      'user_roles',
+      'user_permissions',
+      'groups',
+      'events',
+      'rooms',
+      'medias',
+      'participants',
+      'event_invitations',
+      'polls',
+      'documents',
+      'pharmacovigilance_receivers',
+      'pharmacovigilance_reports',
+      'deployment_schedulers',
+      'email_templates',
+      'session_events',
+      'projection_checkpoints',
     ]) {
       expect(names).toContain(table);
     }

@@ -26,7 +26,8 @@ export function createAuthenticator(deps: { db: Db; tokens: AccessTokens; now: (
     if (request.caller) return request.caller;
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match?.[1]) throw new DomainError('unauthenticated', 'Sign-in required: send Authorization: Bearer <token>.');
+    if (!match?.[1])
+      throw new DomainError('unauthenticated', 'Sign-in required: send Authorization: Bearer <token>.');
     const claims = await deps.tokens.verify(match[1]);
     if (!claims || !(await isSessionActive(deps.db, claims.sessionId, deps.now()))) {
       throw new DomainError('invalid_token', MESSAGES.invalidToken);
@@ -46,7 +47,10 @@ export function createAuthenticator(deps: { db: Db; tokens: AccessTokens; now: (
         const decision = checkAccess(caller.principal, requirement);
         if (decision.allowed) return;
         if (decision.reason === 'module_disabled') {
-          throw new DomainError('module_disabled', `The module ${decision.missing.join(', ')} is not enabled for your lab.`);
+          throw new DomainError(
+            'module_disabled',
+            `The module ${decision.missing.join(', ')} is not enabled for your lab.`,
+          );
         }
         throw new DomainError('forbidden', MESSAGES.notEnoughPermissions, { missing: decision.missing });
       };

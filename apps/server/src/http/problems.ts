@@ -68,6 +68,11 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   request.log.error({ err: error, requestId: request.id }, 'request failed');
   return sendProblem(
     reply,
-    problem(500, 'internal', `An internal error occurred. Quote request id ${request.id} to support.`, request),
+    problem(
+      500,
+      'internal',
+      `An internal error occurred. Quote request id ${request.id} to support.`,
+      request,
+    ),
   );
 }

@@ -43,7 +43,11 @@ export function createOutboxMailer(outboxDir: string, from: string): Mailer {
   };
 }
 
-export function createMailer(options: { smtpUrl: string | undefined; dataDir: string; from: string }): Mailer {
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  dataDir: string;
+  from: string;
+}): Mailer {
   return options.smtpUrl
     ? createSmtpMailer(options.smtpUrl, options.from)
     : createOutboxMailer(path.join(options.dataDir, 'outbox'), options.from);

@@ -18,9 +18,17 @@ export const DEMO_ACCOUNTS = [
     lastName: 'Animateur',
   },
   { email: 'user@lablive.test', role: 'user', permissions: [], firstName: 'Ulla', lastName: 'User' },
-] as const satisfies ReadonlyArray<{ email: string; role: string; permissions: readonly Permission[]; firstName: string; lastName: string }>;
+] as const satisfies ReadonlyArray<{
+  email: string;
+  role: string;
+  permissions: readonly Permission[];
+  firstName: string;
+  lastName: string;
+}>;
 
-export type SeedResult = { created: false; reason: string } | { created: true; eventSlug: string; eventId: number };
+export type SeedResult =
+  | { created: false; reason: string }
+  | { created: true; eventSlug: string; eventId: number };
 
 const DEMO_DOCUMENT = `LabLive demo document
 =====================
@@ -38,7 +46,10 @@ export async function databaseHoldsData(db: Db): Promise<boolean> {
 
 export async function seedDemoData(db: Db, options: { filesDir: string; now: Date }): Promise<SeedResult> {
   if (await databaseHoldsData(db)) {
-    return { created: false, reason: 'the database already holds data; demo data is only created in an empty one' };
+    return {
+      created: false,
+      reason: 'the database already holds data; demo data is only created in an empty one',
+    };
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const storageKey = 'demo/lablive-demo-document.txt';
@@ -48,7 +59,13 @@ export async function seedDemoData(db: Db, options: { filesDir: string; now: Dat
   return db.transaction().execute(async (trx) => {
     const lab = await trx
       .insertInto('labs')
-      .values({ name: 'Demo Lab', logo_url: null, header_image_url: null, waiting_room_image_url: null, plan_minutes: 6000 })
+      .values({
+        name: 'Demo Lab',
+        logo_url: null,
+        header_image_url: null,
+        waiting_room_image_url: null,
+        plan_minutes: 6000,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx
@@ -81,7 +98,10 @@ export async function seedDemoData(db: Db, options: { filesDir: string; now: Dat
       for (const name of account.permissions) {
         const permission = permissions.find((p) => p.name === name);
         if (permission) {
-          await trx.insertInto('user_permissions').values({ user_id: user.id, permission_id: permission.id }).execute();
+          await trx
+            .insertInto('user_permissions')
+            .values({ user_id: user.id, permission_id: permission.id })
+            .execute();
         }
       }
     }
@@ -122,7 +142,10 @@ export async function seedDemoData(db: Db, options: { filesDir: string; now: Dat
       .executeTakeFirstOrThrow();
     const eventSlug = `lablive-demo-session-${event.id}`;
     await trx.updateTable('events').set({ slug: eventSlug }).where('id', '=', event.id).execute();
-    await trx.insertInto('event_medias').values({ event_id: event.id, media_id: media.id, position: 0 }).execute();
+    await trx
+      .insertInto('event_medias')
+      .values({ event_id: event.id, media_id: media.id, position: 0 })
+      .execute();
     const rooms = await trx
       .insertInto('rooms')
       .values([

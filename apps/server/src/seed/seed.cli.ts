@@ -7,7 +7,10 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './demoData.ts';
 const env = loadEnv();
 const database = await openDatabase(env, () => {});
 try {
-  const result = await seedDemoData(database.db, { filesDir: path.join(env.DATA_DIR, 'files'), now: new Date() });
+  const result = await seedDemoData(database.db, {
+    filesDir: path.join(env.DATA_DIR, 'files'),
+    now: new Date(),
+  });
   if (result.created) {
     console.log(`Demo data created. Public event: ${env.PUBLIC_URL}/${result.eventSlug}`);
     for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email} / ${DEMO_PASSWORD}`);

@@ -4,7 +4,18 @@ import type { Db } from '../db/connection.ts';
 export async function findUserInLab(db: Db, labId: number, userId: number) {
   const row = await db
     .selectFrom('users')
-    .select(['id', 'lab_id', 'email', 'first_name', 'last_name', 'job', 'address', 'therapeutic_area', 'avatar_url', 'locale'])
+    .select([
+      'id',
+      'lab_id',
+      'email',
+      'first_name',
+      'last_name',
+      'job',
+      'address',
+      'therapeutic_area',
+      'avatar_url',
+      'locale',
+    ])
     .where('id', '=', userId)
     .where('lab_id', '=', labId)
     .executeTakeFirst();

@@ -66,7 +66,10 @@ export async function authRoutes(instance: FastifyInstance, options: AuthRoutesO
 
   app.post(
     '/refreshToken',
-    { config: throttled, schema: { body: refreshTokenRequestSchema, response: { 200: refreshTokenResponseSchema } } },
+    {
+      config: throttled,
+      schema: { body: refreshTokenRequestSchema, response: { 200: refreshTokenResponseSchema } },
+    },
     async (request) => refreshAccessToken(auth, request.body.token),
   );
 

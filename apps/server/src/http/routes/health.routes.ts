@@ -14,13 +14,19 @@ export type HealthOptions = {
 
 export async function healthRoutes(instance: FastifyInstance, options: HealthOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.get('/health', { schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } } }, async (_, reply) => {
-    const database = await sql`SELECT 1`.execute(options.db).then(
-      () => 'ok' as const,
-      () => 'unreachable' as const,
-    );
-    const bus = options.busHealthy() ? options.busKind() : ('unreachable' as const);
-    const status = database === 'ok' && bus !== 'unreachable' ? ('ok' as const) : ('degraded' as const);
-    return reply.status(status === 'ok' ? 200 : 503).send({ status, database, bus, version: options.version });
-  });
+  app.get(
+    '/health',
+    { schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
+    async (_, reply) => {
+      const database = await sql`SELECT 1`.execute(options.db).then(
+        () => 'ok' as const,
+        () => 'unreachable' as const,
+      );
+      const bus = options.busHealthy() ? options.busKind() : ('unreachable' as const);
+      const status = database === 'ok' && bus !== 'unreachable' ? ('ok' as const) : ('degraded' as const);
+      return reply
+        .status(status === 'ok' ? 200 : 503)
+        .send({ status, database, bus, version: options.version });
+    },
+  );
 }

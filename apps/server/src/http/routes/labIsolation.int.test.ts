@@ -14,35 +14,75 @@ import { createOutboxMailer } from '../../mail/mailer.ts';
 
 let test: TestDatabase;
 let app: FastifyInstance;
-const ids = { labA: 0, labB: 0, adminA: 0, plainA: 0, managerA: 0, adminB: 0, eventA: 0, eventOwnedA: 0, eventB: 0 };
+const ids = {
+  labA: 0,
+  labB: 0,
+  adminA: 0,
+  plainA: 0,
+  managerA: 0,
+  adminB: 0,
+  eventA: 0,
+  eventOwnedA: 0,
+  eventB: 0,
+};
 const tokens = { adminA: '', plainA: '', managerA: '', adminB: '', guestA: '' };
 
 beforeAll(async () => {
   test = await createTestDatabase();
-  app = await buildTestApp(test.db, { mailer: createOutboxMailer('/tmp/lablive-test-outbox', 'x@lablive.test') });
+  app = await buildTestApp(test.db, {
+    mailer: createOutboxMailer('/tmp/lablive-test-outbox', 'x@lablive.test'),
+  });
   ids.labA = await createLab(test.db, 'Lab A', ['polls']);
   ids.labB = await createLab(test.db, 'Lab B', ['stats']);
-  ids.adminA = await createUser(test.db, { labId: ids.labA, email: 'admin@a.test', password: 'password-a', role: 'admin' });
+  ids.adminA = await createUser(test.db, {
+    labId: ids.labA,
+    email: 'admin@a.test',
+    password: 'password-a',
+    role: 'admin',
+  });
   ids.plainA = await createUser(test.db, { labId: ids.labA, email: 'plain@a.test', password: 'password-a' });
-  ids.managerA = await createUser(test.db, { labId: ids.labA, email: 'manager@a.test', password: 'password-a', permissions: ['manage_events'] });
-  ids.adminB = await createUser(test.db, { labId: ids.labB, email: 'admin@b.test', password: 'password-b', role: 'admin' });
-  ids.eventA = (await createEvent(test.db, { labId: ids.labA, ownerId: ids.adminA, slug: 'a-event-1' })).eventId;
-  ids.eventOwnedA = (await createEvent(test.db, { labId: ids.labA, ownerId: ids.plainA, slug: 'a-event-2' })).eventId;
-  ids.eventB = (await createEvent(test.db, { labId: ids.labB, ownerId: ids.adminB, slug: 'b-event-1' })).eventId;
+  ids.managerA = await createUser(test.db, {
+    labId: ids.labA,
+    email: 'manager@a.test',
+    password: 'password-a',
+    permissions: ['manage_events'],
+  });
+  ids.adminB = await createUser(test.db, {
+    labId: ids.labB,
+    email: 'admin@b.test',
+    password: 'password-b',
+    role: 'admin',
+  });
+  ids.eventA = (
+    await createEvent(test.db, { labId: ids.labA, ownerId: ids.adminA, slug: 'a-event-1' })
+  ).eventId;
+  ids.eventOwnedA = (
+    await createEvent(test.db, { labId: ids.labA, ownerId: ids.plainA, slug: 'a-event-2' })
+  ).eventId;
+  ids.eventB = (
+    await createEvent(test.db, { labId: ids.labB, ownerId: ids.adminB, slug: 'b-event-1' })
+  ).eventId;
   const signIn = async (payload: object) =>
     (await app.inject({ method: 'POST', url: '/api/login', payload })).json().token as string;
   tokens.adminA = await signIn({ email: 'admin@a.test', password: 'password-a' });
   tokens.plainA = await signIn({ email: 'plain@a.test', password: 'password-a' });
   tokens.managerA = await signIn({ email: 'manager@a.test', password: 'password-a' });
   tokens.adminB = await signIn({ email: 'admin@b.test', password: 'password-b' });
-  tokens.guestA = await signIn({ firstName: 'G', lastName: 'A', email: 'g@x.org', eventSlug: 'a-event-1', isPublic: true });
+  tokens.guestA = await signIn({
+    firstName: 'G',
+    lastName: 'A',
+    email: 'g@x.org',
+    eventSlug: 'a-event-1',
+    isPublic: true,
+  });
 });
 afterAll(async () => {
   await app.close();
   await test.drop();
 });
 
-const get = (url: string, token: string) => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+const get = (url: string, token: string) =>
+  app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 
 describe('lab boundary', () => {
   it('answers 404 for every row of another lab, exactly as for a row that does not exist', async () => {
@@ -67,11 +107,20 @@ describe('lab boundary', () => {
   });
 
   it('shows each lab its own rows', async () => {
-    expect((await get(`/api/labs/${ids.labA}`, tokens.adminA)).json()).toMatchObject({ name: 'Lab A', modules: [{ name: 'polls' }] });
+    expect((await get(`/api/labs/${ids.labA}`, tokens.adminA)).json()).toMatchObject({
+      name: 'Lab A',
+      modules: [{ name: 'polls' }],
+    });
     expect((await get(`/api/labs/${ids.labB}`, tokens.adminB)).json()).toMatchObject({ name: 'Lab B' });
-    expect((await get(`/api/users/${ids.plainA}`, tokens.adminA)).json()).toMatchObject({ email: 'plain@a.test' });
-    expect((await get(`/api/events/${ids.eventB}`, tokens.adminB)).json()).toMatchObject({ slug: 'b-event-1' });
-    expect((await get(`/api/events/${ids.eventA}`, tokens.guestA)).json()).toMatchObject({ slug: 'a-event-1' });
+    expect((await get(`/api/users/${ids.plainA}`, tokens.adminA)).json()).toMatchObject({
+      email: 'plain@a.test',
+    });
+    expect((await get(`/api/events/${ids.eventB}`, tokens.adminB)).json()).toMatchObject({
+      slug: 'b-event-1',
+    });
+    expect((await get(`/api/events/${ids.eventA}`, tokens.guestA)).json()).toMatchObject({
+      slug: 'a-event-1',
+    });
   });
 });
 
@@ -97,7 +146,11 @@ describe('permissions inside a lab', () => {
 describe('public event theme', () => {
   it('gives the lab colours and logo of an event, and 404 for an unknown one', async () => {
     const info = await app.inject({ method: 'GET', url: `/api/eventInfo/${ids.eventA}` });
-    expect(info.json()).toMatchObject({ id: ids.eventA, labName: 'Lab A', theme: { primaryColor: '#112233', backgroundColor: '#f8f9fe' } });
+    expect(info.json()).toMatchObject({
+      id: ids.eventA,
+      labName: 'Lab A',
+      theme: { primaryColor: '#112233', backgroundColor: '#f8f9fe' },
+    });
     expect((await app.inject({ method: 'GET', url: '/api/eventInfo/424242' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/eventInfo/abc' })).statusCode).toBe(400);
   });

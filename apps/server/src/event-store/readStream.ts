@@ -1,0 +1,31 @@
+// Reads one stream (one room) in stream_version order: how a room host rebuilds its state and how the
+// gateway sends a reconnecting client what it missed.
+import type { Db } from '../db/connection.ts';
+import { toStoredEvent } from './rows.ts';
+import type { StoredSessionEvent } from './types.ts';
+import { noUpcasters, type UpcasterRegistry } from './upcasters.ts';
+
+export type ReadOptions = { upcasters?: UpcasterRegistry };
+
+/** Events of the stream from `fromVersion` (inclusive), at most `limit` of them when given. */
+export async function readStream(
+  db: Db,
+  streamId: string,
+  fromVersion = 1,
+  limit?: number,
+  options: ReadOptions = {},
+): Promise<StoredSessionEvent[]> {
+  if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 1)) {
+    throw new TypeError(`limit ${limit} is not a positive integer`);
+  }
+  let query = db
+    .selectFrom('session_events')
+    .selectAll()
+    .where('stream_id', '=', streamId)
+    .where('stream_version', '>=', fromVersion)
+    .orderBy('stream_version');
+  if (limit !== undefined) query = query.limit(limit);
+  const rows = await query.execute();
+  const upcasters = options.upcasters ?? noUpcasters;
+  return rows.map((row) => upcasters.upcast(toStoredEvent(row)));
+}

@@ -1,0 +1,44 @@
+// Maps a session_events row to a StoredSessionEvent, checking what the column types cannot promise
+// (the jsonb metadata, and bigints parsed to numbers by the pool of connection.ts).
+import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import type { SessionEventsTable } from '../db/schema.ts';
+import { EventStoreError } from './errors.ts';
+import { sessionEventMetadataSchema } from './metadata.ts';
+import type { StoredSessionEvent } from './types.ts';
+
+export type SessionEventRow = Selectable<SessionEventsTable>;
+
+function invalid(row: SessionEventRow, problem: string): EventStoreError {
+  return new EventStoreError(
+    'invalid_stored_event',
+    `Stored event ${row.event_id} (${row.stream_id}@${row.stream_version}): ${problem}`,
+  );
+}
+
+/** A pool without connection.ts's int8 parser would hand bigints over as strings: accept both, exactly. */
+function integer(row: SessionEventRow, column: string, value: unknown): number {
+  const parsed = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
+  if (typeof parsed !== 'number' || !Number.isSafeInteger(parsed)) {
+    throw invalid(row, `${column} is not a safe integer (${String(value)})`);
+  }
+  return parsed;
+}
+
+export function toStoredEvent(row: SessionEventRow): StoredSessionEvent {
+  const metadata = sessionEventMetadataSchema.safeParse(row.metadata);
+  if (!metadata.success) throw invalid(row, `invalid metadata: ${z.prettifyError(metadata.error)}`);
+  if (!(row.occurred_at instanceof Date)) throw invalid(row, 'occurred_at is not a timestamp');
+  return {
+    globalPosition: integer(row, 'global_position', row.global_position),
+    transactionId: String(row.transaction_id),
+    streamId: row.stream_id,
+    streamVersion: integer(row, 'stream_version', row.stream_version),
+    type: row.type,
+    schemaVersion: integer(row, 'schema_version', row.schema_version),
+    data: row.data,
+    metadata: metadata.data,
+    eventId: row.event_id,
+    occurredAt: row.occurred_at,
+  };
+}
