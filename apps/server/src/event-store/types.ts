@@ -31,7 +31,5 @@ export type StoredSessionEvent = {
 /** A place in the global order of the log, (transaction id, global position); null is "before all". */
 export type LogPosition = { transactionId: string; globalPosition: number };
 
-/** The stream of a room. */
-export function roomStreamId(roomId: number): string {
-  return `room-${roomId}`;
-}
+/** The stream of a room: one definition, in the domain. */
+export { roomStreamId } from '@lablive/domain';
