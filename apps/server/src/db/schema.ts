@@ -289,6 +289,14 @@ export interface ProjectionCheckpointsTable {
   updated_at: CreatedAt;
 }
 
+export interface RoomSnapshotsTable {
+  stream_id: string;
+  version: number;
+  state_version: number;
+  state: Json<unknown>;
+  updated_at: CreatedAt;
+}
+
 export interface Database {
   labs: LabsTable;
   lab_modules: LabModulesTable;
@@ -319,4 +327,5 @@ export interface Database {
   session_events: SessionEventsTable;
   session_streams: SessionStreamsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
+  room_snapshots: RoomSnapshotsTable;
 }

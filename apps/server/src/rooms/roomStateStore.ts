@@ -1,0 +1,113 @@
+// Loading and saving a room's state: the latest snapshot plus the tail of the stream folded with the
+// domain's evolve. Events read back are parsed with the domain schemas: a malformed row is reported
+// where it is, never folded.
+import {
+  evolve,
+  initialRoomState,
+  type RoomConfig,
+  type RoomState,
+  roomStreamId,
+  type SessionEvent,
+  sessionEventSchema,
+} from '@lablive/domain';
+import type { DeliveredEvent } from '@lablive/protocol';
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.ts';
+import { readStream } from '../event-store/index.ts';
+import type { StoredSessionEvent } from '../event-store/types.ts';
+
+/** Bumped when RoomState changes shape: older snapshots are then ignored and the log folded again. */
+export const ROOM_STATE_VERSION = 1;
+const PAGE = 1000;
+
+export function toSessionEvent(stored: StoredSessionEvent): SessionEvent {
+  const parsed = sessionEventSchema.safeParse({ type: stored.type, data: stored.data });
+  if (!parsed.success) {
+    throw new Error(
+      `Session event ${stored.eventId} (${stored.streamId} v${stored.streamVersion}, ${stored.type}) is malformed: ${parsed.error.message}`,
+    );
+  }
+  return parsed.data;
+}
+
+export function toDelivered(stored: StoredSessionEvent): DeliveredEvent {
+  return {
+    version: stored.streamVersion,
+    occurredAt: stored.occurredAt.toISOString(),
+    event: toSessionEvent(stored),
+  };
+}
+
+/** Who sent which command recently, to answer a retried command with its first outcome. */
+export type RecentCommand = { key: string; version: number; events: DeliveredEvent[] };
+
+export function commandKey(participantId: number | undefined, commandId: string): string {
+  return `${participantId ?? 0}:${commandId}`;
+}
+
+export type LoadedRoom = { state: RoomState; recent: RecentCommand[] };
+
+/**
+ * The room's state at the end of its stream. The configuration comes from the rooms table (it may
+ * have changed since the snapshot), the rest from the log. `recentWindow` events at the end of the
+ * stream are kept as recent commands.
+ */
+export async function loadRoom(db: Db, config: RoomConfig, recentWindow: number): Promise<LoadedRoom> {
+  const streamId = roomStreamId(config.roomId);
+  const snapshot = await db
+    .selectFrom('room_snapshots')
+    .select(['version', 'state'])
+    .where('stream_id', '=', streamId)
+    .where('state_version', '=', ROOM_STATE_VERSION)
+    .executeTakeFirst();
+  let state: RoomState =
+    snapshot && isRoomState(snapshot.state)
+      ? { ...snapshot.state, config, version: snapshot.version }
+      : initialRoomState(config);
+  // The recent window may reach before the snapshot: read from whichever is earlier.
+  const head = await db
+    .selectFrom('session_streams')
+    .select('version')
+    .where('stream_id', '=', streamId)
+    .executeTakeFirst();
+  const end = head?.version ?? 0;
+  const readFrom = Math.max(1, Math.min(state.version + 1, end - recentWindow + 1));
+  const byCommand = new Map<string, RecentCommand>();
+  for (let from = readFrom; ; ) {
+    const page = await readStream(db, streamId, from, PAGE);
+    for (const stored of page) {
+      if (stored.streamVersion > state.version) state = evolve(state, toSessionEvent(stored));
+      const causation = stored.metadata.causationId;
+      if (causation !== undefined && stored.streamVersion > end - recentWindow) {
+        const key = commandKey(stored.metadata.actor?.participantId, causation);
+        const entry = byCommand.get(key) ?? { key, version: 0, events: [] };
+        entry.version = stored.streamVersion;
+        entry.events.push(toDelivered(stored));
+        byCommand.set(key, entry);
+      }
+    }
+    const last = page.at(-1);
+    if (!last || page.length < PAGE) break;
+    from = last.streamVersion + 1;
+  }
+  return { state, recent: [...byCommand.values()] };
+}
+
+function isRoomState(value: unknown): value is RoomState {
+  // Snapshots are written by saveSnapshot from a RoomState of the same ROOM_STATE_VERSION.
+  return typeof value === 'object' && value !== null && 'viewers' in value && 'polls' in value;
+}
+
+export async function saveSnapshot(db: Db, state: RoomState): Promise<void> {
+  const streamId = roomStreamId(state.config.roomId);
+  const json = JSON.stringify(state);
+  // Never replace a newer snapshot (a slow write from a host that lost the room).
+  await sql`
+    INSERT INTO room_snapshots (stream_id, version, state_version, state, updated_at)
+    VALUES (${streamId}, ${state.version}, ${ROOM_STATE_VERSION}, ${json}::jsonb, now())
+    ON CONFLICT (stream_id) DO UPDATE
+      SET version = EXCLUDED.version, state_version = EXCLUDED.state_version, state = EXCLUDED.state,
+          updated_at = now()
+      WHERE room_snapshots.version < EXCLUDED.version OR room_snapshots.state_version <> EXCLUDED.state_version
+  `.execute(db);
+}
