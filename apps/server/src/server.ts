@@ -9,6 +9,7 @@ import { loadOrCreateLocalSecrets } from './config/secrets.ts';
 import { openDatabase } from './db/database.ts';
 import { buildApp } from './http/app.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createRoomService } from './rooms/createRoomService.ts';
 import { databaseHoldsData, type SeedResult, seedDemoData } from './seed/demoData.ts';
 
 export type RunningServer = {
@@ -63,6 +64,8 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
     closers.push(() => bus.close());
     const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, from: env.MAIL_FROM });
     closers.push(() => mailer.close());
+    const rooms = await createRoomService({ db: database.db, databaseUrl: database.url, bus });
+    closers.push(() => rooms.close());
 
     const app = await buildApp({
       config: env,
@@ -70,6 +73,7 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
       db: database.db,
       mailer,
       bus,
+      rooms,
       logger,
       version: readVersion(),
     });

@@ -5,6 +5,8 @@ import './providedContext.ts';
 
 export * from './browser.ts';
 export * from './fixtures.ts';
+export * from './roomPeople.ts';
 export * from './serverProcess.ts';
 export * from './smtpCapture.ts';
+export * from './socketClient.ts';
 export * from './testApp.ts';

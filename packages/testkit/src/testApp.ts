@@ -1,16 +1,32 @@
 // The HTTP application on a test database, with a mailer of the test's choice, driven by app.inject.
 import type { FastifyInstance } from 'fastify';
+import { createInProcessBus } from '../../../apps/server/src/bus/index.ts';
 import type { Db } from '../../../apps/server/src/db/connection.ts';
 import { buildApp } from '../../../apps/server/src/http/app.ts';
 import type { Mailer } from '../../../apps/server/src/mail/mailer.ts';
+import type { GatewayStats } from '../../../apps/server/src/realtime/gatewayStats.ts';
+import { createRoomService } from '../../../apps/server/src/rooms/createRoomService.ts';
 
 export const TEST_ACCESS_SECRET = 'test-access-token-secret-of-at-least-32-chars';
 
-export function buildTestApp(
-  db: Db,
-  options: { mailer: Mailer; now?: () => Date; loginRateLimitPerMinute?: number; accessTtlSeconds?: number },
+/**
+ * The app with its own in-process bus and room service, on the test database (`url` is for the room
+ * leases' connection). Closing the app closes them.
+ */
+export async function buildTestApp(
+  database: { db: Db; url: string },
+  options: {
+    mailer: Mailer;
+    now?: () => Date;
+    loginRateLimitPerMinute?: number;
+    accessTtlSeconds?: number;
+    gatewayStats?: GatewayStats;
+  },
 ): Promise<FastifyInstance> {
-  return buildApp({
+  const { db } = database;
+  const bus = createInProcessBus();
+  const rooms = await createRoomService({ db, databaseUrl: database.url, bus, log: () => {} });
+  const app = await buildApp({
     config: {
       PUBLIC_URL: 'http://lablive.test',
       ACCESS_TOKEN_TTL_SECONDS: options.accessTtlSeconds ?? 900,
@@ -23,8 +39,15 @@ export function buildTestApp(
     accessTokenSecret: TEST_ACCESS_SECRET,
     db,
     mailer: options.mailer,
-    bus: { kind: 'in-process', healthy: () => true },
+    bus,
+    rooms,
     serveWeb: false,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.gatewayStats ? { gatewayStats: options.gatewayStats } : {}),
   });
+  app.addHook('onClose', async () => {
+    await rooms.close();
+    await bus.close();
+  });
+  return app;
 }

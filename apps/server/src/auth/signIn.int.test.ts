@@ -23,7 +23,7 @@ let labId: number;
 beforeAll(async () => {
   test = await createTestDatabase();
   smtp = await startSmtpCapture();
-  app = await buildTestApp(test.db, {
+  app = await buildTestApp(test, {
     mailer: createSmtpMailer(smtp.url, 'LabLive <no-reply@lablive.test>'),
   });
   labId = await createLab(test.db, 'Lab A', ['polls', 'stats']);
@@ -162,7 +162,7 @@ describe('tokens', () => {
     expect(
       (await app.inject({ method: 'GET', url: '/api/me', headers: bearer('not.a.jwt') })).statusCode,
     ).toBe(401);
-    const past = await buildTestApp(test.db, {
+    const past = await buildTestApp(test, {
       mailer: createSmtpMailer(smtp.url, 'x@lablive.test'),
       now: () => new Date(Date.now() - 3600_000),
       accessTtlSeconds: 60,
@@ -381,7 +381,7 @@ describe('public guest entry and invitations', () => {
 
 describe('rate limiting', () => {
   it('slows repeated sign-in attempts from one address with 429', async () => {
-    const limited = await buildTestApp(test.db, {
+    const limited = await buildTestApp(test, {
       mailer: createSmtpMailer(smtp.url, 'x@lablive.test'),
       loginRateLimitPerMinute: 3,
     });

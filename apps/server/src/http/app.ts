@@ -6,9 +6,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAccessTokens } from '../auth/accessTokens.ts';
 import type { AuthDeps } from '../auth/authService.ts';
+import type { Bus } from '../bus/index.ts';
 import type { Env } from '../config/env.ts';
 import type { Db } from '../db/connection.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { registerGateway } from '../realtime/gateway.ts';
+import type { GatewayStats } from '../realtime/gatewayStats.ts';
+import type { RoomService } from '../rooms/roomService.ts';
 import { createAuthenticator } from './authentication.ts';
 import { errorHandler, problem } from './problems.ts';
 import { authRoutes } from './routes/auth.routes.ts';
@@ -33,7 +37,10 @@ export type AppDeps = {
   accessTokenSecret: string;
   db: Db;
   mailer: Mailer;
-  bus: { kind: 'in-process' | 'nats'; healthy(): boolean };
+  bus: Bus;
+  rooms: RoomService;
+  /** Counters of the room socket, shared with whoever reports them (metrics, tests). */
+  gatewayStats?: GatewayStats;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
   version?: string;
@@ -102,6 +109,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+
+  await registerGateway(app, {
+    db: deps.db,
+    bus: deps.bus,
+    rooms: deps.rooms,
+    authenticator,
+    ...(deps.gatewayStats ? { stats: deps.gatewayStats } : {}),
+  });
 
   if (deps.serveWeb !== false) await serveWebApp(app, deps.config.WEB_DIST_DIR);
   return app;

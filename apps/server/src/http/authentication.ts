@@ -15,6 +15,8 @@ declare module 'fastify' {
 }
 
 export type Authenticator = {
+  /** The caller behind an access token, and its session; throws a 401 DomainError when there is none. */
+  verifyToken(token: string): Promise<{ caller: Caller; sessionId: string }>;
   /** Loads the caller into request.caller; throws a 401 DomainError when there is none. */
   authenticate(request: FastifyRequest): Promise<Caller>;
   /** A preHandler: the caller must be signed in and meet the requirement. */
@@ -22,24 +24,31 @@ export type Authenticator = {
 };
 
 export function createAuthenticator(deps: { db: Db; tokens: AccessTokens; now: () => Date }): Authenticator {
-  async function authenticate(request: FastifyRequest): Promise<Caller> {
-    if (request.caller) return request.caller;
-    const header = request.headers.authorization;
-    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match?.[1])
-      throw new DomainError('unauthenticated', 'Sign-in required: send Authorization: Bearer <token>.');
-    const claims = await deps.tokens.verify(match[1]);
+  async function verifyToken(token: string) {
+    const claims = await deps.tokens.verify(token);
     if (!claims || !(await isSessionActive(deps.db, claims.sessionId, deps.now()))) {
       throw new DomainError('invalid_token', MESSAGES.invalidToken);
     }
     const caller = await loadCaller(deps.db, claims);
     if (!caller) throw new DomainError('invalid_token', MESSAGES.invalidToken);
+    return { caller, sessionId: claims.sessionId };
+  }
+
+  async function authenticate(request: FastifyRequest): Promise<Caller> {
+    if (request.caller) return request.caller;
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match?.[1]) {
+      throw new DomainError('unauthenticated', 'Sign-in required: send Authorization: Bearer <token>.');
+    }
+    const { caller, sessionId } = await verifyToken(match[1]);
     request.caller = caller;
-    request.sessionId = claims.sessionId;
+    request.sessionId = sessionId;
     return caller;
   }
 
   return {
+    verifyToken,
     authenticate,
     guard(requirement = {}) {
       return async (request) => {

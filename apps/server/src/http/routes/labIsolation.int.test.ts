@@ -29,7 +29,7 @@ const tokens = { adminA: '', plainA: '', managerA: '', adminB: '', guestA: '' };
 
 beforeAll(async () => {
   test = await createTestDatabase();
-  app = await buildTestApp(test.db, {
+  app = await buildTestApp(test, {
     mailer: createOutboxMailer('/tmp/lablive-test-outbox', 'x@lablive.test'),
   });
   ids.labA = await createLab(test.db, 'Lab A', ['polls']);

@@ -1,0 +1,51 @@
+// People in a test room: a participation with a role and a room, and a signed-in token for it, made
+// through the same sign-in call as in production (an invitation link).
+import type { EventRole } from '@lablive/domain';
+import type { FastifyInstance } from 'fastify';
+import { issueInvitationToken } from '../../../apps/server/src/auth/invitations.repository.ts';
+import type { Db } from '../../../apps/server/src/db/connection.ts';
+
+export type RoomPerson = { participantId: number; token: string; email: string; role: EventRole };
+
+export async function enterRoomAs(
+  db: Db,
+  app: FastifyInstance,
+  options: { labId: number; eventId: number; roomId: number; role: EventRole; email: string },
+): Promise<RoomPerson> {
+  const participant = await db
+    .insertInto('participants')
+    .values({
+      event_id: options.eventId,
+      lab_id: options.labId,
+      email: options.email,
+      name: options.email.split('@')[0] ?? options.email,
+      role: options.role,
+      room_id: options.roomId,
+      user_id: null,
+      job: null,
+      location: null,
+      timezone: null,
+      google_refresh_token: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const invitation = await db
+    .insertInto('event_invitations')
+    .values({
+      event_id: options.eventId,
+      participant_id: participant.id,
+      room_id: options.roomId,
+      role: options.role,
+      token_hash: null,
+      token_expires_at: null,
+      token_used_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const link = await issueInvitationToken(db, invitation.id, 3600, new Date());
+  const response = await app.inject({ method: 'POST', url: '/api/login', payload: { invitation: link } });
+  if (response.statusCode !== 200) throw new Error(`invitation sign-in failed: ${response.body}`);
+  const token: unknown = response.json().token;
+  if (typeof token !== 'string') throw new Error('no token in the sign-in answer');
+  return { participantId: participant.id, token, email: options.email, role: options.role };
+}
