@@ -40,11 +40,13 @@ export function createSocketSender(
   let closed = false;
   const close = (code: number, reason: string) => {
     if (closed) return;
+    // What was said last (why the socket closes) goes out before the close frame.
+    if (code !== CLOSE_CODES.slowConsumer) flush();
     closed = true;
     pending = [];
     socket.close(code, reason);
   };
-  const flush = () => {
+  function flush() {
     if (closed || pending.length === 0) return;
     if (socket.readyState !== socket.OPEN) {
       pending = [];
@@ -59,7 +61,7 @@ export function createSocketSender(
     pending = [];
     options.stats.framesSent++;
     socket.send(payload);
-  };
+  }
   return {
     send(frame) {
       if (closed) return;
