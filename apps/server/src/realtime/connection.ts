@@ -146,7 +146,7 @@ export function openConnection(sender: SocketSender, deps: ConnectionDeps): Conn
   async function join(message: Extract<ClientMessage, { type: 'join' }>, who: Caller) {
     const { roomId } = message;
     if (joining.has(roomId)) {
-      refuse(PROTOCOL_ERRORS.invalidMessage, `Already joining room ${roomId}.`);
+      refuse(PROTOCOL_ERRORS.invalidMessage, `Already joining room ${roomId}.`, String(roomId));
       return;
     }
     joining.add(roomId);
@@ -204,7 +204,7 @@ export function openConnection(sender: SocketSender, deps: ConnectionDeps): Conn
         command: { type: 'JoinRoom', data: { connectionId: entry.connectionId } },
         correlationId: entry.connectionId,
       });
-      if (!outcome.ok) refuse(outcome.code, outcome.message);
+      if (!outcome.ok) refuse(outcome.code, outcome.message, String(roomId));
     } finally {
       joining.delete(roomId);
     }

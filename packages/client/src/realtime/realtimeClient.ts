@@ -1,0 +1,222 @@
+// The realtime client: one connection shared by the rooms it follows. It routes the server's messages
+// to their room (acks and rejections by commandId), rejoins every room with its last version after a
+// reconnect, and turns the server's refusals into rejected joins, failed commands or reported issues.
+import { PROTOCOL_ERRORS, type ServerMessage, type ServerMessageOf } from '@lablive/protocol';
+import { type BackoffOptions, backoffDelay, DEFAULT_BACKOFF } from './backoff.ts';
+import { type Connection, type ConnectionStatus, createConnection } from './connection.ts';
+import type { RealtimeError, RealtimeIssue } from './errors.ts';
+import { createListeners, type Unsubscribe } from './listeners.ts';
+import { createRoomSession, type RoomHandle, type RoomSession } from './roomHandle.ts';
+import { defaultWebSocket, type WebSocketConstructor } from './webSocket.ts';
+
+export type RealtimeStatus = ConnectionStatus;
+
+export type RealtimeClientOptions = {
+  /** The gateway's address, e.g. `wss://lablive.example/ws`. */
+  url: string;
+  /** The current access token; read before every connection attempt. */
+  getToken: () => Promise<string> | string;
+  /** Called when the server refused the token (close 4001): refresh it, then the client reconnects. */
+  onTokenRejected?: () => Promise<void>;
+  /** Defaults to globalThis.WebSocket (browsers, Node 22+); the `ws` package's class fits too. */
+  WebSocket?: WebSocketConstructor;
+  reconnect?: Partial<BackoffOptions>;
+  /** Ping period in ms; a socket silent for a whole period is dropped and replaced. 0 disables. */
+  heartbeatMs?: number;
+  now?: () => number;
+  random?: () => number;
+  /** Command and connection ids; they must be UUIDs (the protocol says so). */
+  createId?: () => string;
+};
+
+export type JoinOptions = {
+  /** This tab's connection id in the room; a fresh UUID by default. */
+  connectionId?: string;
+};
+
+export type RealtimeClient = {
+  readonly status: RealtimeStatus;
+  onStatus(listener: (status: RealtimeStatus) => void): Unsubscribe;
+  onError(listener: (issue: RealtimeIssue) => void): Unsubscribe;
+  /** Resolves when the server first accepts the hello (retrying meanwhile); rejects if the client ends. */
+  connect(): Promise<void>;
+  /** Connects if needed and resolves with the room once its state arrived; joining twice gives the same. */
+  join(roomId: number, options?: JoinOptions): Promise<RoomHandle>;
+  /** Ends the client: rejects what still waits, and never reconnects. */
+  close(): void;
+};
+
+const DEFAULT_HEARTBEAT_MS = 20_000;
+
+/** Codes by which the gateway refuses a join; `room_unavailable` is transient and retried. */
+const JOIN_REFUSALS: ReadonlySet<string> = new Set([
+  PROTOCOL_ERRORS.roomNotFound,
+  PROTOCOL_ERRORS.notAllowedInRoom,
+]);
+
+export function createRealtimeClient(options: RealtimeClientOptions): RealtimeClient {
+  const backoff: BackoffOptions = { ...DEFAULT_BACKOFF, ...options.reconnect };
+  const random = options.random ?? Math.random;
+  const createId = options.createId ?? (() => globalThis.crypto.randomUUID());
+  const rooms = new Map<number, RoomSession>();
+  const joinRetries = new Map<number, { attempt: number; timer: ReturnType<typeof setTimeout> | null }>();
+  // An onError listener that throws has nowhere left to be reported: it is dropped, not looped.
+  const errorListeners = createListeners<[RealtimeIssue]>(() => {});
+  const issue = (reported: RealtimeIssue) => errorListeners.emit(reported);
+  const statusListeners = createListeners<[RealtimeStatus]>((cause) =>
+    issue({ type: 'listener_failed', cause }),
+  );
+
+  let endError: RealtimeError | null = null;
+  let resolveConnected: () => void = () => {};
+  let rejectConnected: (error: RealtimeError) => void = () => {};
+  const connected = new Promise<void>((resolve, reject) => {
+    resolveConnected = resolve;
+    rejectConnected = reject;
+  });
+  // The promise may end rejected with nobody awaiting it (join() alone, then close()).
+  connected.catch(() => {});
+
+  const WebSocketImpl = options.WebSocket ?? defaultWebSocket();
+  if (WebSocketImpl === undefined) {
+    throw new Error('No WebSocket implementation: pass the `ws` package class as options.WebSocket');
+  }
+
+  const connection: Connection = createConnection(
+    {
+      url: options.url,
+      getToken: options.getToken,
+      onTokenRejected: options.onTokenRejected,
+      WebSocket: WebSocketImpl,
+      backoff,
+      heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
+      now: options.now ?? Date.now,
+      random,
+    },
+    {
+      status: (status) => statusListeners.emit(status),
+      authenticated() {
+        resolveConnected();
+        for (const room of rooms.values()) connection.send(room.joinMessage());
+      },
+      disconnected() {
+        for (const room of rooms.values()) room.connectionLost();
+        for (const retry of joinRetries.values()) if (retry.timer !== null) clearTimeout(retry.timer);
+        joinRetries.clear();
+      },
+      message: route,
+      issue,
+      ended(error) {
+        endError = error;
+        rejectConnected(error);
+        for (const retry of joinRetries.values()) if (retry.timer !== null) clearTimeout(retry.timer);
+        joinRetries.clear();
+        for (const room of [...rooms.values()]) room.end(error);
+        rooms.clear();
+      },
+    },
+  );
+
+  function route(message: ServerMessage): void {
+    switch (message.type) {
+      case 'welcome':
+      case 'resumed':
+      case 'events':
+      case 'signal':
+        if (message.type === 'welcome' || message.type === 'resumed') joinRetries.delete(message.roomId);
+        rooms.get(message.roomId)?.receive(message);
+        return;
+      case 'ack':
+        settle(message.commandId, { ok: true, version: message.version });
+        return;
+      case 'rejected':
+        settle(message.commandId, { ok: false, code: message.code, message: message.message });
+        return;
+      case 'error':
+        routeError(message);
+        return;
+      case 'authenticated':
+      case 'incompatible':
+      case 'pong':
+        // The connection's own business; it never passes these on.
+        return;
+      default: {
+        const unhandled: never = message;
+        throw new Error(`Unhandled server message ${JSON.stringify(unhandled)}`);
+      }
+    }
+  }
+
+  function settle(commandId: string, result: Parameters<RoomSession['settle']>[1]): boolean {
+    for (const room of rooms.values()) if (room.settle(commandId, result)) return true;
+    return false;
+  }
+
+  /** The room a join error is about: named by `ref`, else the oldest join still waiting for its answer. */
+  function refusedRoom(ref: string | undefined): RoomSession | undefined {
+    if (ref !== undefined) return rooms.get(Number(ref));
+    for (const room of rooms.values()) if (!room.ready) return room;
+    return undefined;
+  }
+
+  function routeError(error: ServerMessageOf<'error'>): void {
+    const { code, message, ref } = error;
+    // A command refused before the room decided (rate limited, malformed): it was not applied.
+    if (ref !== undefined && settle(ref, { ok: false, code, message })) return;
+    if (JOIN_REFUSALS.has(code) || code === PROTOCOL_ERRORS.roomUnavailable) {
+      const room = refusedRoom(ref);
+      if (room !== undefined && !room.ready) {
+        if (code === PROTOCOL_ERRORS.roomUnavailable) retryJoin(room);
+        else room.refuse(code, message);
+        return;
+      }
+    }
+    issue({ type: 'server_error', code, message, ref: ref ?? null });
+  }
+
+  /** The room's host is moving or starting: ask again later, with the connection's backoff. */
+  function retryJoin(room: RoomSession): void {
+    const retry = joinRetries.get(room.roomId) ?? { attempt: 0, timer: null };
+    const delay = backoffDelay(retry.attempt, backoff, random);
+    retry.attempt += 1;
+    retry.timer = setTimeout(() => {
+      retry.timer = null;
+      if (rooms.get(room.roomId) === room && !room.ready) connection.send(room.joinMessage());
+    }, delay);
+    joinRetries.set(room.roomId, retry);
+  }
+
+  return {
+    get status() {
+      return connection.status;
+    },
+    onStatus: (listener) => statusListeners.add(listener),
+    onError: (listener) => errorListeners.add(listener),
+    connect() {
+      connection.start();
+      return connected;
+    },
+    join(roomId, joinOptions = {}) {
+      if (endError !== null) return Promise.reject(endError);
+      const existing = rooms.get(roomId);
+      if (existing !== undefined) return existing.joined;
+      const room = createRoomSession({
+        roomId,
+        connectionId: joinOptions.connectionId ?? createId(),
+        createId,
+        send: (message) => connection.send(message),
+        issue,
+        forget: () => {
+          if (rooms.get(roomId) === room) rooms.delete(roomId);
+        },
+      });
+      rooms.set(roomId, room);
+      connection.start();
+      if (connection.status === 'open') connection.send(room.joinMessage());
+      return room.joined;
+    },
+    close() {
+      connection.close();
+    },
+  };
+}

@@ -1,0 +1,274 @@
+// One followed room: its state (the server's view for this participant, then every delivered event
+// folded with the domain's evolve), the highest stream version seen, and the commands awaiting an
+// outcome. Commands go on the wire only once the room is joined on the current socket; after a
+// reconnect the ones still unanswered are sent again with the same commandId.
+import {
+  evolve,
+  type RoomCommandInput,
+  type RoomState,
+  roomCommandSchema,
+  type SessionEvent,
+} from '@lablive/domain';
+import {
+  type ClientMessage,
+  type DeliveredEvent,
+  PROTOCOL_ERRORS,
+  type ServerMessageOf,
+  type SignalKind,
+} from '@lablive/protocol';
+import { z } from 'zod';
+import { REALTIME_ERROR_CODES, RealtimeError, type RealtimeIssue } from './errors.ts';
+import { createListeners, type Unsubscribe } from './listeners.ts';
+
+export type CommandResult = { ok: true; version: number } | { ok: false; code: string; message: string };
+
+export type SendOptions = {
+  /** Reject with a `timeout` RealtimeError when no outcome came by then (the command may still apply). */
+  timeoutMs?: number;
+};
+
+export type RoomSignal = { from: number; kind: SignalKind; payload: unknown };
+
+export type RoomHandle = {
+  readonly roomId: number;
+  /** This tab's connection to the room, kept across reconnects (the server sees a reconnection). */
+  readonly connectionId: string;
+  /** The room as this participant may see it; `state.version` is the highest stream version seen. */
+  readonly state: RoomState;
+  readonly version: number;
+  readonly participantId: number;
+  readonly role: string;
+  /** Resolves with the server's ack or rejection, once, however many reconnects it takes. */
+  send(command: RoomCommandInput, options?: SendOptions): Promise<CommandResult>;
+  /** An ephemeral signal to one participant (or everyone: null); false when offline (it is not queued). */
+  signal(to: number | null, kind: SignalKind, payload: unknown): boolean;
+  /** The events newly folded from one frame, and the state after them. Duplicates never reach it. */
+  onEvents(listener: (events: readonly DeliveredEvent[], state: RoomState) => void): Unsubscribe;
+  /** Every new state: after a welcome and after each frame of new events. */
+  onState(listener: (state: RoomState) => void): Unsubscribe;
+  onSignal(listener: (signal: RoomSignal) => void): Unsubscribe;
+  /** Sends LeaveRoom for this connection, then stops following the room whatever the answer. */
+  leave(): Promise<CommandResult>;
+};
+
+/** What the realtime client needs from a followed room, besides the handle it gives the application. */
+export type RoomSession = {
+  readonly roomId: number;
+  /** Resolves once, on the first welcome. */
+  readonly joined: Promise<RoomHandle>;
+  /** Joined on the current socket: welcome or resumed received since the last drop. */
+  readonly ready: boolean;
+  joinMessage(): ClientMessage;
+  connectionLost(): void;
+  receive(message: ServerMessageOf<'welcome' | 'resumed' | 'events' | 'signal'>): void;
+  /** Settles the command if it is this room's; false otherwise. */
+  settle(commandId: string, result: CommandResult): boolean;
+  /** The server refused the join: the first join rejects, a rejoin reports the room lost. */
+  refuse(code: string, message: string): void;
+  /** Rejects whatever still waits: the client closed, or the room is no longer followed. */
+  end(error: RealtimeError): void;
+};
+
+export type RoomSessionOptions = {
+  roomId: number;
+  connectionId: string;
+  createId: () => string;
+  /** Sends on the current socket; false when there is none. */
+  send: (message: ClientMessage) => boolean;
+  issue: (issue: RealtimeIssue) => void;
+  /** The room stopped being followed (left, refused or ended): the client forgets it. */
+  forget: () => void;
+};
+
+type View = { state: RoomState; participantId: number; role: string };
+
+type Pending = {
+  message: ClientMessage;
+  resolve: (result: CommandResult) => void;
+  reject: (error: RealtimeError) => void;
+  timer: ReturnType<typeof setTimeout> | null;
+};
+
+/** Folds one delivered event; the version is the stream's (it skips events not meant for us). */
+function fold(state: RoomState, delivered: { version: number; event: SessionEvent }): RoomState {
+  return { ...evolve(state, delivered.event), version: delivered.version };
+}
+
+export function createRoomSession(options: RoomSessionOptions): RoomSession {
+  const { roomId, connectionId } = options;
+  let view: View | null = null;
+  let ready = false;
+  let following = true;
+  const pending = new Map<string, Pending>();
+  const failure = (cause: unknown) => options.issue({ type: 'listener_failed', cause });
+  const eventListeners = createListeners<[readonly DeliveredEvent[], RoomState]>(failure);
+  const stateListeners = createListeners<[RoomState]>(failure);
+  const signalListeners = createListeners<[RoomSignal]>(failure);
+
+  let resolveJoined: (handle: RoomHandle) => void = () => {};
+  let rejectJoined: (error: RealtimeError) => void = () => {};
+  const joined = new Promise<RoomHandle>((resolve, reject) => {
+    resolveJoined = resolve;
+    rejectJoined = reject;
+  });
+
+  function current(): View {
+    // The handle is only handed out after the welcome, so a view always exists when it is read.
+    if (view === null) throw new Error(`Room ${roomId} has not been joined yet`);
+    return view;
+  }
+
+  function becomeReady(): void {
+    ready = true;
+    // Map order is send order: commands are re-sent in the order the application issued them.
+    for (const entry of pending.values()) options.send(entry.message);
+  }
+
+  function stopFollowing(error: RealtimeError): void {
+    if (!following) return;
+    following = false;
+    ready = false;
+    for (const entry of pending.values()) {
+      if (entry.timer !== null) clearTimeout(entry.timer);
+      entry.reject(error);
+    }
+    pending.clear();
+    rejectJoined(error);
+    eventListeners.clear();
+    stateListeners.clear();
+    signalListeners.clear();
+    options.forget();
+  }
+
+  function receiveEvents(events: readonly DeliveredEvent[]): void {
+    if (view === null) return;
+    const fresh: DeliveredEvent[] = [];
+    let state = view.state;
+    for (const delivered of events) {
+      // At or below what we have: a duplicate, e.g. the overlap of a resume with what was live.
+      if (delivered.version <= state.version) continue;
+      state = fold(state, delivered);
+      fresh.push(delivered);
+    }
+    if (fresh.length === 0) return;
+    view = { ...view, state };
+    eventListeners.emit(fresh, state);
+    stateListeners.emit(state);
+  }
+
+  function send(command: RoomCommandInput, sendOptions: SendOptions = {}): Promise<CommandResult> {
+    if (!following) {
+      return Promise.reject(new RealtimeError(REALTIME_ERROR_CODES.left, `Room ${roomId} is not followed`));
+    }
+    const parsed = roomCommandSchema.safeParse(command);
+    if (!parsed.success) {
+      // What the gateway would answer, without the round trip.
+      const message = z.prettifyError(parsed.error);
+      return Promise.resolve({ ok: false, code: PROTOCOL_ERRORS.invalidMessage, message });
+    }
+    const commandId = options.createId();
+    return new Promise<CommandResult>((resolve, reject) => {
+      const message: ClientMessage = { type: 'command', roomId, commandId, command: parsed.data };
+      const entry: Pending = { message, resolve, reject, timer: null };
+      if (sendOptions.timeoutMs !== undefined) {
+        entry.timer = setTimeout(() => {
+          pending.delete(commandId);
+          reject(new RealtimeError(REALTIME_ERROR_CODES.timeout, `No answer to ${parsed.data.type}`));
+        }, sendOptions.timeoutMs);
+      }
+      pending.set(commandId, entry);
+      if (ready) options.send(message);
+    });
+  }
+
+  const handle: RoomHandle = {
+    roomId,
+    connectionId,
+    get state() {
+      return current().state;
+    },
+    get version() {
+      return current().state.version;
+    },
+    get participantId() {
+      return current().participantId;
+    },
+    get role() {
+      return current().role;
+    },
+    send,
+    signal(to, kind, payload) {
+      if (!ready) return false;
+      return options.send({ type: 'signal', roomId, to, kind, payload });
+    },
+    onEvents: (listener) => eventListeners.add(listener),
+    onState: (listener) => stateListeners.add(listener),
+    onSignal: (listener) => signalListeners.add(listener),
+    async leave() {
+      try {
+        return await send({ type: 'LeaveRoom', data: { connectionId, reason: 'left' } });
+      } finally {
+        stopFollowing(new RealtimeError(REALTIME_ERROR_CODES.left, `Left room ${roomId}`));
+      }
+    },
+  };
+
+  return {
+    roomId,
+    joined,
+    get ready() {
+      return ready;
+    },
+    joinMessage() {
+      const lastVersion = view?.state.version;
+      return lastVersion === undefined
+        ? { type: 'join', roomId, connectionId }
+        : { type: 'join', roomId, connectionId, lastVersion };
+    },
+    connectionLost() {
+      ready = false;
+    },
+    receive(message) {
+      if (!following) return;
+      switch (message.type) {
+        case 'welcome': {
+          // The server's view, already filtered for us; it may also answer a resume (snapshot + tail).
+          const { participantId, role } = message;
+          view = { state: { ...message.state, version: message.version }, participantId, role };
+          becomeReady();
+          resolveJoined(handle);
+          stateListeners.emit(view.state);
+          return;
+        }
+        case 'resumed':
+          if (view === null) return;
+          view = { ...view, participantId: message.participantId, role: message.role };
+          becomeReady();
+          return;
+        case 'events':
+          receiveEvents(message.events);
+          return;
+        case 'signal':
+          signalListeners.emit({ from: message.from, kind: message.kind, payload: message.payload });
+          return;
+        default: {
+          const unhandled: never = message;
+          throw new Error(`Unhandled room message ${JSON.stringify(unhandled)}`);
+        }
+      }
+    },
+    settle(commandId, result) {
+      const entry = pending.get(commandId);
+      if (entry === undefined) return false;
+      pending.delete(commandId);
+      if (entry.timer !== null) clearTimeout(entry.timer);
+      entry.resolve(result);
+      return true;
+    },
+    refuse(code, message) {
+      if (view !== null) options.issue({ type: 'room_lost', roomId, code, message });
+      stopFollowing(new RealtimeError(REALTIME_ERROR_CODES.joinRefused, message, { serverCode: code }));
+    },
+    end: stopFollowing,
+  };
+}
