@@ -16,6 +16,7 @@ import {
   type TestSocket,
 } from '@lablive/testkit';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from '../mail/mailer.ts';
 
@@ -139,7 +140,7 @@ describe('one room, several people', () => {
       .selectFrom('session_events')
       .select('event_id')
       .where('type', '=', 'ChatMessageSent')
-      .where(({ eb, ref }) => eb(ref('data', '->>').key('messageId'), '=', messageId))
+      .where(sql`data->>'messageId'`, '=', messageId)
       .execute();
     expect(stored).toHaveLength(1);
     second.close();
