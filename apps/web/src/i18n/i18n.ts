@@ -7,13 +7,24 @@ import { LOCALE_STORAGE_KEY } from './locale.ts';
 import { de } from './resources/de.ts';
 import { en } from './resources/en.ts';
 import { fr } from './resources/fr.ts';
+import { roomDe } from './resources/room/de.ts';
+import { roomEn } from './resources/room/en.ts';
+import { roomFr } from './resources/room/fr.ts';
+import { waitingDe } from './resources/waiting/de.ts';
+import { waitingEn } from './resources/waiting/en.ts';
+import { waitingFr } from './resources/waiting/fr.ts';
 
 export function initI18n(initial: Locale): void {
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });
   void i18next.use(initReactI18next).init({
-    resources: { fr: { translation: fr }, en: { translation: en }, de: { translation: de } },
+    // One namespace per area of the app, so that each area's texts live beside each other.
+    resources: {
+      fr: { translation: fr, waiting: waitingFr, room: roomFr },
+      en: { translation: en, waiting: waitingEn, room: roomEn },
+      de: { translation: de, waiting: waitingDe, room: roomDe },
+    },
     lng: initial,
     fallbackLng: 'en',
     supportedLngs: ['fr', 'en', 'de'],

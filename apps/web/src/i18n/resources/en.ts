@@ -1,6 +1,7 @@
 // English texts, the fallback language. The spec's fixed messages are used as they are (except the one
 // the spec gives in French); every other language must provide the same keys (see Translations).
 import { MESSAGES } from '@lablive/domain';
+import type { Widen } from './widen.ts';
 
 export const en = {
   app: {
@@ -90,8 +91,6 @@ export const en = {
     fieldRequired: MESSAGES.fieldRequired,
   },
 } as const;
-
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
 /** The shape every language provides: the English keys, each with a text. */
 export type Translations = Widen<typeof en>;
