@@ -21,6 +21,11 @@ export async function buildTestApp(
     loginRateLimitPerMinute?: number;
     accessTtlSeconds?: number;
     gatewayStats?: GatewayStats;
+    /** Document files; a directory of the test's. */
+    filesDir?: string;
+    /** Keys that switch the room token to OpenTok (fake ones reach no server: a real failure path). */
+    opentok?: { apiKey: string; apiSecret: string };
+    iceServers?: { urls: string | string[]; username?: string; credential?: string }[];
   },
 ): Promise<FastifyInstance> {
   const { db } = database;
@@ -35,6 +40,11 @@ export async function buildTestApp(
       LOGIN_RATE_LIMIT_PER_MINUTE: options.loginRateLimitPerMinute ?? 1000,
       WEB_DIST_DIR: '/nonexistent',
       TRUST_PROXY: false,
+      INVITATION_TOKEN_TTL_SECONDS: 7 * 24 * 3600,
+      OPENTOK_API_KEY: options.opentok?.apiKey,
+      OPENTOK_API_SECRET: options.opentok?.apiSecret,
+      ICE_SERVERS: options.iceServers ?? [],
+      DATA_DIR: '/nonexistent-lablive-data',
     },
     accessTokenSecret: TEST_ACCESS_SECRET,
     db,
@@ -44,6 +54,7 @@ export async function buildTestApp(
     serveWeb: false,
     ...(options.now ? { now: options.now } : {}),
     ...(options.gatewayStats ? { gatewayStats: options.gatewayStats } : {}),
+    ...(options.filesDir ? { filesDir: options.filesDir } : {}),
   });
   app.addHook('onClose', async () => {
     await rooms.close();

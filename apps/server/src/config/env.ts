@@ -1,6 +1,7 @@
 // The only reader of process.env. Every variable is validated here; a bad value stops the start with a
 // message naming the variable. Unset values fall back to the embedded defaults (docs/architecture.md).
 import path from 'node:path';
+import { iceServerSchema } from '@lablive/domain';
 import { z } from 'zod';
 
 /** The repository root, so that defaults do not depend on the directory the process was started in. */
@@ -14,6 +15,22 @@ const optionalUrl = (protocols: RegExp) =>
     .optional()
     .transform((value) => (value === '' ? undefined : value))
     .pipe(z.url({ protocol: protocols }).optional());
+
+/** A JSON array of RTCIceServer for the browser mesh (STUN/TURN); unset is none: peers on one network. */
+const iceServers = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): unknown => {
+    if (value === undefined || value === '') return [];
+    try {
+      return JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of RTCIceServer objects' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(iceServerSchema, { error: 'must be a JSON array of RTCIceServer objects' }));
 
 const envSchema = z
   .object({
@@ -29,6 +46,7 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default('LabLive <no-reply@lablive.local>'),
     OPENTOK_API_KEY: z.string().trim().min(1).optional(),
     OPENTOK_API_SECRET: z.string().trim().min(1).optional(),
+    ICE_SERVERS: iceServers,
     ACCESS_TOKEN_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     ACCESS_TOKEN_TTL_SECONDS: duration.default(15 * 60),
     REFRESH_TOKEN_TTL_SECONDS: duration.default(30 * 24 * 3600),

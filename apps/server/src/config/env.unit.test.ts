@@ -39,6 +39,14 @@ describe('loadEnv', () => {
     expect(loadEnv({ OPENTOK_API_KEY: 'key', OPENTOK_API_SECRET: 'secret' }).OPENTOK_API_KEY).toBe('key');
   });
 
+  it('reads ICE_SERVERS as a JSON array of RTCIceServer, none by default', () => {
+    expect(loadEnv({}).ICE_SERVERS).toEqual([]);
+    const servers = [{ urls: ['turn:turn.example.org:3478'], username: 'u', credential: 'c' }];
+    expect(loadEnv({ ICE_SERVERS: JSON.stringify(servers) }).ICE_SERVERS).toEqual(servers);
+    expect(() => loadEnv({ ICE_SERVERS: 'stun:x' })).toThrow(/ICE_SERVERS/);
+    expect(() => loadEnv({ ICE_SERVERS: '[{"url":"stun:x"}]' })).toThrow(/ICE_SERVERS/);
+  });
+
   it('accepts real services and trims a trailing slash of PUBLIC_URL', () => {
     const env = loadEnv({
       DATABASE_URL: 'postgres://u@db:5432/lablive',

@@ -1,5 +1,6 @@
 // Builds the HTTP application: framework plugins, then the error handling, then the API routes under
 // /api, then the web app. Everything it needs is passed in, so tests build it on their own database.
+import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import { DomainError } from '@lablive/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
@@ -10,15 +11,24 @@ import type { Bus } from '../bus/index.ts';
 import type { Env } from '../config/env.ts';
 import type { Db } from '../db/connection.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { createVideoProvider } from '../media/videoSessions.ts';
 import { registerGateway } from '../realtime/gateway.ts';
 import type { GatewayStats } from '../realtime/gatewayStats.ts';
 import type { RoomService } from '../rooms/roomService.ts';
 import { createAuthenticator } from './authentication.ts';
 import { errorHandler, problem } from './problems.ts';
 import { authRoutes } from './routes/auth.routes.ts';
+import { documentsRoutes } from './routes/documents.routes.ts';
 import { eventInfoRoutes } from './routes/eventInfo.routes.ts';
+import { eventRoomsRoutes } from './routes/eventRooms.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
+import { invitationsRoutes } from './routes/invitations.routes.ts';
 import { labScopedRoutes } from './routes/labScoped.routes.ts';
+import { participantsRoutes } from './routes/participants.routes.ts';
+import { pharmacovigilanceRoutes } from './routes/pharmacovigilance.routes.ts';
+import { pollsRoutes } from './routes/polls.routes.ts';
+import { roomDocumentsRoutes } from './routes/roomDocuments.routes.ts';
+import { roomsRoutes } from './routes/rooms.routes.ts';
 import { serveWebApp } from './webApp.ts';
 
 export type AppConfig = Pick<
@@ -30,6 +40,11 @@ export type AppConfig = Pick<
   | 'LOGIN_RATE_LIMIT_PER_MINUTE'
   | 'WEB_DIST_DIR'
   | 'TRUST_PROXY'
+  | 'INVITATION_TOKEN_TTL_SECONDS'
+  | 'OPENTOK_API_KEY'
+  | 'OPENTOK_API_SECRET'
+  | 'ICE_SERVERS'
+  | 'DATA_DIR'
 >;
 
 export type AppDeps = {
@@ -46,6 +61,8 @@ export type AppDeps = {
   version?: string;
   /** Set false in API-only tests; production serves the built web app when it exists. */
   serveWeb?: boolean;
+  /** Where document files are stored; DATA_DIR/files by default. */
+  filesDir?: string;
 };
 
 /** Request bodies above this size are refused with 413 before they are parsed. */
@@ -96,6 +113,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(eventInfoRoutes, { db: deps.db });
       await api.register(labScopedRoutes, { db: deps.db, authenticator });
+      const { db, rooms, mailer } = deps;
+      const { config } = deps;
+      await api.register(eventRoomsRoutes, { db, authenticator });
+      await api.register(participantsRoutes, { db, authenticator });
+      await api.register(invitationsRoutes, {
+        db,
+        authenticator,
+        mailer,
+        publicUrl: config.PUBLIC_URL,
+        invitationTtlSeconds: config.INVITATION_TOKEN_TTL_SECONDS,
+        now,
+      });
+      const opentok =
+        config.OPENTOK_API_KEY && config.OPENTOK_API_SECRET
+          ? { apiKey: config.OPENTOK_API_KEY, apiSecret: config.OPENTOK_API_SECRET }
+          : null;
+      const video = createVideoProvider({ opentok, iceServers: config.ICE_SERVERS });
+      await api.register(roomsRoutes, { db, authenticator, rooms, video, now });
+      await api.register(roomDocumentsRoutes, { db, authenticator, rooms });
+      const filesDir = deps.filesDir ?? path.join(config.DATA_DIR, 'files');
+      await api.register(documentsRoutes, { db, authenticator, rooms, filesDir });
+      await api.register(pollsRoutes, { db, authenticator, rooms });
+      await api.register(pharmacovigilanceRoutes, { db, authenticator, mailer });
       await api.register(healthRoutes, {
         db: deps.db,
         busKind: () => deps.bus.kind,

@@ -3,6 +3,7 @@
 import { DomainError, ERROR_CODES, type Problem } from '@lablive/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { RoomCommandRejected } from '../rooms/restCommands.ts';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -58,6 +59,10 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   if (error instanceof DomainError) {
     return sendProblem(reply, problem(ERROR_CODES[error.code], error.code, error.message, request));
+  }
+  if (error instanceof RoomCommandRejected) {
+    // The room's own reason (poll_not_active, not_in_room...) is the code: clients translate it.
+    return sendProblem(reply, problem(409, error.code, error.message, request));
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

@@ -1,13 +1,10 @@
-// The e-mails LabLive sends, in French, English and German.
+// The e-mails LabLive sends, in French, English and German. The pharmacovigilance report, a long
+// mail of its own, lives in pharmacovigilanceMail.ts and is exported from here with the others.
 import type { Locale } from '@lablive/domain';
+import { dateTime, escapeHtml, type RenderedMail } from './mailFormat.ts';
 
-export type RenderedMail = { subject: string; text: string; html: string };
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+export type { RenderedMail } from './mailFormat.ts';
+export { pharmacovigilanceReportMail } from './pharmacovigilanceMail.ts';
 
 const PASSWORD_RESET = {
   fr: {
@@ -55,4 +52,78 @@ export function passwordResetMail(
 <p><a href="${escapeHtml(params.resetUrl)}">${escapeHtml(t.action)}</a></p>
 <p>${escapeHtml(t.expiry(params.validMinutes))}<br>${escapeHtml(t.ignore)}</p>`;
   return { subject: t.subject, text, html };
+}
+
+const INVITATION = {
+  fr: {
+    subject: (event: string) => `Invitation : ${event}`,
+    greeting: (name: string) => `Bonjour ${name},`,
+    body: (event: string, when: string) => `Vous êtes invité(e) à l'événement « ${event} », le ${when}.`,
+    role: (role: string) => `Vous y participerez en tant que ${role}.`,
+    roles: {
+      participant: 'participant',
+      animator: 'animateur',
+      observer: 'observateur',
+      'observer-animator': 'observateur-animateur',
+    },
+    link: 'Ce lien personnel vous connecte à l’événement ; ne le transmettez pas :',
+    action: 'Rejoindre l’événement',
+  },
+  en: {
+    subject: (event: string) => `Invitation: ${event}`,
+    greeting: (name: string) => `Hello ${name},`,
+    body: (event: string, when: string) => `You are invited to the event "${event}", on ${when}.`,
+    role: (role: string) => `You will take part as ${role}.`,
+    roles: {
+      participant: 'participant',
+      animator: 'animator',
+      observer: 'observer',
+      'observer-animator': 'observer-animator',
+    },
+    link: 'This personal link signs you in to the event; do not forward it:',
+    action: 'Join the event',
+  },
+  de: {
+    subject: (event: string) => `Einladung: ${event}`,
+    greeting: (name: string) => `Hallo ${name},`,
+    body: (event: string, when: string) => `Sie sind zur Veranstaltung „${event}“ eingeladen, am ${when}.`,
+    role: (role: string) => `Sie nehmen als ${role} teil.`,
+    roles: {
+      participant: 'Teilnehmer',
+      animator: 'Moderator',
+      observer: 'Beobachter',
+      'observer-animator': 'Beobachter-Moderator',
+    },
+    link: 'Dieser persönliche Link meldet Sie bei der Veranstaltung an; bitte nicht weitergeben:',
+    action: 'Veranstaltung beitreten',
+  },
+} as const satisfies Record<Locale, unknown>;
+
+export function invitationMail(
+  locale: Locale,
+  params: {
+    name: string;
+    eventName: string;
+    startsAt: Date;
+    timeZone: string;
+    role: 'participant' | 'animator' | 'observer' | 'observer-animator';
+    invitationUrl: string;
+  },
+): RenderedMail {
+  const t = INVITATION[locale];
+  const when = dateTime(locale, params.startsAt, params.timeZone);
+  const lines = [
+    t.greeting(params.name),
+    '',
+    t.body(params.eventName, when),
+    t.role(t.roles[params.role]),
+    '',
+    t.link,
+    params.invitationUrl,
+  ];
+  const html = `<p>${escapeHtml(t.greeting(params.name))}</p>
+<p>${escapeHtml(t.body(params.eventName, when))}<br>${escapeHtml(t.role(t.roles[params.role]))}</p>
+<p>${escapeHtml(t.link)}</p>
+<p><a href="${escapeHtml(params.invitationUrl)}">${escapeHtml(t.action)}</a></p>`;
+  return { subject: t.subject(params.eventName), text: lines.join('\n'), html };
 }

@@ -67,16 +67,37 @@ describe('a poll through packages/client', () => {
     await until(() => host.state.viewers.length === 3, 'three viewers');
 
     expect(
-      await host.send({ type: 'CreatePoll', data: { pollId: 'formulation', question: 'Which one?', options: ['Tablet', 'Syrup'], allowMultiple: false } }),
+      await host.send({
+        type: 'CreatePoll',
+        data: {
+          pollId: 'formulation',
+          question: 'Which one?',
+          options: ['Tablet', 'Syrup'],
+          allowMultiple: false,
+        },
+      }),
     ).toMatchObject({ ok: true });
-    expect(await p1.send({ type: 'StartPoll', data: { pollId: 'formulation' } })).toMatchObject({ ok: false, code: 'not_animator' });
-    expect(await host.send({ type: 'StartPoll', data: { pollId: 'formulation' } })).toMatchObject({ ok: true });
+    expect(await p1.send({ type: 'StartPoll', data: { pollId: 'formulation' } })).toMatchObject({
+      ok: false,
+      code: 'not_animator',
+    });
+    expect(await host.send({ type: 'StartPoll', data: { pollId: 'formulation' } })).toMatchObject({
+      ok: true,
+    });
     await until(() => p2.state.polls[0]?.status === 'active', 'the poll to reach p2');
 
-    expect(await p1.send({ type: 'AnswerPoll', data: { pollId: 'formulation', answers: [0] } })).toMatchObject({ ok: true });
-    expect(await p2.send({ type: 'AnswerPoll', data: { pollId: 'formulation', answers: [1, 0] } })).toMatchObject({ ok: false, code: 'single_choice_only' });
-    expect(await p2.send({ type: 'AnswerPoll', data: { pollId: 'formulation', answers: [1] } })).toMatchObject({ ok: true });
-    expect(await p2.send({ type: 'AnswerPoll', data: { pollId: 'formulation', answers: [0] } })).toMatchObject({ ok: false, code: 'poll_already_answered' });
+    expect(
+      await p1.send({ type: 'AnswerPoll', data: { pollId: 'formulation', answers: [0] } }),
+    ).toMatchObject({ ok: true });
+    expect(
+      await p2.send({ type: 'AnswerPoll', data: { pollId: 'formulation', answers: [1, 0] } }),
+    ).toMatchObject({ ok: false, code: 'single_choice_only' });
+    expect(
+      await p2.send({ type: 'AnswerPoll', data: { pollId: 'formulation', answers: [1] } }),
+    ).toMatchObject({ ok: true });
+    expect(
+      await p2.send({ type: 'AnswerPoll', data: { pollId: 'formulation', answers: [0] } }),
+    ).toMatchObject({ ok: false, code: 'poll_already_answered' });
 
     await until(() => host.state.polls[0]?.answeredBy.length === 2, 'two answers at the host');
     const poll = host.state.polls[0];
@@ -86,7 +107,12 @@ describe('a poll through packages/client', () => {
     await until(() => p1.state.polls[0]?.answeredBy.length === 2, 'two answers at p1');
     expect(p1.state.polls[0]?.results).toEqual([0, 0]);
 
-    expect(await host.send({ type: 'ClosePoll', data: { pollId: 'formulation' } })).toMatchObject({ ok: true });
-    await until(() => p1.state.polls[0]?.status === 'closed' && p2.state.polls[0]?.status === 'closed', 'closed everywhere');
+    expect(await host.send({ type: 'ClosePoll', data: { pollId: 'formulation' } })).toMatchObject({
+      ok: true,
+    });
+    await until(
+      () => p1.state.polls[0]?.status === 'closed' && p2.state.polls[0]?.status === 'closed',
+      'closed everywhere',
+    );
   });
 });

@@ -12,6 +12,8 @@ export const ERROR_CODES = {
   already_in_session: 409,
   payload_too_large: 413,
   rate_limited: 429,
+  /** A service we depend on (the video provider) did not answer; trying again later may work. */
+  service_unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 

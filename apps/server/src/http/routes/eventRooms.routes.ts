@@ -1,0 +1,66 @@
+// The rooms of an event: GET events/{id}/rooms (the room selector of staff and the back office) and
+// GET events/{id}/joinroom (automatic distribution: the caller's participation gets its room).
+import { DomainError, eventRoomSchema, joinRoomResponseSchema } from '@lablive/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/connection.ts';
+import { distributeToRoom, listEventRooms } from '../../events/rooms.repository.ts';
+import { findOwnParticipation } from '../../participants/participants.repository.ts';
+import type { Authenticator } from '../authentication.ts';
+import {
+  findVisibleEvent,
+  forbidden,
+  holds,
+  idParams,
+  NOT_A_PARTICIPANT,
+  notFound,
+  personOf,
+} from './routeHelpers.ts';
+
+export async function eventRoomsRoutes(
+  instance: FastifyInstance,
+  options: { db: Db; authenticator: Authenticator },
+) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db, authenticator } = options;
+
+  app.get(
+    '/events/:id/rooms',
+    {
+      schema: { params: idParams, response: { 200: z.array(eventRoomSchema) } },
+      preHandler: authenticator.guard(),
+    },
+    async (request) => {
+      const caller = await authenticator.authenticate(request);
+      const event = await findVisibleEvent(db, caller.principal, request.params.id);
+      if (!event) throw notFound('event', request.params.id);
+      // Managers plan every event's rooms; anyone else must take part in this one.
+      if (!holds(caller.principal, 'manage_events')) {
+        if (!(await findOwnParticipation(db, personOf(caller), event.id))) throw forbidden(NOT_A_PARTICIPANT);
+      }
+      return listEventRooms(db, event.id);
+    },
+  );
+
+  app.get(
+    '/events/:id/joinroom',
+    {
+      schema: { params: idParams, response: { 200: joinRoomResponseSchema } },
+      preHandler: authenticator.guard(),
+    },
+    async (request) => {
+      const caller = await authenticator.authenticate(request);
+      const event = await findVisibleEvent(db, caller.principal, request.params.id);
+      if (!event) throw notFound('event', request.params.id);
+      const participation = await findOwnParticipation(db, personOf(caller), event.id);
+      if (!participation) throw forbidden(NOT_A_PARTICIPANT);
+      if (!event.active) throw forbidden('The event is not active: rooms open when it starts.');
+      // With manual distribution the back office placed people already; someone it missed is still
+      // given a room rather than left outside.
+      const roomId = await distributeToRoom(db, participation.id, event.id);
+      if (roomId === undefined) throw new DomainError('conflict', 'This event has no room.');
+      return { id: roomId };
+    },
+  );
+}

@@ -1,0 +1,182 @@
+// Event invitations over HTTP on a real database, their mail over real SMTP, and the mailed link
+// signing the participant in with the invitation's role and room.
+import {
+  buildTestApp,
+  createEvent,
+  createLab,
+  createTestDatabase,
+  createUser,
+  type SmtpCapture,
+  startSmtpCapture,
+  type TestDatabase,
+} from '@lablive/testkit';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSmtpMailer } from '../../mail/mailer.ts';
+import { type Call, caller, signIn } from './restFixtures.ts';
+
+let test: TestDatabase;
+let smtp: SmtpCapture;
+let app: FastifyInstance;
+let call: Call;
+let labId: number;
+let event: { eventId: number; roomIds: number[] };
+let otherEvent: { eventId: number; roomIds: number[] };
+const tokens = { manager: '', plain: '' };
+const people = { paul: 0, erika: 0, other: 0 };
+
+async function addParticipant(eventId: number, email: string, name: string, userId: number | null = null) {
+  const response = await call('POST', '/api/participants', tokens.manager, {
+    event_id: eventId,
+    email,
+    name,
+    user_id: userId,
+  });
+  return response.json().id as number;
+}
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+  smtp = await startSmtpCapture();
+  app = await buildTestApp(test, { mailer: createSmtpMailer(smtp.url, 'LabLive <no-reply@lablive.test>') });
+  call = caller(app);
+  labId = await createLab(test.db, 'Lab A');
+  await createUser(test.db, {
+    labId,
+    email: 'manager@a.test',
+    password: 'pw-manager',
+    permissions: ['manage_events'],
+  });
+  const erikaUser = await createUser(test.db, {
+    labId,
+    email: 'erika@a.test',
+    password: 'pw-erika',
+    locale: 'de',
+  });
+  await createUser(test.db, { labId, email: 'plain@a.test', password: 'pw-plain' });
+  event = await createEvent(test.db, { labId, slug: 'invite-1', rooms: 2 });
+  otherEvent = await createEvent(test.db, { labId, slug: 'invite-2' });
+  tokens.manager = await signIn(app, 'manager@a.test', 'pw-manager');
+  tokens.plain = await signIn(app, 'plain@a.test', 'pw-plain');
+  people.paul = await addParticipant(event.eventId, 'paul@x.org', 'Paul Martin');
+  people.erika = await addParticipant(event.eventId, 'erika@a.test', 'Erika Muster', erikaUser);
+  people.other = await addParticipant(otherEvent.eventId, 'other@x.org', 'Otto');
+});
+afterAll(async () => {
+  await app.close();
+  await smtp.close();
+  await test.drop();
+});
+
+describe('POST /api/event-invitations', () => {
+  it('creates the invitation and mails a single-use link; the link signs in with its role and room', async () => {
+    const response = await call('POST', '/api/event-invitations', tokens.manager, {
+      participant: people.paul,
+      event: event.eventId,
+      room_id: event.roomIds[1],
+      role: 'animator',
+    });
+    expect(response.statusCode).toBe(201);
+    const invitation = response.json();
+    expect(invitation).toMatchObject({
+      participant: { id: people.paul, name: 'Paul Martin', email: 'paul@x.org' },
+      event: event.eventId,
+      room_id: { id: event.roomIds[1] },
+      role: 'animator',
+      mailed: true,
+    });
+    expect(Object.keys(invitation)).not.toContain('token');
+
+    const mail = await smtp.waitForMail((m) => m.to.includes('paul@x.org'));
+    // Without an account of their own, a participant is written to in French.
+    expect(mail.text).toContain('Invitation : Event invite-1');
+    expect(mail.text).toContain('Bonjour Paul Martin,');
+    expect(mail.text).toContain('en tant que animateur');
+    const link = /http:\/\/lablive\.test\/\?invitation=([A-Za-z0-9_%-]+)/.exec(mail.text);
+    expect(link?.[1]).toBeDefined();
+    expect(response.body).not.toContain(decodeURIComponent(link?.[1] ?? ''));
+
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { invitation: decodeURIComponent(link?.[1] ?? '') },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().user.participation).toMatchObject({
+      id: people.paul,
+      role: 'animator',
+      room_id: event.roomIds[1],
+    });
+    const reused = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { invitation: decodeURIComponent(link?.[1] ?? '') },
+    });
+    expect(reused.statusCode).toBe(401);
+  });
+
+  it("mails in the language of the participant's account", async () => {
+    const response = await call('POST', '/api/event-invitations', tokens.manager, {
+      participant: people.erika,
+      event: event.eventId,
+      role: 'observer',
+    });
+    expect(response.json()).toMatchObject({ room_id: null, role: 'observer', mailed: true });
+    const mail = await smtp.waitForMail((m) => m.to.includes('erika@a.test'));
+    expect(mail.text).toContain('Einladung: Event invite-1');
+    expect(mail.text).toContain('Sie nehmen als Beobachter teil.');
+  });
+
+  it('needs manage events, and a participant, a room and an event that belong together', async () => {
+    const refused = await call('POST', '/api/event-invitations', tokens.plain, {
+      participant: people.paul,
+      event: event.eventId,
+    });
+    expect(refused.statusCode).toBe(403);
+    const elsewhere = await call('POST', '/api/event-invitations', tokens.manager, {
+      participant: people.other,
+      event: event.eventId,
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().detail).toMatch(/^participant:/);
+    const foreignRoom = await call('POST', '/api/event-invitations', tokens.manager, {
+      participant: people.paul,
+      event: event.eventId,
+      room_id: otherEvent.roomIds[0],
+    });
+    expect(foreignRoom.statusCode).toBe(404);
+    const badRole = await call('POST', '/api/event-invitations', tokens.manager, {
+      participant: people.paul,
+      event: event.eventId,
+      role: 'host',
+    });
+    expect(badRole.json().errors[0].field).toBe('role');
+  });
+});
+
+describe('GET /api/event-invitations', () => {
+  it('lists the invitations of an event to a manager', async () => {
+    const response = await call('GET', `/api/event-invitations?event=${event.eventId}`, tokens.manager);
+    expect(response.json().map((i: { participant: { id: number } }) => i.participant.id)).toEqual([
+      people.paul,
+      people.erika,
+    ]);
+    const one = await call('GET', `/api/event-invitations?participant=${people.erika}`, tokens.manager);
+    expect(one.json()).toHaveLength(1);
+  });
+
+  it('shows a participant their own invitations only', async () => {
+    const erika = await signIn(app, 'erika@a.test', 'pw-erika');
+    const own = await call(
+      'GET',
+      `/api/event-invitations?event=${event.eventId}&participant=${people.erika}`,
+      erika,
+    );
+    expect(own.json()).toMatchObject([{ role: 'observer', participant: { id: people.erika } }]);
+    const all = await call('GET', `/api/event-invitations?event=${event.eventId}`, erika);
+    expect(all.json()).toHaveLength(1);
+    const others = await call('GET', `/api/event-invitations?participant=${people.paul}`, erika);
+    expect(others.statusCode).toBe(403);
+    expect((await call('GET', '/api/event-invitations', tokens.plain)).json()).toEqual([]);
+  });
+});

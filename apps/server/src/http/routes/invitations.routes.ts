@@ -1,0 +1,131 @@
+// Event invitations: GET event-invitations?event=&participant= (managers, or a participant reading
+// their own) and POST event-invitations (managers): the invitation, a single-use link token, and the
+// mail carrying `${PUBLIC_URL}/?invitation=<token>`. The token is only ever in the mail.
+import {
+  createdEventInvitationSchema,
+  createEventInvitationRequestSchema,
+  DomainError,
+  eventInvitationSchema,
+  eventInvitationsQuerySchema,
+  LOCALES,
+  type Locale,
+} from '@lablive/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { issueInvitationToken } from '../../auth/invitations.repository.ts';
+import type { Db } from '../../db/connection.ts';
+import { findRoomInLab } from '../../events/rooms.repository.ts';
+import { createInvitation, listInvitations } from '../../invitations/invitations.repository.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { invitationMail } from '../../mail/templates.ts';
+import { findParticipantInLab, ownParticipationIds } from '../../participants/participants.repository.ts';
+import type { Authenticator } from '../authentication.ts';
+import { findVisibleEvent, forbidden, holds, invalid, notFound, personOf } from './routeHelpers.ts';
+
+export type InvitationsRoutesOptions = {
+  db: Db;
+  authenticator: Authenticator;
+  mailer: Mailer;
+  publicUrl: string;
+  invitationTtlSeconds: number;
+  now: () => Date;
+};
+
+const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value);
+
+/** A participant with an account reads mail in its language; anyone else in French, the product's first. */
+async function localeOf(db: Db, userId: number | null): Promise<Locale> {
+  if (userId === null) return 'fr';
+  const user = await db.selectFrom('users').select('locale').where('id', '=', userId).executeTakeFirst();
+  return user && isLocale(user.locale) ? user.locale : 'fr';
+}
+
+export async function invitationsRoutes(instance: FastifyInstance, options: InvitationsRoutesOptions) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db, authenticator, mailer } = options;
+
+  app.get(
+    '/event-invitations',
+    {
+      schema: { querystring: eventInvitationsQuerySchema, response: { 200: z.array(eventInvitationSchema) } },
+      preHandler: authenticator.guard(),
+    },
+    async (request) => {
+      const caller = await authenticator.authenticate(request);
+      const { principal } = caller;
+      const { event: eventId, participant } = request.query;
+      if (holds(principal, 'manage_events')) {
+        return listInvitations(db, principal.labId, {
+          eventId,
+          participantIds: participant === undefined ? undefined : [participant],
+        });
+      }
+      // The role lookup of the waiting room: a participant reads the invitations they received.
+      const own = await ownParticipationIds(db, personOf(caller));
+      if (participant !== undefined && !own.includes(participant)) {
+        throw forbidden('You can only read your own invitations.');
+      }
+      return listInvitations(db, principal.labId, {
+        eventId,
+        participantIds: participant === undefined ? own : [participant],
+      });
+    },
+  );
+
+  app.post(
+    '/event-invitations',
+    {
+      schema: { body: createEventInvitationRequestSchema, response: { 201: createdEventInvitationSchema } },
+      preHandler: authenticator.guard({ permissions: ['manage_events'] }),
+    },
+    async (request, reply) => {
+      const { principal } = await authenticator.authenticate(request);
+      const body = request.body;
+      const participant = await findParticipantInLab(db, principal.labId, body.participant);
+      if (!participant) throw notFound('participant', body.participant);
+      const event = await findVisibleEvent(db, principal, body.event);
+      if (!event) throw notFound('event', body.event);
+      if (participant.event_id !== event.id) {
+        throw invalid('participant', `participant ${participant.id} takes part in another event.`);
+      }
+      const roomId = body.room_id ?? null;
+      if (roomId !== null) {
+        const room = await findRoomInLab(db, principal.labId, roomId);
+        if (!room || room.event_id !== event.id) {
+          throw new DomainError('not_found', `No room ${roomId} in event ${event.id}.`);
+        }
+      }
+      const now = options.now();
+      const { invitation, token } = await db.transaction().execute(async (trx) => {
+        const created = await createInvitation(trx, principal.labId, {
+          eventId: event.id,
+          participantId: participant.id,
+          roomId,
+          role: body.role,
+        });
+        return {
+          invitation: created,
+          token: await issueInvitationToken(trx, created.id, options.invitationTtlSeconds, now),
+        };
+      });
+      const mail = invitationMail(await localeOf(db, participant.user_id), {
+        name: participant.name || participant.email,
+        eventName: event.name,
+        startsAt: event.planned_start_date,
+        timeZone: participant.timezone ?? event.default_timezone,
+        role: body.role,
+        invitationUrl: `${options.publicUrl}/?invitation=${encodeURIComponent(token)}`,
+      });
+      let mailed = false;
+      try {
+        await mailer.send({ to: participant.email, ...mail });
+        mailed = true;
+      } catch (error) {
+        // The invitation stands: the manager sees `mailed: false` and can invite again (a new link).
+        request.log.error({ err: error, invitationId: invitation.id }, 'invitation mail not sent');
+      }
+      return reply.status(201).send({ ...invitation, mailed });
+    },
+  );
+}

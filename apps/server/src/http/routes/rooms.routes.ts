@@ -1,0 +1,140 @@
+// A live room over REST: GET rooms/{id} (room data), GET rooms/{id}/token (what the live room opens
+// with, including the video session) and POST rooms/{id}/leave. Who gets in is resolveRoomAccess's
+// rule, the same as the socket's: another lab's room is 404, a room the caller is not admitted to 403.
+import {
+  AUTHENTICATION_KEY_FAILED,
+  DomainError,
+  leaveRoomRequestSchema,
+  roomDataSchema,
+  roomTokenResponseSchema,
+} from '@lablive/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/connection.ts';
+import { findRoomInLab, keepOpenTokSession, listEventMedias } from '../../events/rooms.repository.ts';
+import { findLab } from '../../labs/labs.repository.ts';
+import { type VideoProvider, VideoProviderError } from '../../media/videoSessions.ts';
+import { executeRestCommand, RoomCommandRejected } from '../../rooms/restCommands.ts';
+import { roomPollViews, visibleRoomState } from '../../rooms/restRoomViews.ts';
+import { resolveRoomAccess } from '../../rooms/roomAccess.ts';
+import type { RoomService } from '../../rooms/roomService.ts';
+import type { Authenticator } from '../authentication.ts';
+import { idParams, notFound } from './routeHelpers.ts';
+
+export type RoomsRoutesOptions = {
+  db: Db;
+  authenticator: Authenticator;
+  rooms: RoomService;
+  video: VideoProvider;
+  now: () => Date;
+};
+
+/** The connection is gone already: leaving again is not an error. */
+const ALREADY_GONE = new Set(['not_in_room', 'unknown_connection']);
+
+export async function roomsRoutes(instance: FastifyInstance, options: RoomsRoutesOptions) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db, authenticator, rooms } = options;
+
+  /** The caller's access and the room's row, and what both room calls show: medias and polls. */
+  async function roomView(request: FastifyRequest, roomId: number) {
+    const { principal } = await authenticator.authenticate(request);
+    const access = await resolveRoomAccess(db, principal, roomId);
+    const room = await findRoomInLab(db, principal.labId, roomId);
+    if (!room) throw notFound('room', roomId);
+    const [medias, polls] = await Promise.all([
+      listEventMedias(db, room.event_id),
+      roomPollViews(db, rooms, access.config, access.actor),
+    ]);
+    const participation = { id: access.actor.participantId, role: access.actor.role };
+    return { access, room, medias, polls, participation };
+  }
+
+  app.get(
+    '/rooms/:id',
+    {
+      schema: { params: idParams, response: { 200: roomDataSchema } },
+      preHandler: authenticator.guard(),
+    },
+    async (request) => {
+      const { room, medias, polls, participation } = await roomView(request, request.params.id);
+      return {
+        id: room.id,
+        event_id: room.event_id,
+        lab_id: room.lab_id,
+        name: room.name,
+        opentok_session_id: room.opentok_session_id,
+        active_modules: room.active_modules,
+        medias,
+        polls,
+        participation,
+      };
+    },
+  );
+
+  app.get(
+    '/rooms/:id/token',
+    {
+      schema: { params: idParams, response: { 200: roomTokenResponseSchema } },
+      preHandler: authenticator.guard(),
+    },
+    async (request) => {
+      const { access, room, medias, polls, participation } = await roomView(request, request.params.id);
+      const lab = await findLab(db, room.lab_id);
+      let session: Awaited<ReturnType<VideoProvider['openSession']>>;
+      try {
+        session = await options.video.openSession({
+          existingSessionId: room.opentok_session_id,
+          keepSession: (sessionId) => keepOpenTokSession(db, room.id, sessionId),
+          participantId: access.actor.participantId,
+          role: access.actor.role,
+          sessionName: room.event_name,
+          now: options.now(),
+        });
+      } catch (error) {
+        if (!(error instanceof VideoProviderError)) throw error;
+        request.log.warn({ err: error, roomId: room.id }, 'video provider unavailable');
+        throw new DomainError('service_unavailable', AUTHENTICATION_KEY_FAILED);
+      }
+      return {
+        medias,
+        polls,
+        activeModules: room.active_modules,
+        labLogoUrl: lab?.theme.logoUrl ?? null,
+        session,
+        participation,
+      };
+    },
+  );
+
+  app.post(
+    '/rooms/:id/leave',
+    { schema: { params: idParams, body: leaveRoomRequestSchema }, preHandler: authenticator.guard() },
+    async (request, reply) => {
+      const { principal } = await authenticator.authenticate(request);
+      const { actor } = await resolveRoomAccess(db, principal, request.params.id);
+      // An HTTP caller has no socket of its own: without a connection id, every connection it has in
+      // the room leaves (the old client's "leave room" button means all of them).
+      const asked = request.body?.connectionId;
+      const connections = asked
+        ? [asked]
+        : ((await visibleRoomState(rooms, request.params.id, actor)).viewers.find(
+            (viewer) => viewer.id === actor.participantId,
+          )?.connections ?? []);
+      for (const [index, connectionId] of connections.entries()) {
+        try {
+          await executeRestCommand(rooms, {
+            roomId: request.params.id,
+            actor,
+            command: { type: 'LeaveRoom', data: { connectionId, reason: 'left' } },
+            requestId: request.id,
+            step: `leave-${index}`,
+          });
+        } catch (error) {
+          if (!(error instanceof RoomCommandRejected && ALREADY_GONE.has(error.code))) throw error;
+        }
+      }
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,37 @@
+// What the lab-scoped routes of events, participants, rooms, documents and polls share: the id
+// parameter, the coded errors they answer, and who the caller is in an event.
+import { DomainError, effectivePermissions, type Permission, type Principal } from '@lablive/domain';
+import { z } from 'zod';
+import type { Caller } from '../../auth/principals.repository.ts';
+import type { Db } from '../../db/connection.ts';
+import type { Person } from '../../participants/participants.repository.ts';
+
+export const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Another lab's row answers exactly like a row that does not exist. */
+export const notFound = (what: string, id: number) => new DomainError('not_found', `No ${what} ${id}.`);
+export const forbidden = (message: string) => new DomainError('forbidden', message);
+export const invalid = (field: string, message: string) =>
+  new DomainError('validation', `${field}: ${message}`);
+
+export const NOT_A_PARTICIPANT = 'You are not a participant of this event.';
+
+export function holds(principal: Principal, permission: Permission): boolean {
+  return effectivePermissions(principal).includes(permission);
+}
+
+export const personOf = (caller: Caller): Person => ({
+  principal: caller.principal,
+  email: caller.user.email,
+});
+
+/** An event of the caller's lab; a guest sees only the event they were admitted to. */
+export async function findVisibleEvent(db: Db, principal: Principal, eventId: number) {
+  if (principal.kind === 'guest' && principal.eventId !== eventId) return undefined;
+  return db
+    .selectFrom('events')
+    .select(['id', 'lab_id', 'name', 'active', 'planned_start_date', 'default_timezone'])
+    .where('id', '=', eventId)
+    .where('lab_id', '=', principal.labId)
+    .executeTakeFirst();
+}

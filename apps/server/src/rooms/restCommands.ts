@@ -1,0 +1,58 @@
+// Room commands sent on behalf of an HTTP request (share a document, start a poll, leave). The room's
+// decider stays the one judge of who may do what in a room; this only turns its refusals into HTTP
+// answers: not an animator or a module switched off is 403, anything else (not in the room, a poll not
+// active...) is 409 with the room's own code and message.
+import { DomainError, type RoomActor, type RoomCommandInput, roomCommandSchema } from '@lablive/domain';
+import type { CommandOutcome, RoomService } from './roomService.ts';
+
+/** A command the room refused for a reason of its state; problems.ts answers 409 with `code`. */
+export class RoomCommandRejected extends Error {
+  readonly code: string;
+
+  constructor(code: string, message: string) {
+    super(message);
+    this.name = 'RoomCommandRejected';
+    this.code = code;
+  }
+}
+
+export type RestCommand = {
+  roomId: number;
+  actor: RoomActor;
+  command: RoomCommandInput;
+  /** The HTTP request's id: the command's id derives from it, and the log correlates both. */
+  requestId: string;
+  /** Tells apart several commands of one request. */
+  step?: string;
+};
+
+export type AcceptedOutcome = Extract<CommandOutcome, { ok: true }>;
+
+export function rejectionError(code: string, message: string): Error {
+  if (code === 'not_animator') return new DomainError('forbidden', message);
+  if (code === 'module_disabled') return new DomainError('module_disabled', message);
+  return new RoomCommandRejected(code, message);
+}
+
+/** Runs the command; throws the HTTP error of a refusal. */
+export async function executeRestCommand(rooms: RoomService, request: RestCommand): Promise<AcceptedOutcome> {
+  // Commands built from REST bodies pass the same schema as the socket's, so a row's value that breaks
+  // a room limit is refused here rather than deep in the host.
+  const parsed = roomCommandSchema.safeParse(request.command);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new DomainError(
+      'validation',
+      `${issue?.path.join('.') ?? 'command'}: ${issue?.message ?? 'is invalid'}`,
+    );
+  }
+  const outcome = await rooms.execute({
+    roomId: request.roomId,
+    commandId: `http-${request.requestId}-${request.step ?? parsed.data.type}`,
+    actor: request.actor,
+    command: parsed.data,
+    correlationId: request.requestId,
+  });
+  if (!outcome.ok) throw rejectionError(outcome.code, outcome.message);
+  return outcome;
+}

@@ -1,0 +1,39 @@
+// What the REST calls read of a live room's state: the polls a caller sees (the saved rows, with their
+// live status and, for animators, their counts) and the documents shared. The state is read through
+// RoomService.snapshot and shown as the caller may see it (stateFor), exactly as on the socket.
+import { isAnimator, type PollView, type RoomActor, type RoomState, stateFor } from '@lablive/domain';
+import type { Db } from '../db/connection.ts';
+import { listRoomPolls, roomPollId, toPollView } from '../polls/polls.repository.ts';
+import type { RoomService } from './roomService.ts';
+
+export async function visibleRoomState(
+  rooms: RoomService,
+  roomId: number,
+  actor: RoomActor,
+): Promise<RoomState> {
+  const { state } = await rooms.snapshot(roomId);
+  return stateFor(state, { participantId: actor.participantId, isAnimator: isAnimator(actor.role) });
+}
+
+export async function roomPollViews(
+  db: Db,
+  rooms: RoomService,
+  room: { roomId: number; eventId: number; labId: number },
+  actor: RoomActor,
+): Promise<PollView[]> {
+  const [rows, state] = await Promise.all([
+    listRoomPolls(db, room.labId, room.roomId, room.eventId),
+    visibleRoomState(rooms, room.roomId, actor),
+  ]);
+  return rows.map((row) => {
+    const live = state.polls.find((poll) => poll.id === roomPollId(row.id));
+    // In the room, the room's state is the truth of whether a poll is running.
+    return live ? toPollView({ ...row, active: live.status === 'active' }, live.results) : toPollView(row);
+  });
+}
+
+/** Whether the room already holds this stored poll (a saved lab poll joins a room when first started). */
+export async function roomHasPoll(rooms: RoomService, roomId: number, pollId: number): Promise<boolean> {
+  const { state } = await rooms.snapshot(roomId);
+  return state.polls.some((poll) => poll.id === roomPollId(pollId));
+}

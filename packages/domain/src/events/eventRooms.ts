@@ -1,0 +1,86 @@
+// The rooms of an event as the REST calls show them (live-room spec, sections 3 and 7): the room list
+// and the automatic distribution, a room's data, and the room token that opens the video session with
+// the provider the server runs (OpenTok, or the browser mesh signalled over our WebSocket).
+import { z } from 'zod';
+import { EVENT_ROLES } from '../auth/access.ts';
+import { pollSchema } from '../polls/pollRequests.ts';
+
+export const eventRoomSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  event_id: z.number(),
+  active_modules: z.array(z.string()),
+  /** Participations placed in this room (assigned, not necessarily online). */
+  participantCount: z.number(),
+});
+export type EventRoom = z.infer<typeof eventRoomSchema>;
+
+export const joinRoomResponseSchema = z.object({ id: z.number() });
+
+/** One entry of RTCConfiguration.iceServers, as the browser takes it. */
+export const iceServerSchema = z.strictObject({
+  urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof iceServerSchema>;
+
+export const roomMediaSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  build_path: z.string().nullable(),
+  build_compression: z.string().nullable(),
+  canvas_width: z.number(),
+  canvas_height: z.number(),
+  full_canvas: z.boolean(),
+  thumbnail: z.object({ url: z.string() }).nullable(),
+});
+export type RoomMedia = z.infer<typeof roomMediaSchema>;
+
+export const roomParticipationSchema = z.object({ id: z.number(), role: z.enum(EVENT_ROLES) });
+
+export const roomDataSchema = z.object({
+  id: z.number(),
+  event_id: z.number(),
+  lab_id: z.number(),
+  name: z.string(),
+  opentok_session_id: z.string().nullable(),
+  active_modules: z.array(z.string()),
+  medias: z.array(roomMediaSchema),
+  polls: z.array(pollSchema),
+  participation: roomParticipationSchema,
+});
+export type RoomData = z.infer<typeof roomDataSchema>;
+
+const sessionCommon = { sessionName: z.string(), datetime: z.string() };
+
+export const roomSessionSchema = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('mesh'), ...sessionCommon, iceServers: z.array(iceServerSchema) }),
+  z.object({
+    provider: z.literal('opentok'),
+    ...sessionCommon,
+    apiKey: z.string(),
+    sessionId: z.string(),
+    sessionToken: z.string(),
+  }),
+]);
+export type RoomSession = z.infer<typeof roomSessionSchema>;
+
+export const roomTokenResponseSchema = z.object({
+  medias: z.array(roomMediaSchema),
+  polls: z.array(pollSchema),
+  activeModules: z.array(z.string()),
+  labLogoUrl: z.string().nullable(),
+  session: roomSessionSchema,
+  participation: roomParticipationSchema,
+});
+export type RoomTokenResponse = z.infer<typeof roomTokenResponseSchema>;
+
+/** The live-room spec's own words when the video provider cannot be reached (section 8). */
+export const AUTHENTICATION_KEY_FAILED = 'An error occurred while creating the authentication key';
+
+/** Which of the caller's connections leave; without one (or without a body), all of them. */
+export const leaveRoomRequestSchema = z
+  .object({ connectionId: z.string().min(1).max(100).optional() })
+  .nullish();
