@@ -16,6 +16,7 @@ import {
 } from '@lablive/domain';
 import type { z } from 'zod';
 import { createTransport, type FetchLike, type RequestOptions } from './httpTransport.ts';
+import { createRoomsApi, type RoomsApi } from './roomsApi.ts';
 import type { TokenStore } from './tokenStore.ts';
 
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
@@ -42,6 +43,8 @@ export type ApiClient = {
   ): Promise<SucessResponse>;
   eventInfo(eventId: number, options?: RequestOptions): Promise<EventInfo>;
   health(options?: RequestOptions): Promise<HealthResponse>;
+  /** The live-room calls (rooms, participations, documents, polls, reports). */
+  rooms: RoomsApi;
 };
 
 /** Password sign-in with remember-me keeps the session across browser restarts; nothing else does. */
@@ -102,5 +105,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     health: ({ signal } = {}) =>
       transport.json({ method: 'GET', path: '/api/health', auth: false, signal }, healthResponseSchema),
+
+    rooms: createRoomsApi(transport),
   };
 }

@@ -30,6 +30,8 @@ export type Transport = {
   json<T extends z.ZodType>(request: ApiRequest, schema: T): Promise<z.output<T>>;
   /** A call whose 2xx answer carries nothing the caller needs (204). */
   noContent(request: ApiRequest): Promise<void>;
+  /** A call whose 2xx answer is a file. */
+  blob(request: ApiRequest): Promise<Blob>;
 };
 
 const INVALID_TOKEN = 'invalid_token';
@@ -104,30 +106,32 @@ export function createTransport(options: TransportOptions): Transport {
     return refreshOnce(current);
   }
 
-  /** Performs the call (with one refresh-and-retry) and returns the body of its 2xx answer. */
-  async function exchange(call: ApiRequest): Promise<unknown> {
+  /**
+   * Performs the call (with one refresh-and-retry) and returns its 2xx answer read by `read` (JSON by
+   * default); an error answer is always read as problem details.
+   */
+  async function exchange<T>(call: ApiRequest, read: (response: Response) => Promise<T>): Promise<T> {
     const usedToken = call.auth ? (tokenStore.get()?.token ?? null) : null;
     const first = await send(call.method, call.path, call.body, usedToken, call.signal);
-    const firstBody = await readJson(first);
-    if (first.ok) return firstBody;
-    const error = ApiError.fromResponse(first.status, first.statusText, firstBody);
+    if (first.ok) return read(first);
+    const error = ApiError.fromResponse(first.status, first.statusText, await readJson(first));
     const expired = usedToken !== null && error.status === 401 && error.code === INVALID_TOKEN;
     if (!expired || !(await renewAfter(usedToken))) throw error;
     const retry = await send(call.method, call.path, call.body, tokenStore.get()?.token ?? null, call.signal);
-    const retryBody = await readJson(retry);
-    if (retry.ok) return retryBody;
-    throw ApiError.fromResponse(retry.status, retry.statusText, retryBody);
+    if (retry.ok) return read(retry);
+    throw ApiError.fromResponse(retry.status, retry.statusText, await readJson(retry));
   }
 
   return {
     async json(call, schema) {
-      const body = await exchange(call);
+      const body = await exchange(call, readJson);
       const parsed = schema.safeParse(body);
       if (!parsed.success) throw new UnexpectedResponseError(call.path, parsed.error.issues);
       return parsed.data;
     },
     async noContent(call) {
-      await exchange(call);
+      await exchange(call, readJson);
     },
+    blob: (call) => exchange(call, (response) => response.blob()),
   };
 }

@@ -3,4 +3,5 @@ export * from './apiClient.ts';
 export * from './apiError.ts';
 export * from './browserTokenStore.ts';
 export type { FetchLike, RequestOptions } from './httpTransport.ts';
+export type { RoomsApi } from './roomsApi.ts';
 export * from './tokenStore.ts';
