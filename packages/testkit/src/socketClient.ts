@@ -1,6 +1,6 @@
 // A bare room-socket client for gateway tests: sends exactly what a test says (also malformed input)
 // and records every server message, unpacking coalesced frames.
-import { type ServerMessage, serverFrameSchema } from '@lablive/protocol';
+import { PROTOCOL_VERSION, type ServerMessage, serverFrameSchema } from '@lablive/protocol';
 import WebSocket from 'ws';
 
 export type TestSocket = {
@@ -59,4 +59,19 @@ export async function openTestSocket(url: string): Promise<TestSocket> {
     close: (code = 1000) => socket.close(code),
     terminate: () => socket.terminate(),
   } as TestSocket;
+}
+
+/** A socket that said hello with `token` and joined `roomId` (a resume when `lastVersion` is given). */
+export async function joinTestRoom(
+  url: string,
+  token: string,
+  roomId: number,
+  lastVersion?: number,
+): Promise<TestSocket> {
+  const socket = await openTestSocket(url);
+  socket.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, token });
+  await socket.waitFor((m) => m.type === 'authenticated');
+  socket.send({ type: 'join', roomId, connectionId: 'tab', lastVersion: lastVersion ?? null });
+  await socket.waitFor((m) => m.type === 'welcome' || m.type === 'resumed');
+  return socket;
 }

@@ -3,14 +3,13 @@
 // a restart loses nothing acknowledged.
 import { randomUUID } from 'node:crypto';
 import type { ServerMessage } from '@lablive/protocol';
-import { PROTOCOL_VERSION } from '@lablive/protocol';
 import {
   buildTestApp,
   createEvent,
   createLab,
   createTestDatabase,
   enterRoomAs,
-  openTestSocket,
+  joinTestRoom,
   type RoomPerson,
   type TestDatabase,
   type TestSocket,
@@ -55,14 +54,8 @@ const isType =
   (message: ServerMessage): message is Extract<ServerMessage, { type: T }> =>
     message.type === type;
 
-async function join(person: RoomPerson, lastVersion?: number): Promise<TestSocket> {
-  const socket = await openTestSocket(url);
-  socket.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, token: person.token });
-  await socket.waitFor(isType('authenticated'));
-  socket.send({ type: 'join', roomId: room.roomId, connectionId: 'tab', lastVersion: lastVersion ?? null });
-  await socket.waitFor((m) => m.type === 'welcome' || m.type === 'resumed');
-  return socket;
-}
+const join = (person: RoomPerson, lastVersion?: number) =>
+  joinTestRoom(url, person.token, room.roomId, lastVersion);
 
 function chat(socket: TestSocket, text: string, commandId: string = randomUUID()) {
   socket.send({

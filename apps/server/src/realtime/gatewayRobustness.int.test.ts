@@ -15,6 +15,7 @@ import {
   createLab,
   createTestDatabase,
   enterRoomAs,
+  joinTestRoom,
   openTestSocket,
   type RoomPerson,
   type TestDatabase,
@@ -48,14 +49,7 @@ afterAll(async () => {
   await test.drop();
 });
 
-async function join(person: RoomPerson, roomId: number): Promise<TestSocket> {
-  const socket = await openTestSocket(url);
-  socket.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, token: person.token });
-  await socket.waitFor((m) => m.type === 'authenticated');
-  socket.send({ type: 'join', roomId, connectionId: 'tab' });
-  await socket.waitFor((m) => m.type === 'welcome');
-  return socket;
-}
+const join = (person: RoomPerson, roomId: number) => joinTestRoom(url, person.token, roomId);
 
 const errorCode = (socket: TestSocket, from: number) =>
   socket
