@@ -23,6 +23,7 @@ import { eventInfoRoutes } from './routes/eventInfo.routes.ts';
 import { eventRoomsRoutes } from './routes/eventRooms.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { invitationsRoutes } from './routes/invitations.routes.ts';
+import { eventsRoutes } from './routes/events.routes.ts';
 import { labScopedRoutes } from './routes/labScoped.routes.ts';
 import { participantsRoutes } from './routes/participants.routes.ts';
 import { pharmacovigilanceRoutes } from './routes/pharmacovigilance.routes.ts';
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(eventInfoRoutes, { db: deps.db });
       await api.register(labScopedRoutes, { db: deps.db, authenticator });
+      await api.register(eventsRoutes, { db: deps.db, authenticator });
       const { db, rooms, mailer } = deps;
       const { config } = deps;
       await api.register(eventRoomsRoutes, { db, authenticator });

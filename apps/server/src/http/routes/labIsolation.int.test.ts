@@ -155,3 +155,16 @@ describe('public event theme', () => {
     expect((await app.inject({ method: 'GET', url: '/api/eventInfo/abc' })).statusCode).toBe(400);
   });
 });
+
+describe('event lists', () => {
+  it('lists the events of the caller lab only, and only their own for a plain user', async () => {
+    const slugs = async (url: string, token: string) =>
+      ((await get(url, token)).json() as Array<{ slug: string }>).map((event) => event.slug).sort();
+    expect(await slugs('/api/events', tokens.adminA)).toEqual(['a-event-1', 'a-event-2']);
+    expect(await slugs(`/api/events?lab_id=${ids.labA}`, tokens.adminA)).toEqual(['a-event-1', 'a-event-2']);
+    expect(await slugs('/api/events', tokens.adminB)).toEqual(['b-event-1']);
+    expect(await slugs('/api/events', tokens.plainA)).toEqual(['a-event-2']);
+    expect((await get(`/api/events?lab_id=${ids.labB}`, tokens.adminA)).statusCode).toBe(404);
+    expect((await get('/api/events', tokens.guestA)).statusCode).toBe(403);
+  });
+});
