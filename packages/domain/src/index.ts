@@ -22,3 +22,4 @@ export * from './rooms/roomRoles.ts';
 export * from './rooms/roomState.ts';
 export * from './rooms/visibility.ts';
 export * from './shared/errors.ts';
+export * from './events/labEvents.ts';

@@ -8,6 +8,7 @@ import {
   eventRoomSchema,
   joinRoomResponseSchema,
   labDocumentSchema,
+  labEventSchema,
   type PharmacovigilanceReportRequest,
   participantSchema,
   pharmacovigilanceReportCreatedSchema,
@@ -33,6 +34,8 @@ export function createRoomsApi(transport: Transport) {
   ) => transport.json({ method, path, body, auth: true, signal: options.signal }, schema);
 
   return {
+    /** The events of the caller's lab (staff): those they own when their only role is user. */
+    labEvents: (options?: RequestOptions) => get('/api/events', z.array(labEventSchema), options),
     eventRooms: (eventId: number, options?: RequestOptions) =>
       get(`/api/events/${eventId}/rooms`, z.array(eventRoomSchema), options),
     /** Automatic distribution: the room the caller is placed in (then go to /waiting/{id}). */
