@@ -25,7 +25,9 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
             },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            // uPlot (the stats tab) and @opentok/client (the OpenTok provider) load lazily, only where they
+            // are used: they stay out of the chunk every page downloads.
+            { name: 'vendor', test: /node_modules[\\/](?!uplot[\\/]|@opentok[\\/])/ },
           ],
         },
       },

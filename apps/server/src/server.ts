@@ -1,14 +1,19 @@
 // Composes a running LabLive instance from its configuration: database (embedded or external), demo
-// data on first start, bus, mailer and the HTTP application. main.ts runs it; tests start it too.
+// data on first start, bus, mailer, room service, metrics and the HTTP application. main.ts runs it;
+// tests start it too. Closing it drains first (docs/operations.md, "Draining").
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import { createBus } from './bus/createBus.ts';
+import { createLifecycle } from './cluster/lifecycle.ts';
+import { defaultSubjectPrefix, prefixedBus } from './cluster/prefixedBus.ts';
 import { type Env, REPO_ROOT } from './config/env.ts';
 import { loadOrCreateLocalSecrets } from './config/secrets.ts';
 import { openDatabase } from './db/database.ts';
 import { buildApp } from './http/app.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createServerMetrics } from './observability/metrics.ts';
+import { createGatewayStats } from './realtime/gatewayStats.ts';
 import { createRoomService } from './rooms/createRoomService.ts';
 import { databaseHoldsData, type SeedResult, seedDemoData } from './seed/demoData.ts';
 
@@ -20,6 +25,12 @@ export type RunningServer = {
   demoAccountsPresent: boolean;
   mailer: 'smtp' | 'outbox';
   busKind: 'in-process' | 'nats';
+  instanceName: string;
+  /** The prefix of this deployment's subjects on the bus. */
+  busSubjectPrefix: string;
+  /** Readiness false, sockets closed with 4003, rooms handed over; the process keeps running. */
+  drain(): Promise<void>;
+  /** Drains, then stops everything. */
   close(): Promise<void>;
 };
 
@@ -60,12 +71,38 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
         .where('email', '=', 'admin@lablive.test')
         .executeTakeFirst()) !== undefined;
 
-    const bus = await createBus({ natsUrl: env.NATS_URL, name: `lablive-${process.pid}` });
-    closers.push(() => bus.close());
+    // The application's logger exists once the app does; what logs before goes to stderr.
+    let appLog: FastifyBaseLogger | null = null;
+    const log =
+      (component: string) => (level: 'info' | 'warn' | 'error', message: string, details?: object) => {
+        if (appLog) appLog[level]({ component, ...details }, message);
+        else console.error(`[${component}] ${level} ${message}`, details ?? '');
+      };
+    const metrics = createServerMetrics({ instance: env.INSTANCE_NAME });
+    const rawBus = await createBus({
+      natsUrl: env.NATS_URL,
+      name: env.INSTANCE_NAME,
+      log: (line) => log('bus')('info', line),
+    });
+    closers.push(() => rawBus.close());
+    const busSubjectPrefix = env.BUS_SUBJECT_PREFIX ?? defaultSubjectPrefix(database.url);
+    const bus = prefixedBus(rawBus, busSubjectPrefix);
     const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, from: env.MAIL_FROM });
     closers.push(() => mailer.close());
-    const rooms = await createRoomService({ db: database.db, databaseUrl: database.url, bus });
+    const rooms = await createRoomService({
+      db: database.db,
+      databaseUrl: database.url,
+      bus,
+      log: log('rooms'),
+      instruments: metrics.instruments,
+    });
     closers.push(() => rooms.close());
+    const lifecycle = createLifecycle({
+      noticeMs: env.DRAIN_NOTICE_MS,
+      timeoutMs: env.DRAIN_TIMEOUT_MS,
+      log: (message, details) => log('drain')('info', message, details),
+    });
+    const gatewayStats = createGatewayStats();
 
     const app = await buildApp({
       config: env,
@@ -76,8 +113,22 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
       rooms,
       logger,
       version: readVersion(),
+      gatewayStats,
+      lifecycle,
+      leasesHealthy: rooms.leasesHealthy,
+      metrics,
     });
+    appLog = app.log;
     closers.push(() => app.close());
+    // After the gateway's step: the sockets' departures are recorded while this instance still hosts.
+    lifecycle.onDrain('rooms', () => rooms.drain());
+    metrics.watch({
+      gateway: gatewayStats,
+      hostedRooms: () => rooms.hostedRooms().length,
+      draining: lifecycle.draining,
+      busHealthy: () => bus.healthy(),
+      leasesHealthy: rooms.leasesHealthy,
+    });
     const url = await app.listen({ host: env.HOST, port: env.PORT });
     return {
       app,
@@ -87,7 +138,13 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
       demoAccountsPresent,
       mailer: mailer.kind,
       busKind: bus.kind,
-      close: closeAll,
+      instanceName: env.INSTANCE_NAME,
+      busSubjectPrefix,
+      drain: () => lifecycle.drain(),
+      async close() {
+        await lifecycle.drain();
+        await closeAll();
+      },
     };
   } catch (error) {
     await closeAll();

@@ -1,9 +1,10 @@
-// The app: the auth machine with its IO wired to the REST client, around the router.
+// The app: the auth machine with its IO wired to the REST client, and the toast area, around the router.
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { AuthProvider } from './auth/AuthProvider.tsx';
 import { createAuthActors } from './auth/authActors.ts';
 import { authMachine } from './auth/authMachine.ts';
+import { ToastProvider } from './components/toasts/index.ts';
 import { createRouter } from './router.tsx';
 import { api, localSession } from './services.ts';
 
@@ -13,7 +14,9 @@ export function App() {
   const [router] = useState(createRouter);
   return (
     <AuthProvider logic={authLogic} session={localSession}>
-      <RouterProvider router={router} />
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
     </AuthProvider>
   );
 }

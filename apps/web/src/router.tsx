@@ -1,7 +1,11 @@
 // The routes of the web app (live-room spec, section 2). Unknown paths go home; protected pages send
-// signed-out visitors home too.
+// signed-out visitors home too. The public event link is the site origin plus the event's slug
+// (`/:slug`): fixed paths always win over it, and the entry page sends any segment that is not an
+// event's link home, like the catch-all.
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { RequireAuth } from './auth/RequireAuth.tsx';
+import { PageSpinner } from './components/PageSpinner.tsx';
+import { PublicEntryPage } from './entry/PublicEntryPage.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { AdminEventsPage } from './pages/AdminEventsPage.tsx';
 import { EventPage } from './pages/EventPage.tsx';
@@ -10,11 +14,14 @@ import { HomePage } from './pages/HomePage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
 import { MyCalendarPage } from './pages/MyCalendarPage.tsx';
 import { ResetPasswordPage } from './pages/ResetPasswordPage.tsx';
+import { WaitingRoomPage } from './waiting/WaitingRoomPage.tsx';
 
 export function createRouter() {
   return createBrowserRouter([
     {
       element: <RootLayout />,
+      // Shown while a lazily loaded route's code arrives on the very first page load.
+      hydrateFallbackElement: <PageSpinner />,
       children: [
         { index: true, element: <HomePage /> },
         { path: 'login', element: <LoginPage /> },
@@ -29,6 +36,29 @@ export function createRouter() {
             </RequireAuth>
           ),
         },
+        {
+          path: 'waiting/:roomId',
+          element: (
+            <RequireAuth>
+              <WaitingRoomPage />
+            </RequireAuth>
+          ),
+        },
+        {
+          path: 'room/:id',
+          // The live room (video, chat, polls, games) is the heaviest screen: its code loads when
+          // someone goes there, so the entry and waiting pages stay light.
+          lazy: async () => {
+            const { RoomPage } = await import('./room/RoomPage.tsx');
+            return {
+              element: (
+                <RequireAuth>
+                  <RoomPage />
+                </RequireAuth>
+              ),
+            };
+          },
+        },
         { path: 'admin', element: <Navigate to="/admin/events" replace /> },
         {
           path: 'admin/events',
@@ -38,6 +68,7 @@ export function createRouter() {
             </RequireAuth>
           ),
         },
+        { path: ':slug', element: <PublicEntryPage /> },
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },

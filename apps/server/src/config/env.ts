@@ -1,5 +1,6 @@
 // The only reader of process.env. Every variable is validated here; a bad value stops the start with a
 // message naming the variable. Unset values fall back to the embedded defaults (docs/architecture.md).
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { iceServerSchema } from '@lablive/domain';
 import { z } from 'zod';
@@ -60,6 +61,23 @@ const envSchema = z
     WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
     TRUST_PROXY: z.stringbool().default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Scale-out (docs/operations.md). The name tells instances apart in logs, metrics and NATS.
+    INSTANCE_NAME: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_.-]{1,64}$/, { error: 'letters, digits, _ . - only (at most 64)' })
+      .optional(),
+    // Two deployments sharing one NATS never see each other's room subjects. Unset: derived from the
+    // database name, so deployments on different databases are apart without configuration.
+    BUS_SUBJECT_PREFIX: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, { error: 'dot-separated tokens of letters, digits, _ -' })
+      .optional(),
+    // How long readiness answers 503 before the sockets are closed, for the load balancer to notice.
+    DRAIN_NOTICE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    // The bound on waiting for commands in flight and for the sockets' departures during a drain.
+    DRAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   })
   .superRefine((env, ctx) => {
     if ((env.OPENTOK_API_KEY === undefined) !== (env.OPENTOK_API_SECRET === undefined)) {
@@ -78,7 +96,7 @@ const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string };
+export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; INSTANCE_NAME: string };
 
 export class ConfigError extends Error {
   readonly issues: string[];
@@ -108,5 +126,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    INSTANCE_NAME: env.INSTANCE_NAME ?? `${hostname()}-${process.pid}`.replace(/[^A-Za-z0-9_.-]/g, '-'),
   };
 }

@@ -47,6 +47,23 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ ICE_SERVERS: '[{"url":"stun:x"}]' })).toThrow(/ICE_SERVERS/);
   });
 
+  it('names the instance and checks the scale-out settings', () => {
+    expect(loadEnv({}).INSTANCE_NAME).toMatch(/^[A-Za-z0-9_.-]+$/);
+    const env = loadEnv({
+      INSTANCE_NAME: 'lablive-2',
+      BUS_SUBJECT_PREFIX: 'lablive.prod',
+      DRAIN_NOTICE_MS: '2000',
+    });
+    expect(env).toMatchObject({
+      INSTANCE_NAME: 'lablive-2',
+      BUS_SUBJECT_PREFIX: 'lablive.prod',
+      DRAIN_NOTICE_MS: 2000,
+    });
+    expect(env.DRAIN_TIMEOUT_MS).toBe(5000);
+    expect(() => loadEnv({ BUS_SUBJECT_PREFIX: 'room.>' })).toThrow(/BUS_SUBJECT_PREFIX/);
+    expect(() => loadEnv({ INSTANCE_NAME: 'a b' })).toThrow(/INSTANCE_NAME/);
+  });
+
   it('accepts real services and trims a trailing slash of PUBLIC_URL', () => {
     const env = loadEnv({
       DATABASE_URL: 'postgres://u@db:5432/lablive',

@@ -10,7 +10,7 @@ export async function findEventInLab(db: Db, labId: number, eventId: number) {
     .executeTakeFirst();
   if (!row) return undefined;
   const [rooms, medias] = await Promise.all([
-    db.selectFrom('rooms').select('id').where('event_id', '=', eventId).orderBy('id').execute(),
+    db.selectFrom('rooms').select(['id', 'name']).where('event_id', '=', eventId).orderBy('id').execute(),
     db
       .selectFrom('event_medias')
       .innerJoin('medias', 'medias.id', 'event_medias.media_id')

@@ -8,10 +8,13 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { createAccessTokens } from '../auth/accessTokens.ts';
 import type { AuthDeps } from '../auth/authService.ts';
 import type { Bus } from '../bus/index.ts';
+import type { Lifecycle } from '../cluster/lifecycle.ts';
 import type { Env } from '../config/env.ts';
 import type { Db } from '../db/connection.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createVideoProvider } from '../media/videoSessions.ts';
+import type { ServerMetrics } from '../observability/metrics.ts';
+import { registerMetricsRoute } from '../observability/metricsRoute.ts';
 import { registerGateway } from '../realtime/gateway.ts';
 import type { GatewayStats } from '../realtime/gatewayStats.ts';
 import type { RoomService } from '../rooms/roomService.ts';
@@ -21,9 +24,9 @@ import { authRoutes } from './routes/auth.routes.ts';
 import { documentsRoutes } from './routes/documents.routes.ts';
 import { eventInfoRoutes } from './routes/eventInfo.routes.ts';
 import { eventRoomsRoutes } from './routes/eventRooms.routes.ts';
+import { eventsRoutes } from './routes/events.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { invitationsRoutes } from './routes/invitations.routes.ts';
-import { eventsRoutes } from './routes/events.routes.ts';
 import { labScopedRoutes } from './routes/labScoped.routes.ts';
 import { participantsRoutes } from './routes/participants.routes.ts';
 import { pharmacovigilanceRoutes } from './routes/pharmacovigilance.routes.ts';
@@ -64,6 +67,12 @@ export type AppDeps = {
   serveWeb?: boolean;
   /** Where document files are stored; DATA_DIR/files by default. */
   filesDir?: string;
+  /** The instance's drain (readiness, the sockets' part of it); a running server passes it. */
+  lifecycle?: Lifecycle;
+  /** Whether the room leases' connection is open, for readiness. */
+  leasesHealthy?: () => boolean;
+  /** Served at /metrics and fed by the gateway's fan-out. */
+  metrics?: Pick<ServerMetrics, 'registry' | 'instruments'>;
 };
 
 /** Request bodies above this size are refused with 413 before they are parsed. */
@@ -143,6 +152,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         busKind: () => deps.bus.kind,
         busHealthy: () => deps.bus.healthy(),
         version: deps.version ?? 'dev',
+        ...(deps.lifecycle ? { draining: deps.lifecycle.draining } : {}),
+        ...(deps.leasesHealthy ? { leasesHealthy: deps.leasesHealthy } : {}),
       });
       api.setNotFoundHandler((request, reply) => {
         const body = problem(404, 'not_found', `No route ${request.method} ${request.url}.`, request);
@@ -158,7 +169,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rooms: deps.rooms,
     authenticator,
     ...(deps.gatewayStats ? { stats: deps.gatewayStats } : {}),
+    ...(deps.lifecycle ? { lifecycle: deps.lifecycle } : {}),
+    ...(deps.metrics ? { instruments: deps.metrics.instruments } : {}),
   });
+  if (deps.metrics) registerMetricsRoute(app, deps.metrics.registry);
 
   if (deps.serveWeb !== false) await serveWebApp(app, deps.config.WEB_DIST_DIR);
   return app;

@@ -31,6 +31,7 @@ import { resolveRoomAccess } from '../rooms/roomAccess.ts';
 import type { RoomService } from '../rooms/roomService.ts';
 import { toDelivered } from '../rooms/roomStateStore.ts';
 import type { GatewayStats } from './gatewayStats.ts';
+import type { InFlight } from './inFlight.ts';
 import { eventsFrame, type Member, type RoomFanout } from './roomFanout.ts';
 import type { RoomSignals } from './roomSignals.ts';
 import type { SocketSender } from './socketSender.ts';
@@ -43,10 +44,27 @@ export type ConnectionDeps = {
   fanout: RoomFanout;
   signals: RoomSignals;
   stats: GatewayStats;
+  /** What is being handled, for a drain to wait on; and whether new messages are still taken. */
+  inFlight: InFlight;
+  /**
+   * False while the instance drains: messages are dropped unanswered, so the client sends its command
+   * again (same id) on the instance it reconnects to, rather than getting a refusal.
+   */
+  accepting: () => boolean;
   log: (level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>) => void;
 };
 
-type Joined = { member: Member; actor: RoomActor; connectionId: string };
+type Joined = {
+  member: Member;
+  actor: RoomActor;
+  connectionId: string;
+  /**
+   * Settles once this connection's JoinRoom was decided. The socket's commands (and its LeaveRoom) wait
+   * for it: a client resuming after a move sends its unacknowledged commands as soon as it is told
+   * `resumed`, and they must not reach the room before it is back in it.
+   */
+  entered: Promise<void>;
+};
 
 /** A client joins and leaves only with its own connection, whatever connection id it names. */
 function ownConnection(command: RoomCommand, connectionId: string): RoomCommand {
@@ -150,6 +168,7 @@ export function openConnection(sender: SocketSender, deps: ConnectionDeps): Conn
       return;
     }
     joining.add(roomId);
+    let markEntered = () => {};
     try {
       leave(roomId, 'left');
       let access: Awaited<ReturnType<typeof resolveRoomAccess>>;
@@ -170,7 +189,10 @@ export function openConnection(sender: SocketSender, deps: ConnectionDeps): Conn
       // Follow first, so nothing committed while the welcome or the missed events are read is lost.
       deps.fanout.attach(roomId, member);
       deps.signals.attach(roomId, member);
-      const entry: Joined = { member, actor: access.actor, connectionId: randomUUID() };
+      const entered = new Promise<void>((resolve) => {
+        markEntered = resolve;
+      });
+      const entry: Joined = { member, actor: access.actor, connectionId: randomUUID(), entered };
       joined.set(roomId, entry);
       const lastVersion = message.lastVersion ?? null;
       if (lastVersion === null) {
@@ -206,6 +228,7 @@ export function openConnection(sender: SocketSender, deps: ConnectionDeps): Conn
       });
       if (!outcome.ok) refuse(outcome.code, outcome.message, String(roomId));
     } finally {
+      markEntered();
       joining.delete(roomId);
     }
   }
@@ -241,6 +264,7 @@ export function openConnection(sender: SocketSender, deps: ConnectionDeps): Conn
       return;
     }
     deps.stats.commands++;
+    await room.entered;
     const outcome = await deps.rooms.execute({
       roomId: message.roomId,
       commandId: message.commandId,
@@ -251,6 +275,8 @@ export function openConnection(sender: SocketSender, deps: ConnectionDeps): Conn
     if (outcome.ok) {
       send({ type: 'ack', commandId: message.commandId, version: outcome.version });
     } else {
+      if (outcome.code === PROTOCOL_ERRORS.roomUnavailable)
+        deps.log('warn', 'room unavailable', { roomId: message.roomId, commandId: message.commandId });
       deps.stats.refuse(outcome.code);
       send({ type: 'rejected', commandId: message.commandId, code: outcome.code, message: outcome.message });
     }
@@ -279,13 +305,21 @@ export function openConnection(sender: SocketSender, deps: ConnectionDeps): Conn
     joined.delete(roomId);
     deps.fanout.detach(roomId, room.member);
     deps.signals.detach(roomId, room.member);
-    void deps.rooms
-      .execute({
-        roomId,
-        commandId: randomUUID(),
-        actor: room.actor,
-        command: { type: 'LeaveRoom', data: { connectionId: room.connectionId, reason } },
-        correlationId: room.connectionId,
+    void deps.inFlight
+      .track(
+        room.entered.then(() =>
+          deps.rooms.execute({
+            roomId,
+            commandId: randomUUID(),
+            actor: room.actor,
+            command: { type: 'LeaveRoom', data: { connectionId: room.connectionId, reason } },
+            correlationId: room.connectionId,
+          }),
+        ),
+      )
+      .then((outcome) => {
+        if (!outcome.ok && outcome.code === 'room_unavailable')
+          deps.log('warn', 'leave not recorded', { roomId, code: outcome.code });
       })
       .catch((error: unknown) => deps.log('warn', 'leave not recorded', { roomId, error: String(error) }));
   }
@@ -317,12 +351,20 @@ export function openConnection(sender: SocketSender, deps: ConnectionDeps): Conn
   return {
     receive(raw) {
       deps.stats.messagesReceived++;
+      if (!deps.accepting()) return;
       const message = parse(raw);
       if (!message) return;
-      handle(message).catch((error: unknown) => {
-        deps.log('error', 'socket message failed', { type: message.type, error: String(error) });
-        refuse(PROTOCOL_ERRORS.internal, 'The server could not handle this message.');
-      });
+      void deps.inFlight.track(
+        handle(message).catch((error: unknown) => {
+          deps.log('error', 'socket message failed', {
+            type: message.type,
+            ...('roomId' in message ? { roomId: message.roomId } : {}),
+            ...(message.type === 'command' ? { commandId: message.commandId } : {}),
+            error: String(error),
+          });
+          refuse(PROTOCOL_ERRORS.internal, 'The server could not handle this message.');
+        }),
+      );
     },
     closed(code) {
       isClosed = true;

@@ -1,17 +1,26 @@
 // The room socket, /ws: one Connection per client socket, one fan-out and one signal relay per instance.
+// In a drain the gateway refuses new sockets (503, the load balancer tries another instance), lets the
+// messages being handled finish, then closes every socket with 4003: clients reconnect elsewhere,
+// resume, and send again what was not acknowledged.
 import websocket from '@fastify/websocket';
+import { roomStreamId } from '@lablive/domain';
 import { CLOSE_CODES, PROTOCOL_LIMITS } from '@lablive/protocol';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Bus } from '../bus/index.ts';
+import { type Lifecycle, waitUntil } from '../cluster/lifecycle.ts';
 import type { Db } from '../db/connection.ts';
+import { readStream } from '../event-store/index.ts';
 import type { Authenticator } from '../http/authentication.ts';
+import type { FanoutInstruments } from '../observability/instruments.ts';
 import type { RoomService } from '../rooms/roomService.ts';
+import { toDelivered } from '../rooms/roomStateStore.ts';
 import { openConnection } from './connection.ts';
 import { createGatewayStats, type GatewayStats } from './gatewayStats.ts';
+import { createInFlight } from './inFlight.ts';
 import { createRoomFanout } from './roomFanout.ts';
 import { createRoomSignals } from './roomSignals.ts';
-import { createFlushScheduler, createSocketSender } from './socketSender.ts';
+import { createFlushScheduler, createSocketSender, type SocketSender } from './socketSender.ts';
 
 export type GatewayOptions = {
   db: Db;
@@ -19,7 +28,13 @@ export type GatewayOptions = {
   rooms: RoomService;
   authenticator: Authenticator;
   stats?: GatewayStats;
+  /** The instance's drain; without it (tests) the gateway only closes its sockets when the app closes. */
+  lifecycle?: Lifecycle;
+  instruments?: FanoutInstruments;
 };
+
+/** How long closed sockets get to finish their close handshake in a drain before they are cut. */
+const CLOSE_HANDSHAKE_MS = 2_000;
 
 /** ws closes a socket whose message passes this; ours answer a code up to the much lower protocol limit. */
 const HARD_MESSAGE_LIMIT = 4 * 1024 * 1024;
@@ -28,21 +43,37 @@ const HELLO_TIMEOUT_MS = 10_000;
 
 export async function registerGateway(app: FastifyInstance, options: GatewayOptions): Promise<GatewayStats> {
   const stats = options.stats ?? createGatewayStats();
-  const fanout = createRoomFanout(options.rooms);
+  const fanout = createRoomFanout(options.rooms, {
+    readLog: async (roomId, fromVersion, limit) =>
+      (await readStream(options.db, roomStreamId(roomId), fromVersion, limit)).map(toDelivered),
+    ...(options.instruments ? { instruments: options.instruments } : {}),
+    log: (message, details) => app.log.warn(details, message),
+  });
   const signals = createRoomSignals(options.bus);
   const scheduler = createFlushScheduler();
-  const sockets = new Set<WebSocket>();
+  const sockets = new Map<WebSocket, SocketSender>();
+  const inFlight = createInFlight();
+  /** Set when the drain reaches the sockets: messages are no longer handled. */
+  let closing = false;
   await app.register(websocket, { options: { maxPayload: HARD_MESSAGE_LIMIT } });
 
-  app.get('/ws', { websocket: true }, (socket, request) => {
+  const refuseWhileDraining = async (_request: unknown, reply: FastifyReply) => {
+    if (options.lifecycle?.draining()) {
+      return reply
+        .code(503)
+        .send({ code: 'instance_stopping', message: 'This instance is stopping; retry.' });
+    }
+  };
+
+  app.get('/ws', { websocket: true, preValidation: refuseWhileDraining }, (socket, request) => {
     stats.socketsOpen++;
     stats.socketsOpened++;
-    sockets.add(socket);
     const sender = createSocketSender(socket, {
       maxBufferedBytes: PROTOCOL_LIMITS.maxBufferedBytes,
       scheduler,
       stats,
     });
+    sockets.set(socket, sender);
     const connection = openConnection(sender, {
       db: options.db,
       rooms: options.rooms,
@@ -50,6 +81,8 @@ export async function registerGateway(app: FastifyInstance, options: GatewayOpti
       fanout,
       signals,
       stats,
+      inFlight,
+      accepting: () => !closing,
       log: (level, message, details) => request.log[level]({ ...details }, message),
     });
     let greeted = false;
@@ -75,7 +108,25 @@ export async function registerGateway(app: FastifyInstance, options: GatewayOpti
   });
 
   app.addHook('onClose', async () => {
-    for (const socket of sockets) socket.close(CLOSE_CODES.goingAway, 'server stopping');
+    for (const socket of sockets.keys()) socket.close(CLOSE_CODES.goingAway, 'server stopping');
+  });
+
+  options.lifecycle?.onDrain('sockets', async (deadline) => {
+    closing = true;
+    const settled = await inFlight.idle(deadline);
+    const open = sockets.size;
+    // Each sender flushes what it holds (acknowledgements) before its close frame.
+    for (const sender of sockets.values())
+      sender.close(CLOSE_CODES.goingAway, 'instance stopping: reconnect');
+    const handshakes = await waitUntil(
+      () => sockets.size === 0,
+      Math.min(deadline, Date.now() + CLOSE_HANDSHAKE_MS),
+    );
+    if (!handshakes) for (const socket of sockets.keys()) socket.terminate();
+    await waitUntil(() => sockets.size === 0, Math.min(deadline, Date.now() + CLOSE_HANDSHAKE_MS));
+    // The departures of the closed sockets, recorded while this instance may still host their rooms.
+    const departed = await inFlight.idle(deadline);
+    app.log.info({ sockets: open, settled, departed }, 'sockets closed for the drain');
   });
   return stats;
 }

@@ -2,8 +2,14 @@
 // each room once (one bus subscription, one decode); each event is serialised once per variant (as it
 // is, or redacted for those who may not see it all), and an all-public batch is one frame string shared
 // by every socket.
+//
+// A socket receives the stream without a hole: a batch that starts past the next version it needs (the
+// previous host died between its commit and its publish, or the room moved to a host whose first
+// batch overtook the last of the old one) sends the socket back to the log for the gap, while later
+// batches wait; sockets at the same version share each read.
 import { type Recipient, receivesInFull, type SessionEvent, visibilityOf } from '@lablive/domain';
-import type { DeliveredEvent } from '@lablive/protocol';
+import { CLOSE_CODES, type DeliveredEvent, PROTOCOL_LIMITS } from '@lablive/protocol';
+import { type FanoutInstruments, noInstruments, preciseNow } from '../observability/instruments.ts';
 import type { RoomEventBatch, RoomService } from '../rooms/roomService.ts';
 import type { SocketSender } from './socketSender.ts';
 
@@ -14,6 +20,8 @@ export type Member = {
   lastSent: number;
   /** While a joining socket receives its welcome or its missed events, live batches wait here. */
   backlog: RoomEventBatch[] | null;
+  /** Set while the socket's gap is read from the log. */
+  catchingUp?: boolean;
 };
 
 type Followed = { members: Set<Member>; stop: () => void };
@@ -23,6 +31,15 @@ type Serialised = {
   others: string | null;
   public: boolean;
   visibility: ReturnType<typeof visibilityOf>;
+};
+
+/** One page of the room's stream from `fromVersion`, at most `limit` events. */
+export type ReadRoomLog = (roomId: number, fromVersion: number, limit: number) => Promise<DeliveredEvent[]>;
+
+export type FanoutDeps = {
+  readLog: ReadRoomLog;
+  instruments?: FanoutInstruments;
+  log?: (message: string, details: Record<string, unknown>) => void;
 };
 
 function serialiseEvent(delivered: DeliveredEvent): Serialised {
@@ -42,6 +59,11 @@ export function eventsFrame(roomId: number, serialisedEvents: readonly string[])
   return `{"type":"events","roomId":${roomId},"events":[${serialisedEvents.join(',')}]}`;
 }
 
+/** The version of the first event in the batch the member has not had yet. */
+function firstNew(batch: RoomEventBatch, member: Member): number | undefined {
+  return batch.events.find((delivered) => delivered.version > member.lastSent)?.version;
+}
+
 export type RoomFanout = {
   attach(roomId: number, member: Member): void;
   detach(roomId: number, member: Member): void;
@@ -50,8 +72,11 @@ export type RoomFanout = {
   rooms(): number;
 };
 
-export function createRoomFanout(rooms: RoomService): RoomFanout {
+export function createRoomFanout(rooms: RoomService, deps: FanoutDeps): RoomFanout {
   const followed = new Map<number, Followed>();
+  const instruments = deps.instruments ?? noInstruments;
+  /** Reads in progress, by room and first version: sockets with the same gap share one. */
+  const reads = new Map<string, Promise<DeliveredEvent[]>>();
 
   function sendBatch(
     roomId: number,
@@ -78,6 +103,61 @@ export function createRoomFanout(rooms: RoomService): RoomFanout {
     if (parts.length > 0) member.sender.send(eventsFrame(roomId, parts));
   }
 
+  function sharedRead(roomId: number, fromVersion: number): Promise<DeliveredEvent[]> {
+    const key = `${roomId}:${fromVersion}`;
+    let read = reads.get(key);
+    if (!read) {
+      read = deps
+        .readLog(roomId, fromVersion, PROTOCOL_LIMITS.resumePageSize)
+        .finally(() => reads.delete(key));
+      reads.set(key, read);
+    }
+    return read;
+  }
+
+  /** Reads the member's gap from the log page by page, then sends what waited meanwhile. */
+  async function catchUp(roomId: number, member: Member): Promise<void> {
+    member.catchingUp = true;
+    instruments.caughtUp();
+    try {
+      for (;;) {
+        const page = await sharedRead(roomId, member.lastSent + 1);
+        if (!followed.get(roomId)?.members.has(member)) return;
+        if (page.length > 0) {
+          sendBatch(roomId, member, { roomId, events: page }, page.map(serialiseEvent), null);
+        }
+        if (page.length < PROTOCOL_LIMITS.resumePageSize) break;
+      }
+    } catch (error) {
+      deps.log?.('a socket could not catch up from the log: it reconnects and resumes', {
+        roomId,
+        error: String(error),
+      });
+      member.sender.close(CLOSE_CODES.slowConsumer, 'behind: reconnect and resume');
+      return;
+    } finally {
+      member.catchingUp = false;
+    }
+    sendWaiting(roomId, member);
+  }
+
+  /** Sends the member's waiting batches in order; stops at a gap, which is read from the log first. */
+  function sendWaiting(roomId: number, member: Member) {
+    const waiting = member.backlog ?? [];
+    while (waiting.length > 0) {
+      const batch = waiting[0];
+      if (batch === undefined) break;
+      const next = firstNew(batch, member);
+      if (next !== undefined && next > member.lastSent + 1) {
+        void catchUp(roomId, member);
+        return;
+      }
+      waiting.shift();
+      sendBatch(roomId, member, batch, batch.events.map(serialiseEvent), null);
+    }
+    member.backlog = null;
+  }
+
   function deliver(roomId: number, batch: RoomEventBatch) {
     const room = followed.get(roomId);
     if (!room || batch.events.length === 0) return;
@@ -89,9 +169,22 @@ export function createRoomFanout(rooms: RoomService): RoomFanout {
         )
       : null;
     for (const member of room.members) {
-      if (member.backlog) member.backlog.push(batch);
-      else sendBatch(roomId, member, batch, serialised, shared);
+      if (member.backlog) {
+        member.backlog.push(batch);
+        continue;
+      }
+      const next = firstNew(batch, member);
+      if (next !== undefined && next > member.lastSent + 1) {
+        member.backlog = [batch];
+        void catchUp(roomId, member);
+        continue;
+      }
+      sendBatch(roomId, member, batch, serialised, shared);
     }
+    const { committedAt } = batch;
+    // After the flush scheduler's turn (queued first), when the frames are in the sockets.
+    if (committedAt !== undefined)
+      setImmediate(() => instruments.delivered((preciseNow() - committedAt) / 1000));
   }
 
   return {
@@ -115,12 +208,8 @@ export function createRoomFanout(rooms: RoomService): RoomFanout {
       }
     },
     goLive(roomId, member) {
-      const waiting = member.backlog ?? [];
-      member.backlog = null;
-      for (const batch of waiting) {
-        const serialised = batch.events.map(serialiseEvent);
-        sendBatch(roomId, member, batch, serialised, null);
-      }
+      if (member.catchingUp) return;
+      sendWaiting(roomId, member);
     },
     rooms: () => followed.size,
   };

@@ -1,10 +1,17 @@
 // The RoomService of one instance: runs commands on the room's host wherever it is. A room this
 // instance hosts is served in-process; another instance's room is reached over the bus; a room nobody
 // hosts is taken (lease) by the instance that needs it. Committed events reach every instance's
-// followers over the bus.
+// followers over the bus. A host that moves (drain, fencing, lost lease) answers room_unavailable, and
+// the command is routed again to wherever the room is next: the same command id appends once.
 import { DomainError } from '@lablive/domain';
-import { type Bus, NoRespondersError, type Subscription } from '../bus/index.ts';
+import { type Bus, BusTimeoutError, NoRespondersError, type Subscription } from '../bus/index.ts';
 import type { Db } from '../db/connection.ts';
+import {
+  type BusRequestOutcome,
+  type HostStopReason,
+  noInstruments,
+  type RoomInstruments,
+} from '../observability/instruments.ts';
 import { loadRoomConfig } from './roomAccess.ts';
 import { type RoomHost, type RoomHostDeps, startRoomHost } from './roomHost.ts';
 import { openRoomLeases } from './roomLeases.ts';
@@ -20,49 +27,98 @@ export type RoomServiceDeps = {
   now?: () => Date;
   log?: RoomHostDeps['log'];
   requestTimeoutMs?: number;
+  instruments?: RoomInstruments;
 };
 
 export type RunningRoomService = RoomService & {
   hostedRooms(): number[];
+  /** Whether rooms can be taken: the lease connection is open. */
+  leasesHealthy(): boolean;
+  /**
+   * Hands the rooms over: takes no new room, stops every host (its current batch completes, queued
+   * commands are answered room_unavailable and retried by their instance) and releases the leases.
+   */
+  drain(): Promise<void>;
   close(): Promise<void>;
 };
 
 const ATTEMPTS = 8;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const outcomeOf = (error: unknown): BusRequestOutcome =>
+  error instanceof NoRespondersError
+    ? 'no_responders'
+    : error instanceof BusTimeoutError
+      ? 'timeout'
+      : 'error';
+
 export async function createRoomService(deps: RoomServiceDeps): Promise<RunningRoomService> {
-  const leases = await openRoomLeases(deps.databaseUrl);
+  const log: RoomHostDeps['log'] =
+    deps.log ?? ((level, message, details) => console.error(`[rooms] ${level} ${message}`, details ?? ''));
+  const instruments = deps.instruments ?? noInstruments;
+  const leases = await openRoomLeases(deps.databaseUrl, {
+    log: (message, details) => log('warn', message, details),
+  });
   const hostDeps: RoomHostDeps = {
     db: deps.db,
     bus: deps.bus,
     now: deps.now ?? (() => new Date()),
-    log:
-      deps.log ?? ((level, message, details) => console.error(`[rooms] ${level} ${message}`, details ?? '')),
+    log,
+    instruments,
   };
-  const timeoutMs = deps.requestTimeoutMs ?? 5000;
+  // Short: a request that reached a host just killed is only answered by this timeout, and asking again
+  // is safe (the same command id appends once), so a lost host costs a command 2 s, not more.
+  const timeoutMs = deps.requestTimeoutMs ?? 2000;
   const hosts = new Map<number, { host: RoomHost; replies: Subscription[] }>();
   const starting = new Map<number, Promise<RoomHost | null>>();
+  /** False once draining or closing: no room is taken any more. */
+  let takingRooms = true;
+  /** Rooms whose host is stopping: not taken again here before their lease is released. */
+  const leaving = new Set<number>();
 
-  async function dropHost(roomId: number) {
+  async function dropHost(roomId: number, reason: HostStopReason) {
     const entry = hosts.get(roomId);
     if (!entry) return;
     hosts.delete(roomId);
-    for (const reply of entry.replies) reply.unsubscribe();
-    await entry.host.stop();
-    await leases.release(roomId);
+    leaving.add(roomId);
+    try {
+      for (const reply of entry.replies) reply.unsubscribe();
+      await entry.host.stop();
+      await leases.release(roomId);
+    } finally {
+      leaving.delete(roomId);
+    }
+    instruments.hostStopped(reason);
+    log('info', 'room host stopped', { roomId, reason });
   }
 
   leases.onLost(() => {
-    hostDeps.log('error', 'room lease connection lost: every hosted room is released', {});
-    for (const roomId of [...hosts.keys()]) void dropHost(roomId);
+    for (const roomId of [...hosts.keys()]) void dropHost(roomId, 'lease_lost');
   });
 
+  async function timedRequest(kind: 'cmd' | 'snapshot', subject: string, payload: Uint8Array) {
+    const started = performance.now();
+    try {
+      const answer = await deps.bus.request(subject, payload, { timeoutMs });
+      instruments.busRequest(kind, 'ok', (performance.now() - started) / 1000);
+      return answer;
+    } catch (error) {
+      instruments.busRequest(kind, outcomeOf(error), (performance.now() - started) / 1000);
+      throw error;
+    }
+  }
+
   async function startHosting(roomId: number): Promise<RoomHost | null> {
-    if (!(await leases.tryAcquire(roomId))) return null;
+    if (!takingRooms || leaving.has(roomId) || !(await leases.tryAcquire(roomId))) return null;
     try {
       const room = await loadRoomConfig(deps.db, null, roomId);
       if (!room) throw new DomainError('not_found', `No room ${roomId}.`);
-      const host = await startRoomHost(room.config, hostDeps, () => void dropHost(roomId));
+      const host = await startRoomHost(room.config, hostDeps, () => void dropHost(roomId, 'fenced'));
+      if (!leases.held().includes(roomId)) {
+        // The lease connection was lost while the room loaded: someone else may take it now.
+        await host.stop();
+        return null;
+      }
       const replies = [
         deps.bus.reply(roomSubjects.command(roomId), async (payload) =>
           roomCodec.encode(await host.submit(roomCodec.envelope(payload))),
@@ -72,6 +128,8 @@ export async function createRoomService(deps: RoomServiceDeps): Promise<RunningR
         ),
       ];
       hosts.set(roomId, { host, replies });
+      instruments.hostStarted();
+      log('info', 'room host started', { roomId, version: host.state().version });
       return host;
     } catch (error) {
       await leases.release(roomId);
@@ -81,7 +139,8 @@ export async function createRoomService(deps: RoomServiceDeps): Promise<RunningR
 
   function ensureHost(roomId: number): Promise<RoomHost | null> {
     const hosted = hosts.get(roomId);
-    if (hosted) return Promise.resolve(hosted.host);
+    if (hosted && !hosted.host.stopped()) return Promise.resolve(hosted.host);
+    if (!takingRooms) return Promise.resolve(null);
     let pending = starting.get(roomId);
     if (!pending) {
       pending = startHosting(roomId).finally(() => starting.delete(roomId));
@@ -94,8 +153,9 @@ export async function createRoomService(deps: RoomServiceDeps): Promise<RunningR
   async function route<T>(
     roomId: number,
     local: (host: RoomHost) => Promise<T | null>,
-    remote: () => Promise<T>,
+    remote: () => Promise<T | null>,
   ): Promise<T | null> {
+    let timedOut = false;
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const hosted = hosts.get(roomId)?.host;
       if (hosted && !hosted.stopped()) {
@@ -103,8 +163,14 @@ export async function createRoomService(deps: RoomServiceDeps): Promise<RunningR
         if (result !== null) return result;
       } else {
         try {
-          return await remote();
+          const result = await remote();
+          if (result !== null) return result;
         } catch (error) {
+          if (error instanceof BusTimeoutError && !timedOut) {
+            // The host may have died with the request: ask again once, whoever hosts the room now.
+            timedOut = true;
+            continue;
+          }
           if (!(error instanceof NoRespondersError)) throw error;
           if ((await ensureHost(roomId)) !== null) continue;
         }
@@ -129,12 +195,13 @@ export async function createRoomService(deps: RoomServiceDeps): Promise<RunningR
           const result = await host.submit(envelope);
           return !result.ok && result.code === 'room_unavailable' ? null : result;
         },
-        async () =>
-          roomCodec.outcome(
-            await deps.bus.request(roomSubjects.command(envelope.roomId), roomCodec.encode(envelope), {
-              timeoutMs,
-            }),
-          ),
+        async () => {
+          const result = roomCodec.outcome(
+            await timedRequest('cmd', roomSubjects.command(envelope.roomId), roomCodec.encode(envelope)),
+          );
+          // The remote host is stopping: route again, to the room's next host.
+          return !result.ok && result.code === 'room_unavailable' ? null : result;
+        },
       ).catch((error: unknown) => {
         if (error instanceof DomainError) throw error;
         hostDeps.log('warn', 'room command could not be routed', {
@@ -151,9 +218,7 @@ export async function createRoomService(deps: RoomServiceDeps): Promise<RunningR
         roomId,
         async (host) => ({ state: host.state(), version: host.state().version }),
         async () =>
-          roomCodec.snapshot(
-            await deps.bus.request(roomSubjects.snapshot(roomId), new Uint8Array(), { timeoutMs }),
-          ),
+          roomCodec.snapshot(await timedRequest('snapshot', roomSubjects.snapshot(roomId), new Uint8Array())),
       );
       if (!snapshot) throw new DomainError('conflict', 'The room is not available right now; retry.');
       return snapshot;
@@ -167,9 +232,18 @@ export async function createRoomService(deps: RoomServiceDeps): Promise<RunningR
     },
 
     hostedRooms: () => [...hosts.keys()],
+    leasesHealthy: () => leases.healthy(),
+
+    async drain() {
+      takingRooms = false;
+      await Promise.all([...starting.values()].map((pending) => pending.catch(() => null)));
+      await Promise.all([...hosts.keys()].map((roomId) => dropHost(roomId, 'drain')));
+    },
 
     async close() {
-      for (const roomId of [...hosts.keys()]) await dropHost(roomId);
+      takingRooms = false;
+      await Promise.all([...starting.values()].map((pending) => pending.catch(() => null)));
+      await Promise.all([...hosts.keys()].map((roomId) => dropHost(roomId, 'close')));
       await leases.close();
     },
   };

@@ -9,7 +9,8 @@ import type { Bus } from '../bus/index.ts';
 import { encodeJson } from '../bus/index.ts';
 import type { Db } from '../db/connection.ts';
 import { WrongExpectedVersionError } from '../event-store/errors.ts';
-import { type AppendRequest, appendMany } from '../event-store/index.ts';
+import { type AppendRequest, appendMany, readStream } from '../event-store/index.ts';
+import { noInstruments, preciseNow, type RoomInstruments } from '../observability/instruments.ts';
 import type { CommandEnvelope, CommandOutcome, RoomEventBatch } from './roomService.ts';
 import { commandKey, loadRoom, type RecentCommand, saveSnapshot, toDelivered } from './roomStateStore.ts';
 import { roomSubjects } from './roomSubjects.ts';
@@ -27,6 +28,7 @@ export type RoomHostDeps = {
   bus: Bus;
   now: () => Date;
   log: (level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>) => void;
+  instruments?: RoomInstruments;
 };
 
 type Pending = { envelope: CommandEnvelope; resolve: (outcome: CommandOutcome) => void };
@@ -53,6 +55,7 @@ export async function startRoomHost(
   let draining: Promise<void> | null = null;
   let isStopped = false;
   const streamId = roomStreamId(config.roomId);
+  const instruments = deps.instruments ?? noInstruments;
 
   function remember(entry: RecentCommand) {
     recent.set(entry.key, entry);
@@ -62,9 +65,13 @@ export async function startRoomHost(
     }
   }
 
-  function publish(events: DeliveredEvent[]) {
+  function publish(events: DeliveredEvent[], committedAt?: number) {
     for (let i = 0; i < events.length; i += PUBLISH_CHUNK) {
-      const batch: RoomEventBatch = { roomId: config.roomId, events: events.slice(i, i + PUBLISH_CHUNK) };
+      const batch: RoomEventBatch = {
+        roomId: config.roomId,
+        events: events.slice(i, i + PUBLISH_CHUNK),
+        ...(committedAt === undefined ? {} : { committedAt }),
+      };
       deps.bus.publish(roomSubjects.events(config.roomId), encodeJson(batch));
     }
   }
@@ -131,7 +138,13 @@ export async function startRoomHost(
       accepted.push({ pending, key, request, version: working.version });
     }
 
+    const appendStarted = performance.now();
     const results = requests.length > 0 ? await appendMany(deps.db, requests) : [];
+    const committedAt = preciseNow();
+    if (requests.length > 0) {
+      const stored = results.reduce((sum, result) => sum + result.events.length, 0);
+      instruments.append((performance.now() - appendStarted) / 1000, stored);
+    }
     state = working;
     const byRequest = new Map(requests.map((request, index) => [request, results[index]]));
     const delivered: DeliveredEvent[] = [];
@@ -156,7 +169,7 @@ export async function startRoomHost(
         events: first?.events ?? [],
       });
     }
-    if (delivered.length > 0) publish(delivered);
+    if (delivered.length > 0) publish(delivered, committedAt);
     if (state.version - lastSnapshotVersion >= SNAPSHOT_EVERY) {
       lastSnapshotVersion = state.version;
       const snapshotOf = state;
@@ -176,6 +189,7 @@ export async function startRoomHost(
       try {
         await drainOnce(batch);
       } catch (error) {
+        instruments.appendFailed();
         if (error instanceof WrongExpectedVersionError) {
           // Another host wrote this stream: our lease is gone. Answer retryable and stop; the next
           // command finds the room's current host (or a fresh one that reads the log).
@@ -190,6 +204,14 @@ export async function startRoomHost(
         for (const pending of batch) unavailable(pending, 'The room could not store this command; retry.');
       }
     }
+  }
+
+  // A host that died between its commit and its publish left followers without its last events: the
+  // stream's last event, published again, shows every instance how far the room is, and an instance
+  // behind it reads the gap from the log (roomFanout.ts). Those already there drop it as a duplicate.
+  if (state.version > 0) {
+    const [head] = await readStream(deps.db, streamId, state.version, 1);
+    if (head) publish([toDelivered(head)]);
   }
 
   function schedule() {

@@ -2,35 +2,61 @@
 // lease connection. PostgreSQL releases the locks when that connection ends (the instance died or lost
 // its database), so another instance can take the room; the expected version on every append fences
 // a host that has not noticed yet.
+//
+// Bounded takeover: a killed process's socket is closed by the kernel, so PostgreSQL drops its locks at
+// once. A host that vanished without closing (machine or network gone) is noticed by PostgreSQL's TCP
+// keepalives, set short on this connection; this side pings its connection more often than that, so it
+// stops hosting before the server lets another instance take its rooms. A lost connection is reopened.
 import pg from 'pg';
 
 /** The first key of our advisory locks ("LL"), so they never collide with another application's. */
 const LEASE_NAMESPACE = 0x4c4c;
 
+export type RoomLeasesOptions = {
+  /** How often the lease connection is checked. */
+  heartbeatMs?: number;
+  /** A check unanswered this long counts as a lost connection (well under the server's ~11 s). */
+  heartbeatTimeoutMs?: number;
+  /** First delay before reopening a lost connection; doubles up to 5 s. */
+  reconnectMs?: number;
+  log?: (message: string, details?: Record<string, unknown>) => void;
+};
+
 export type RoomLeases = {
   tryAcquire(roomId: number): Promise<boolean>;
   release(roomId: number): Promise<void>;
   held(): number[];
-  /** Called once when the lease connection is lost: every lease is gone with it. */
+  /** Whether the lease connection is open (no room can be taken while it is not). */
+  healthy(): boolean;
+  /** Called each time the lease connection is lost: every lease is gone with it. */
   onLost(listener: () => void): void;
   close(): Promise<void>;
 };
 
-export async function openRoomLeases(databaseUrl: string): Promise<RoomLeases> {
-  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'lablive-room-leases' });
-  await client.connect();
+/**
+ * The server side gives up on a silent client after idle + interval * count seconds (about 11 s) or when
+ * unacknowledged data waits longer than tcp_user_timeout: well after our own heartbeat notices.
+ */
+const SERVER_KEEPALIVE = [
+  'SET tcp_keepalives_idle = 5',
+  'SET tcp_keepalives_interval = 2',
+  'SET tcp_keepalives_count = 3',
+  'SET tcp_user_timeout = 10000',
+];
+
+export async function openRoomLeases(
+  databaseUrl: string,
+  options: RoomLeasesOptions = {},
+): Promise<RoomLeases> {
+  const heartbeatMs = options.heartbeatMs ?? 2_000;
+  const heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? 5_000;
+  const log = options.log ?? (() => {});
   const held = new Set<number>();
   const lostListeners: Array<() => void> = [];
-  let lost = false;
   let closing = false;
-  const markLost = () => {
-    if (lost || closing) return;
-    lost = true;
-    held.clear();
-    for (const listener of lostListeners) listener();
-  };
-  client.on('error', markLost);
-  client.on('end', markLost);
+  let client: pg.Client | null = null;
+  let heartbeat: ReturnType<typeof setInterval> | null = null;
+  let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   // One query at a time on the one connection, in order.
   let chain: Promise<unknown> = Promise.resolve();
   const run = <T>(work: () => Promise<T>): Promise<T> => {
@@ -39,32 +65,113 @@ export async function openRoomLeases(databaseUrl: string): Promise<RoomLeases> {
     return next;
   };
 
+  async function connect(): Promise<pg.Client> {
+    const next = new pg.Client({
+      connectionString: databaseUrl,
+      application_name: 'lablive-room-leases',
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 5_000,
+    });
+    await next.connect();
+    try {
+      for (const statement of SERVER_KEEPALIVE) await next.query(statement);
+    } catch (error) {
+      // tcp_user_timeout needs PostgreSQL 12 and a Linux server; the keepalives alone still bound it.
+      log('lease connection keepalive not fully set', { error: String(error) });
+    }
+    return next;
+  }
+
+  function lost(which: pg.Client, why: string) {
+    if (client !== which || closing) return;
+    client = null;
+    which.removeAllListeners('error');
+    which.on('error', () => {});
+    void which.end().catch(() => {});
+    if (heartbeat) clearInterval(heartbeat);
+    heartbeat = null;
+    held.clear();
+    log('room lease connection lost: every hosted room is released', { why });
+    for (const listener of lostListeners) listener();
+    scheduleReconnect(options.reconnectMs ?? 250);
+  }
+
+  function adopt(next: pg.Client) {
+    client = next;
+    next.on('error', (error) => lost(next, error.message));
+    next.on('end', () => lost(next, 'connection ended'));
+    heartbeat = setInterval(() => {
+      if (client !== next) return;
+      const timer = setTimeout(
+        () => lost(next, `no answer within ${heartbeatTimeoutMs} ms`),
+        heartbeatTimeoutMs,
+      );
+      run(() => next.query('SELECT 1'))
+        .catch((error: unknown) => lost(next, String(error)))
+        .finally(() => clearTimeout(timer));
+    }, heartbeatMs);
+    heartbeat.unref();
+  }
+
+  function scheduleReconnect(delayMs: number) {
+    if (closing) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      connect().then(
+        (next) => {
+          if (closing) {
+            void next.end().catch(() => {});
+            return;
+          }
+          adopt(next);
+          log('room lease connection reopened');
+        },
+        (error: unknown) => {
+          log('room lease connection could not be reopened', { error: String(error) });
+          scheduleReconnect(Math.min(5_000, delayMs * 2));
+        },
+      );
+    }, delayMs);
+  }
+
+  adopt(await connect());
+
   return {
     async tryAcquire(roomId) {
-      if (lost) return false;
+      const current = client;
+      if (current === null) return false;
       if (held.has(roomId)) return true;
       const result = await run(() =>
-        client.query<{ acquired: boolean }>('SELECT pg_try_advisory_lock($1::int, $2::int) AS acquired', [
+        current.query<{ acquired: boolean }>('SELECT pg_try_advisory_lock($1::int, $2::int) AS acquired', [
           LEASE_NAMESPACE,
           roomId,
         ]),
       );
-      const acquired = result.rows[0]?.acquired === true;
+      // The connection may have been lost while the query ran: a lock on a dead connection is none.
+      const acquired = result.rows[0]?.acquired === true && client === current;
       if (acquired) held.add(roomId);
       return acquired;
     },
     async release(roomId) {
-      if (!held.delete(roomId) || lost) return;
-      await run(() => client.query('SELECT pg_advisory_unlock($1::int, $2::int)', [LEASE_NAMESPACE, roomId]));
+      const current = client;
+      if (!held.delete(roomId) || current === null) return;
+      await run(() =>
+        current.query('SELECT pg_advisory_unlock($1::int, $2::int)', [LEASE_NAMESPACE, roomId]),
+      ).catch((error: unknown) => log('lease not released', { roomId, error: String(error) }));
     },
     held: () => [...held],
+    healthy: () => client !== null,
     onLost(listener) {
       lostListeners.push(listener);
     },
     async close() {
       closing = true;
       held.clear();
-      await client.end().catch(() => {});
+      if (heartbeat) clearInterval(heartbeat);
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => {});
     },
   };
 }

@@ -30,7 +30,11 @@ const outcomeSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), commandId: z.string(), code: z.string(), message: z.string() }),
 ]);
 
-const batchSchema = z.object({ roomId: z.number().int().positive(), events: z.array(deliveredEventSchema) });
+const batchSchema = z.object({
+  roomId: z.number().int().positive(),
+  events: z.array(deliveredEventSchema),
+  committedAt: z.number().optional(),
+});
 
 const snapshotSchema = z.object({
   version: z.number().int().nonnegative(),

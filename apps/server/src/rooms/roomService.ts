@@ -18,8 +18,11 @@ export type CommandOutcome =
   | { ok: true; commandId: string; version: number; events: DeliveredEvent[] }
   | { ok: false; commandId: string; code: string; message: string };
 
-/** Committed events of one room, in stream order, as the host published them. */
-export type RoomEventBatch = { roomId: number; events: DeliveredEvent[] };
+/**
+ * Committed events of one room, in stream order, as the host published them; `committedAt` (epoch ms)
+ * is when the host's append returned, for the fan-out latency metric.
+ */
+export type RoomEventBatch = { roomId: number; events: DeliveredEvent[]; committedAt?: number };
 
 export type RoomSnapshot = { state: RoomState; version: number };
 

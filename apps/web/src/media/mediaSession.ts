@@ -45,17 +45,32 @@ export interface MediaSession {
   readonly provider: MediaProviderName;
   /** This person's camera and microphone (tracks disabled while toggled off), or null without devices. */
   localStream(): MediaStream | null;
+  /**
+   * One entry per other participant, the same array until something changes (safe for
+   * useSyncExternalStore). Tiles show `stream` muted: the session plays the sound itself.
+   */
   remotes(): readonly RemoteMedia[];
   /** Called on any change of the streams above; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
+  /** Rejects with DeviceStartError when switching on a device that was not open and cannot start. */
   setAudioEnabled(enabled: boolean): Promise<void>;
   setVideoEnabled(enabled: boolean): Promise<void>;
+  /** Whether the microphone or camera is on: false too when its device is missing or was unplugged. */
+  enabled(kind: 'audioinput' | 'videoinput'): boolean;
   /** Throws DeviceStartError when the chosen source cannot be started. */
   switchDevice(kind: 'audioinput' | 'videoinput', deviceId: string): Promise<void>;
   setAudioOutput(deviceId: string): Promise<void>;
+  /** The speaker the others are heard on (HTMLMediaElement.setSinkId), or null for the system default. */
+  audioOutputId(): string | null;
   /** Shares the screen (animators); resolves with the stream id announced in StartScreenShare. */
   startScreenShare(): Promise<string>;
   stopScreenShare(): void;
+  /** The share stopped without stopScreenShare (the browser's "Stop sharing" bar): announce StopScreenShare. */
+  onScreenShareEnded(listener: () => void): () => void;
+  /** A device stopped by itself (unplugged, permission revoked): that kind is now off. */
+  onDeviceEnded(listener: (kind: 'audioinput' | 'videoinput') => void): () => void;
+  /** Video frames decoded so far from each remote participant's camera (getStats framesDecoded). */
+  inboundVideoFrames(): Promise<ReadonlyMap<number, number>>;
   /** The local audio level crossed the speaking threshold (0.02) up or down. */
   onSpeakingChange(listener: (speaking: boolean) => void): () => void;
   /** The participants currently in the room, from the room state: peers to connect to (mesh). */

@@ -1,8 +1,10 @@
-// The staff landing page after sign-in (/admin/events): who is signed in, for which lab, and sign-out.
+// The staff landing page after sign-in (/admin/events): who is signed in, for which lab, the lab's
+// events (enter a running one's room from here), and sign-out.
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../auth/useAuth.ts';
 import { LabLogo } from '../components/LabLogo.tsx';
 import { SignOutButton } from '../components/SignOutButton.tsx';
+import { LabEventsList } from './LabEventsList.tsx';
 
 export function AdminEventsPage() {
   const { t } = useTranslation();
@@ -15,6 +17,7 @@ export function AdminEventsPage() {
       <p data-testid="signed-in-as">{t('admin.signedInAs', { email: user.email })}</p>
       <p data-testid="lab-name">{t('admin.lab', { name: user.lab.name })}</p>
       <SignOutButton />
+      <LabEventsList user={user} />
     </section>
   );
 }

@@ -36,6 +36,9 @@ export function createRoomsApi(transport: Transport) {
   return {
     /** The events of the caller's lab (staff): those they own when their only role is user. */
     labEvents: (options?: RequestOptions) => get('/api/events', z.array(labEventSchema), options),
+    /** One event of the caller's lab (a guest: their own event). */
+    event: (eventId: number, options?: RequestOptions) =>
+      get(`/api/events/${eventId}`, labEventSchema, options),
     eventRooms: (eventId: number, options?: RequestOptions) =>
       get(`/api/events/${eventId}/rooms`, z.array(eventRoomSchema), options),
     /** Automatic distribution: the room the caller is placed in (then go to /waiting/{id}). */

@@ -65,6 +65,12 @@ export const de: Translations = {
     title: 'Verwaltung',
     signedInAs: 'Angemeldet als {{email}}',
     lab: 'Labor: {{name}}',
+    events: {
+      current: 'Laufende Events',
+      planned: 'Geplante Events',
+      closed: 'Abgeschlossene Events',
+      none: 'Hier gibt es kein Event.',
+    },
   },
   calendar: {
     title: 'Ihr Kalender',

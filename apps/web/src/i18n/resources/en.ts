@@ -66,6 +66,12 @@ export const en = {
     title: 'Back office',
     signedInAs: 'Signed in as {{email}}',
     lab: 'Lab: {{name}}',
+    events: {
+      current: 'Current events',
+      planned: 'Planned events',
+      closed: 'Closed events',
+      none: 'No event here.',
+    },
   },
   calendar: {
     title: 'Your calendar',

@@ -67,6 +67,12 @@ export const fr: Translations = {
     title: 'Administration',
     signedInAs: 'Connecté en tant que {{email}}',
     lab: 'Laboratoire : {{name}}',
+    events: {
+      current: 'Événements en cours',
+      planned: 'Événements planifiés',
+      closed: 'Événements terminés',
+      none: 'Aucun événement ici.',
+    },
   },
   calendar: {
     title: 'Votre agenda',

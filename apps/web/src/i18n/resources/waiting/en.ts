@@ -1,8 +1,91 @@
-// English texts of the waiting pages (namespace 'waiting'); other languages provide the same keys.
+// English texts of the pages before the live room (namespace 'waiting'): the public entry form, the
+// event card with its Join button, the waiting room, its device toasts (live-room spec, section 8) and
+// the toast area. Other languages provide the same keys.
 import type { Widen } from '../widen.ts';
 
 export const waitingEn = {
   title: 'Waiting room',
+  toasts: {
+    label: 'Notification',
+    region: 'Notifications ({hotkey})',
+    close: 'Close',
+  },
+  entry: {
+    eyebrow: 'Public event',
+    title: 'Join the event',
+    intro: 'Enter your name and e-mail address to take part.',
+    organisedBy: 'Organised by {{name}}',
+    firstName: 'First name',
+    lastName: 'Last name',
+    email: 'E-mail',
+    submit: 'Enter the event',
+    sending: 'Entering…',
+    notFound: 'There is no public event at this address.',
+    personalInvitation: 'This e-mail address has a personal invitation: please use the link you received.',
+  },
+  eventCard: {
+    plannedFor: 'Planned for {{date}}',
+    live: 'In progress',
+    notStarted: 'Not started',
+    join: 'Join',
+    joining: 'Joining…',
+    room: 'Room',
+    chooseRoom: 'Choose a room',
+    roomParticipants_one: '{{name}} ({{count}} participant)',
+    roomParticipants_other: '{{name}} ({{count}} participants)',
+    notActive: 'The event has not started yet: its rooms open when it starts.',
+    noRoom: 'This event has no room to join yet.',
+    notAllowed: 'You cannot join the rooms of this event.',
+    roomsFailed: 'The rooms of this event could not be loaded: {{reason}}',
+  },
+  waitingRoom: {
+    intro: 'Check your camera and microphone before you join.',
+    preparing: 'Getting your camera and microphone ready…',
+    preview: 'Your camera preview',
+    cameraOff: 'Camera off',
+    microphone: 'Microphone',
+    camera: 'Camera',
+    audioInput: 'Microphone',
+    videoInput: 'Camera',
+    audioOutput: 'Audio output',
+    noAudioInputs: 'No microphone',
+    noVideoInputs: 'No camera',
+    unnamedMicrophone: 'Microphone {{n}}',
+    unnamedCamera: 'Camera {{n}}',
+    unnamedSpeaker: 'Speaker {{n}}',
+    noAudioOutput: 'No audio output detected',
+    joinAs: 'Join meeting as',
+    savingRole: 'Saving the role…',
+    roleForbidden: 'Only event managers can give this role.',
+    roleFailed: 'The role could not be changed: {{reason}}',
+    join: 'Join meeting',
+    joining: 'Joining…',
+    roomFailed: 'This room could not be opened: {{reason}}',
+  },
+  roles: {
+    participant: 'Participant',
+    animator: 'Animator',
+    observer: 'Observer',
+    'observer-animator': 'Observer-animator',
+  },
+  notices: {
+    cameraNotDetected: 'Camera not detected',
+    microphoneNotDetected: 'Microphone not detected',
+    audioSourceFailed: 'Unable to start the audio source: {{label}}',
+    videoSourceFailed: 'Unable to start the video source: {{label}}',
+    devicesAdvised:
+      'A microphone and a webcam are strongly advised: please allow this site to use them in your browser.',
+    noAudioOutput: 'No audio output was detected',
+    noAudioInput: 'No audio input was detected',
+    noCamera: 'No camera was detected',
+    devicesUpdating: 'Updating your devices…',
+    devicesUpdateFailed: 'An error occurred while updating your devices',
+    microphoneUnplugged: 'A microphone was unplugged',
+    cameraUnplugged: 'A camera was unplugged',
+    microphoneDetected: 'A new microphone was detected',
+    cameraDetected: 'A new camera was detected',
+    unknownDevice: 'unknown device',
+  },
 } as const;
 
 export type WaitingTexts = Widen<typeof waitingEn>;

@@ -1,0 +1,212 @@
+// Room placement on a real database, two room services standing for two instances on one bus: two hosts
+// that both believe they hold a room never write one version twice (the expected version fences one,
+// the unique (stream_id, stream_version) stops anything else); a host whose lease connection drops
+// stops, and the room is hosted again on its next command; a drained instance takes no room.
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type RoomActor, type RoomCommand, roomStreamId } from '@lablive/domain';
+import { createEvent, createLab, createTestDatabase, type TestDatabase } from '@lablive/testkit';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInProcessBus } from '../bus/index.ts';
+import { createDb, type Db } from '../db/connection.ts';
+import { readStream } from '../event-store/index.ts';
+import { createRoomService, type RunningRoomService } from '../rooms/createRoomService.ts';
+import { loadRoomConfig } from '../rooms/roomAccess.ts';
+import { startRoomHost } from '../rooms/roomHost.ts';
+import type { CommandOutcome } from '../rooms/roomService.ts';
+
+let test: TestDatabase;
+let labId: number;
+let eventId: number;
+const guest: RoomActor = {
+  participantId: 7,
+  userId: null,
+  role: 'participant',
+  name: 'Gus',
+  email: 'g@x.org',
+};
+const quiet = () => {};
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+  labId = await createLab(test.db, 'Lab', ['polls']);
+  eventId = (await createEvent(test.db, { labId, slug: 'placement', rooms: 0 })).eventId;
+});
+afterAll(() => test.drop());
+
+async function newRoom(): Promise<number> {
+  const room = await test.db
+    .insertInto('rooms')
+    .values({ event_id: eventId, lab_id: labId, opentok_session_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return room.id;
+}
+
+const chat = (text: string): RoomCommand => ({
+  type: 'SendChatMessage',
+  data: { messageId: randomUUID(), text },
+});
+
+async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+/** The room's stream has versions 1..n, each once. */
+async function expectWholeStream(roomId: number) {
+  const stored = await readStream(test.db, roomStreamId(roomId));
+  expect(stored.map((event) => event.streamVersion)).toEqual(stored.map((_, index) => index + 1));
+  return stored;
+}
+
+describe('two hosts of one room', () => {
+  let pools: Db[] = [];
+  afterAll(async () => {
+    for (const pool of pools) await pool.destroy();
+  });
+
+  it('never store two events with one version: the expected version fences one of them', async () => {
+    const roomId = await newRoom();
+    const config = (await loadRoomConfig(test.db, null, roomId))?.config;
+    if (!config) throw new Error('no room');
+    // Two instances, each with its own pool, both sure they hold the lease (none is taken here).
+    pools = [createDb(test.url, { max: 4 }), createDb(test.url, { max: 4 })];
+    const bus = createInProcessBus();
+    const fenced = [0, 0];
+    const hosts = await Promise.all(
+      pools.map((db, index) =>
+        startRoomHost(config, { db, bus, now: () => new Date(), log: quiet }, () => {
+          fenced[index] = (fenced[index] ?? 0) + 1;
+        }),
+      ),
+    );
+    const [one, two] = hosts;
+    if (!one || !two) throw new Error('two hosts expected');
+    // One person per host; both hosts take commands at once, in waves, each deciding against its own
+    // idea of the stream's version.
+    const people = [guest, { ...guest, participantId: 8, name: 'Bea', email: 'b@x.org' }];
+    const outcomes: Array<{ commandId: string; outcome: CommandOutcome }> = [];
+    const submit = (index: number, command: RoomCommand) => {
+      const commandId = randomUUID();
+      const host = index === 0 ? one : two;
+      const actor = people[index] ?? guest;
+      return host.submit({ roomId, commandId, actor, command }).then((outcome) => {
+        outcomes.push({ commandId, outcome });
+      });
+    };
+    await Promise.all(
+      [0, 1].map((index) => submit(index, { type: 'JoinRoom', data: { connectionId: `c${index}` } })),
+    );
+    for (let wave = 0; wave < 10; wave++) {
+      await Promise.all(
+        Array.from({ length: 10 }, (_, index) => submit(index % 2, chat(`wave ${wave} #${index}`))),
+      );
+    }
+
+    expect(fenced.filter((count) => count > 0)).toHaveLength(1);
+    expect([one.stopped(), two.stopped()].filter(Boolean)).toHaveLength(1);
+    const accepted = outcomes.filter(({ outcome }) => outcome.ok);
+    const refused = outcomes.filter(({ outcome }) => !outcome.ok);
+    expect(accepted.length).toBeGreaterThan(0);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every(({ outcome }) => !outcome.ok && outcome.code === 'room_unavailable')).toBe(true);
+
+    // One event per version, and each acknowledged command's event is where its version says.
+    const stored = await expectWholeStream(roomId);
+    const chats = stored.filter((event) => event.type === 'ChatMessageSent');
+    const acceptedChats = accepted.filter(
+      ({ outcome }) =>
+        outcome.ok && outcome.events.some((delivered) => delivered.event.type === 'ChatMessageSent'),
+    );
+    expect(acceptedChats.length).toBeGreaterThan(0);
+    expect(chats).toHaveLength(acceptedChats.length);
+    const byVersion = new Map(stored.map((event) => [event.streamVersion, event]));
+    for (const { commandId, outcome } of accepted) {
+      if (!outcome.ok) continue;
+      expect(byVersion.get(outcome.version)?.metadata.causationId).toBe(commandId);
+    }
+    await one.stop();
+    await two.stop();
+  });
+
+  it('cannot store two events with one version even without the check: the unique key refuses', async () => {
+    const roomId = await newRoom();
+    const streamId = roomStreamId(roomId);
+    const row = (eventId: string) => ({
+      stream_id: streamId,
+      stream_version: 1,
+      type: 'ChatMessageSent',
+      schema_version: 1,
+      data: '{}',
+      metadata: '{}',
+      event_id: eventId,
+    });
+    await test.db.insertInto('session_events').values(row(randomUUID())).execute();
+    const second = await test.db
+      .insertInto('session_events')
+      .values(row(randomUUID()))
+      .execute()
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(second).toMatchObject({ code: '23505' });
+  });
+});
+
+describe('leases', () => {
+  let one: RunningRoomService;
+  let two: RunningRoomService;
+  beforeAll(async () => {
+    const bus = createInProcessBus();
+    one = await createRoomService({ db: test.db, databaseUrl: test.url, bus, log: quiet });
+    two = await createRoomService({ db: test.db, databaseUrl: test.url, bus, log: quiet });
+  });
+  afterAll(async () => {
+    await one.close();
+    await two.close();
+  });
+
+  const run = (service: RunningRoomService, roomId: number, command: RoomCommand) =>
+    service.execute({ roomId, commandId: randomUUID(), actor: guest, command });
+
+  it('a host whose lease connection drops stops; the room is hosted again on its next command', async () => {
+    const roomId = await newRoom();
+    expect((await run(one, roomId, { type: 'JoinRoom', data: { connectionId: 'c1' } })).ok).toBe(true);
+    expect(one.hostedRooms()).toEqual([roomId]);
+
+    // What a network cut looks like from PostgreSQL's side: the lease's backend goes away.
+    await sql`
+      SELECT pg_terminate_backend(pid) FROM pg_locks
+      WHERE locktype = 'advisory' AND classid = ${0x4c4c} AND objid = ${roomId} AND granted
+    `.execute(test.db);
+    await waitFor(() => one.hostedRooms().length === 0, 'the host to stop');
+
+    const started = Date.now();
+    const again = await run(two, roomId, chat('after the cut'));
+    expect(again.ok).toBe(true);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect([...one.hostedRooms(), ...two.hostedRooms()]).toEqual([roomId]);
+    await waitFor(() => one.leasesHealthy(), 'the lease connection to be reopened');
+    await expectWholeStream(roomId);
+  });
+
+  it('a drained instance hands its rooms over and takes none, yet still reaches them', async () => {
+    const roomId = await newRoom();
+    expect((await run(one, roomId, { type: 'JoinRoom', data: { connectionId: 'c1' } })).ok).toBe(true);
+    expect(one.hostedRooms()).toContain(roomId);
+    await one.drain();
+    expect(one.hostedRooms()).toEqual([]);
+    expect((await run(two, roomId, chat('taken over'))).ok).toBe(true);
+    expect(two.hostedRooms()).toContain(roomId);
+    expect((await run(one, roomId, chat('forwarded'))).ok).toBe(true);
+    expect(one.hostedRooms()).toEqual([]);
+    const stored = await expectWholeStream(roomId);
+    expect(stored.filter((event) => event.type === 'ChatMessageSent')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,44 @@
+// What the room hosts, the routing and the gateway report about their work, as plain functions: they
+// never import prom-client, and tests that build them without metrics pass nothing (noInstruments).
+
+/** Why a room host stopped: handed over in a drain, fenced off by another host's append, its lease
+ * connection lost, or the instance closing. */
+export type HostStopReason = 'drain' | 'fenced' | 'lease_lost' | 'close';
+
+/** How a command or snapshot request to another instance's host ended. */
+export type BusRequestOutcome = 'ok' | 'no_responders' | 'timeout' | 'error';
+
+export type RoomInstruments = {
+  /** One group commit: its duration and how many events it stored. */
+  append(seconds: number, events: number): void;
+  appendFailed(): void;
+  hostStarted(): void;
+  hostStopped(reason: HostStopReason): void;
+  busRequest(kind: 'cmd' | 'snapshot', outcome: BusRequestOutcome, seconds: number): void;
+};
+
+export type FanoutInstruments = {
+  /** From the host's commit to the frames handed to this instance's sockets. */
+  delivered(secondsSinceCommit: number): void;
+  /** A socket was behind the batch it was about to get (a lost publish): its gap was read from the log. */
+  caughtUp(): void;
+};
+
+export type Instruments = RoomInstruments & FanoutInstruments;
+
+const nothing = () => {};
+
+export const noInstruments: Instruments = {
+  append: nothing,
+  appendFailed: nothing,
+  hostStarted: nothing,
+  hostStopped: nothing,
+  busRequest: nothing,
+  delivered: nothing,
+  caughtUp: nothing,
+};
+
+/** Wall-clock milliseconds with sub-millisecond precision, comparable between processes on one clock. */
+export function preciseNow(): number {
+  return performance.timeOrigin + performance.now();
+}

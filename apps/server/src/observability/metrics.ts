@@ -1,0 +1,157 @@
+// The instance's Prometheus metrics (prom-client), one registry per instance so that tests running
+// several servers in one process never mix them. Counters the gateway already keeps (gatewayStats.ts)
+// are read at scrape time; histograms are fed where the work happens, through Instruments.
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { GatewayStats } from '../realtime/gatewayStats.ts';
+import type { Instruments } from './instruments.ts';
+
+/** What the gauges read when Prometheus scrapes. */
+export type MetricSources = {
+  gateway: GatewayStats;
+  hostedRooms: () => number;
+  draining: () => boolean;
+  busHealthy: () => boolean;
+  leasesHealthy: () => boolean;
+};
+
+export type ServerMetrics = {
+  registry: Registry;
+  instruments: Instruments;
+  /** Connects the gauges to the running parts, once they exist. */
+  watch(sources: MetricSources): void;
+};
+
+/** From half a millisecond (a commit on a fast disk) to several seconds (a stalled database). */
+const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+export function createServerMetrics(labels: { instance: string }): ServerMetrics {
+  const registry = new Registry();
+  registry.setDefaultLabels(labels);
+  // Event-loop lag (nodejs_eventloop_lag_*), CPU, memory, GC: prom-client's defaults.
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  let sources: MetricSources | null = null;
+
+  /** A counter mirroring a number kept elsewhere; set at scrape time. */
+  const mirrored = (name: string, help: string, read: (stats: GatewayStats) => number) =>
+    new Counter({
+      name,
+      help,
+      registers,
+      collect() {
+        if (!sources) return;
+        this.reset();
+        this.inc(read(sources.gateway));
+      },
+    });
+  const gauge = (name: string, help: string, read: (from: MetricSources) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        if (sources) this.set(read(sources));
+      },
+    });
+
+  gauge('lablive_sockets_open', 'Room sockets open on this instance', (s) => s.gateway.socketsOpen);
+  gauge('lablive_rooms_hosted', 'Rooms whose single writer runs on this instance', (s) => s.hostedRooms());
+  gauge('lablive_draining', '1 while the instance drains (readiness answers 503)', (s) =>
+    Number(s.draining()),
+  );
+  gauge('lablive_bus_up', '1 while the bus to the other instances is connected', (s) =>
+    Number(s.busHealthy()),
+  );
+  gauge('lablive_room_leases_up', '1 while the lease connection to PostgreSQL is open', (s) =>
+    Number(s.leasesHealthy()),
+  );
+  mirrored('lablive_sockets_opened_total', 'Room sockets accepted', (g) => g.socketsOpened);
+  mirrored('lablive_socket_messages_total', 'Messages received from room sockets', (g) => g.messagesReceived);
+  mirrored('lablive_commands_total', 'Room commands received from sockets', (g) => g.commands);
+  mirrored(
+    'lablive_slow_consumers_closed_total',
+    'Sockets closed 4008 for falling behind',
+    (g) => g.slowConsumersClosed,
+  );
+  mirrored(
+    'lablive_frames_sent_total',
+    'WebSocket frames sent (coalesced per socket per turn)',
+    (g) => g.framesSent,
+  );
+  new Counter({
+    name: 'lablive_rejections_total',
+    help: 'Socket messages and room commands refused, by code',
+    labelNames: ['code'],
+    registers,
+    collect() {
+      if (!sources) return;
+      this.reset();
+      for (const [code, count] of sources.gateway.refused) this.inc({ code }, count);
+    },
+  });
+
+  const appendSeconds = new Histogram({
+    name: 'lablive_append_duration_seconds',
+    help: "One room host's group commit to the log",
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const appendedEvents = new Counter({
+    name: 'lablive_appended_events_total',
+    help: 'Session events stored',
+    registers,
+  });
+  const appendFailures = new Counter({
+    name: 'lablive_append_failures_total',
+    help: 'Group commits that failed (fenced or database error); their commands answered room_unavailable',
+    registers,
+  });
+  const fanoutSeconds = new Histogram({
+    name: 'lablive_fanout_delay_seconds',
+    help: "From the host's commit to the frames handed to this instance's sockets (includes clock skew)",
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const catchUps = new Counter({
+    name: 'lablive_fanout_catchups_total',
+    help: 'Sockets that were behind a live batch and read the gap from the log (a publish was lost)',
+    registers,
+  });
+  const busSeconds = new Histogram({
+    name: 'lablive_bus_request_duration_seconds',
+    help: "Requests to another instance's room host over the bus",
+    labelNames: ['kind', 'outcome'],
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const hostsStarted = new Counter({
+    name: 'lablive_room_hosts_started_total',
+    help: 'Rooms this instance took the lease of',
+    registers,
+  });
+  const hostsStopped = new Counter({
+    name: 'lablive_room_hosts_stopped_total',
+    help: 'Rooms this instance stopped hosting, by reason',
+    labelNames: ['reason'],
+    registers,
+  });
+
+  return {
+    registry,
+    instruments: {
+      append(seconds, events) {
+        appendSeconds.observe(seconds);
+        appendedEvents.inc(events);
+      },
+      appendFailed: () => appendFailures.inc(),
+      hostStarted: () => hostsStarted.inc(),
+      hostStopped: (reason) => hostsStopped.inc({ reason }),
+      busRequest: (kind, outcome, seconds) => busSeconds.observe({ kind, outcome }, seconds),
+      delivered: (seconds) => fanoutSeconds.observe(Math.max(0, seconds)),
+      caughtUp: () => catchUps.inc(),
+    },
+    watch(next) {
+      sources = next;
+    },
+  };
+}

@@ -1,0 +1,118 @@
+// The Join part of the event card (live-room spec, sections 2, 4 and 6). Guests are placed by the
+// server (GET events/{id}/joinroom) and go to the waiting room of that room; staff (managers, animators,
+// observers) pick a room of the running event, which is recorded on their participation when they have
+// one (PUT participants/{id}), then go to its waiting room.
+import type { CurrentUser, EventRoom } from '@lablive/domain';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { Spinner } from '../components/Spinner.tsx';
+import { type Failure, toFailure } from '../failure.ts';
+import { api } from '../services.ts';
+import { ChoiceSelect } from '../waiting/ChoiceSelect.tsx';
+import type { WaitingNavigationState } from '../waiting/navigationState.ts';
+import { describeJoinFailure, joinsAsStaff, participationIn } from './joinRules.ts';
+
+type EventJoinProps = { eventId: number; active: boolean; user: CurrentUser };
+
+type Joining = { status: 'idle' } | { status: 'joining' } | { status: 'failed'; failure: Failure };
+
+export function EventJoin({ eventId, active, user }: EventJoinProps) {
+  const { t } = useTranslation();
+  const { t: tw } = useTranslation('waiting');
+  const navigate = useNavigate();
+  const staff = joinsAsStaff(user, eventId);
+  const [joining, setJoining] = useState<Joining>({ status: 'idle' });
+  const [rooms, setRooms] = useState<EventRoom[] | Failure | null>(null);
+  const [roomId, setRoomId] = useState<string | null>(null);
+
+  // Staff choose among the rooms, and only while the event runs.
+  useEffect(() => {
+    if (!staff || !active) return;
+    const controller = new AbortController();
+    api.rooms
+      .eventRooms(eventId, { signal: controller.signal })
+      .then((list) => {
+        setRooms(list);
+        // A single room needs no choosing.
+        const [only] = list;
+        setRoomId((chosen) => chosen ?? (list.length === 1 && only !== undefined ? String(only.id) : null));
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setRooms(toFailure(error));
+      });
+    return () => controller.abort();
+  }, [staff, active, eventId]);
+
+  const join = async () => {
+    setJoining({ status: 'joining' });
+    try {
+      const state: WaitingNavigationState = { eventId, isGuest: !staff };
+      if (!staff) {
+        const room = await api.rooms.joinRoom(eventId);
+        navigate(`/waiting/${room.id}`, { state });
+        return;
+      }
+      const chosen = Number(roomId);
+      const participation = participationIn(user, eventId);
+      if (participation !== null) {
+        await api.rooms.updateParticipant(participation.id, { room_id: chosen, event_id: eventId });
+      }
+      navigate(`/waiting/${chosen}`, { state });
+    } catch (error) {
+      setJoining({ status: 'failed', failure: toFailure(error) });
+    }
+  };
+
+  const busy = joining.status === 'joining';
+  const roomList = Array.isArray(rooms) ? rooms : [];
+  const canJoin = !busy && (!staff || (active && roomId !== null));
+
+  return (
+    <div className="event-join">
+      {staff && active && (
+        <ChoiceSelect
+          id="event-room"
+          label={tw('eventCard.room')}
+          value={roomId}
+          choices={roomList.map((room) => ({
+            value: String(room.id),
+            label: tw('eventCard.roomParticipants', { name: room.name, count: room.participantCount }),
+          }))}
+          onChange={setRoomId}
+          placeholder={
+            Array.isArray(rooms) && rooms.length === 0 ? tw('eventCard.noRoom') : tw('eventCard.chooseRoom')
+          }
+          disabled={busy}
+          testId="event-room-select"
+        />
+      )}
+      {!active && (
+        <p className="muted" data-testid="event-not-active">
+          {tw('eventCard.notActive')}
+        </p>
+      )}
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={!canJoin}
+        aria-busy={busy}
+        data-testid="event-join"
+        onClick={() => void join()}
+      >
+        {busy && <Spinner />}
+        <span>{busy ? tw('eventCard.joining') : tw('eventCard.join')}</span>
+      </button>
+      {rooms !== null && !Array.isArray(rooms) && (
+        <p className="form-error" role="alert" data-testid="event-rooms-error">
+          {tw('eventCard.roomsFailed', { reason: describeJoinFailure(t, tw, rooms, active) })}
+        </p>
+      )}
+      {joining.status === 'failed' && (
+        <p className="form-error" role="alert" data-testid="event-join-error">
+          {describeJoinFailure(t, tw, joining.failure, active)}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+// The body of the event card: lab logo, name, planned start in the reader's language and time zone,
+// whether the event runs, its description as plain paragraphs, and the Join controls.
+import type { CurrentUser, EventInfo } from '@lablive/domain';
+import { useTranslation } from 'react-i18next';
+import { LabLogo } from '../components/LabLogo.tsx';
+import { useLocale } from '../i18n/useLocale.ts';
+import { EventJoin } from './EventJoin.tsx';
+import type { EventDetails } from './eventDetails.ts';
+import { formatEventDate, richTextParagraphs } from './eventText.ts';
+import './eventCard.css';
+
+type EventSummaryProps = { info: EventInfo; details: EventDetails; user: CurrentUser | null };
+
+export function EventSummary({ info, details, user }: EventSummaryProps) {
+  const { t } = useTranslation();
+  const { t: tw } = useTranslation('waiting');
+  const locale = useLocale();
+  const date = formatEventDate(details.planned_start_date, locale) ?? details.planned_start_date;
+  return (
+    <>
+      <LabLogo url={info.theme.logoUrl} labName={info.labName} />
+      <p className="eyebrow">{t('event.title')}</p>
+      <h1 id="event-title" data-testid="event-name">
+        {info.name}
+      </h1>
+      <p className="event-meta">
+        <span data-testid="event-date">{tw('eventCard.plannedFor', { date })}</span>
+        <span className="event-status" data-active={details.active} data-testid="event-status">
+          {details.active ? tw('eventCard.live') : tw('eventCard.notStarted')}
+        </span>
+      </p>
+      <p className="muted">{t('event.organisedBy', { name: info.labName })}</p>
+      <div className="event-description" data-testid="event-description">
+        {richTextParagraphs(details.description).map((paragraph, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no id and never reorder.
+          <p key={index}>{paragraph}</p>
+        ))}
+      </div>
+      {user !== null && <EventJoin eventId={info.id} active={details.active} user={user} />}
+    </>
+  );
+}

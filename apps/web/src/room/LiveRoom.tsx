@@ -1,0 +1,124 @@
+// The live room once joined: it provides RoomContext (the room state as a store, send, the REST client,
+// the room token, the media session) and lays out the header, the stage, the video tiles, the sidebar
+// and the control bar, with a banner while the socket reconnects.
+import type { RoomHandle } from '@lablive/client';
+import type { RoomTokenResponse } from '@lablive/domain';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { MediaPreferences } from '../media/mediaSession.ts';
+import { api } from '../services.ts';
+import { ControlBar } from './controls/ControlBar.tsx';
+import { DeviceNotice } from './controls/DeviceNotice.tsx';
+import { RoomHeader } from './header/RoomHeader.tsx';
+import { RoomContext, type RoomContextValue } from './roomContext.ts';
+import { RoomShellContext, type RoomShellValue } from './session/roomShellContext.ts';
+import { roomMe, roomStateStore } from './session/roomStateStore.ts';
+import { useDeviceSync } from './session/useDeviceSync.ts';
+import { useMediaWiring } from './session/useMediaWiring.ts';
+import { useRoomMedia } from './session/useRoomMedia.ts';
+import { Sidebar } from './sidebar/Sidebar.tsx';
+import { Stage } from './stage/Stage.tsx';
+import { VideoTiles } from './tiles/VideoTiles.tsx';
+import './room.css';
+import './dialogs.css';
+
+type LiveRoomProps = {
+  roomId: number;
+  handle: RoomHandle;
+  token: RoomTokenResponse;
+  eventId: number | null;
+  isGuest: boolean;
+  initialPreferences: MediaPreferences;
+  reconnecting: boolean;
+  leaving: boolean;
+  onLeave: () => void;
+};
+
+export function LiveRoom(props: LiveRoomProps) {
+  const { roomId, handle, token, isGuest, reconnecting, leaving, onLeave } = props;
+  const { t } = useTranslation('room');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [preferences, setPreferences] = useState(props.initialPreferences);
+  const [mediaProblem, setMediaProblem] = useState<unknown>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const reportMediaProblem = useCallback((error: unknown) => setMediaProblem(error), []);
+  const { media, error: mediaError } = useRoomMedia(
+    handle,
+    token.session,
+    props.initialPreferences,
+    reportMediaProblem,
+  );
+  const cameraAllowed = token.activeModules.includes('active_camera');
+  useMediaWiring(handle, media, reportMediaProblem);
+  useDeviceSync(handle, media, props.initialPreferences, cameraAllowed, reportMediaProblem);
+
+  // The media session keeps them in cookies; this history entry gets them too, since a reload of the
+  // room reads its navigation state first.
+  const updatePreferences = useCallback(
+    (change: Partial<MediaPreferences>) => {
+      setPreferences((current) => {
+        const next = { ...current, ...change };
+        const state: unknown = location.state;
+        const kept = typeof state === 'object' && state !== null ? state : {};
+        navigate(location.pathname, { replace: true, state: { ...kept, preferences: next } });
+        return next;
+      });
+    },
+    [location.pathname, location.state, navigate],
+  );
+
+  const store = useMemo(() => roomStateStore(handle), [handle]);
+  const room = useMemo<RoomContextValue>(
+    () => ({
+      roomId,
+      eventId: props.eventId ?? handle.state.config.eventId,
+      me: roomMe(handle, token.participation),
+      store,
+      send: (command) => handle.send(command),
+      api,
+      token,
+      media,
+    }),
+    [roomId, props.eventId, handle, token, store, media],
+  );
+  const shell = useMemo<RoomShellValue>(
+    () => ({
+      isGuest,
+      preferences,
+      updatePreferences,
+      leave: onLeave,
+      leaving,
+      mediaError: mediaError ?? mediaProblem,
+    }),
+    [isGuest, preferences, updatePreferences, onLeave, leaving, mediaError, mediaProblem],
+  );
+
+  return (
+    <RoomContext.Provider value={room}>
+      <RoomShellContext.Provider value={shell}>
+        <div className="room" ref={root} data-testid="room-page" data-room-id={roomId}>
+          {reconnecting && (
+            <p className="room-banner" role="status" data-testid="room-reconnecting">
+              {t('shell.reconnecting')}
+            </p>
+          )}
+          {mediaError !== null && (
+            <p className="room-banner room-banner-warning" role="alert" data-testid="room-media-error">
+              {t('shell.mediaFailed')}
+            </p>
+          )}
+          <DeviceNotice problem={mediaProblem} onDismiss={() => setMediaProblem(null)} />
+          <RoomHeader />
+          <div className="room-body">
+            <Stage />
+            <VideoTiles />
+            <Sidebar />
+          </div>
+          <ControlBar fullscreenTarget={root} />
+        </div>
+      </RoomShellContext.Provider>
+    </RoomContext.Provider>
+  );
+}

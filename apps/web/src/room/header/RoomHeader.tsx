@@ -1,0 +1,51 @@
+// The room's header (live-room spec, section 2): the lab logo, the meeting timer, the
+// pharmacovigilance button (animators, lab module pharmacovigilance), the share-documents panel (lab
+// module share_document) and who I am in the room.
+import type { LabModule } from '@lablive/domain';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../auth/useAuth.ts';
+import { PharmacovigilanceDialog } from '../pharmacovigilance/PharmacovigilanceDialog.tsx';
+import { useRoom, useRoomState } from '../roomContext.ts';
+import { MeetingTimer } from '../timer/MeetingTimer.tsx';
+import { DocumentsPanel } from './DocumentsPanel.tsx';
+
+/** The lab's modules: the signed-in person's lab, else the room's configuration (the same lab). */
+function useLabModules(): readonly LabModule[] {
+  const user = useCurrentUser();
+  const fromRoom = useRoomState((state) => state.config.labModules);
+  return user?.lab.modules ?? fromRoom;
+}
+
+export function RoomHeader() {
+  const { t } = useTranslation('room');
+  const { me, token } = useRoom();
+  const myName = useRoomState(
+    (state) => state.viewers.find((viewer) => viewer.id === me.participantId)?.name ?? '',
+  );
+  const labModules = useLabModules();
+  const user = useCurrentUser();
+
+  return (
+    <header className="room-header">
+      <div className="room-header-start">
+        {token.labLogoUrl !== null && (
+          <img
+            className="room-logo"
+            src={token.labLogoUrl}
+            alt={t('header.logoAlt', { name: user?.lab.name ?? '' })}
+          />
+        )}
+        <h1 className="room-title">{t('title')}</h1>
+      </div>
+      <MeetingTimer />
+      <div className="room-header-end">
+        {me.isAnimator && labModules.includes('pharmacovigilance') && <PharmacovigilanceDialog />}
+        {labModules.includes('share_document') && <DocumentsPanel />}
+        <span className="room-me" data-testid="room-me" data-role={me.role}>
+          <span className="room-me-name">{myName}</span>
+          <span className="badge">{t(`header.roles.${me.role}`)}</span>
+        </span>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,78 @@
+// The room's screens outside the live view: the connection spinner, why the room could not open
+// (live-room spec, section 8), and the end of the session.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Spinner } from '../../components/Spinner.tsx';
+import type { RoomFailure } from './roomFailure.ts';
+
+export function RoomConnecting() {
+  const { t } = useTranslation('room');
+  return (
+    <div className="page-spinner" role="status" data-testid="room-connecting">
+      <Spinner size="large" />
+      <span>{t('shell.connecting')}</span>
+    </div>
+  );
+}
+
+function failureText(t: ReturnType<typeof useTranslation<'room'>>['t'], failure: RoomFailure): string {
+  switch (failure.kind) {
+    case 'authenticationKey':
+      return t('shell.authenticationKey');
+    case 'signedOut':
+      return t('shell.signedOut');
+    case 'incompatible':
+      return t('shell.incompatible');
+    case 'notAdmitted':
+    case 'unavailable':
+      return t('shell.unavailable');
+    default: {
+      const unhandled: never = failure;
+      throw new Error(`Unhandled room failure ${JSON.stringify(unhandled)}`);
+    }
+  }
+}
+
+export function RoomFailed({ failure, exitPath }: { failure: RoomFailure; exitPath: string }) {
+  const { t } = useTranslation('room');
+  return (
+    <section
+      className="card room-status"
+      aria-labelledby="room-failed-title"
+      data-testid="room-failed"
+      data-kind={failure.kind}
+    >
+      <h1 id="room-failed-title">{t('shell.failedTitle')}</h1>
+      <p role="alert" data-testid="room-failed-message">
+        {failureText(t, failure)}
+      </p>
+      {failure.kind === 'unavailable' && (
+        <p className="muted" data-testid="room-failed-detail">
+          {t('shell.failureDetail', { detail: failure.detail })}
+        </p>
+      )}
+      {failure.kind === 'incompatible' ? (
+        <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
+          {t('shell.reload')}
+        </button>
+      ) : (
+        <Link className="button button-primary" to={failure.kind === 'signedOut' ? '/login' : exitPath}>
+          {failure.kind === 'signedOut' ? t('shell.signIn') : t('shell.leavePage')}
+        </Link>
+      )}
+    </section>
+  );
+}
+
+export function RoomEnded({ exitPath }: { exitPath: string }) {
+  const { t } = useTranslation('room');
+  return (
+    <section className="card room-status" aria-labelledby="room-ended-title" data-testid="room-ended">
+      <h1 id="room-ended-title">{t('shell.endedTitle')}</h1>
+      <p>{t('shell.endedText')}</p>
+      <Link className="button button-primary" to={exitPath} data-testid="room-ended-exit">
+        {t('shell.endedExit')}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,132 @@
+// The IO of the room session machine: the room token over REST, and the room socket. The connection
+// actor owns one realtime client for as long as the room is open: it joins, reports the client's
+// status (lost, restored), the session's end and refusals, leaves on request, and on being stopped
+// leaves (when still in the room) and closes the client.
+import {
+  type ApiClient,
+  createRealtimeClient,
+  type RealtimeStatus,
+  type RoomHandle,
+  type TokenStore,
+  type Unsubscribe,
+} from '@lablive/client';
+import { PROTOCOL_ERRORS } from '@lablive/protocol';
+import { fromCallback, fromPromise } from 'xstate';
+import { type RoomFailure, realtimeFailure } from './roomFailure.ts';
+import type { ConnectionCommand, ConnectionReport } from './roomSessionMachine.ts';
+
+export type RoomSessionDeps = {
+  api: ApiClient;
+  tokenStore: TokenStore;
+  /** The room socket's address, e.g. wss://lablive.example/ws. */
+  socketUrl: string;
+};
+
+/** The gateway on the page's own origin (the server serves the app and the socket). */
+export function sameOriginSocketUrl(location: Pick<Location, 'protocol' | 'host'>): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+}
+
+/** What a status change of the client means for a room already joined; null: nothing to report. */
+export function statusReport(status: RealtimeStatus): ConnectionReport | null {
+  switch (status) {
+    case 'open':
+      return { type: 'connection.restored' };
+    case 'connecting':
+    case 'reconnecting':
+      return { type: 'connection.lost' };
+    case 'incompatible':
+      return { type: 'room.failed', failure: { kind: 'incompatible' } };
+    case 'idle':
+    case 'closed':
+      // A client that ends on its own says why through onError or the join; closing is ours.
+      return null;
+    default: {
+      const unhandled: never = status;
+      throw new Error(`Unhandled realtime status ${String(unhandled)}`);
+    }
+  }
+}
+
+function lostRoomFailure(code: string, message: string): RoomFailure {
+  return code === PROTOCOL_ERRORS.notAllowedInRoom || code === PROTOCOL_ERRORS.roomNotFound
+    ? { kind: 'notAdmitted' }
+    : { kind: 'unavailable', detail: message };
+}
+
+export function createRoomSessionActors(deps: RoomSessionDeps) {
+  return {
+    // Not aborted when the machine stops: React's strict mode stops and restarts it at once, and an
+    // abort would reach the restarted machine as a failure. The answer is small and simply dropped.
+    loadToken: fromPromise(({ input }: { input: { roomId: number } }) =>
+      deps.api.rooms.roomToken(input.roomId),
+    ),
+    connection: fromCallback<ConnectionCommand, { roomId: number }>(({ input, sendBack, receive }) => {
+      const client = createRealtimeClient({
+        url: deps.socketUrl,
+        getToken: () => deps.tokenStore.get()?.token ?? '',
+        // An expired access token: the REST client refreshes the pair on the way, then we reconnect.
+        onTokenRejected: async () => {
+          await deps.api.me();
+        },
+      });
+      let handle: RoomHandle | null = null;
+      let leaving: Promise<unknown> | null = null;
+      const subscriptions: Unsubscribe[] = [];
+      const report = (message: ConnectionReport) => {
+        // Once leaving, what the client says about the room no longer concerns the screen.
+        if (leaving === null) sendBack(message);
+      };
+
+      subscriptions.push(
+        client.onStatus((status) => {
+          if (handle === null && status !== 'incompatible') return;
+          const message = statusReport(status);
+          if (message !== null) report(message);
+        }),
+        client.onError((issue) => {
+          if (issue.type === 'token_refresh_failed') {
+            report({ type: 'room.failed', failure: { kind: 'signedOut' } });
+          } else if (issue.type === 'room_lost' && issue.roomId === input.roomId) {
+            report({ type: 'room.failed', failure: lostRoomFailure(issue.code, issue.message) });
+          } else if (issue.type === 'listener_failed') {
+            console.error('A live-room listener failed', issue.cause);
+          }
+        }),
+      );
+
+      client.join(input.roomId).then(
+        (joined) => {
+          handle = joined;
+          subscriptions.push(
+            joined.onEvents((events) => {
+              if (events.some((delivered) => delivered.event.type === 'SessionEnded')) {
+                report({ type: 'session.ended' });
+              }
+            }),
+          );
+          report({ type: 'room.joined', handle: joined });
+        },
+        (error: unknown) => report({ type: 'room.failed', failure: realtimeFailure(error) }),
+      );
+
+      function leave(): Promise<unknown> {
+        if (leaving !== null) return leaving;
+        const joined = handle;
+        // The server's answer does not matter: the person is gone either way (and it may never come).
+        leaving = (joined === null ? Promise.resolve() : joined.leave()).catch(() => undefined);
+        return leaving;
+      }
+
+      receive((command) => {
+        if (command.type === 'leave')
+          void leave().then(() => sendBack({ type: 'room.left' } satisfies ConnectionReport));
+      });
+
+      return () => {
+        for (const unsubscribe of subscriptions) unsubscribe();
+        void leave().finally(() => client.close());
+      };
+    }),
+  };
+}

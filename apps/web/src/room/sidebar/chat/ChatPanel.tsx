@@ -1,0 +1,79 @@
+// The chat tab (live-room spec, sections 2 and 5): the room's messages in order, scrolled to the
+// bottom 100 ms after a new one (and when the tab shows again), and the composer.
+import type { ChatMessage } from '@lablive/domain';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../i18n/useLocale.ts';
+import { useRoom, useRoomState } from '../../roomContext.ts';
+import { useCommand } from '../useCommand.ts';
+import { ChatComposer } from './ChatComposer.tsx';
+import { ChatMessageItem } from './ChatMessageItem.tsx';
+import { CHAT_SCROLL_DELAY_MS } from './chatPolicy.ts';
+import './chat.css';
+
+export function ChatPanel({ visible }: { visible: boolean }) {
+  const { t } = useTranslation('room');
+  const locale = useLocale();
+  const { me } = useRoom();
+  const chat = useRoomState((state) => state.chat);
+  const remove = useCommand();
+  const list = useRef<HTMLOListElement>(null);
+  const timeFormat = useMemo(
+    () => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }),
+    [locale],
+  );
+  const lastId = chat.at(-1)?.id ?? null;
+
+  useEffect(() => {
+    // A hidden list has no height to scroll: wait until the tab shows.
+    if (!visible || lastId === null) return;
+    const timer = setTimeout(() => {
+      const element = list.current;
+      if (element !== null) element.scrollTop = element.scrollHeight;
+    }, CHAT_SCROLL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [lastId, visible]);
+
+  const onRemove = me.isAnimator
+    ? (message: ChatMessage) =>
+        void remove.run({ type: 'RemoveChatMessage', data: { messageId: message.id } })
+    : null;
+
+  return (
+    <section className="sidebar-section chat-panel" aria-labelledby="chat-title">
+      <h2 id="chat-title" className="visually-hidden">
+        {t('chat.title')}
+      </h2>
+      {chat.length === 0 ? (
+        <p className="sidebar-muted chat-empty">{t('chat.empty')}</p>
+      ) : (
+        <ol
+          ref={list}
+          className="chat-list"
+          role="log"
+          aria-live="polite"
+          aria-labelledby="chat-title"
+          // A scrolling region takes the focus, or keyboard users could not scroll back through the chat.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
+          tabIndex={0}
+        >
+          {chat.map((message) => (
+            <ChatMessageItem
+              key={message.id}
+              message={message}
+              isMe={message.from.participantId === me.participantId}
+              time={timeFormat.format(new Date(message.at))}
+              onRemove={onRemove}
+            />
+          ))}
+        </ol>
+      )}
+      {remove.error !== null && (
+        <p className="sidebar-error" role="alert">
+          {remove.error}
+        </p>
+      )}
+      <ChatComposer />
+    </section>
+  );
+}

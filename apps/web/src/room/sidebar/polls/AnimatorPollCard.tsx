@@ -1,0 +1,74 @@
+// One poll of the room as an animator runs it: its status, Start (or Start again once closed) and
+// Close, and its results once it is active or answered. The poll machine follows the room's status, so
+// a poll another animator started shows as active here too.
+import type { Poll } from '@lablive/domain';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRoom } from '../../roomContext.ts';
+import { PollResults } from './PollResults.tsx';
+import { pollMachineOn } from './pollActors.ts';
+import { showsResults } from './pollSelection.ts';
+import { pollProblemText } from './pollTexts.ts';
+
+export function AnimatorPollCard({ poll }: { poll: Poll }) {
+  const { t } = useTranslation('room');
+  const room = useRoom();
+  const logic = useMemo(() => pollMachineOn(room.send), [room.send]);
+  const [snapshot, send] = useMachine(logic, {
+    input: { side: 'animator', poll, newId: () => crypto.randomUUID() },
+  });
+
+  useEffect(() => {
+    send({ type: 'poll.synced', status: poll.status, answered: false });
+  }, [poll.status, send]);
+
+  const starting = snapshot.matches({ animator: 'starting' });
+  const closing = snapshot.matches({ animator: 'closing' });
+  const canStart =
+    snapshot.matches({ animator: 'saved' }) || snapshot.matches({ animator: 'closed' }) || starting;
+  const canClose = snapshot.matches({ animator: 'active' }) || closing;
+  const { problem } = snapshot.context;
+
+  return (
+    <li className="poll-card" data-testid={`poll-${poll.id}`} data-status={poll.status}>
+      <div className="poll-card-head">
+        <h4 className="poll-card-title">{poll.title}</h4>
+        <span className="poll-status" data-status={poll.status}>
+          {t(`polls.status.${poll.status}`)}
+        </span>
+      </div>
+      {poll.title !== poll.question && <p className="poll-card-question">{poll.question}</p>}
+      <div className="poll-card-actions">
+        {canStart && (
+          <button
+            type="button"
+            className="button button-primary button-small"
+            data-testid={`poll-start-${poll.id}`}
+            disabled={starting}
+            onClick={() => send({ type: 'poll.start' })}
+          >
+            {poll.status === 'closed' ? t('polls.startAgain') : t('polls.start')}
+          </button>
+        )}
+        {canClose && (
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            data-testid={`poll-close-${poll.id}`}
+            disabled={closing}
+            onClick={() => send({ type: 'poll.close' })}
+          >
+            {t('polls.close')}
+          </button>
+        )}
+      </div>
+      {showsResults(poll) && <PollResults poll={poll} />}
+      {problem !== null && (
+        <p className="sidebar-error" role="alert" data-testid="poll-error">
+          {pollProblemText(t, problem)}
+        </p>
+      )}
+    </li>
+  );
+}

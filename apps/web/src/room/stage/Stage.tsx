@@ -1,0 +1,62 @@
+// The main stage (live-room spec, section 2): the content chosen by the first media's slug (the
+// built-in sample quiz for `demo`, the embedded page of any other, or a notice when it has no build),
+// behind the game load; while an animator shares a screen, non-animators see the share instead.
+import { useTranslation } from 'react-i18next';
+import { useRoom, useRoomState } from '../roomContext.ts';
+import { EmbeddedPage } from './EmbeddedPage.tsx';
+import { GameStage } from './GameStage.tsx';
+import { QuizLoader } from './QuizLoader.tsx';
+import { ScreenShareView } from './ScreenShareView.tsx';
+import { stageContent } from './stageContent.ts';
+import './stage.css';
+
+export function Stage() {
+  const { t } = useTranslation('room');
+  const { me, token } = useRoom();
+  const sharerId = useRoomState((state) => state.screenShare?.participantId ?? null);
+  const sharerName = useRoomState(
+    (state) => state.viewers.find((viewer) => viewer.id === sharerId)?.name ?? '',
+  );
+  const content = stageContent(token.medias);
+
+  if (sharerId !== null && !me.isAnimator) {
+    return (
+      <section
+        className="stage"
+        data-testid="stage"
+        data-content="screen-share"
+        aria-label={t('stage.label')}
+      >
+        <ScreenShareView sharerId={sharerId} />
+      </section>
+    );
+  }
+
+  return (
+    <section className="stage" data-testid="stage" data-content={content.kind} aria-label={t('stage.label')}>
+      {sharerId !== null && (
+        <p className="stage-notice" role="status" data-testid="stage-sharing-notice">
+          {sharerId === me.participantId
+            ? t('stage.youShare')
+            : t('stage.animatorShares', { name: sharerName })}
+        </p>
+      )}
+      {content.kind === 'quiz' && (
+        <GameStage key={content.media.id} label={content.media.name}>
+          {(report) => <QuizLoader report={report} />}
+        </GameStage>
+      )}
+      {content.kind === 'embedded' && (
+        <GameStage key={content.media.id} label={content.media.name}>
+          {(report) => <EmbeddedPage media={content.media} buildPath={content.buildPath} report={report} />}
+        </GameStage>
+      )}
+      {content.kind === 'none' && (
+        <div className="stage-panel" data-testid="stage-empty">
+          <h2>{content.media?.name ?? t('stage.noMediaTitle')}</h2>
+          <p>{t('stage.noContent')}</p>
+        </div>
+      )}
+    </section>
+  );
+}

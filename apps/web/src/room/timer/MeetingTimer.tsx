@@ -1,0 +1,80 @@
+// The meeting timer (live-room spec, section 2), updated each second from the session's start; for
+// animators, Start session and End session (ending asks for confirmation: it ends it for everyone).
+import { AlertDialog } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import { useRoom, useRoomState } from '../roomContext.ts';
+import { useCommand } from '../sidebar/useCommand.ts';
+import { formatElapsed, isoDuration, sessionElapsedMs } from './elapsed.ts';
+import { useNow } from './useNow.ts';
+
+export function MeetingTimer() {
+  const { t } = useTranslation('room');
+  const { me } = useRoom();
+  const session = useRoomState((state) => state.session);
+  const now = useNow(session.status === 'started');
+  const command = useCommand();
+  const elapsed = sessionElapsedMs(session, now);
+
+  return (
+    <div className="meeting-timer">
+      <span className="timer-status">{t(`timer.${session.status}`)}</span>
+      <span role="timer" aria-label={t('timer.label', { time: formatElapsed(elapsed) })}>
+        <time
+          className="timer-value"
+          data-testid="room-timer"
+          data-status={session.status}
+          dateTime={isoDuration(elapsed)}
+        >
+          {formatElapsed(elapsed)}
+        </time>
+      </span>
+      {me.isAnimator && session.status === 'not_started' && (
+        <button
+          type="button"
+          className="button button-small button-primary"
+          data-testid="room-start-session"
+          disabled={command.pending}
+          onClick={() => void command.run({ type: 'StartSession', data: {} })}
+        >
+          {t('timer.start')}
+        </button>
+      )}
+      {me.isAnimator && session.status === 'started' && (
+        <AlertDialog.Root>
+          <AlertDialog.Trigger asChild>
+            <button
+              type="button"
+              className="button button-small"
+              data-testid="room-end-session"
+              disabled={command.pending}
+            >
+              {t('timer.end')}
+            </button>
+          </AlertDialog.Trigger>
+          <AlertDialog.Portal>
+            <AlertDialog.Overlay className="dialog-overlay" />
+            <AlertDialog.Content className="dialog dialog-small">
+              <AlertDialog.Title className="dialog-title">{t('timer.endTitle')}</AlertDialog.Title>
+              <AlertDialog.Description>{t('timer.endText')}</AlertDialog.Description>
+              <div className="dialog-actions">
+                <AlertDialog.Cancel className="button">{t('timer.cancel')}</AlertDialog.Cancel>
+                <AlertDialog.Action
+                  className="button button-danger"
+                  data-testid="room-end-session-confirm"
+                  onClick={() => void command.run({ type: 'EndSession', data: {} })}
+                >
+                  {t('timer.endConfirm')}
+                </AlertDialog.Action>
+              </div>
+            </AlertDialog.Content>
+          </AlertDialog.Portal>
+        </AlertDialog.Root>
+      )}
+      {command.error !== null && (
+        <span className="form-error" role="alert">
+          {command.error}
+        </span>
+      )}
+    </div>
+  );
+}

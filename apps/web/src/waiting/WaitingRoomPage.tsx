@@ -1,0 +1,96 @@
+// The waiting room, /waiting/{roomId} (live-room spec, sections 2, 4 and 8): a 16:9 camera preview with
+// microphone and camera toggles, device selectors, the audio output, the role selector for staff, and
+// Join meeting, which saves the preferences and opens /room/{roomId} with them. Arrives with
+// `{ eventId, isGuest }`; opened without it, the room's participation says who the person is.
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useCurrentUser } from '../auth/useAuth.ts';
+import { Spinner } from '../components/Spinner.tsx';
+import { isManager } from '../entry/joinRules.ts';
+import { useEventInfo } from '../hooks/useEventInfo.ts';
+import { describeFailure } from '../i18n/messages.ts';
+import { CameraPreview } from './CameraPreview.tsx';
+import { DevicePanel } from './DevicePanel.tsx';
+import { DeviceToggles } from './DeviceToggles.tsx';
+import { parseRoomId, toRoomNavigation, waitingNavigationSchema } from './navigationState.ts';
+import { RolePicker } from './RolePicker.tsx';
+import { useWaitingRoom } from './useWaitingRoom.ts';
+import { isStaff } from './waitingRoomMachine.ts';
+import './waiting.css';
+
+export function WaitingRoomPage() {
+  const param = useParams().roomId;
+  // Another room's address is another waiting room: a fresh machine, not this one with a stale room.
+  return <WaitingRoom key={param} roomId={parseRoomId(param)} />;
+}
+
+function WaitingRoom({ roomId }: { roomId: number | null }) {
+  const { t } = useTranslation();
+  const { t: tw } = useTranslation('waiting');
+  const navigate = useNavigate();
+  const locationState: unknown = useLocation().state;
+  const arrival = useMemo(() => {
+    const parsed = waitingNavigationSchema.safeParse(locationState);
+    return parsed.success ? parsed.data : null;
+  }, [locationState]);
+  const user = useCurrentUser();
+  const actor = useWaitingRoom(roomId, user !== null && isManager(user));
+
+  const stream = useSelector(actor, (s) => s.context.stream);
+  const cameraOn = useSelector(actor, (s) => s.context.videoEnabled);
+  const preparing = useSelector(actor, (s) => s.matches({ waiting: { media: 'preparing' } }));
+  const staff = useSelector(actor, (s) => s.context.participation !== null && isStaff(s.context));
+  const roomError = useSelector(actor, (s) => s.context.roomError);
+  const canJoin = useSelector(actor, (s) => s.can({ type: 'room.join' }));
+  const joined = useSelector(actor, (s) => s.status === 'done');
+  const eventId = useSelector(actor, (s) => arrival?.eventId ?? s.context.participation?.eventId ?? null);
+  const event = useEventInfo(eventId);
+
+  useEffect(() => {
+    if (!joined || roomId === null) return;
+    const state = toRoomNavigation(actor.getSnapshot().context, arrival);
+    if (state !== null) navigate(`/room/${roomId}`, { state });
+  }, [joined, roomId, actor, arrival, navigate]);
+
+  return (
+    <section className="waiting-room" aria-labelledby="waiting-title" data-testid="waiting-room">
+      <header className="waiting-header">
+        {event.status === 'loaded' && (
+          <p className="eyebrow" data-testid="waiting-event-name">
+            {event.info.name}
+          </p>
+        )}
+        <h1 id="waiting-title">{tw('title')}</h1>
+        <p className="muted">{tw('waitingRoom.intro')}</p>
+      </header>
+      <div className="waiting-layout">
+        <div className="waiting-stage">
+          <CameraPreview stream={stream} cameraOn={cameraOn && !preparing} preparing={preparing} />
+          <DeviceToggles actor={actor} />
+        </div>
+        <div className="waiting-panel">
+          <DevicePanel actor={actor} />
+          {staff && <RolePicker actor={actor} />}
+          {roomError !== null && (
+            <p className="form-error" role="alert" data-testid="waiting-error">
+              {tw('waitingRoom.roomFailed', { reason: describeFailure(t, roomError) })}
+            </p>
+          )}
+          <button
+            type="button"
+            className="button button-primary waiting-join"
+            disabled={!canJoin || joined}
+            aria-busy={joined}
+            data-testid="waiting-join"
+            onClick={() => actor.send({ type: 'room.join' })}
+          >
+            {joined && <Spinner />}
+            <span>{joined ? tw('waitingRoom.joining') : tw('waitingRoom.join')}</span>
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

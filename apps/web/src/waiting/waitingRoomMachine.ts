@@ -1,0 +1,48 @@
+// The waiting room (live-room spec, section 4): preparing, ready once the devices are obtained, then
+// joining. Two regions run side by side: `media` (mediaStates.ts) and `room` (roomStates.ts). Joining
+// needs both ready; it saves the preferences, stops the preview and ends the machine.
+import { mediaRegion } from './mediaStates.ts';
+import { roomRegion } from './roomStates.ts';
+import { EMPTY_DEVICE_LISTS } from './waitingRoomContext.ts';
+import { waitingRoomSetup } from './waitingRoomSetup.ts';
+
+export type { WaitingRoomEmitted, WaitingRoomEvent, WaitingRoomInput } from './waitingRoomSetup.ts';
+export { isStaff } from './waitingRoomSetup.ts';
+
+export const waitingRoomMachine = waitingRoomSetup.createMachine({
+  id: 'waitingRoom',
+  context: ({ input }) => {
+    const preferences = input.preferences.read();
+    return {
+      roomId: input.roomId,
+      isManager: input.isManager,
+      preferences: input.preferences,
+      devices: EMPTY_DEVICE_LISTS,
+      stream: null,
+      audioEnabled: preferences.audioEnabled,
+      videoEnabled: preferences.videoEnabled,
+      audioInputId: preferences.audioInputId,
+      videoInputId: preferences.videoInputId,
+      audioOutputId: preferences.audioOutputId,
+      probeErrors: [],
+      opening: null,
+      relistPending: false,
+      participation: null,
+      arrivalRole: null,
+      pendingRole: null,
+      roleError: null,
+      roomError: null,
+    };
+  },
+  initial: 'waiting',
+  states: {
+    waiting: {
+      type: 'parallel',
+      // Plugging and unplugging is watched for the whole visit; the media region reacts when ready.
+      invoke: { src: 'watchDevices' },
+      on: { 'room.join': { guard: 'canJoin', target: 'joining' } },
+      states: { media: mediaRegion, room: roomRegion },
+    },
+    joining: { type: 'final', entry: ['persistPreferences', 'releasePreview'] },
+  },
+});
