@@ -31,7 +31,10 @@ export function useWaitingRoom(roomId: number | null, isManager: boolean) {
       leaving.current = true;
       // React's development mode unmounts and mounts again at once: release only if the page is gone.
       setTimeout(() => {
-        if (leaving.current) stopTracks(actor.getSnapshot().context.stream, ['audio', 'video']);
+        // After Join the stream belongs to the room (handed over): only a page left otherwise stops it.
+        const snapshot = actor.getSnapshot();
+        if (leaving.current && snapshot.status !== 'done')
+          stopTracks(snapshot.context.stream, ['audio', 'video']);
       }, 0);
     };
   }, [actor]);

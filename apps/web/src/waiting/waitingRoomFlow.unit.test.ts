@@ -1,8 +1,10 @@
 // The waiting room over time: devices unplugged or plugged in, the role staff choose on the server, and
 // joining (only when devices and room are ready; never without a room id).
+
 import { describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { DEFAULT_MEDIA_PREFERENCES } from '../media/mediaPreferences.ts';
+import { takeLocalStream } from '../media/streamHandoff.ts';
 import { FakeTrack } from './fakeMedia.ts';
 import { cam1, cam2, mic1, mic2, speaker, startWaitingRoom as start } from './waitingRoomHarness.ts';
 
@@ -90,7 +92,7 @@ describe('waiting room: role and join', () => {
     expect(roleCalls).toEqual([]);
   });
 
-  it('joins once devices and room are ready: saves the preferences and stops the preview', async () => {
+  it('joins once devices and room are ready: saves the preferences and hands the live preview to the room', async () => {
     const { actor, ready, loaded, saved, tracks } = start({ preferences: { videoEnabled: true } });
     actor.send({ type: 'room.join' });
     expect(actor.getSnapshot().matches('waiting')).toBe(true);
@@ -111,7 +113,10 @@ describe('waiting room: role and join', () => {
         audioOutputId: 'default',
       },
     ]);
-    expect(camera?.readyState).toBe('ended');
+    // The camera keeps running: the room takes the same stream over instead of opening it again.
+    expect(camera?.readyState).toBe('live');
+    expect(takeLocalStream()?.getVideoTracks()).toEqual([camera]);
+    expect(takeLocalStream()).toBeNull();
   });
 
   it('blocks joining, without a word, when there is no room id', async () => {

@@ -43,6 +43,6 @@ export const waitingRoomMachine = waitingRoomSetup.createMachine({
       on: { 'room.join': { guard: 'canJoin', target: 'joining' } },
       states: { media: mediaRegion, room: roomRegion },
     },
-    joining: { type: 'final', entry: ['persistPreferences', 'releasePreview'] },
+    joining: { type: 'final', entry: ['persistPreferences', 'handOverPreview'] },
   },
 });

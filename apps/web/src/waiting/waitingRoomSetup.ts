@@ -5,6 +5,7 @@ import type { EventRole } from '@lablive/domain';
 import { and, assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup, stateIn } from 'xstate';
 import type { Failure } from '../failure.ts';
 import type { DeviceLists, LocalStreamResult } from '../media/devices.ts';
+import { handOverLocalStream } from '../media/streamHandoff.ts';
 import { hasLiveTrack, type MediaKind, resolveDeviceId, stopTracks } from './previewStream.ts';
 import {
   type InputKind,
@@ -182,6 +183,9 @@ export const waitingRoomSetup = setup({
       pendingRole: null,
     })),
     persistPreferences: ({ context }) => context.preferences.save(preferencesOf(context)),
-    releasePreview: ({ context }) => stopTracks(context.stream, ['audio', 'video']),
+    // The room takes the open camera and microphone over (media/streamHandoff.ts): no restart on Join.
+    handOverPreview: ({ context }) => {
+      if (context.stream !== null) handOverLocalStream(context.stream);
+    },
   },
 });

@@ -6,6 +6,7 @@ import type { RoomTokenResponse } from '@lablive/domain';
 import { useEffect, useState } from 'react';
 import { createMediaSession } from '../../media/createMediaSession.ts';
 import type { DeviceStartError, MediaPreferences, MediaSession } from '../../media/mediaSession.ts';
+import { takeLocalStream } from '../../media/streamHandoff.ts';
 import { exposeForDebugging } from './debugHandle.ts';
 
 export type RoomMedia = { media: MediaSession | null; error: unknown };
@@ -32,6 +33,8 @@ export function useRoomMedia(
           handle.onSignal((signal) => listener(signal.from, signal.kind, signal.payload)),
       },
       preferences: initialPreferences,
+      // The waiting room's open camera and microphone, when this tab came from it.
+      localStream: takeLocalStream() ?? undefined,
       onDeviceError,
     }).then(
       (media) => {
