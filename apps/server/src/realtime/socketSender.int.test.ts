@@ -18,7 +18,7 @@ async function pair(maxBufferedBytes: number) {
   servers.push(server);
   await once(server, 'listening');
   const address = server.address();
-  const port = typeof address === 'object' ? address.port : 0;
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
   const client = new WebSocket(`ws://127.0.0.1:${port}`);
   const [serverSocket] = (await once(server, 'connection')) as [WebSocket];
   await once(client, 'open');
