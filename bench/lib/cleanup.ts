@@ -1,0 +1,48 @@
+// What a benchmark run must undo whatever happens (child processes, databases, temporary files):
+// registered as it is created, run in reverse order on success, failure, SIGINT or SIGTERM.
+type Cleanup = { label: string; run: () => Promise<unknown> | unknown };
+
+const cleanups: Cleanup[] = [];
+let running: Promise<void> | null = null;
+
+/** Registers `run`; the returned function runs it now (once) and unregisters it. */
+export function onCleanup(label: string, run: () => Promise<unknown> | unknown): () => Promise<void> {
+  const entry: Cleanup = { label, run };
+  cleanups.push(entry);
+  return async () => {
+    const index = cleanups.indexOf(entry);
+    if (index === -1) return;
+    cleanups.splice(index, 1);
+    await entry.run();
+  };
+}
+
+/** Runs every registered cleanup, newest first; a failing one is reported and the others still run. */
+export function runCleanups(): Promise<void> {
+  running ??= (async () => {
+    while (cleanups.length > 0) {
+      const entry = cleanups.pop();
+      if (!entry) break;
+      try {
+        await entry.run();
+      } catch (error) {
+        console.error(`cleanup "${entry.label}" failed: ${String(error)}`);
+      }
+    }
+    running = null;
+  })();
+  return running;
+}
+
+/** On SIGINT/SIGTERM: clean up, then exit with the conventional code. */
+export function cleanUpOnSignals(): void {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: cleaning up`);
+      void runCleanups().finally(() => process.exit(code));
+    });
+  }
+}

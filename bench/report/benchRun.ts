@@ -1,0 +1,103 @@
+// Everything one `npm run bench` measured, as the console table and docs/performance.md read it, with
+// the ratios and verdicts computed in one place.
+import type { AppendKind, AppendPlan, AppendResult } from '../append/appendPlan.ts';
+import type { FanoutPlan, FanoutResult, FanoutTarget } from '../fanout/fanoutPlan.ts';
+import type { MachineInfo } from '../lib/machine.ts';
+
+export type Failed = { error: string };
+export type Outcome<T> = T | Failed;
+
+export const failed = <T extends object>(outcome: Outcome<T> | undefined): outcome is Failed =>
+  outcome !== undefined && 'error' in outcome;
+
+export type BenchRun = {
+  quick: boolean;
+  command: string;
+  startedAt: string;
+  finishedAt: string;
+  machine: MachineInfo;
+  loadAverageAtEnd: [number, number, number];
+  pinning: { serverCore: number; generatorCore: number };
+  bus: 'in-process' | 'nats';
+  fanout: { plan: FanoutPlan; results: Partial<Record<FanoutTarget, Outcome<FanoutResult>>> } | null;
+  append: { plan: AppendPlan; results: Partial<Record<AppendKind, Outcome<AppendResult>>> } | null;
+};
+
+export const FANOUT_TARGET_RATIO = 1.5;
+export const APPEND_TARGET_RATIO = 10;
+
+export function ok<T extends object>(outcome: Outcome<T> | undefined): T | null {
+  return outcome === undefined || failed(outcome) ? null : outcome;
+}
+
+export function deliveriesPerSecond(result: FanoutResult | null): number {
+  return result ? result.bestRate * result.subscribers : 0;
+}
+
+export type Verdict = { ratio: number | null; target: number; met: boolean | null; text: string };
+
+/**
+ * A ramp knows a limit only between steps: at least the best passing rate, below the first failing one
+ * (or unbounded when nothing failed).
+ */
+export function limitRange(result: FanoutResult): { low: number; high: number } {
+  const last = result.steps.at(-1);
+  return { low: result.bestRate, high: last && !last.passed ? last.rate : Number.POSITIVE_INFINITY };
+}
+
+/** LabLive ÷ Socket.IO as far as the ramps' steps can tell: [lowest, highest] possible ratio. */
+export function fanoutRatioRange(run: BenchRun): { low: number; high: number } | null {
+  const lablive = ok(run.fanout?.results.lablive);
+  const socketio = ok(run.fanout?.results.socketio);
+  if (!lablive || !socketio) return null;
+  const l = limitRange(lablive);
+  const s = limitRange(socketio);
+  return {
+    low: s.high === 0 ? 0 : l.low / s.high,
+    high: s.low === 0 ? Number.POSITIVE_INFINITY : l.high / s.low,
+  };
+}
+
+function verdict(ratio: number | null, target: number, what: string): Verdict {
+  if (ratio === null || !Number.isFinite(ratio)) {
+    return { ratio: null, target, met: null, text: `${what}: no ratio (a side did not produce a figure)` };
+  }
+  const met = ratio >= target;
+  const gap = met
+    ? `met (${ratio.toFixed(2)}× ≥ ${target}×)`
+    : `MISSED: ${ratio.toFixed(2)}× against ${target}× (${((1 - ratio / target) * 100).toFixed(0)} % short; ` +
+      `${(target / ratio).toFixed(1)}× more needed)`;
+  return { ratio, target, met, text: `${what}: ${gap}` };
+}
+
+export function fanoutVerdict(run: BenchRun): Verdict {
+  const lablive = ok(run.fanout?.results.lablive);
+  const socketio = ok(run.fanout?.results.socketio);
+  const ratio =
+    lablive && socketio && socketio.bestRate > 0
+      ? deliveriesPerSecond(lablive) / deliveriesPerSecond(socketio)
+      : null;
+  const result = verdict(ratio, FANOUT_TARGET_RATIO, 'Fan-out target (LabLive ≥ 1.5 × Socket.IO)');
+  const range = fanoutRatioRange(run);
+  if (result.met === null || !range) return result;
+  const bounds = `between ${range.low.toFixed(2)}× and ${Number.isFinite(range.high) ? `${range.high.toFixed(2)}×` : 'unbounded'}`;
+  if (range.low >= FANOUT_TARGET_RATIO || range.high < FANOUT_TARGET_RATIO) {
+    return {
+      ...result,
+      text: `${result.text}; between the ramp's steps the ratio is ${bounds}, on the same side`,
+    };
+  }
+  return {
+    ...result,
+    text:
+      `${result.text}, but only at the ramp's resolution: the limits lie between steps, so the ratio is ` +
+      `${bounds}, which straddles ${FANOUT_TARGET_RATIO}×: no margin to rely on`,
+  };
+}
+
+export function appendVerdict(run: BenchRun): Verdict {
+  const hot = ok(run.append?.results.hotRoom);
+  const raw = ok(run.append?.results.rawSql);
+  const ratio = hot && raw && raw.eventsPerSecond > 0 ? hot.eventsPerSecond / raw.eventsPerSecond : null;
+  return verdict(ratio, APPEND_TARGET_RATIO, 'Append target (hot room ≥ 10 × raw SQL)');
+}

@@ -1,0 +1,65 @@
+// The summary printed at the end of a run: one row per fan-out target and per append workload, then
+// the ratios against the baselines and whether each target was met.
+import { APPEND_KINDS, APPEND_NAMES } from '../append/appendPlan.ts';
+import { TARGET_NAMES } from '../fanout/fanoutPlan.ts';
+import { appendVerdict, type BenchRun, deliveriesPerSecond, failed, fanoutVerdict } from './benchRun.ts';
+
+const ms = (value: number | undefined) =>
+  value === undefined || Number.isNaN(value) ? '-' : value >= 100 ? value.toFixed(0) : value.toFixed(1);
+const int = (value: number) => Math.round(value).toLocaleString('en-US');
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]?.length ?? 0)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ');
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+export function consoleSummary(run: BenchRun): string {
+  const parts: string[] = [];
+  if (run.fanout) {
+    const rows = Object.entries(run.fanout.results).map(([target, outcome]) => {
+      const name = TARGET_NAMES[target as keyof typeof TARGET_NAMES];
+      if (!outcome || failed(outcome))
+        return [name, 'error', '', '', '', '', outcome?.error.slice(0, 60) ?? ''];
+      const best = outcome.bestStep;
+      return [
+        name,
+        int(deliveriesPerSecond(outcome)),
+        String(outcome.bestRate),
+        ms(best?.p50),
+        ms(best?.p99),
+        best ? String(best.lost) : '-',
+        outcome.steps.find((step) => !step.passed)?.why ?? 'never failed',
+      ];
+    });
+    parts.push(
+      `Fan-out: one room, ${run.fanout.plan.subscribers} subscribers (p99 ≤ ${run.fanout.plan.latencyBudgetMs} ms, zero loss)`,
+      table(['target', 'deliveries/s', 'msg/s', 'p50 ms', 'p99 ms', 'lost', 'first failure'], rows),
+      fanoutVerdict(run).text,
+      '',
+    );
+  }
+  if (run.append) {
+    const rows = APPEND_KINDS.flatMap((kind) => {
+      const outcome = run.append?.results[kind];
+      if (!outcome) return [];
+      if (failed(outcome)) return [[APPEND_NAMES[kind], 'error', '', '', '', outcome.error.slice(0, 60)]];
+      return [
+        [
+          APPEND_NAMES[kind],
+          int(outcome.eventsPerSecond),
+          ms(outcome.p50),
+          ms(outcome.p99),
+          outcome.eventsPerTransaction.toFixed(1),
+          `${int(outcome.firstTenthPerSecond)} → ${int(outcome.lastTenthPerSecond)}`,
+        ],
+      ];
+    });
+    parts.push(
+      `Durable append (synchronous_commit ${run.machine.synchronousCommit}, ${run.append.plan.concurrency} in flight)`,
+      table(['workload', 'events/s', 'p50 ms', 'p99 ms', 'events/txn', 'pace first → last tenth'], rows),
+      appendVerdict(run).text,
+    );
+  }
+  return parts.join('\n');
+}
