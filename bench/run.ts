@@ -1,12 +1,14 @@
 // Entry of `npm run bench`: the fan-out ramp (LabLive, Socket.IO 4, plain ws) and the durable-append
 // workloads (hot room, many rooms, raw SQL), each bounded and cleaned up, then a summary table and
 // docs/performance.md. Not part of the test suite.
-//   npm run bench                      full run, rewrites docs/performance.md
+//   npm run bench                      full run, rewrites its sections of docs/performance.md
 //   npm run bench -- --quick           short smoke run (200 subscribers, short steps), no rewrite
 // Options: --only=fanout|append  --targets=lablive,socketio,ws  --workloads=hotRoom,manyRooms,rawSql,
 // hotRoomSteady  --nats[=<url>] (LabLive on NATS instead of its in-process bus)  --database=<admin url>
 // --cpu-prof=<dir> (profiles of every benchmark process)  --write  --no-write
-import { writeFile } from 'node:fs/promises';
+// --render=<run.json> (no measuring: prints and writes the report of a run saved earlier, as each run saves
+// its figures in the temporary folder)
+import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { APPEND_KINDS, type AppendKind, type AppendResult, appendPlan } from './append/appendPlan.ts';
@@ -20,6 +22,7 @@ import { describeMachine } from './lib/machine.ts';
 import { REPO_ROOT } from './lib/pinnedProcess.ts';
 import type { BenchRun, Outcome } from './report/benchRun.ts';
 import { consoleSummary } from './report/consoleTable.ts';
+import { mergeIntoDoc } from './report/docSections.ts';
 import { performanceDoc } from './report/performanceDoc.ts';
 
 const SERVER_CORE = 0;
@@ -146,19 +149,33 @@ async function main() {
   const [one = 0, five = 0, fifteen = 0] = os.loadavg();
   run.loadAverageAtEnd = [one, five, fifteen];
   run.finishedAt = new Date().toISOString().slice(0, 19).replace('T', ' ');
+  const saved = path.join(os.tmpdir(), `lablive-bench-${run.startedAt.replace(/\D/g, '')}.json`);
+  await writeFile(saved, JSON.stringify(run, null, 2));
+  console.log(`Figures saved in ${saved}.`);
+  await report(run, write);
+}
+
+async function report(run: BenchRun, writeDoc: boolean) {
   console.log(`\n${consoleSummary(run)}\n`);
   const docPath = path.join(REPO_ROOT, 'docs/performance.md');
-  if (write) {
-    await writeFile(docPath, `${performanceDoc(run)}\n`);
-    console.log(`Wrote ${path.relative(REPO_ROOT, docPath)}.`);
+  if (writeDoc) {
+    const existing = await readFile(docPath, 'utf8').catch(() => null);
+    await writeFile(docPath, mergeIntoDoc(existing, performanceDoc(run)));
+    console.log(
+      `Wrote the benchmark's sections of ${path.relative(REPO_ROOT, docPath)} (other sections kept).`,
+    );
   } else {
     console.log(
-      `${path.relative(REPO_ROOT, docPath)} left as it is (${quick ? 'a --quick run' : '--no-write'}).`,
+      `${path.relative(REPO_ROOT, docPath)} left as it is (${run.quick ? 'a --quick run' : '--no-write'}).`,
     );
   }
 }
 
-main()
+const rendered = option('render');
+(rendered
+  ? readFile(rendered, 'utf8').then((text) => report(JSON.parse(text) as BenchRun, !flag('no-write')))
+  : main()
+)
   .catch(async (error: unknown) => {
     console.error(error);
     process.exitCode = 1;

@@ -24,10 +24,10 @@ process.stdin.resume();
 // Exits through process.exit so that a --cpu-prof profile is written.
 process.once('SIGTERM', () => process.exit(143));
 
+/** Message numbers for the warm-up and every run of every rate (retries and disturbed reruns included). */
 const capacity =
   Math.ceil(plan.warmupRate * plan.warmupSeconds) +
-  plan.rates.reduce((sum, rate) => sum + Math.ceil(rate * plan.stepSeconds), 0) *
-    (plan.retryFailedStep ? 2 : 1) +
+  plan.rates.reduce((sum, rate) => sum + Math.ceil(rate * plan.stepSeconds), 0) * runsPerRate(plan) +
   16;
 const recorder = createDeliveryRecorder(plan.subscribers, capacity);
 const counters = { refused: 0, closed: 0 };

@@ -65,33 +65,49 @@ function verdict(ratio: number | null, target: number, what: string): Verdict {
   const met = ratio >= target;
   const gap = met
     ? `met (${ratio.toFixed(2)}× ≥ ${target}×)`
-    : `MISSED: ${ratio.toFixed(2)}× against ${target}× (${((1 - ratio / target) * 100).toFixed(0)} % short; ` +
-      `${(target / ratio).toFixed(1)}× more needed)`;
+    : `MISSED: ${ratio.toFixed(2)}× against ${target}× (${((1 - ratio / target) * 100).toFixed(0)} % short: ` +
+      `${(target / ratio).toFixed(2)}× as much would be needed)`;
   return { ratio, target, met, text: `${what}: ${gap}` };
 }
 
 export function fanoutVerdict(run: BenchRun): Verdict {
+  const what = 'Fan-out target (LabLive ≥ 1.5 × Socket.IO)';
   const lablive = ok(run.fanout?.results.lablive);
   const socketio = ok(run.fanout?.results.socketio);
   const ratio =
     lablive && socketio && socketio.bestRate > 0
       ? deliveriesPerSecond(lablive) / deliveriesPerSecond(socketio)
       : null;
-  const result = verdict(ratio, FANOUT_TARGET_RATIO, 'Fan-out target (LabLive ≥ 1.5 × Socket.IO)');
+  const result = verdict(ratio, FANOUT_TARGET_RATIO, what);
   const range = fanoutRatioRange(run);
-  if (result.met === null || !range) return result;
-  const bounds = `between ${range.low.toFixed(2)}× and ${Number.isFinite(range.high) ? `${range.high.toFixed(2)}×` : 'unbounded'}`;
-  if (range.low >= FANOUT_TARGET_RATIO || range.high < FANOUT_TARGET_RATIO) {
+  if (result.met === null || !range || ratio === null) return result;
+  const target = FANOUT_TARGET_RATIO;
+  if (range.low === 0 && !Number.isFinite(range.high)) {
     return {
       ...result,
-      text: `${result.text}; between the ramp's steps the ratio is ${bounds}, on the same side`,
+      met: null,
+      text: `${what}: no verdict: both passed every step, so the ramp ends below both limits`,
+    };
+  }
+  const bounds =
+    range.low > 0 && Number.isFinite(range.high)
+      ? `between ${range.low.toFixed(2)}× and ${range.high.toFixed(2)}×`
+      : range.low > 0
+        ? `at least ${range.low.toFixed(2)}× (LabLive passed every step)`
+        : `at most ${range.high.toFixed(2)}× (Socket.IO passed every step)`;
+  if (range.low >= target || range.high < target) {
+    return {
+      ...result,
+      text: `${result.text}; between the ramp's steps the ratio is ${bounds}: the same verdict`,
     };
   }
   return {
     ...result,
     text:
-      `${result.text}, but only at the ramp's resolution: the limits lie between steps, so the ratio is ` +
-      `${bounds}, which straddles ${FANOUT_TARGET_RATIO}×: no margin to rely on`,
+      `${what}: ${result.met ? 'met' : 'MISSED'} at the measured steps: ${ratio.toFixed(2)}× against ${target}×` +
+      (result.met ? '' : ` (${((1 - ratio / target) * 100).toFixed(0)} % short)`) +
+      `; but the limits lie between the ramp's steps, so the true ratio is ${bounds}: this run does not ` +
+      'settle it either way',
   };
 }
 

@@ -1,7 +1,7 @@
 // The summary printed at the end of a run: one row per fan-out target and per append workload, then
 // the ratios against the baselines and whether each target was met.
 import { APPEND_KINDS, APPEND_NAMES } from '../append/appendPlan.ts';
-import { TARGET_NAMES } from '../fanout/fanoutPlan.ts';
+import { type FanoutResult, TARGET_NAMES } from '../fanout/fanoutPlan.ts';
 import { appendVerdict, type BenchRun, deliveriesPerSecond, failed, fanoutVerdict } from './benchRun.ts';
 
 const ms = (value: number | undefined) =>
@@ -12,6 +12,12 @@ function table(header: string[], rows: string[][]): string {
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]?.length ?? 0)));
   const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ');
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+/** Where the ramp stopped: the last step, when it failed. */
+function lastFailure(result: FanoutResult): string {
+  const last = result.steps.at(-1);
+  return last && !last.passed ? `${last.rate} msg/s: ${last.why}` : 'never failed';
 }
 
 export function consoleSummary(run: BenchRun): string {
@@ -29,12 +35,12 @@ export function consoleSummary(run: BenchRun): string {
         ms(best?.p50),
         ms(best?.p99),
         best ? String(best.lost) : '-',
-        outcome.steps.find((step) => !step.passed)?.why ?? 'never failed',
+        lastFailure(outcome),
       ];
     });
     parts.push(
       `Fan-out: one room, ${run.fanout.plan.subscribers} subscribers (p99 ≤ ${run.fanout.plan.latencyBudgetMs} ms, zero loss)`,
-      table(['target', 'deliveries/s', 'msg/s', 'p50 ms', 'p99 ms', 'lost', 'first failure'], rows),
+      table(['target', 'deliveries/s', 'msg/s', 'p50 ms', 'p99 ms', 'lost', 'stopped at'], rows),
       fanoutVerdict(run).text,
       '',
     );

@@ -1,6 +1,6 @@
-// docs/performance.md as one run measured it: when, where, with which command, each scenario's figures,
-// the ratios against the baselines of the same run, and a note per scenario saying plainly whether its
-// target was met. Every sentence about results is computed from the figures.
+// The benchmark's part of docs/performance.md as one run measured it: when, where, with which command,
+// each scenario's figures, the ratios against the baselines of the same run, and a note per scenario
+// saying plainly whether its target was met. Every sentence about results is computed from the figures.
 import { APPEND_KINDS, APPEND_NAMES, type AppendResult } from '../append/appendPlan.ts';
 import { type FanoutResult, type StepResult, TARGET_NAMES } from '../fanout/fanoutPlan.ts';
 import {
@@ -167,6 +167,7 @@ function fanoutSection(run: BenchRun): string[] {
       [
         'target',
         'max sustained msg/s',
+        'first failing msg/s',
         'deliveries/s',
         'p50 ms',
         'p99 ms',
@@ -285,7 +286,8 @@ export function performanceDoc(run: BenchRun): string {
   return [
     '# Performance',
     '',
-    '<!-- Written by bench/run.ts (`npm run bench`): the next full run replaces this file. -->',
+    '<!-- The title and the Run, Fan-out and Durable append sections are written by bench/run.ts ' +
+      '(`npm run bench`), which replaces them on its next full run and keeps every other section. -->',
     '',
     'Figures from one run of `npm run bench` on the machine below. The machine is shared and noisy: the ratios ' +
       `measured side by side in the same run mean more than the absolute numbers. Targets: fan-out at least ` +
