@@ -2,6 +2,7 @@
 // idempotent on event ids so that a retried command appends nothing twice. See docs/architecture.md,
 // "The log".
 import type { Db } from '../db/connection.ts';
+import { appendInOneCall } from './appendInOneCall.ts';
 import { EventIdConflictError, WrongExpectedVersionError } from './errors.ts';
 import { assertDistinctIds, type PreparedEvent, prepareEvent } from './newEvents.ts';
 import { toStoredEvent } from './rows.ts';
@@ -67,6 +68,12 @@ export async function appendMany(
   const upcasters = options.upcasters ?? noUpcasters;
   const prepared = requests.map((request) => prepareRequest(request, upcasters));
   assertDistinctIds(prepared.flatMap((request) => request.events));
+  // Outside a caller's transaction the common case (new events, expected versions right) takes one call.
+  const fast = db.isTransaction ? null : await appendInOneCall(db, prepared);
+  if (fast) {
+    options.wakeUp?.notify();
+    return fast.map((result) => ({ ...result, events: result.events.map(upcasters.upcast) }));
+  }
   const outcome = db.isTransaction
     ? await appendInTransaction(db, prepared)
     : await db.transaction().execute((trx) => appendInTransaction(trx, prepared));

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { EventIdConflictError, EventStoreError } from './errors.ts';
 import { sessionEventMetadataSchema } from './metadata.ts';
-import type { NewSessionEvent } from './types.ts';
+import type { NewSessionEvent, SessionEventMetadata } from './types.ts';
 import type { UpcasterRegistry } from './upcasters.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -13,8 +13,11 @@ export type PreparedEvent = {
   eventId: string;
   type: string;
   schemaVersion: number;
+  /** JSON text, as stored. */
   data: string;
   metadata: string;
+  /** The data as given and the metadata as checked: what a stored event built without reading back holds. */
+  given: { data: unknown; metadata: SessionEventMetadata };
 };
 
 function invalid(event: NewSessionEvent, problem: string): EventStoreError {
@@ -47,6 +50,7 @@ export function prepareEvent(event: NewSessionEvent, upcasters: UpcasterRegistry
     schemaVersion,
     data: toJson(event, event.data),
     metadata: JSON.stringify(metadata.data),
+    given: { data: event.data, metadata: metadata.data },
   };
 }
 

@@ -1,0 +1,104 @@
+// The fast path of appendMany: the whole group commit as one call of the append_session_events function
+// (migration 20261121T160000), which autocommits. A transaction of separate statements costs six round
+// trips (begin, lock, look for stored ids, insert, versions, commit) and returns every row to parse; this
+// costs one and returns the positions only. It decides nothing it cannot decide alone: a request that
+// does not follow the one before it on its stream, an event id already stored (a retry) or a stream
+// at another version (a retry at a stale version, or a real conflict) leaves the answer to the
+// transactional path, which tells those apart.
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.ts';
+import type { PreparedEvent } from './newEvents.ts';
+import type { StoredSessionEvent } from './types.ts';
+
+export type OneCallRequest = { streamId: string; expectedVersion: number; events: readonly PreparedEvent[] };
+export type OneCallResult = { streamId: string; nextExpectedVersion: number; events: StoredSessionEvent[] };
+
+const WRONG_VERSION = 'LLV01';
+const UNIQUE_VIOLATION = '23505';
+
+type Row = { transaction_id: string; occurred_at: Date; global_positions: Array<number | string> };
+
+/** The results of the requests, or null when the transactional path must decide. */
+export async function appendInOneCall(
+  db: Db,
+  requests: readonly OneCallRequest[],
+): Promise<OneCallResult[] | null> {
+  const streams = new Map<string, { expected: number; next: number }>();
+  const eventStreams: string[] = [];
+  const versions: number[] = [];
+  const types: string[] = [];
+  const schemaVersions: number[] = [];
+  const data: string[] = [];
+  const metadata: string[] = [];
+  const ids: string[] = [];
+  for (const request of requests) {
+    const stream = streams.get(request.streamId);
+    if (stream && stream.next !== request.expectedVersion) return null;
+    const entry = stream ?? { expected: request.expectedVersion, next: request.expectedVersion };
+    for (const event of request.events) {
+      entry.next++;
+      eventStreams.push(request.streamId);
+      versions.push(entry.next);
+      types.push(event.type);
+      schemaVersions.push(event.schemaVersion);
+      data.push(event.data);
+      metadata.push(event.metadata);
+      ids.push(event.eventId);
+    }
+    streams.set(request.streamId, entry);
+  }
+  if (ids.length === 0) return null;
+  // Locked in JavaScript string order, the order lockStreams uses too, so appenders queue, never deadlock.
+  const streamIds = [...streams.keys()].sort();
+
+  let row: Row | undefined;
+  try {
+    const result = await sql<Row>`
+      SELECT * FROM append_session_events(
+        ${streamIds}::text[],
+        ${streamIds.map((id) => streams.get(id)?.expected ?? 0)}::bigint[],
+        ${streamIds.map((id) => streams.get(id)?.next ?? 0)}::bigint[],
+        ${eventStreams}::text[], ${versions}::bigint[], ${types}::text[], ${schemaVersions}::integer[],
+        ${data}::jsonb[], ${metadata}::jsonb[], ${ids}::uuid[])
+    `.execute(db);
+    row = result.rows[0];
+  } catch (error) {
+    if (hasCode(error, WRONG_VERSION) || hasCode(error, UNIQUE_VIOLATION)) return null;
+    throw error;
+  }
+  if (!row || row.global_positions.length !== ids.length) {
+    throw new Error(
+      `append_session_events stored ${row?.global_positions.length ?? 0} of ${ids.length} events`,
+    );
+  }
+
+  const { transaction_id: transactionId, occurred_at: occurredAt, global_positions: positions } = row;
+  let index = 0;
+  return requests.map((request) => {
+    const events = request.events.map((event): StoredSessionEvent => {
+      const at = index++;
+      return {
+        globalPosition: Number(positions[at]),
+        transactionId,
+        streamId: request.streamId,
+        streamVersion: versions[at] ?? 0,
+        type: event.type,
+        schemaVersion: event.schemaVersion,
+        data: event.given.data,
+        metadata: event.given.metadata,
+        eventId: event.eventId,
+        occurredAt,
+      };
+    });
+    const last = events.at(-1);
+    return {
+      streamId: request.streamId,
+      nextExpectedVersion: last ? last.streamVersion : request.expectedVersion,
+      events,
+    };
+  });
+}
+
+function hasCode(error: unknown, code: string): boolean {
+  return error instanceof Error && 'code' in error && error.code === code;
+}
