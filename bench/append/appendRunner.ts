@@ -65,7 +65,7 @@ async function throughRoomService(from: () => Promise<number>): Promise<Measured
     const loop = await closedLoop(plan.concurrency, plan.commands, (index) => send(index));
     const cpu = watch();
     const hot = participants[0]?.roomId ?? 0;
-    const largestChat = (await rooms.snapshot(hot)).state.chat.length;
+    const largestChat = (await rooms.snapshot(hot)).state.chat.size;
     return { loop, largestChat, cpu };
   } finally {
     await rooms.close();

@@ -10,6 +10,7 @@ export * from './participants/invitations.ts';
 export * from './participants/participants.ts';
 export * from './pharmacovigilance/report.ts';
 export * from './polls/pollRequests.ts';
+export * from './rooms/chatLog.ts';
 export * from './rooms/commandRules.ts';
 export * from './rooms/decide.ts';
 export * from './rooms/decision.ts';

@@ -1,25 +1,40 @@
 // The single writer of one room's stream. Commands queue up; each turn of the event loop the host
 // decides everything queued in order against its state, appends all accepted commands' events in one
-// transaction (group commit), then answers each command and publishes the committed events once.
-import { randomUUID } from 'node:crypto';
-import { decide, evolveAll, type RoomConfig, type RoomState, roomStreamId } from '@lablive/domain';
+// call (group commit), then answers each command and publishes the committed events once.
+//
+// Two batches overlap: while one is being committed, the next is decided against the state the first
+// will leave, and sent the moment the first is stored, so the host's CPU and the database's work run
+// side by side. A batch decided against a state that did not get stored (its predecessor failed) is
+// answered room_unavailable, never sent: the expected version would refuse it anyway.
+import { type RoomConfig, type RoomState, roomStreamId } from '@lablive/domain';
 import type { DeliveredEvent } from '@lablive/protocol';
-import { v5 as uuidv5 } from 'uuid';
 import type { Bus } from '../bus/index.ts';
 import { encodeJson } from '../bus/index.ts';
 import type { Db } from '../db/connection.ts';
 import { WrongExpectedVersionError } from '../event-store/errors.ts';
-import { type AppendRequest, appendMany, readStream } from '../event-store/index.ts';
+import { type AppendResult, appendMany, readStream } from '../event-store/index.ts';
 import { noInstruments, preciseNow, type RoomInstruments } from '../observability/instruments.ts';
+import {
+  type AcceptedCommand,
+  type DecidedBatch,
+  decideBatch,
+  deliveredFromAppend,
+  type Pending,
+} from './batchDecision.ts';
 import type { CommandEnvelope, CommandOutcome, RoomEventBatch } from './roomService.ts';
-import { commandKey, loadRoom, type RecentCommand, saveSnapshot, toDelivered } from './roomStateStore.ts';
+import {
+  loadRoom,
+  type RecentCommand,
+  saveSnapshot,
+  snapshotInterval,
+  toDelivered,
+} from './roomStateStore.ts';
 import { roomSubjects } from './roomSubjects.ts';
 
-/** A fixed namespace: event ids are uuid v5 of (participant, command id, index), so a retry reuses them. */
-const EVENT_ID_NAMESPACE = '6f1b7c1e-7a51-4c1e-9a43-1f7d3f0c2b10';
-const MAX_BATCH = 500;
+const MAX_BATCH = 1000;
+/** Batches decided and not yet answered: one being committed, one waiting for it. */
+const PIPELINE_DEPTH = 2;
 const RECENT_COMMANDS = 10_000;
-const SNAPSHOT_EVERY = 500;
 /** Events per bus message: keeps a burst's message under the bus payload limit. */
 const PUBLISH_CHUNK = 200;
 
@@ -30,8 +45,6 @@ export type RoomHostDeps = {
   log: (level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>) => void;
   instruments?: RoomInstruments;
 };
-
-type Pending = { envelope: CommandEnvelope; resolve: (outcome: CommandOutcome) => void };
 
 export type RoomHost = {
   roomId: number;
@@ -48,11 +61,20 @@ export async function startRoomHost(
   onStale: () => void,
 ): Promise<RoomHost> {
   const loaded = await loadRoom(deps.db, config, RECENT_COMMANDS);
+  /** The state the log holds: what has been committed. */
   let state = loaded.state;
+  /** The state once every decided batch is committed: what the next batch is decided against. */
+  let working = state;
   let lastSnapshotVersion = state.version;
   const recent = new Map<string, RecentCommand>(loaded.recent.map((entry) => [entry.key, entry]));
+  const unconfirmed = new Map<string, AcceptedCommand>();
   const queue: Pending[] = [];
-  let draining: Promise<void> | null = null;
+  let scheduled = false;
+  let batchesInFlight = 0;
+  /** Commits run one after the other, in the order their batches were decided. */
+  let commits: Promise<void> = Promise.resolve();
+  /** Bumped when a commit fails: batches decided before it were decided against a state never stored. */
+  let generation = 0;
   let isStopped = false;
   const streamId = roomStreamId(config.roomId);
   const instruments = deps.instruments ?? noInstruments;
@@ -76,134 +98,121 @@ export async function startRoomHost(
     }
   }
 
-  async function drainOnce(batch: Pending[]) {
-    let working = state;
-    const now = deps.now().toISOString();
-    const requests: AppendRequest[] = [];
-    const accepted: Array<{ pending: Pending; key: string; request: AppendRequest | null; version: number }> =
-      [];
-    const inBatch = new Set<string>();
-    for (const pending of batch) {
-      const { envelope } = pending;
-      const key = commandKey(envelope.actor.participantId, envelope.commandId);
-      const earlier = recent.get(key);
-      if (earlier || inBatch.has(key)) {
-        // A retry (lost acknowledgement): answer what the first one did, append nothing.
-        if (earlier)
-          pending.resolve({
-            ok: true,
-            commandId: envelope.commandId,
-            version: earlier.version,
-            events: earlier.events,
-          });
-        else accepted.push({ pending, key, request: null, version: -1 });
-        continue;
-      }
-      const decision = decide(working, envelope.command, { actor: envelope.actor, now, newId: randomUUID });
-      if (!decision.ok) {
-        pending.resolve({
-          ok: false,
-          commandId: envelope.commandId,
-          code: decision.rejection.code,
-          message: decision.rejection.message,
-        });
-        continue;
-      }
-      inBatch.add(key);
-      if (decision.events.length === 0) {
-        accepted.push({ pending, key, request: null, version: working.version });
-        continue;
-      }
-      const request: AppendRequest = {
-        streamId,
-        expectedVersion: working.version,
-        events: decision.events.map((event, index) => ({
-          eventId: uuidv5(`${config.roomId}:${key}:${index}`, EVENT_ID_NAMESPACE),
-          type: event.type,
-          data: event.data,
-          metadata: {
-            labId: config.labId,
-            actor: {
-              participantId: envelope.actor.participantId,
-              ...(envelope.actor.userId !== null ? { userId: envelope.actor.userId } : {}),
-              role: envelope.actor.role,
-            },
-            causationId: envelope.commandId,
-            ...(envelope.correlationId ? { correlationId: envelope.correlationId } : {}),
-          },
-        })),
-      };
-      requests.push(request);
-      working = evolveAll(working, decision.events);
-      accepted.push({ pending, key, request, version: working.version });
-    }
-
-    const appendStarted = performance.now();
-    const results = requests.length > 0 ? await appendMany(deps.db, requests) : [];
-    const committedAt = preciseNow();
-    if (requests.length > 0) {
-      const stored = results.reduce((sum, result) => sum + result.events.length, 0);
-      instruments.append((performance.now() - appendStarted) / 1000, stored);
-    }
-    state = working;
-    const byRequest = new Map(requests.map((request, index) => [request, results[index]]));
-    const delivered: DeliveredEvent[] = [];
-    for (const item of accepted) {
-      if (item.version === -1) continue;
-      const result = item.request ? byRequest.get(item.request) : undefined;
-      const events = result ? result.events.map(toDelivered) : [];
-      delivered.push(...events);
-      const version = result ? result.nextExpectedVersion : item.version;
-      const entry = { key: item.key, version, events };
-      if (events.length > 0) remember(entry);
-      item.pending.resolve({ ok: true, commandId: item.pending.envelope.commandId, version, events });
-    }
-    // Duplicates inside one batch answer like their first copy.
-    for (const item of accepted) {
-      if (item.version !== -1) continue;
-      const first = recent.get(item.key);
-      item.pending.resolve({
-        ok: true,
-        commandId: item.pending.envelope.commandId,
-        version: first?.version ?? state.version,
-        events: first?.events ?? [],
-      });
-    }
-    if (delivered.length > 0) publish(delivered, committedAt);
-    if (state.version - lastSnapshotVersion >= SNAPSHOT_EVERY) {
-      lastSnapshotVersion = state.version;
-      const snapshotOf = state;
-      saveSnapshot(deps.db, snapshotOf).catch((error: unknown) =>
-        deps.log('warn', 'room snapshot not saved', { roomId: config.roomId, error: String(error) }),
-      );
-    }
+  function answer(command: AcceptedCommand, outcome: CommandOutcome) {
+    unconfirmed.delete(command.key);
+    command.pending.resolve(outcome);
+    // Copies sent while the first was in flight answer like it, each with its own id.
+    for (const copy of command.copies) copy.resolve({ ...outcome, commandId: copy.envelope.commandId });
   }
 
   function unavailable(pending: Pending, message: string) {
     pending.resolve({ ok: false, commandId: pending.envelope.commandId, code: 'room_unavailable', message });
   }
 
-  async function drain() {
-    while (queue.length > 0 && !isStopped) {
-      const batch = queue.splice(0, MAX_BATCH);
-      try {
-        await drainOnce(batch);
-      } catch (error) {
-        instruments.appendFailed();
-        if (error instanceof WrongExpectedVersionError) {
-          // Another host wrote this stream: our lease is gone. Answer retryable and stop; the next
-          // command finds the room's current host (or a fresh one that reads the log).
-          deps.log('warn', 'room host fenced off by the expected version', { roomId: config.roomId });
-          isStopped = true;
-          for (const pending of [...batch, ...queue.splice(0)])
-            unavailable(pending, 'The room moved; retry.');
-          onStale();
-          return;
-        }
-        deps.log('error', 'room batch failed', { roomId: config.roomId, error: String(error) });
-        for (const pending of batch) unavailable(pending, 'The room could not store this command; retry.');
-      }
+  function refuseBatch(decided: DecidedBatch, message: string) {
+    for (const command of decided.accepted) {
+      answer(command, {
+        ok: false,
+        commandId: command.pending.envelope.commandId,
+        code: 'room_unavailable',
+        message,
+      });
     }
+  }
+
+  function settle(decided: DecidedBatch, results: AppendResult[], committedAt: number) {
+    state = decided.stateAfter;
+    const byRequest = new Map(decided.requests.map((request, index) => [request, results[index]]));
+    const delivered: DeliveredEvent[] = [];
+    for (const command of decided.accepted) {
+      const result = command.request ? byRequest.get(command.request) : undefined;
+      const occurredAt = result?.events[0]?.occurredAt.toISOString() ?? '';
+      const events = result ? result.events.map((stored) => deliveredFromAppend(stored, occurredAt)) : [];
+      for (const event of events) delivered.push(event);
+      const version = result ? result.nextExpectedVersion : command.version;
+      if (events.length > 0) remember({ key: command.key, version, events });
+      answer(command, { ok: true, commandId: command.pending.envelope.commandId, version, events });
+    }
+    if (delivered.length > 0) publish(delivered, committedAt);
+    if (state.version - lastSnapshotVersion >= snapshotInterval(state)) {
+      lastSnapshotVersion = state.version;
+      saveSnapshot(deps.db, state).catch((error: unknown) =>
+        deps.log('warn', 'room snapshot not saved', { roomId: config.roomId, error: String(error) }),
+      );
+    }
+  }
+
+  async function commit(decided: DecidedBatch, decidedIn: number) {
+    if (isStopped || decidedIn !== generation) {
+      refuseBatch(decided, 'The room host is stopping; retry.');
+      return;
+    }
+    const started = performance.now();
+    let results: AppendResult[];
+    try {
+      results = decided.requests.length > 0 ? await appendMany(deps.db, decided.requests) : [];
+    } catch (error) {
+      instruments.appendFailed();
+      generation++;
+      working = state;
+      if (error instanceof WrongExpectedVersionError) {
+        // Another host wrote this stream: our lease is gone. Answer retryable and stop; the next
+        // command finds the room's current host (or a fresh one that reads the log).
+        deps.log('warn', 'room host fenced off by the expected version', { roomId: config.roomId });
+        isStopped = true;
+        refuseBatch(decided, 'The room moved; retry.');
+        for (const pending of queue.splice(0)) unavailable(pending, 'The room moved; retry.');
+        onStale();
+        return;
+      }
+      deps.log('error', 'room batch failed', { roomId: config.roomId, error: String(error) });
+      refuseBatch(decided, 'The room could not store this command; retry.');
+      return;
+    }
+    const committedAt = preciseNow();
+    if (decided.requests.length > 0) {
+      const stored = results.reduce((sum, result) => sum + result.events.length, 0);
+      instruments.append((performance.now() - started) / 1000, stored);
+    }
+    settle(decided, results, committedAt);
+  }
+
+  /** Decides queued commands while fewer than PIPELINE_DEPTH batches wait for their commit. */
+  function pump() {
+    while (queue.length > 0 && !isStopped && batchesInFlight < PIPELINE_DEPTH) {
+      const batch = queue.splice(0, MAX_BATCH);
+      const decided = decideBatch(working, batch, {
+        streamId,
+        labId: config.labId,
+        roomId: config.roomId,
+        now: deps.now().toISOString(),
+        recent,
+        unconfirmed,
+      });
+      working = decided.stateAfter;
+      batchesInFlight++;
+      const decidedIn = generation;
+      commits = commits
+        .then(() => commit(decided, decidedIn))
+        .catch((error: unknown) => {
+          // A bug after the commit (answering, publishing) must not stall the batches behind it.
+          deps.log('error', 'room batch settled badly', { roomId: config.roomId, error: String(error) });
+        })
+        .finally(() => {
+          batchesInFlight--;
+          schedule();
+        });
+    }
+  }
+
+  function schedule() {
+    if (scheduled || queue.length === 0 || isStopped) return;
+    scheduled = true;
+    // setImmediate: commands that arrive in the same turn of the event loop share one batch.
+    setImmediate(() => {
+      scheduled = false;
+      pump();
+    });
   }
 
   // A host that died between its commit and its publish left followers without its last events: the
@@ -212,15 +221,6 @@ export async function startRoomHost(
   if (state.version > 0) {
     const [head] = await readStream(deps.db, streamId, state.version, 1);
     if (head) publish([toDelivered(head)]);
-  }
-
-  function schedule() {
-    if (draining) return;
-    // setImmediate: commands that arrive in the same turn of the event loop share one transaction.
-    draining = new Promise<void>((resolve) => setImmediate(resolve)).then(drain).finally(() => {
-      draining = null;
-      if (queue.length > 0 && !isStopped) schedule();
-    });
   }
 
   return {
@@ -242,8 +242,9 @@ export async function startRoomHost(
     state: () => state,
     stopped: () => isStopped,
     async stop() {
+      // The batch being committed completes; the ones decided after it and the queue are refused.
       isStopped = true;
-      await draining;
+      await commits;
       for (const pending of queue.splice(0)) unavailable(pending, 'The room host is stopping; retry.');
       await saveSnapshot(deps.db, state).catch(() => {});
     },

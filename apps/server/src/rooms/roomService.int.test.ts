@@ -1,7 +1,7 @@
 // The room host behind RoomService, on a real database: commands decided in order and stored, a retry
 // appended once, state rebuilt after a restart, events published to followers.
 import { randomUUID } from 'node:crypto';
-import type { RoomActor, RoomCommand } from '@lablive/domain';
+import { chatMessages, type RoomActor, type RoomCommand } from '@lablive/domain';
 import { createEvent, createLab, createTestDatabase, type TestDatabase } from '@lablive/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessBus } from '../bus/index.ts';
@@ -103,7 +103,7 @@ describe('room service', () => {
     try {
       const snapshot = await after.snapshot(roomId);
       expect(snapshot.version).toBe(snapshotBefore.version);
-      expect(snapshot.state.chat.map((message) => message.id)).toContain('before-restart');
+      expect(chatMessages(snapshot.state.chat).map((message) => message.id)).toContain('before-restart');
       expect(snapshot.state.viewers.map((viewer) => viewer.id)).toEqual([1, 2]);
       expect(await run(after, guest, chat, commandId)).toEqual(first);
       expect((await after.snapshot(roomId)).version).toBe(snapshotBefore.version);

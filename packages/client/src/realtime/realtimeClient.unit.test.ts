@@ -1,7 +1,7 @@
 // The realtime client against a real WebSocket gateway (scriptedGateway.ts) that decides with the
 // domain: the state a client folds equals the server's view of the room through drops, resumes with
 // overlapping events, lost acks, refused tokens and malformed frames.
-import type { RoomCommand } from '@lablive/domain';
+import { type ChatLog, chatMessages, type RoomCommand } from '@lablive/domain';
 import { CLOSE_CODES, type DeliveredEvent, PROTOCOL_VERSION } from '@lablive/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
@@ -46,8 +46,8 @@ function paulChats(messageId: string, text = `Hello ${messageId}`): void {
   gateway.act(paul, chat(messageId, text));
 }
 
-const chatTexts = (client: { state: { chat: readonly { text: string }[] } }) =>
-  client.state.chat.map((message) => message.text);
+const chatTexts = (client: { state: { chat: ChatLog } }) =>
+  chatMessages(client.state.chat).map((message) => message.text);
 
 describe('following a room', () => {
   it('starts from the welcome and folds the live events into the server view of the room', async () => {

@@ -1,5 +1,6 @@
 // Decisions about what participants write: chat messages and notes, including an animator's request
 // for everyone's notes and the answers to it.
+import { hasChatMessage } from './chatLog.ts';
 import { accept, type DecideContext, type Decision, reject } from './decision.ts';
 import type { RoomCommandOf } from './roomCommands.ts';
 import type { RoomState } from './roomState.ts';
@@ -12,7 +13,7 @@ export function sendChatMessage(
   const { messageId } = command.data;
   const text = command.data.text.trim();
   if (text === '') return reject('blank_message');
-  if (state.chat.some((message) => message.id === messageId)) return reject('duplicate_id');
+  if (hasChatMessage(state.chat, messageId)) return reject('duplicate_id');
   const { participantId, name } = context.actor;
   return accept({
     type: 'ChatMessageSent',
@@ -26,7 +27,7 @@ export function removeChatMessage(
   context: DecideContext,
 ): Decision {
   const { messageId } = command.data;
-  if (!state.chat.some((message) => message.id === messageId)) return reject('message_not_found');
+  if (!hasChatMessage(state.chat, messageId)) return reject('message_not_found');
   return accept({ type: 'ChatMessageRemoved', data: { messageId, by: context.actor.participantId } });
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { chatMessages } from './chatLog.ts';
 import type { SessionEvent } from './roomEvents.ts';
 import {
   animator,
@@ -31,7 +32,7 @@ describe('SendChatMessage', () => {
           },
         },
       ]);
-    expect(state.chat.map((message) => [message.id, message.text])).toEqual([
+    expect(chatMessages(state.chat).map((message) => [message.id, message.text])).toEqual([
       ['m-1', 'Hello'],
       ['m-2', 'Bonjour à tous 👋'],
     ]);
@@ -58,7 +59,8 @@ describe('RemoveChatMessage', () => {
     const state = given([...room, hello])
       .when({ type: 'RemoveChatMessage', data: { messageId: 'm-1' } }, animator)
       .then([{ type: 'ChatMessageRemoved', data: { messageId: 'm-1', by: 1 } }]);
-    expect(state.chat).toEqual([]);
+    expect(chatMessages(state.chat)).toEqual([]);
+    expect(state.chat.size).toBe(0);
   });
 
   it('refuses a message that does not exist', () => {

@@ -1,6 +1,7 @@
 // The state of one live room, folded from its stream of session events. The room host decides against
 // it; readers rebuild it from the log (or a snapshot plus the tail) to show a room at any version.
 import type { EventRole } from '../auth/access.ts';
+import { appendChatMessage, type ChatLog, emptyChatLog, removeChatMessageById } from './chatLog.ts';
 import type { Poll } from './polls.ts';
 import type { RoomConfig } from './roomConfig.ts';
 import type { SessionEvent, SharedDocument } from './roomEvents.ts';
@@ -22,13 +23,6 @@ export type Viewer = {
   connections: readonly string[];
 };
 
-export type ChatMessage = {
-  id: string;
-  from: { participantId: number; name: string };
-  text: string;
-  at: string;
-};
-
 export type NotesSubmission = { participantId: number; name: string; text: string; at: string };
 export type NotesRequest = { id: string; by: number; at: string; submissions: readonly NotesSubmission[] };
 
@@ -45,7 +39,7 @@ export type RoomState = {
   /** In order of arrival. */
   viewers: readonly Viewer[];
   speakerId: number | null;
-  chat: readonly ChatMessage[];
+  chat: ChatLog;
   /** Each participant's own notes. */
   notes: readonly { participantId: number; text: string }[];
   notesRequests: readonly NotesRequest[];
@@ -64,7 +58,7 @@ export function initialRoomState(config: RoomConfig): RoomState {
     session: { status: 'not_started' },
     viewers: [],
     speakerId: null,
-    chat: [],
+    chat: emptyChatLog,
     notes: [],
     notesRequests: [],
     sharedDocuments: [],
@@ -166,10 +160,10 @@ function apply(state: RoomState, event: SessionEvent): RoomState {
       }));
     case 'ChatMessageSent': {
       const { messageId, from, text, at } = event.data;
-      return { ...state, chat: [...state.chat, { id: messageId, from, text, at }] };
+      return { ...state, chat: appendChatMessage(state.chat, { id: messageId, from, text, at }) };
     }
     case 'ChatMessageRemoved':
-      return { ...state, chat: state.chat.filter((message) => message.id !== event.data.messageId) };
+      return { ...state, chat: removeChatMessageById(state.chat, event.data.messageId) };
     case 'NotesSaved': {
       const { participantId, text } = event.data;
       const others = state.notes.filter((notes) => notes.participantId !== participantId);

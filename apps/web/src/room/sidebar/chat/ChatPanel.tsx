@@ -1,6 +1,6 @@
 // The chat tab (live-room spec, sections 2 and 5): the room's messages in order, scrolled to the
 // bottom 100 ms after a new one (and when the tab shows again), and the composer.
-import type { ChatMessage } from '@lablive/domain';
+import { type ChatMessage, chatMessages } from '@lablive/domain';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../i18n/useLocale.ts';
@@ -15,7 +15,8 @@ export function ChatPanel({ visible }: { visible: boolean }) {
   const { t } = useTranslation('room');
   const locale = useLocale();
   const { me } = useRoom();
-  const chat = useRoomState((state) => state.chat);
+  const log = useRoomState((state) => state.chat);
+  const chat = useMemo(() => chatMessages(log), [log]);
   const remove = useCommand();
   const list = useRef<HTMLOListElement>(null);
   const timeFormat = useMemo(

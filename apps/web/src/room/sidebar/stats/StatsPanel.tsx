@@ -1,7 +1,7 @@
 // The animators' stats tab (live-room spec, section 2): the session as it is now, all from the live
 // room state: people present and their roles, how long the session has run, chat messages (and their
 // pace per minute in a chart), documents shared, raised hands, and each poll's respondents and results.
-import { pollResults } from '@lablive/domain';
+import { chatMessages, pollResults } from '@lablive/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoomState } from '../../roomContext.ts';
@@ -14,7 +14,8 @@ export function StatsPanel() {
   const { t } = useTranslation('room');
   const viewers = useRoomState((state) => state.viewers);
   const session = useRoomState((state) => state.session);
-  const chat = useRoomState((state) => state.chat);
+  const log = useRoomState((state) => state.chat);
+  const chat = useMemo(() => chatMessages(log), [log]);
   const polls = useRoomState((state) => state.polls);
   const documents = useRoomState((state) => state.sharedDocuments.length);
   const now = useNow(1000, session.status === 'started' || chat.length > 0);
