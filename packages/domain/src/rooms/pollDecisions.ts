@@ -20,7 +20,10 @@ export function createPoll(
   });
 }
 
-/** Editing a poll people already voted on would make their votes mean something else. */
+/**
+ * Only a saved poll is edited (spec section 4: saved polls are the inactive ones, never started yet).
+ * Once started, people have seen it, and maybe voted: editing it would change what their answers meant.
+ */
 export function editPoll(
   state: RoomState,
   command: RoomCommandOf<'EditPoll'>,
@@ -28,7 +31,7 @@ export function editPoll(
 ): Decision {
   const poll = findPoll(state, command.data.pollId);
   if (poll === undefined) return reject('poll_not_found');
-  if (poll.status === 'active' || poll.answeredBy.length > 0) return reject('poll_not_editable');
+  if (poll.status !== 'draft') return reject('poll_not_editable');
   const form = checkPollForm(command.data);
   if (!form.ok) return reject('poll_invalid', form.reason);
   return accept({

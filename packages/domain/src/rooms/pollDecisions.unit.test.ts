@@ -131,19 +131,18 @@ describe('EditPoll', () => {
     expect(state.polls[0]).toMatchObject({ question: 'Which daily dose?', results: [0, 0], status: 'draft' });
   });
 
-  it('refuses an active or answered poll', () => {
-    given([...room, created(), started])
-      .when({ type: 'EditPoll', data: edit }, animator)
-      .thenRejects('poll_not_editable');
-    given([
-      ...room,
-      created(),
-      started,
-      answered(2, [0]),
-      { type: 'PollClosed', data: { pollId: 'p-1', by: 1, at: NOW } },
-    ])
-      .when({ type: 'EditPoll', data: edit }, animator)
-      .thenRejects('poll_not_editable');
+  it('refuses a poll once started: active, closed after votes, closed without any', () => {
+    const closed: SessionEvent = { type: 'PollClosed', data: { pollId: 'p-1', by: 1, at: NOW } };
+    for (const history of [
+      [created(), started],
+      [created(), started, answered(2, [0]), closed],
+      [created(), started, closed],
+    ]) {
+      const refusal = given([...room, ...history])
+        .when({ type: 'EditPoll', data: edit }, animator)
+        .thenRejects('poll_not_editable');
+      expect(refusal.message).toBe('Only a saved poll that was never started can be edited.');
+    }
   });
 
   it('refuses an unknown poll and an invalid form', () => {

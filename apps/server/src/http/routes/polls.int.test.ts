@@ -196,6 +196,34 @@ describe('PUT /api/polls/{id}', () => {
     expect(empty.json().errors[0].field).toBe('active');
   });
 
+  it('edits a saved room poll for its animator only, live in the room, and no more once started', async () => {
+    const saved = await call('POST', '/api/polls', animator.token, { ...form, room_id: roomId });
+    const pollId = saved.json().id;
+    const edit = { title: '', question: 'Which form?', options: ['Tablets', 'Syrup', 'Patch'] };
+    const byParticipant = await call('PUT', `/api/polls/${pollId}`, alice.token, edit);
+    expect(byParticipant.statusCode).toBe(403);
+    const edited = await call('PUT', `/api/polls/${pollId}`, animator.token, edit);
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ title: 'Which form?', options: ['Tablets', 'Syrup', 'Patch'] });
+    await sockets[2]?.waitFor(
+      (m) =>
+        m.type === 'events' &&
+        m.events.some(
+          (e) =>
+            e.event.type === 'PollEdited' &&
+            e.event.data.pollId === String(pollId) &&
+            e.event.data.options.length === 3,
+        ),
+    );
+    // Started then closed before anyone voted: people saw it, so it stays as they saw it.
+    for (const active of [true, false]) {
+      expect((await call('PUT', `/api/polls/${pollId}`, animator.token, { active })).statusCode).toBe(200);
+    }
+    const late = await call('PUT', `/api/polls/${pollId}`, animator.token, { ...edit, question: 'Later?' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('poll_not_editable');
+  });
+
   it('edits a saved lab poll, then runs it in the room the animator names', async () => {
     const edited = await call('PUT', `/api/polls/${labPoll}`, tokens.pollManager, {
       title: 'Renamed',

@@ -38,7 +38,7 @@ export const roomSidebarDe: RoomSidebarTexts = {
       poll_not_found: 'Diese Umfrage gibt es nicht.',
       poll_invalid: 'Diese Umfrage ist ungültig.',
       poll_not_editable:
-        'Eine Umfrage kann nur bearbeitet werden, solange sie inaktiv und unbeantwortet ist.',
+        'Nur eine gespeicherte Umfrage, die noch nie gestartet wurde, kann bearbeitet werden.',
       poll_already_active: 'Diese Umfrage läuft bereits.',
       poll_not_active: 'Diese Umfrage läuft nicht mehr.',
       poll_already_answered: 'Sie haben diese Umfrage bereits beantwortet.',

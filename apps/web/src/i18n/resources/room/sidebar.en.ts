@@ -37,7 +37,7 @@ export const roomSidebarEn = {
       viewer_not_found: 'This participant is not in the room any more.',
       poll_not_found: 'This poll does not exist.',
       poll_invalid: 'This poll is not valid.',
-      poll_not_editable: 'A poll can only be edited while it is inactive and unanswered.',
+      poll_not_editable: 'Only a saved poll that was never started can be edited.',
       poll_already_active: 'This poll is already active.',
       poll_not_active: 'This poll is not active any more.',
       poll_already_answered: 'You have already answered this poll.',

@@ -37,7 +37,7 @@ export const roomSidebarFr: RoomSidebarTexts = {
       viewer_not_found: "Ce participant n'est plus dans la salle.",
       poll_not_found: "Ce sondage n'existe pas.",
       poll_invalid: "Ce sondage n'est pas valide.",
-      poll_not_editable: "Un sondage ne peut être modifié que s'il est inactif et sans réponse.",
+      poll_not_editable: 'Seul un sondage enregistré et jamais lancé peut être modifié.',
       poll_already_active: 'Ce sondage est déjà actif.',
       poll_not_active: "Ce sondage n'est plus actif.",
       poll_already_answered: 'Vous avez déjà répondu à ce sondage.',
