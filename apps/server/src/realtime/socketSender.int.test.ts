@@ -1,6 +1,7 @@
 // A socket that stops reading is a slow consumer: once its unsent bytes pass the limit it is closed
-// with 4008 (the client then resumes), while a reading socket gets every frame, coalesced per turn.
-// Real WebSockets on loopback (the ws library on both sides).
+// with 4008 (the client then resumes), while a reading socket gets every frame, coalesced per turn, as
+// a text message (shared by the sockets that hold the same frames). Real WebSockets on loopback (the ws
+// library on both sides).
 import { once } from 'node:events';
 import { CLOSE_CODES } from '@lablive/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ afterEach(() => {
   for (const server of servers.splice(0)) server.close();
 });
 
-async function pair(maxBufferedBytes: number) {
+async function pair(maxBufferedBytes: number, scheduler = createFlushScheduler()) {
   const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   servers.push(server);
   await once(server, 'listening');
@@ -25,7 +26,7 @@ async function pair(maxBufferedBytes: number) {
   const stats = createGatewayStats();
   const sender: SocketSender = createSocketSender(serverSocket, {
     maxBufferedBytes,
-    scheduler: createFlushScheduler(),
+    scheduler,
     stats,
   });
   return { client, sender, stats };
@@ -42,6 +43,26 @@ describe('socket sender', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(received).toEqual(['[{"n":1},{"n":2},{"n":3}]']);
     client.close();
+  });
+
+  it('sends the same frames to the sockets of one pass as the same text message, and a socket its own', async () => {
+    const scheduler = createFlushScheduler();
+    const sockets = await Promise.all([1, 2, 3].map(() => pair(1024 * 1024, scheduler)));
+    const received = sockets.map(({ client }) => {
+      const messages: Array<{ text: string; isBinary: boolean }> = [];
+      client.on('message', (data, isBinary) => messages.push({ text: String(data), isBinary }));
+      return messages;
+    });
+    const room = '{"type":"events","roomId":1,"events":[]}';
+    for (const { sender } of sockets) sender.send(room);
+    sockets[1]?.sender.send('{"type":"ack","commandId":"c-1","version":1}');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(received).toEqual([
+      [{ text: room, isBinary: false }],
+      [{ text: `[${room},{"type":"ack","commandId":"c-1","version":1}]`, isBinary: false }],
+      [{ text: room, isBinary: false }],
+    ]);
+    for (const { client } of sockets) client.close();
   });
 
   it('closes a socket that does not read with the slow-consumer code', async () => {

@@ -4,6 +4,7 @@
 import { CLOSE_CODES } from '@lablive/protocol';
 import type { WebSocket } from 'ws';
 import type { GatewayStats } from './gatewayStats.ts';
+import { createPayloadCache, encodePayload } from './sharedPayloads.ts';
 
 export type SocketSender = {
   /** `frame` is one serialised server message. */
@@ -11,12 +12,19 @@ export type SocketSender = {
   close(code: number, reason: string): void;
 };
 
-export type FlushScheduler = { markDirty(flush: () => void): void };
+/** Builds the payload of a socket's frames; sockets flushed in the same pass share equal payloads. */
+type PayloadFor = (frames: readonly string[]) => Buffer;
 
-/** One scheduler per gateway: every socket with queued frames is flushed once per event-loop turn. */
+export type FlushScheduler = { markDirty(flush: (payloadFor: PayloadFor) => void): void };
+
+/**
+ * One scheduler per gateway: every socket with queued frames is flushed once per event-loop turn, all
+ * in one pass, so the sockets of a room that hold the same frames write one shared payload.
+ */
 export function createFlushScheduler(): FlushScheduler {
-  let dirty: Array<() => void> = [];
+  let dirty: Array<(payloadFor: PayloadFor) => void> = [];
   let scheduled = false;
+  const payloads = createPayloadCache();
   return {
     markDirty(flush) {
       dirty.push(flush);
@@ -26,7 +34,11 @@ export function createFlushScheduler(): FlushScheduler {
         scheduled = false;
         const flushes = dirty;
         dirty = [];
-        for (const run of flushes) run();
+        try {
+          for (const run of flushes) run(payloads.payloadFor);
+        } finally {
+          payloads.clear();
+        }
       });
     },
   };
@@ -41,12 +53,12 @@ export function createSocketSender(
   const close = (code: number, reason: string) => {
     if (closed) return;
     // What was said last (why the socket closes) goes out before the close frame.
-    if (code !== CLOSE_CODES.slowConsumer) flush();
+    if (code !== CLOSE_CODES.slowConsumer) flush(encodePayload);
     closed = true;
     pending = [];
     socket.close(code, reason);
   };
-  function flush() {
+  function flush(payloadFor: PayloadFor) {
     if (closed || pending.length === 0) return;
     if (socket.readyState !== socket.OPEN) {
       pending = [];
@@ -57,10 +69,11 @@ export function createSocketSender(
       close(CLOSE_CODES.slowConsumer, 'slow consumer: reconnect and resume');
       return;
     }
-    const payload = pending.length === 1 ? (pending[0] ?? '') : `[${pending.join(',')}]`;
+    const payload = payloadFor(pending);
     pending = [];
     options.stats.framesSent++;
-    socket.send(payload);
+    // A Buffer would go as a binary message by default; the protocol's messages are text.
+    socket.send(payload, { binary: false });
   }
   return {
     send(frame) {
