@@ -11,6 +11,7 @@ import { type Recipient, receivesInFull, type SessionEvent, visibilityOf } from 
 import { CLOSE_CODES, type DeliveredEvent, PROTOCOL_LIMITS } from '@lablive/protocol';
 import { type FanoutInstruments, noInstruments, preciseNow } from '../observability/instruments.ts';
 import type { RoomEventBatch, RoomService } from '../rooms/roomService.ts';
+import { createCadence } from './roomCadence.ts';
 import type { SocketSender } from './socketSender.ts';
 
 export type Member = {
@@ -36,8 +37,18 @@ type Serialised = {
 /** One page of the room's stream from `fromVersion`, at most `limit` events. */
 export type ReadRoomLog = (roomId: number, fromVersion: number, limit: number) => Promise<DeliveredEvent[]>;
 
+/**
+ * Rooms with at least `minMembers` sockets on this instance gather their batches for `intervalMs` while
+ * they keep coming. Below that the writes cost little and each batch goes out at once; the interval is
+ * short beside the 100 ms a chat message may take to reach everyone.
+ */
+export type CadencePolicy = { intervalMs: number; minMembers: number };
+
+export const DEFAULT_CADENCE: CadencePolicy = { intervalMs: 20, minMembers: 50 };
+
 export type FanoutDeps = {
   readLog: ReadRoomLog;
+  cadence?: CadencePolicy;
   instruments?: FanoutInstruments;
   log?: (message: string, details: Record<string, unknown>) => void;
 };
@@ -75,6 +86,7 @@ export type RoomFanout = {
 export function createRoomFanout(rooms: RoomService, deps: FanoutDeps): RoomFanout {
   const followed = new Map<number, Followed>();
   const instruments = deps.instruments ?? noInstruments;
+  const cadence = deps.cadence ?? DEFAULT_CADENCE;
   /** Reads in progress, by room and first version: sockets with the same gap share one. */
   const reads = new Map<string, Promise<DeliveredEvent[]>>();
 
@@ -192,8 +204,18 @@ export function createRoomFanout(rooms: RoomService, deps: FanoutDeps): RoomFano
       let room = followed.get(roomId);
       if (!room) {
         const members = new Set<Member>();
-        const following = rooms.follow(roomId, (batch) => deliver(roomId, batch));
-        room = { members, stop: following.stop };
+        const paced = createCadence((batch: RoomEventBatch) => deliver(roomId, batch), {
+          intervalMs: cadence.intervalMs,
+          gathers: () => members.size >= cadence.minMembers,
+        });
+        const following = rooms.follow(roomId, (batch) => paced.push(batch));
+        room = {
+          members,
+          stop: () => {
+            following.stop();
+            paced.stop();
+          },
+        };
         followed.set(roomId, room);
       }
       room.members.add(member);

@@ -1,10 +1,11 @@
 // The fan-out never leaves a hole in what a socket receives: a live batch past the next version a socket
 // needs (a publish lost when a host died) sends it to the log for the gap first; what arrives meanwhile
-// waits; duplicates (a new host republishing the stream's head) are dropped.
+// waits; duplicates (a new host republishing the stream's head) are dropped. A large busy room hands its
+// batches over on a cadence, a lone batch at once.
 import { type DeliveredEvent, serverMessageSchema } from '@lablive/protocol';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RoomEventBatch, RoomService } from '../rooms/roomService.ts';
-import { createRoomFanout, type Member } from './roomFanout.ts';
+import { type CadencePolicy, createRoomFanout, type Member } from './roomFanout.ts';
 
 const event = (version: number): DeliveredEvent => ({
   version,
@@ -20,7 +21,7 @@ const event = (version: number): DeliveredEvent => ({
   },
 });
 
-function setUp(log: DeliveredEvent[]) {
+function setUp(log: DeliveredEvent[], cadence?: CadencePolicy) {
   let publish: (batch: RoomEventBatch) => void = () => {};
   const rooms: RoomService = {
     execute: () => Promise.reject(new Error('unused')),
@@ -36,6 +37,7 @@ function setUp(log: DeliveredEvent[]) {
     release = resolve;
   });
   const fanout = createRoomFanout(rooms, {
+    ...(cadence ? { cadence } : {}),
     readLog: async (_roomId, from, limit) => {
       reads.push(from);
       await readGate;
@@ -96,5 +98,37 @@ describe('room fan-out', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(first.versions()).toEqual([2, 3, 4]);
     expect(second.versions()).toEqual([2, 3, 4]);
+  });
+
+  it('hands a large room its batches at once when quiet, and gathered once per cadence while busy', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const room = setUp([], { intervalMs: 20, minMembers: 2 });
+      const first = room.member(0);
+      const second = room.member(0);
+      room.publish(1);
+      expect(first.versions()).toEqual([1]);
+      vi.advanceTimersByTime(5);
+      room.publish(2);
+      room.publish(3);
+      expect(first.versions()).toEqual([1]);
+      vi.advanceTimersByTime(15);
+      expect(first.versions()).toEqual([1, 2, 3]);
+      expect(second.versions()).toEqual([1, 2, 3]);
+      vi.advanceTimersByTime(100);
+      room.publish(4);
+      expect(second.versions()).toEqual([1, 2, 3, 4]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('hands a small room every batch at once', () => {
+    const room = setUp([], { intervalMs: 20, minMembers: 3 });
+    const first = room.member(0);
+    room.member(0);
+    room.publish(1);
+    room.publish(2);
+    expect(first.versions()).toEqual([1, 2]);
   });
 });

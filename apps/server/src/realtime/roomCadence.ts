@@ -1,0 +1,54 @@
+// When a room's committed batches are handed to its sockets. Each hand-over costs every socket of the
+// room one write (a system call), which is most of what a large room's fan-out costs; so while such a
+// room commits faster than the cadence, its batches are gathered and handed over together once per
+// cadence: one write per socket for all of them, and one shared payload (sharedPayloads.ts). A batch
+// that follows a quiet spell goes out at once, so a lone message is never held back, and a busy room
+// delays a batch by one cadence at most. Order is kept: a batch never overtakes one that waits.
+export type Cadence<T> = {
+  push(item: T): void;
+  /** Drops what waits: nobody on this instance follows the room any more. */
+  stop(): void;
+};
+
+export type CadenceOptions = {
+  intervalMs: number;
+  /** False when gathering is not worth its delay (a small room): every item goes out at once. */
+  gathers: () => boolean;
+};
+
+export function createCadence<T>(handOver: (item: T) => void, options: CadenceOptions): Cadence<T> {
+  let lastHandOver = Number.NEGATIVE_INFINITY;
+  let waiting: T[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  function handOverWaiting() {
+    timer = undefined;
+    lastHandOver = performance.now();
+    const items = waiting;
+    waiting = [];
+    for (const item of items) handOver(item);
+  }
+
+  return {
+    push(item) {
+      if (timer !== undefined) {
+        waiting.push(item);
+        return;
+      }
+      const now = performance.now();
+      const since = now - lastHandOver;
+      if (since >= options.intervalMs || !options.gathers()) {
+        lastHandOver = now;
+        handOver(item);
+        return;
+      }
+      waiting.push(item);
+      timer = setTimeout(handOverWaiting, options.intervalMs - since);
+    },
+    stop() {
+      clearTimeout(timer);
+      timer = undefined;
+      waiting = [];
+    },
+  };
+}
