@@ -216,12 +216,25 @@ describe.runIf(skipReason === null)(
       ).toEqual([true, true, true]);
     });
 
-    it('runs a poll: the animator starts it, the guests vote, the animator sees the counts and closes it', async () => {
+    it('runs a poll: the animator edits and starts it, the guests vote, the animator sees the counts and closes it', async () => {
       await animator.getByTestId('tab-polls').click();
       await animator.getByTestId('poll-question').fill('Which formulation do your patients prefer?');
       await animator.getByTestId('poll-option-0').fill('Tablets');
       await animator.getByTestId('poll-option-1').fill('Oral solution');
       await animator.getByTestId('poll-save').click();
+      // Saved, not started: Edit opens the same form, prefilled, with the focus in it.
+      await animator.locator('[data-status="draft"] [data-testid^="poll-edit-"]').first().click();
+      const editQuestion = animator.locator('[data-testid$="-edit-question"]');
+      expect(await editQuestion.inputValue()).toBe('Which formulation do your patients prefer?');
+      const focused = () => animator.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+      expect(await focused()).toMatch(/-edit-title$/);
+      await editQuestion.fill('Which formulation do your patients prefer most?');
+      await animator.locator('[data-testid$="-edit-option-1"]').fill('Syrup');
+      await animator.locator('[data-testid$="-edit-save"]').press('Enter');
+      await animator
+        .locator('[data-status="draft"] .poll-card-title', { hasText: 'prefer most?' })
+        .waitFor(WAIT);
+      expect(await focused()).toMatch(/^poll-edit-/);
       await animator.locator('[data-status="draft"] [data-testid^="poll-start-"]').first().click();
       for (const [page, option] of [
         [guestA, 0],
@@ -229,6 +242,8 @@ describe.runIf(skipReason === null)(
       ] as const) {
         await page.getByTestId('tab-polls').click();
         await page.getByTestId(`poll-vote-option-${option}`).click();
+        // The guests are asked the poll as edited.
+        expect(await page.locator('.poll-choice').nth(1).textContent()).toBe('Syrup');
         await page.getByTestId('poll-vote-submit').click();
         await page.getByTestId('poll-voted').waitFor(WAIT);
       }

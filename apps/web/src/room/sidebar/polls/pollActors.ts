@@ -11,6 +11,9 @@ export function pollMachineOn(send: SendCommand) {
       createPoll: fromPromise(({ input }: { input: { pollId: string; content: PollContent } }) =>
         sendOrThrow(send, { type: 'CreatePoll', data: { pollId: input.pollId, ...input.content } }),
       ),
+      editPoll: fromPromise(({ input }: { input: { pollId: string; content: PollContent } }) =>
+        sendOrThrow(send, { type: 'EditPoll', data: { pollId: input.pollId, ...input.content } }),
+      ),
       startPoll: fromPromise(({ input }: { input: { pollId: string } }) =>
         sendOrThrow(send, { type: 'StartPoll', data: { pollId: input.pollId } }),
       ),

@@ -1,7 +1,7 @@
 // The animator's poll form as values and the edits made to it, and a participant's choice of options:
 // pure, so the poll machine only decides when they apply. Limits come from the domain: at least two
 // options (the form never goes below), at most the room's maximum.
-import { MIN_POLL_OPTIONS, ROOM_COMMAND_LIMITS } from '@lablive/domain';
+import { MIN_POLL_OPTIONS, type Poll, ROOM_COMMAND_LIMITS } from '@lablive/domain';
 
 export type PollFormValues = { title: string; question: string; options: string[]; allowMultiple: boolean };
 
@@ -12,6 +12,22 @@ export const EMPTY_POLL_FORM: PollFormValues = {
   options: ['', ''],
   allowMultiple: true,
 };
+
+/** What the form shows of a poll of the room. */
+export type SavedPollContent = Pick<Poll, 'title' | 'question' | 'options' | 'allowMultiple'>;
+
+/**
+ * A saved poll back in the form, to edit it. A title equal to the question is the default the form
+ * filled in, so it comes back empty: it keeps following the question if the animator rewrites it.
+ */
+export function pollFormOf(poll: SavedPollContent): PollFormValues {
+  return {
+    title: poll.title === poll.question ? '' : poll.title,
+    question: poll.question,
+    options: [...poll.options],
+    allowMultiple: poll.allowMultiple,
+  };
+}
 
 export type PollFormEdit =
   | { type: 'form.title'; value: string }

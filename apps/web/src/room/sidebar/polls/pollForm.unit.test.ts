@@ -1,7 +1,8 @@
-// The poll form's edits within the domain's limits, and a participant's choice of options.
+// The poll form's edits within the domain's limits, a saved poll back in the form, and a participant's
+// choice of options.
 import { MIN_POLL_OPTIONS, ROOM_COMMAND_LIMITS } from '@lablive/domain';
 import { describe, expect, it } from 'vitest';
-import { chooseOption, EMPTY_POLL_FORM, editPollForm, type PollFormValues } from './pollForm.ts';
+import { chooseOption, EMPTY_POLL_FORM, editPollForm, type PollFormValues, pollFormOf } from './pollForm.ts';
 
 describe('editing the poll form', () => {
   it('adds options up to the room limit and never removes below two', () => {
@@ -21,6 +22,25 @@ describe('editing the poll form', () => {
     expect(form).toEqual({ title: '', question: '', options: ['', ''], allowMultiple: false });
     expect(EMPTY_POLL_FORM.allowMultiple).toBe(true);
     expect(editPollForm(form, { type: 'form.title', value: 'Dose' }).title).toBe('Dose');
+  });
+});
+
+describe('a saved poll back in the form', () => {
+  const saved = { title: 'Dose', question: 'Which dose?', options: ['5 mg', '10 mg'], allowMultiple: false };
+
+  it('fills every field with the poll as saved', () => {
+    expect(pollFormOf(saved)).toEqual(saved);
+  });
+
+  it('leaves the title empty when it was the default, so it keeps following the question', () => {
+    const defaulted = { ...saved, title: 'Which dose?' };
+    expect(pollFormOf(defaulted).title).toBe('');
+  });
+
+  it('hands the form its own options, which its edits never write through to the poll', () => {
+    const form = editPollForm(pollFormOf(saved), { type: 'form.option', index: 0, value: '2 mg' });
+    expect(form.options).toEqual(['2 mg', '10 mg']);
+    expect(saved.options).toEqual(['5 mg', '10 mg']);
   });
 });
 

@@ -1,6 +1,7 @@
 // The poll lifecycle of one poll as a person of the room lives it (live-room spec, sections 4 and 5).
 // Animator: draft (the form, checked with the domain's checkPollForm) → saved (CreatePoll) → active
-// (StartPoll) → closed (ClosePoll), and a closed poll may start again. Participant: voting → voted
+// (StartPoll) → closed (ClosePoll), and a closed poll may start again. A saved poll, never started, may
+// be edited: editing (the same form, prefilled) → updating (EditPoll) → saved. Participant: voting → voted
 // (AnswerPoll, once; the choice resets). The room state is the truth: `poll.synced` moves the machine to
 // what the room says (another animator started it, a vote from another tab). IO actors are named here
 // and built on the room's send in pollActors.ts; tests provide their own.
@@ -14,6 +15,8 @@ import {
   POLL_FORM_EDITS,
   type PollFormEdit,
   type PollFormValues,
+  pollFormOf,
+  type SavedPollContent,
 } from './pollForm.ts';
 
 export type PollProblem =
@@ -30,7 +33,7 @@ export type PollMachineContext = {
   pollId: string | null;
   newId: () => string;
   form: PollFormValues;
-  /** The checked form being saved. */
+  /** The checked form being saved (created or edited). */
   content: PollContent | null;
   allowMultiple: boolean;
   optionCount: number;
@@ -45,6 +48,9 @@ export type PollMachineContext = {
 export type PollMachineEvent =
   | PollFormEdit
   | { type: 'poll.save' }
+  /** Edit a saved poll, as the room has it now (another animator may have edited it meanwhile). */
+  | { type: 'poll.edit'; poll: SavedPollContent }
+  | { type: 'poll.cancel' }
   | { type: 'poll.start' }
   | { type: 'poll.close' }
   | { type: 'poll.synced'; status: PollStatus; answered: boolean }
@@ -53,6 +59,20 @@ export type PollMachineEvent =
 
 const notProvided = (name: string) => () =>
   Promise.reject(new Error(`pollMachine: provide the ${name} actor`));
+
+/** The form's content with the domain's defaults, or null while the form breaks a rule. */
+function checkedContent(form: PollFormValues): PollContent | null {
+  const check = checkPollForm(form);
+  return check.ok ? check.content : null;
+}
+
+/** What saving or updating sends: only ever entered with the id and the checked form in context. */
+function checkedPoll(context: PollMachineContext): { pollId: string; content: PollContent } {
+  if (context.pollId === null || context.content === null) {
+    throw new Error('pollMachine: saving a poll without a checked form');
+  }
+  return { pollId: context.pollId, content: context.content };
+}
 
 /** The error of a failed IO actor, as showRefusal's params. */
 const refused = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
@@ -65,6 +85,7 @@ export const pollMachine = setup({
   },
   actors: {
     createPoll: fromPromise<void, { pollId: string; content: PollContent }>(notProvided('createPoll')),
+    editPoll: fromPromise<void, { pollId: string; content: PollContent }>(notProvided('editPoll')),
     startPoll: fromPromise<void, { pollId: string }>(notProvided('startPoll')),
     closePoll: fromPromise<void, { pollId: string }>(notProvided('closePoll')),
     answerPoll: fromPromise<void, { pollId: string; answers: number[] }>(notProvided('answerPoll')),
@@ -85,10 +106,16 @@ export const pollMachine = setup({
       assertEvent(event, POLL_FORM_EDITS);
       return { form: editPollForm(context.form, event), problem: null };
     }),
-    prepareSave: assign(({ context }) => {
-      const check = checkPollForm(context.form);
-      return { pollId: context.newId(), content: check.ok ? check.content : null, problem: null };
+    prepareSave: assign(({ context }) => ({
+      pollId: context.newId(),
+      content: checkedContent(context.form),
+      problem: null,
+    })),
+    prefillForm: assign(({ event }) => {
+      assertEvent(event, 'poll.edit');
+      return { form: pollFormOf(event.poll), problem: null };
     }),
+    prepareEdit: assign(({ context }) => ({ content: checkedContent(context.form), problem: null })),
     showFormReason: assign(({ context }) => {
       const check = checkPollForm(context.form);
       return { problem: check.ok ? null : { kind: 'form' as const, reason: check.reason } };
@@ -156,18 +183,42 @@ export const pollMachine = setup({
         saving: {
           invoke: {
             src: 'createPoll',
-            input: ({ context }) => {
-              if (context.pollId === null || context.content === null) {
-                throw new Error('pollMachine: saving without a checked form');
-              }
-              return { pollId: context.pollId, content: context.content };
-            },
+            input: ({ context }) => checkedPoll(context),
             onDone: { target: 'saved' },
             // Back to the form as it was; the next save takes a fresh id.
             onError: { target: 'draft', actions: [{ type: 'showRefusal', params: refused }, 'forgetPollId'] },
           },
         },
-        saved: { on: { 'poll.start': { target: 'starting' } } },
+        saved: {
+          on: {
+            'poll.start': { target: 'starting' },
+            'poll.edit': { target: 'editing', actions: 'prefillForm' },
+          },
+        },
+        editing: {
+          // Leaving the form (cancelled, saved, or the poll started elsewhere) leaves its reasons behind.
+          exit: 'clearProblem',
+          on: {
+            'form.*': { actions: 'editForm' },
+            'poll.save': [
+              { guard: 'formIsValid', target: 'updating', actions: 'prepareEdit' },
+              { actions: 'showFormReason' },
+            ],
+            'poll.cancel': { target: 'saved' },
+            // Still saved (another animator's edit, a resync): the form stays open; started, it closes.
+            'poll.synced': { guard: { type: 'syncedTo', params: { status: 'draft' } } },
+          },
+        },
+        updating: {
+          invoke: {
+            src: 'editPoll',
+            input: ({ context }) => checkedPoll(context),
+            onDone: { target: 'saved' },
+            // Back to the form as it was, with the room's reason (started meanwhile, not an animator).
+            onError: { target: 'editing', actions: { type: 'showRefusal', params: refused } },
+          },
+          on: { 'poll.synced': { guard: { type: 'syncedTo', params: { status: 'draft' } } } },
+        },
         starting: {
           entry: 'clearProblem',
           invoke: {

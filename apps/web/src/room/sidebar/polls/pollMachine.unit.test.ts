@@ -1,6 +1,6 @@
 // The poll lifecycle with its IO actors swapped through machine.provide: the animator's form checked
-// with the domain's rules, saved, started, closed and started again; a refusal kept for the screen; the
-// room state moving the machine; a participant voting once, single or multiple choice.
+// with the domain's rules, saved, edited while saved, started, closed and started again; a refusal kept
+// for the screen; the room state moving the machine; a participant voting once, single or multiple choice.
 import type { Poll, PollContent } from '@lablive/domain';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
@@ -9,6 +9,7 @@ import { type PollMachineInput, pollMachine } from './pollMachine.ts';
 
 type Calls = {
   created: { pollId: string; content: PollContent }[];
+  edited: { pollId: string; content: PollContent }[];
   started: string[];
   closed: string[];
   answered: { pollId: string; answers: number[] }[];
@@ -17,12 +18,16 @@ type Calls = {
 const refuse = (refusal: Refusal) => Promise.reject(new CommandRefusedError(refusal));
 
 function start(input: PollMachineInput, refusals: Partial<Record<keyof Calls, Refusal>> = {}) {
-  const calls: Calls = { created: [], started: [], closed: [], answered: [] };
+  const calls: Calls = { created: [], edited: [], started: [], closed: [], answered: [] };
   const logic = pollMachine.provide({
     actors: {
       createPoll: fromPromise<void, { pollId: string; content: PollContent }>(async ({ input }) => {
         calls.created.push(input);
         if (refusals.created) return refuse(refusals.created);
+      }),
+      editPoll: fromPromise<void, { pollId: string; content: PollContent }>(async ({ input }) => {
+        calls.edited.push(input);
+        if (refusals.edited) return refuse(refusals.edited);
       }),
       startPoll: fromPromise<void, { pollId: string }>(async ({ input }) => {
         calls.started.push(input.pollId);
@@ -170,6 +175,99 @@ describe('the animator side', () => {
     expect(saved.getSnapshot().matches({ animator: 'closed' })).toBe(true);
     const closed = start({ side: 'animator', poll: poll({ status: 'closed' }), newId }).actor;
     expect(closed.getSnapshot().matches({ animator: 'closed' })).toBe(true);
+  });
+});
+
+describe('editing a saved poll', () => {
+  const saved = poll({ status: 'draft', allowMultiple: true });
+  const editing = (refusals: Parameters<typeof start>[1] = {}) => {
+    const started = start({ side: 'animator', poll: saved, newId }, refusals);
+    started.actor.send({ type: 'poll.edit', poll: saved });
+    return started;
+  };
+
+  it('opens the form prefilled with the poll, and saves the checked changes under the same id', async () => {
+    const { actor, calls } = editing();
+    expect(actor.getSnapshot().matches({ animator: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context.form).toEqual({
+      title: 'Formulation',
+      question: 'Which formulation do your patients prefer?',
+      options: ['Tablets', 'Oral solution', 'Patch'],
+      allowMultiple: true,
+    });
+    actor.send({ type: 'form.title', value: ' ' });
+    actor.send({ type: 'form.option', index: 1, value: ' Syrup ' });
+    actor.send({ type: 'form.removeOption', index: 2 });
+    actor.send({ type: 'form.multiple', value: false });
+    actor.send({ type: 'poll.save' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ animator: 'saved' }));
+    expect(calls.edited).toEqual([
+      {
+        pollId: 'poll-1',
+        content: {
+          title: 'Which formulation do your patients prefer?',
+          question: 'Which formulation do your patients prefer?',
+          options: ['Tablets', 'Syrup'],
+          allowMultiple: false,
+        },
+      },
+    ]);
+    expect(calls.created).toEqual([]);
+    actor.send({ type: 'poll.start' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ animator: 'active' }));
+    expect(calls.started).toEqual(['poll-1']);
+  });
+
+  it('keeps the form with the domain reason while it breaks a rule; cancel sends nothing', () => {
+    const { actor, calls } = editing();
+    actor.send({ type: 'form.option', index: 0, value: '  ' });
+    actor.send({ type: 'poll.save' });
+    expect(actor.getSnapshot().matches({ animator: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context.problem).toEqual({
+      kind: 'form',
+      reason: 'An option must not be blank.',
+    });
+    actor.send({ type: 'poll.cancel' });
+    expect(actor.getSnapshot().matches({ animator: 'saved' })).toBe(true);
+    expect(actor.getSnapshot().context.problem).toBeNull();
+    expect(calls.edited).toEqual([]);
+  });
+
+  it('goes back to the form with the refusal when the room refuses the edit', async () => {
+    const refusal = {
+      code: 'poll_not_editable',
+      message: 'Only a saved poll that was never started can be edited.',
+    };
+    const { actor } = editing({ edited: refusal });
+    actor.send({ type: 'form.question', value: 'Which one?' });
+    actor.send({ type: 'poll.save' });
+    await waitFor(actor, (snapshot) => snapshot.context.problem !== null);
+    expect(actor.getSnapshot().matches({ animator: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context.problem).toEqual({ kind: 'refused', refusal });
+    expect(actor.getSnapshot().context.form.question).toBe('Which one?');
+  });
+
+  it('prefills from the poll as the room has it now, and edits only a saved poll', () => {
+    const { actor } = start({ side: 'animator', poll: saved, newId });
+    actor.send({ type: 'poll.edit', poll: { ...saved, title: 'Renamed by another animator' } });
+    expect(actor.getSnapshot().context.form.title).toBe('Renamed by another animator');
+    const active = start({ side: 'animator', poll: poll({ status: 'active' }), newId }).actor;
+    active.send({ type: 'poll.edit', poll: saved });
+    expect(active.getSnapshot().matches({ animator: 'active' })).toBe(true);
+    const closed = start({ side: 'animator', poll: poll({ status: 'closed' }), newId }).actor;
+    closed.send({ type: 'poll.edit', poll: saved });
+    expect(closed.getSnapshot().matches({ animator: 'closed' })).toBe(true);
+  });
+
+  it('stays in the form while the room still has the poll saved, and leaves it once started elsewhere', () => {
+    const { actor } = editing();
+    actor.send({ type: 'form.question', value: '' });
+    actor.send({ type: 'poll.save' });
+    actor.send({ type: 'poll.synced', status: 'draft', answered: false });
+    expect(actor.getSnapshot().matches({ animator: 'editing' })).toBe(true);
+    actor.send({ type: 'poll.synced', status: 'active', answered: false });
+    expect(actor.getSnapshot().matches({ animator: 'active' })).toBe(true);
+    expect(actor.getSnapshot().context.problem).toBeNull();
   });
 });
 
