@@ -12,14 +12,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       stream_ids text[],
       expected_versions bigint[],
       next_versions bigint[],
-      -- The events, in order: their stream, version, type, schema version, data, metadata and id.
-      event_streams text[],
-      event_versions bigint[],
-      event_types text[],
-      event_schema_versions integer[],
-      event_data jsonb[],
-      event_metadata jsonb[],
-      event_ids uuid[]
+      -- The events, in order, as one JSON array of {s: stream, v: version, t: type, sv: schema version,
+      -- d: data, m: metadata, i: id}: built by joining the JSON texts the appender has already made,
+      -- where arrays of jsonb would escape each text once more on the way.
+      events jsonb
     ) RETURNS TABLE (transaction_id xid8, occurred_at timestamptz, global_positions bigint[])
     LANGUAGE plpgsql AS $fn$
     DECLARE
@@ -49,11 +45,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       RETURN QUERY
       WITH inserted AS (
         INSERT INTO session_events (stream_id, stream_version, type, schema_version, data, metadata, event_id)
-        SELECT * FROM unnest(event_streams, event_versions, event_types, event_schema_versions, event_data,
-                             event_metadata, event_ids)
+        SELECT event.s, event.v, event.t, event.sv, event.d, event.m, event.i
+          FROM jsonb_to_recordset(events) AS event(s text, v bigint, t text, sv integer, d jsonb, m jsonb, i uuid)
         RETURNING session_events.global_position
       )
-      -- Rows are inserted in the order of the arrays, so positions sorted are positions in event order.
+      -- Rows are inserted in the order of the array, so positions sorted are positions in event order.
       SELECT pg_current_xact_id(), now(), array_agg(inserted.global_position ORDER BY inserted.global_position)
         FROM inserted;
 

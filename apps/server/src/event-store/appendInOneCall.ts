@@ -24,30 +24,25 @@ export async function appendInOneCall(
   requests: readonly OneCallRequest[],
 ): Promise<OneCallResult[] | null> {
   const streams = new Map<string, { expected: number; next: number }>();
-  const eventStreams: string[] = [];
   const versions: number[] = [];
-  const types: string[] = [];
-  const schemaVersions: number[] = [];
-  const data: string[] = [];
-  const metadata: string[] = [];
-  const ids: string[] = [];
+  const rows: string[] = [];
   for (const request of requests) {
     const stream = streams.get(request.streamId);
     if (stream && stream.next !== request.expectedVersion) return null;
     const entry = stream ?? { expected: request.expectedVersion, next: request.expectedVersion };
+    const streamJson = JSON.stringify(request.streamId);
     for (const event of request.events) {
       entry.next++;
-      eventStreams.push(request.streamId);
       versions.push(entry.next);
-      types.push(event.type);
-      schemaVersions.push(event.schemaVersion);
-      data.push(event.data);
-      metadata.push(event.metadata);
-      ids.push(event.eventId);
+      // data and metadata are JSON texts already (prepareEvent): joined as they are.
+      rows.push(
+        `{"s":${streamJson},"v":${entry.next},"t":${JSON.stringify(event.type)},"sv":${event.schemaVersion},` +
+          `"d":${event.data},"m":${event.metadata},"i":"${event.eventId}"}`,
+      );
     }
     streams.set(request.streamId, entry);
   }
-  if (ids.length === 0) return null;
+  if (rows.length === 0) return null;
   // Locked in JavaScript string order, the order lockStreams uses too, so appenders queue, never deadlock.
   const streamIds = [...streams.keys()].sort();
 
@@ -58,17 +53,16 @@ export async function appendInOneCall(
         ${streamIds}::text[],
         ${streamIds.map((id) => streams.get(id)?.expected ?? 0)}::bigint[],
         ${streamIds.map((id) => streams.get(id)?.next ?? 0)}::bigint[],
-        ${eventStreams}::text[], ${versions}::bigint[], ${types}::text[], ${schemaVersions}::integer[],
-        ${data}::jsonb[], ${metadata}::jsonb[], ${ids}::uuid[])
+        ${`[${rows.join(',')}]`}::jsonb)
     `.execute(db);
     row = result.rows[0];
   } catch (error) {
     if (hasCode(error, WRONG_VERSION) || hasCode(error, UNIQUE_VIOLATION)) return null;
     throw error;
   }
-  if (!row || row.global_positions.length !== ids.length) {
+  if (!row || row.global_positions.length !== rows.length) {
     throw new Error(
-      `append_session_events stored ${row?.global_positions.length ?? 0} of ${ids.length} events`,
+      `append_session_events stored ${row?.global_positions.length ?? 0} of ${rows.length} events`,
     );
   }
 

@@ -5,13 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import { decide, evolveAll, type RoomState, type SessionEvent } from '@lablive/domain';
 import type { DeliveredEvent } from '@lablive/protocol';
-import { v5 as uuidv5 } from 'uuid';
 import type { AppendRequest, StoredSessionEvent } from '../event-store/index.ts';
+import { uuidNamespace, uuidV5 } from './eventIds.ts';
 import type { CommandEnvelope, CommandOutcome } from './roomService.ts';
 import { commandKey, type RecentCommand } from './roomStateStore.ts';
 
 /** A fixed namespace: event ids are uuid v5 of (room, participant, command id, index), so a retry reuses them. */
-const EVENT_ID_NAMESPACE = '6f1b7c1e-7a51-4c1e-9a43-1f7d3f0c2b10';
+const EVENT_ID_NAMESPACE = uuidNamespace('6f1b7c1e-7a51-4c1e-9a43-1f7d3f0c2b10');
 
 export type Pending = { envelope: CommandEnvelope; resolve: (outcome: CommandOutcome) => void };
 
@@ -114,7 +114,7 @@ function toAppendRequest(
     streamId: context.streamId,
     expectedVersion,
     events: events.map((event, index) => ({
-      eventId: uuidv5(`${context.roomId}:${key}:${index}`, EVENT_ID_NAMESPACE),
+      eventId: uuidV5(`${context.roomId}:${key}:${index}`, EVENT_ID_NAMESPACE),
       type: event.type,
       data: event.data,
       metadata,

@@ -31,12 +31,15 @@ import {
 } from './roomStateStore.ts';
 import { roomSubjects } from './roomSubjects.ts';
 
-const MAX_BATCH = 1000;
+/** Several batches fit in what a busy room has in flight, so one is decided while another commits. */
+const MAX_BATCH = 250;
 /** Batches decided and not yet answered: one being committed, one waiting for it. */
 const PIPELINE_DEPTH = 2;
 const RECENT_COMMANDS = 10_000;
 /** Events per bus message: keeps a burst's message under the bus payload limit. */
 const PUBLISH_CHUNK = 200;
+
+type Stored = { results: AppendResult[]; committedAt: number };
 
 export type RoomHostDeps = {
   db: Db;
@@ -71,20 +74,29 @@ export async function startRoomHost(
   const queue: Pending[] = [];
   let scheduled = false;
   let batchesInFlight = 0;
-  /** Commits run one after the other, in the order their batches were decided. */
-  let commits: Promise<void> = Promise.resolve();
+  /** Appends run one after the other, in the order their batches were decided; so do the answers. */
+  let appends: Promise<void> = Promise.resolve();
+  let settling: Promise<void> = Promise.resolve();
   /** Bumped when a commit fails: batches decided before it were decided against a state never stored. */
   let generation = 0;
   let isStopped = false;
   const streamId = roomStreamId(config.roomId);
   const instruments = deps.instruments ?? noInstruments;
 
+  // Oldest first, in a ring: asking a Map for its first key after many deletions walks over every
+  // deleted slot, which made this the host's hottest line.
+  const remembered: string[] = [...recent.keys()].slice(-RECENT_COMMANDS);
+  let oldestRemembered = 0;
   function remember(entry: RecentCommand) {
-    recent.set(entry.key, entry);
-    if (recent.size > RECENT_COMMANDS) {
-      const oldest = recent.keys().next();
-      if (!oldest.done) recent.delete(oldest.value);
+    if (!recent.has(entry.key)) {
+      if (remembered.length < RECENT_COMMANDS) remembered.push(entry.key);
+      else {
+        recent.delete(remembered[oldestRemembered] ?? '');
+        remembered[oldestRemembered] = entry.key;
+        oldestRemembered = (oldestRemembered + 1) % RECENT_COMMANDS;
+      }
     }
+    recent.set(entry.key, entry);
   }
 
   function publish(events: DeliveredEvent[], committedAt?: number) {
@@ -120,8 +132,8 @@ export async function startRoomHost(
     }
   }
 
-  function settle(decided: DecidedBatch, results: AppendResult[], committedAt: number) {
-    state = decided.stateAfter;
+  /** Answers the commands of a stored batch and publishes its events. */
+  function settle(decided: DecidedBatch, { results, committedAt }: Stored) {
     const byRequest = new Map(decided.requests.map((request, index) => [request, results[index]]));
     const delivered: DeliveredEvent[] = [];
     for (const command of decided.accepted) {
@@ -134,18 +146,20 @@ export async function startRoomHost(
       answer(command, { ok: true, commandId: command.pending.envelope.commandId, version, events });
     }
     if (delivered.length > 0) publish(delivered, committedAt);
-    if (state.version - lastSnapshotVersion >= snapshotInterval(state)) {
-      lastSnapshotVersion = state.version;
-      saveSnapshot(deps.db, state).catch((error: unknown) =>
+    const after = decided.stateAfter;
+    if (after.version - lastSnapshotVersion >= snapshotInterval(after)) {
+      lastSnapshotVersion = after.version;
+      saveSnapshot(deps.db, after).catch((error: unknown) =>
         deps.log('warn', 'room snapshot not saved', { roomId: config.roomId, error: String(error) }),
       );
     }
   }
 
-  async function commit(decided: DecidedBatch, decidedIn: number) {
+  /** Appends a batch (once the one before it is stored): what was stored, or null when it was refused. */
+  async function store(decided: DecidedBatch, decidedIn: number): Promise<Stored | null> {
     if (isStopped || decidedIn !== generation) {
       refuseBatch(decided, 'The room host is stopping; retry.');
-      return;
+      return null;
     }
     const started = performance.now();
     let results: AppendResult[];
@@ -163,18 +177,19 @@ export async function startRoomHost(
         refuseBatch(decided, 'The room moved; retry.');
         for (const pending of queue.splice(0)) unavailable(pending, 'The room moved; retry.');
         onStale();
-        return;
+        return null;
       }
       deps.log('error', 'room batch failed', { roomId: config.roomId, error: String(error) });
       refuseBatch(decided, 'The room could not store this command; retry.');
-      return;
+      return null;
     }
+    state = decided.stateAfter;
     const committedAt = preciseNow();
     if (decided.requests.length > 0) {
       const stored = results.reduce((sum, result) => sum + result.events.length, 0);
       instruments.append((performance.now() - started) / 1000, stored);
     }
-    settle(decided, results, committedAt);
+    return { results, committedAt };
   }
 
   /** Decides queued commands while fewer than PIPELINE_DEPTH batches wait for their commit. */
@@ -192,10 +207,22 @@ export async function startRoomHost(
       working = decided.stateAfter;
       batchesInFlight++;
       const decidedIn = generation;
-      commits = commits
-        .then(() => commit(decided, decidedIn))
+      const stored = appends.then(() => store(decided, decidedIn));
+      appends = stored.then(() => undefined);
+      // Answered on the next turn, once the next batch's append is on its way to the database: the
+      // answering then runs while the database works.
+      settling = Promise.all([stored, settling])
+        .then(
+          ([outcome]) =>
+            new Promise<void>((resolve) =>
+              setImmediate(() => {
+                if (outcome) settle(decided, outcome);
+                resolve();
+              }),
+            ),
+        )
         .catch((error: unknown) => {
-          // A bug after the commit (answering, publishing) must not stall the batches behind it.
+          // A bug while answering or publishing must not stall the batches behind it.
           deps.log('error', 'room batch settled badly', { roomId: config.roomId, error: String(error) });
         })
         .finally(() => {
@@ -244,7 +271,8 @@ export async function startRoomHost(
     async stop() {
       // The batch being committed completes; the ones decided after it and the queue are refused.
       isStopped = true;
-      await commits;
+      await appends;
+      await settling;
       for (const pending of queue.splice(0)) unavailable(pending, 'The room host is stopping; retry.');
       await saveSnapshot(deps.db, state).catch(() => {});
     },

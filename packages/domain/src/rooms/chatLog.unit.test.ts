@@ -28,7 +28,8 @@ describe('chat log', () => {
     const count = CHUNK_SIZE * 2 + 3;
     const log = logOf(count);
     expect(log.size).toBe(count);
-    expect(log.chunks).toHaveLength(3);
+    expect(log.sealed).toHaveLength(2);
+    expect(log.tail).toHaveLength(3);
     expect(chatMessages(log).map((m) => m.id)).toEqual(Array.from({ length: count }, (_, i) => `m${i}`));
   });
 
@@ -36,7 +37,7 @@ describe('chat log', () => {
     const before = logOf(CHUNK_SIZE + 1);
     const after = appendChatMessage(before, message(9999));
     expect(chatMessages(before)).toHaveLength(CHUNK_SIZE + 1);
-    expect(after.chunks[0]).toBe(before.chunks[0]);
+    expect(after.sealed).toBe(before.sealed);
     expect(hasChatMessage(before, 'm9999')).toBe(false);
     expect(hasChatMessage(after, 'm9999')).toBe(true);
   });
@@ -65,5 +66,25 @@ describe('chat log', () => {
     const log = JSON.parse(JSON.stringify(logOf(CHUNK_SIZE + 1))) as ChatLog;
     expect(hasChatMessage(log, 'm1')).toBe(true);
     expect(chatMessages(appendChatMessage(log, message(5000))).at(-1)?.id).toBe('m5000');
+  });
+
+  it('keeps rooms apart: logs grown from the empty one share nothing', () => {
+    const roomA = appendChatMessage(emptyChatLog, message(1));
+    const roomB = appendChatMessage(emptyChatLog, message(2));
+    expect(hasChatMessage(roomA, 'm1')).toBe(true);
+    expect(hasChatMessage(roomA, 'm2')).toBe(false);
+    expect(hasChatMessage(roomB, 'm1')).toBe(false);
+  });
+
+  it('does not see in a log what was appended to a later one, and takes back a removed id', () => {
+    const before = logOf(3);
+    const later = appendChatMessage(before, message(3));
+    expect(hasChatMessage(before, 'm3')).toBe(false);
+    const removed = removeChatMessageById(later, 'm1');
+    expect(hasChatMessage(removed, 'm1')).toBe(false);
+    expect(hasChatMessage(later, 'm1')).toBe(true);
+    const again = appendChatMessage(removed, message(1));
+    expect(hasChatMessage(again, 'm1')).toBe(true);
+    expect(chatMessages(again).map((m) => m.id)).toEqual(['m0', 'm2', 'm3', 'm1']);
   });
 });

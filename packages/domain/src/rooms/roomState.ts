@@ -69,8 +69,19 @@ export function initialRoomState(config: RoomConfig): RoomState {
   };
 }
 
+/**
+ * Every command looks its sender up, and a hot room has a thousand viewers: the list is indexed by id
+ * once per list (a list is never changed, presence events make a new one).
+ */
+const viewersById = new WeakMap<readonly Viewer[], ReadonlyMap<number, Viewer>>();
+
 export function findViewer(state: RoomState, participantId: number): Viewer | undefined {
-  return state.viewers.find((viewer) => viewer.id === participantId);
+  let index = viewersById.get(state.viewers);
+  if (index === undefined) {
+    index = new Map(state.viewers.map((viewer) => [viewer.id, viewer]));
+    viewersById.set(state.viewers, index);
+  }
+  return index.get(participantId);
 }
 
 export function findPoll(state: RoomState, pollId: string): Poll | undefined {
