@@ -87,9 +87,11 @@ export type GeneratorConfig = {
   target: FanoutTarget;
   /** ws:// address of the target. */
   url: string;
+  /** LabLive on several instances: subscriber i connects to `urls[i % urls.length]` instead of `url`. */
+  urls?: string[];
   plan: FanoutPlan;
-  /** The server's pid, to report its CPU use per step. */
-  serverPid: number;
+  /** The processes under test (the server; a cluster's instances and NATS), to report their CPU use per step. */
+  serverPids: number[];
   /** LabLive only: the room and one access token per subscriber. */
   roomId?: number;
   tokens?: string[];

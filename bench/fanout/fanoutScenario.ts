@@ -1,10 +1,7 @@
 // Runs the fan-out ramp against one target: its server pinned to the server core, the load generator
 // pinned to the other, the same plan for every target; everything is stopped before it returns.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { onCleanup } from '../lib/cleanup.ts';
 import { startPinned } from '../lib/pinnedProcess.ts';
+import { runResultChild } from '../lib/resultChild.ts';
 import {
   type FanoutPlan,
   type FanoutResult,
@@ -71,45 +68,43 @@ function generatorTimeoutMs(plan: FanoutPlan): number {
   );
 }
 
+/** The load generator pinned to its core, running `config`'s ramp. */
+export async function runLoadGenerator(
+  config: GeneratorConfig,
+  options: { generatorCore: number; cpuProfileDir?: string },
+): Promise<FanoutResult> {
+  return (await runResultChild({
+    name: `generator→${config.target}`,
+    script: 'bench/fanout/loadGenerator.ts',
+    core: options.generatorCore,
+    config,
+    timeoutMs: generatorTimeoutMs(config.plan),
+    nodeFlags: [
+      '--max-old-space-size=4096',
+      ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
+    ],
+  })) as FanoutResult;
+}
+
 export async function runFanout(
   target: FanoutTarget,
   plan: FanoutPlan,
   options: FanoutOptions,
 ): Promise<FanoutResult> {
   const underTest = await startTarget(target, plan, options);
-  const configDir = await mkdtemp(path.join(tmpdir(), 'lablive-bench-gen-'));
-  const removeConfig = onCleanup(`remove ${configDir}`, () =>
-    rm(configDir, { recursive: true, force: true }),
-  );
   try {
-    const config: GeneratorConfig = {
-      target,
-      url: underTest.url,
-      plan,
-      serverPid: underTest.pid,
-      ...(underTest.roomId !== undefined ? { roomId: underTest.roomId } : {}),
-      ...(underTest.tokens ? { tokens: underTest.tokens } : {}),
-    };
-    const configPath = path.join(configDir, 'generator.json');
-    await writeFile(configPath, JSON.stringify(config));
-    const generator = startPinned({
-      name: `generator→${target}`,
-      core: options.generatorCore,
-      args: ['bench/fanout/loadGenerator.ts', configPath],
-      env: {},
-      nodeFlags: [
-        '--max-old-space-size=4096',
-        ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
-      ],
-      echo: 'stderr',
-    });
-    try {
-      return JSON.parse(await generator.line('RESULT ', generatorTimeoutMs(plan))) as FanoutResult;
-    } finally {
-      await generator.stop(5000);
-    }
+    return await runLoadGenerator(
+      {
+        target,
+        url: underTest.url,
+        plan,
+        serverPids: [underTest.pid],
+        ...(underTest.roomId !== undefined ? { roomId: underTest.roomId } : {}),
+        ...(underTest.tokens ? { tokens: underTest.tokens } : {}),
+      },
+      options,
+    );
   } finally {
     await underTest.stop();
-    await removeConfig();
   }
 }

@@ -9,7 +9,7 @@ import { freePort } from '../../packages/testkit/src/serverProcess.ts';
 import { createBenchDatabase } from '../lib/benchDatabase.ts';
 import { onCleanup } from '../lib/cleanup.ts';
 import { startPinned } from '../lib/pinnedProcess.ts';
-import { addParticipants, createBenchEvent } from '../lib/roomFixtures.ts';
+import { addParticipants, createBenchEvent, signInAll } from '../lib/roomFixtures.ts';
 
 export type LabLiveUnderTest = {
   wsUrl: string;
@@ -26,22 +26,6 @@ export type LabLiveOptions = {
   /** A folder for `node --cpu-prof` of the server, or none. */
   cpuProfileDir?: string;
 };
-
-const LOGIN_CONCURRENCY = 20;
-
-async function signIn(httpUrl: string, invitation: string): Promise<string> {
-  const response = await fetch(`${httpUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ invitation }),
-  });
-  const body: unknown = await response.json();
-  const token = typeof body === 'object' && body !== null && 'token' in body ? body.token : undefined;
-  if (response.status !== 200 || typeof token !== 'string') {
-    throw new Error(`invitation sign-in answered ${response.status}: ${JSON.stringify(body)}`);
-  }
-  return token;
-}
 
 export async function startLabLive(options: LabLiveOptions): Promise<LabLiveUnderTest> {
   const database = await createBenchDatabase('fanout');
@@ -83,14 +67,10 @@ export async function startLabLive(options: LabLiveOptions): Promise<LabLiveUnde
   };
   try {
     await server.line('  LabLive is running', 90_000);
-    const tokens: string[] = new Array(people.length);
-    let next = 0;
-    const worker = async () => {
-      for (let index = next++; index < people.length; index = next++) {
-        tokens[index] = await signIn(httpUrl, people[index]?.invitation ?? '');
-      }
-    };
-    await Promise.all(Array.from({ length: LOGIN_CONCURRENCY }, worker));
+    const tokens = await signInAll(
+      httpUrl,
+      people.map((person) => person.invitation),
+    );
     return { wsUrl: `ws://127.0.0.1:${port}/ws`, pid: server.pid, roomId, tokens, stop };
   } catch (error) {
     await stop();

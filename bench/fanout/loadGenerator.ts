@@ -52,7 +52,12 @@ function openClient(index: number): BenchClient {
   switch (config.target) {
     case 'lablive':
       if (config.roomId === undefined || !config.tokens?.[index]) throw new Error('LabLive needs tokens');
-      return openLabLiveClient(config.url, config.tokens[index], config.roomId, eventsOf(index));
+      return openLabLiveClient(
+        config.urls?.[index % config.urls.length] ?? config.url,
+        config.tokens[index],
+        config.roomId,
+        eventsOf(index),
+      );
     case 'socketio':
       return openSocketIoRawClient(config.url, eventsOf(index));
     case 'ws':
@@ -62,7 +67,11 @@ function openClient(index: number): BenchClient {
 
 async function openAll(): Promise<BenchClient[]> {
   const clients: BenchClient[] = new Array(plan.subscribers);
-  let next = 0;
+  // The first joins alone: its instance (the first of `urls`) takes the room's lease and hosts it.
+  const first = openClient(0);
+  clients[0] = first;
+  await first.ready;
+  let next = 1;
   const worker = async () => {
     for (let index = next++; index < plan.subscribers; index = next++) {
       const client = openClient(index);
@@ -96,7 +105,7 @@ async function main(): Promise<FanoutResult> {
   }
   const setupSeconds = (performance.now() - setupStart) / 1000;
   log(`${clients.length} subscribers live in ${setupSeconds.toFixed(1)} s`);
-  const context: RampContext = { clients, recorder, plan, serverPid: config.serverPid, counters };
+  const context: RampContext = { clients, recorder, plan, serverPids: config.serverPids, counters };
 
   await waitForDeliveriesToStop(recorder, 500, 10_000);
   const warmup = await runStep(context, plan.warmupRate, plan.warmupSeconds, 0);
@@ -109,7 +118,7 @@ async function main(): Promise<FanoutResult> {
   const quiet = async () => {
     const start = performance.now();
     const wait = Math.min(plan.quietWaitSeconds * 1000, quietBudgetMs);
-    const others = await waitForQuietMachine(config.serverPid, plan.maxOthers, wait);
+    const others = await waitForQuietMachine(config.serverPids, plan.maxOthers, wait);
     quietBudgetMs = Math.max(0, quietBudgetMs - (performance.now() - start));
     if (others >= plan.maxOthers)
       log(`the machine is busy (others ${Math.round(others * 100)}% of a core): going on`);

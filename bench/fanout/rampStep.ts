@@ -13,7 +13,7 @@ export type RampContext = {
   clients: BenchClient[];
   recorder: DeliveryRecorder;
   plan: FanoutPlan;
-  serverPid: number;
+  serverPids: number[];
   counters: { refused: number; closed: number };
 };
 
@@ -52,7 +52,7 @@ export async function runStep(
   const closedBefore = counters.closed;
   const loopDelay = monitorEventLoopDelay({ resolution: 1 });
   loopDelay.enable();
-  const cpu = startCpuWatch(context.serverPid);
+  const cpu = startCpuWatch(context.serverPids);
   const sendStart = performance.now();
 
   const lastScheduled = await sendAtRate(senders, firstSeq, count, rate);

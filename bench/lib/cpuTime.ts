@@ -1,5 +1,5 @@
-// CPU time from /proc (Linux): of one process by pid, of every PostgreSQL process, and of the whole
-// machine (steal included), so a step can say how busy the server, the load generator and the database
+// CPU time from /proc (Linux): of processes by pid, of every PostgreSQL process, and of the whole
+// machine (steal included), so a step can say how busy the servers, the load generator and the database
 // were while it ran, and how much CPU went to everything else (other tenants of this shared machine).
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -18,18 +18,26 @@ export function cpuSecondsOf(pid: number): number {
   }
 }
 
-/** CPU seconds of each process named `postgres`, by pid. */
-export function postgresCpuByPid(): Map<number, number> {
-  const seconds = new Map<number, number>();
+/** The pids of the processes whose command name (/proc/<pid>/comm) is `command`. */
+export function pidsNamed(command: string): number[] {
+  const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === command) pids.push(Number(entry));
     } catch {
-      continue;
+      // Gone meanwhile.
     }
-    const used = cpuSecondsOf(Number(entry));
-    if (!Number.isNaN(used)) seconds.set(Number(entry), used);
+  }
+  return pids;
+}
+
+/** CPU seconds of each process named `postgres`, by pid. */
+export function postgresCpuByPid(): Map<number, number> {
+  const seconds = new Map<number, number>();
+  for (const pid of pidsNamed('postgres')) {
+    const used = cpuSecondsOf(pid);
+    if (!Number.isNaN(used)) seconds.set(pid, used);
   }
   return seconds;
 }
@@ -53,23 +61,36 @@ export function machineBusySeconds(): number {
 
 export type CpuUse = { generator: number; server: number; database: number; others: number };
 
-/** A stopwatch of CPU use: fraction of one core used since `start`, for each source. */
-export function startCpuWatch(serverPid: number | null): () => CpuUse {
+/** The processes under test: none, one, or several (a cluster's instances and its NATS server). */
+export type ServerPids = number | readonly number[] | null;
+
+const pidList = (pids: ServerPids): readonly number[] =>
+  pids === null ? [] : typeof pids === 'number' ? [pids] : pids;
+
+/** CPU seconds of the processes together; NaN when none is given or one is gone. */
+function cpuSecondsOfAll(pids: ServerPids): number {
+  const list = pidList(pids);
+  return list.length === 0 ? Number.NaN : list.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
+}
+
+/** A stopwatch of CPU use: fraction of one core used since `start`, for each source ("server": all of `serverPids`). */
+export function startCpuWatch(serverPids: ServerPids): () => CpuUse {
   const wall = performance.now();
   const own = process.cpuUsage();
-  const server = serverPid === null ? 0 : cpuSecondsOf(serverPid);
+  const none = pidList(serverPids).length === 0;
+  const server = none ? 0 : cpuSecondsOfAll(serverPids);
   const database = postgresCpuByPid();
   const busy = machineBusySeconds();
   return () => {
     const seconds = (performance.now() - wall) / 1000;
     const mine = process.cpuUsage(own);
     const generator = (mine.user + mine.system) / 1e6;
-    const serverUsed = serverPid === null ? 0 : Math.max(0, cpuSecondsOf(serverPid) - server);
+    const serverUsed = none ? 0 : Math.max(0, cpuSecondsOfAll(serverPids) - server);
     const databaseUsed = postgresCpuBetween(database, postgresCpuByPid());
     const others = Math.max(0, machineBusySeconds() - busy - generator - serverUsed - databaseUsed);
     return {
       generator: generator / seconds,
-      server: serverPid === null ? Number.NaN : serverUsed / seconds,
+      server: none ? Number.NaN : serverUsed / seconds,
       database: databaseUsed / seconds,
       others: others / seconds,
     };
@@ -77,13 +98,13 @@ export function startCpuWatch(serverPid: number | null): () => CpuUse {
 }
 
 /**
- * Waits until everything but `serverPid`, this process and PostgreSQL used less than `maxOthers` of a
+ * Waits until everything but `serverPids`, this process and PostgreSQL used less than `maxOthers` of a
  * core over one second (or `maxWaitMs` passed); returns that share, measured last.
  */
-export async function waitForQuietMachine(serverPid: number | null, maxOthers: number, maxWaitMs: number) {
+export async function waitForQuietMachine(serverPids: ServerPids, maxOthers: number, maxWaitMs: number) {
   const end = performance.now() + maxWaitMs;
   for (;;) {
-    const watch = startCpuWatch(serverPid);
+    const watch = startCpuWatch(serverPids);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const { others } = watch();
     if (others < maxOthers || performance.now() >= end) return others;

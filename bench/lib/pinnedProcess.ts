@@ -1,7 +1,8 @@
 // Node child processes pinned to one core with taskset: started with the repository's TypeScript flags,
 // their output kept for diagnosis, lines awaited by prefix, and always stopped (SIGTERM, then SIGKILL).
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { onCleanup } from './cleanup.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -25,6 +26,11 @@ const alive = new Set<ChildProcess>();
 process.on('exit', () => {
   for (const child of alive) child.kill('SIGKILL');
 });
+
+/** Pins a running process, every thread of it, to one core (processes started by others, e.g. a cluster's instances). */
+export async function pinToCore(pid: number, core: number): Promise<void> {
+  await promisify(execFile)('taskset', ['-a', '-p', '-c', String(core), String(pid)]);
+}
 
 export type PinnedOptions = {
   name: string;

@@ -1,5 +1,6 @@
 // The rows a benchmark needs, written in bulk through the application's tables: a lab, an event with its
-// rooms, and participants placed in a room, each with an invitation link (the token the sign-in takes).
+// rooms, and participants placed in a room, each with an invitation link (the token the sign-in takes);
+// and the access tokens of those participants, through the real sign-in call (POST /api/login).
 import type { RoomActor } from '@lablive/domain';
 import { newOpaqueToken } from '../../apps/server/src/auth/opaqueTokens.ts';
 import type { Db } from '../../apps/server/src/db/connection.ts';
@@ -81,4 +82,33 @@ export async function addParticipants(
     });
   }
   return people;
+}
+
+const LOGIN_CONCURRENCY = 20;
+
+async function signIn(httpUrl: string, invitation: string): Promise<string> {
+  const response = await fetch(`${httpUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ invitation }),
+  });
+  const body: unknown = await response.json();
+  const token = typeof body === 'object' && body !== null && 'token' in body ? body.token : undefined;
+  if (response.status !== 200 || typeof token !== 'string') {
+    throw new Error(`invitation sign-in answered ${response.status}: ${JSON.stringify(body)}`);
+  }
+  return token;
+}
+
+/** One access token per invitation, in order, signed in through the server at `httpUrl`. */
+export async function signInAll(httpUrl: string, invitations: readonly string[]): Promise<string[]> {
+  const tokens: string[] = new Array(invitations.length);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < invitations.length; index = next++) {
+      tokens[index] = await signIn(httpUrl, invitations[index] ?? '');
+    }
+  };
+  await Promise.all(Array.from({ length: LOGIN_CONCURRENCY }, worker));
+  return tokens;
 }

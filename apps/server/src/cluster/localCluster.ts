@@ -1,6 +1,6 @@
 // The production topology on one machine: this machine's PostgreSQL and NATS, up to three LabLive
 // instances as processes on their own ports, and HAProxy on infra/haproxy.cfg in front of them.
-// `npm run cluster`, the failover tests and scripts/measure-failover.ts all start it through here.
+// `npm run cluster`, the failover tests and the scale-out benchmark (bench/scaleout) start it through here.
 import net from 'node:net';
 import { findHaproxy, HAPROXY_BACKENDS, type HaproxyProcess, startHaproxy } from './haproxyProcess.ts';
 import { type InstanceProcess, startInstance } from './instanceProcess.ts';

@@ -1,0 +1,174 @@
+// The bus-overhead probe, a child process pinned to the generator's core. Two rooms with the same number
+// of subscribers, hosted by instance 1: in room "one" every subscriber is on instance 1, in room
+// "spread" subscriber i is on instance i mod 3. Rounds send the same open-loop chat load to one room at
+// a time, alternating which layout goes first (one, spread | spread, one | ...), so that the machine's
+// slow moments and any drift hit both layouts alike. Latency is from each text's scheduled send time to
+// its receipt by each subscriber (same process, same clock). Prints `RESULT {json}` and exits.
+//   Usage: busLatencyProbe.ts <config.json>
+import { readFileSync } from 'node:fs';
+import type { BenchClient } from '../fanout/benchClient.ts';
+import { scanChatTexts } from '../fanout/chatMarker.ts';
+import { createDeliveryRecorder, type DeliveryRecorder } from '../fanout/deliveryRecorder.ts';
+import type { FanoutPlan, StepResult } from '../fanout/fanoutPlan.ts';
+import { openLabLiveClient } from '../fanout/labliveClient.ts';
+import { type RampContext, runStep, waitForDeliveriesToStop } from '../fanout/rampStep.ts';
+import { waitForQuietMachine } from '../lib/cpuTime.ts';
+import { createLatencyHistogram, type LatencyHistogram } from '../lib/latencyHistogram.ts';
+import type { LatencyFigures, LatencyPlan, LatencyRound } from './scaleoutPlan.ts';
+
+export type Layout = 'one' | 'spread';
+
+export type ProbeConfig = {
+  latency: LatencyPlan;
+  /** What runStep needs (drain time, per-sender rate, CPU thresholds); subscribers = latency.subscribers. */
+  stepPlan: FanoutPlan;
+  rooms: Record<Layout, { roomId: number; tokens: string[]; urls: string[] }>;
+  serverPids: number[];
+};
+
+export type ProbeResult = {
+  one: LatencyFigures;
+  spread: LatencyFigures;
+  rounds: LatencyRound[];
+  probeLoopDelayP99Ms: number;
+};
+
+const configPath = process.argv[2];
+if (!configPath) throw new Error('usage: busLatencyProbe.ts <config.json>');
+const config = JSON.parse(readFileSync(configPath, 'utf8')) as ProbeConfig;
+const { latency: plan } = config;
+const log = (line: string) => process.stderr.write(`${line}\n`);
+// The parent gone (its pipe closed), nobody needs these results.
+process.stdin.on('end', () => process.exit(2));
+process.stdin.resume();
+process.once('SIGTERM', () => process.exit(143));
+
+type Group = {
+  layout: Layout;
+  context: RampContext;
+  /** Every delivery of the measured rounds, pooled: the layout's percentiles. */
+  pooled: LatencyHistogram;
+  measuring: boolean;
+  messages: number;
+  lost: number;
+  duplicates: number;
+};
+
+const capacity = Math.ceil(plan.rate * (plan.warmupSeconds + plan.rounds * plan.roundSeconds)) + 64;
+
+async function openGroup(layout: Layout): Promise<Group> {
+  const room = config.rooms[layout];
+  const recorder: DeliveryRecorder = createDeliveryRecorder(room.tokens.length, capacity);
+  const counters = { refused: 0, closed: 0 };
+  const clients: BenchClient[] = [];
+  const group: Group = {
+    layout,
+    context: { clients, recorder, plan: config.stepPlan, serverPids: config.serverPids, counters },
+    pooled: createLatencyHistogram(),
+    measuring: false,
+    messages: 0,
+    lost: 0,
+    duplicates: 0,
+  };
+  const open = (index: number) =>
+    openLabLiveClient(room.urls[index % room.urls.length] ?? '', room.tokens[index] ?? '', room.roomId, {
+      frame(data) {
+        const received = performance.now();
+        scanChatTexts(data, (seq, scheduled) => {
+          recorder.record(index, seq, scheduled, received);
+          if (group.measuring) group.pooled.record(received - scheduled);
+        });
+      },
+      refused(detail) {
+        if (counters.refused++ < 3) log(`${layout}: refused: ${detail}`);
+      },
+      closed(code) {
+        if (counters.closed++ < 3) log(`${layout}: socket closed by the server: ${code}`);
+      },
+    });
+  // The first joins alone, on instance 1: that instance takes the room's lease and hosts it.
+  for (let index = 0; index < room.tokens.length; index++) {
+    const client = open(index);
+    clients.push(client);
+    if (index === 0) await client.ready;
+  }
+  await Promise.all(clients.map((client) => client.ready));
+  return group;
+}
+
+async function step(group: Group, seconds: number, measured: boolean): Promise<StepResult> {
+  group.measuring = measured;
+  const result = await runStep(group.context, plan.rate, seconds, 1);
+  await waitForDeliveriesToStop(group.context.recorder, 300, 5000);
+  group.measuring = false;
+  if (measured) {
+    group.messages += result.sent;
+    group.lost += result.lost;
+    group.duplicates += result.duplicates;
+  }
+  return result;
+}
+
+function figures(group: Group): LatencyFigures {
+  return {
+    messages: group.messages,
+    deliveries: group.pooled.count(),
+    lost: group.lost,
+    duplicates: group.duplicates,
+    p50: group.pooled.percentile(50),
+    p90: group.pooled.percentile(90),
+    p99: group.pooled.percentile(99),
+    max: group.pooled.max(),
+  };
+}
+
+async function main(): Promise<ProbeResult> {
+  const groups = { one: await openGroup('one'), spread: await openGroup('spread') };
+  log(`${plan.subscribers} subscribers in each of the two rooms`);
+  for (const group of [groups.one, groups.spread]) await step(group, plan.warmupSeconds, false);
+  const rounds: LatencyRound[] = [];
+  let loopDelay = 0;
+  for (let round = 0; round < plan.rounds; round++) {
+    await waitForQuietMachine(config.serverPids, config.stepPlan.maxOthers, plan.quietWaitSeconds * 1000);
+    const order: Layout[] = round % 2 === 0 ? ['one', 'spread'] : ['spread', 'one'];
+    const results: Partial<Record<Layout, StepResult>> = {};
+    for (const layout of order) results[layout] = await step(groups[layout], plan.roundSeconds, true);
+    const summary = (result: StepResult | undefined) => ({
+      p50: result?.p50 ?? Number.NaN,
+      p99: result?.p99 ?? Number.NaN,
+      lost: result?.lost ?? 0,
+      othersCpu: result?.cpu.others ?? Number.NaN,
+    });
+    loopDelay = Math.max(
+      loopDelay,
+      results.one?.generatorLoopDelayP99 ?? 0,
+      results.spread?.generatorLoopDelayP99 ?? 0,
+    );
+    const entry: LatencyRound = {
+      round: round + 1,
+      first: order[0] ?? 'one',
+      one: summary(results.one),
+      spread: summary(results.spread),
+    };
+    rounds.push(entry);
+    log(
+      `round ${entry.round} (${entry.first} first): one p50 ${entry.one.p50.toFixed(2)} p99 ${entry.one.p99.toFixed(2)} ms | ` +
+        `spread p50 ${entry.spread.p50.toFixed(2)} p99 ${entry.spread.p99.toFixed(2)} ms | others ` +
+        `${Math.round(entry.one.othersCpu * 100)}%/${Math.round(entry.spread.othersCpu * 100)}%`,
+    );
+  }
+  for (const group of [groups.one, groups.spread]) for (const client of group.context.clients) client.close();
+  return { one: figures(groups.one), spread: figures(groups.spread), rounds, probeLoopDelayP99Ms: loopDelay };
+}
+
+main().then(
+  (result) => {
+    process.stdout.write(`RESULT ${JSON.stringify(result)}\n`, () => process.exit(0));
+  },
+  (error: unknown) => {
+    log(
+      `bus latency probe failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    process.exit(1);
+  },
+);

@@ -1,0 +1,125 @@
+// The scale-out benchmark's shapes (issue 5): what each part runs (failover rounds, the bus-overhead
+// rounds, the deliveries/s ramp per instance count) and what it reports, as plain JSON so a run can be
+// saved and its report rendered again.
+import { DEFAULT_CADENCE } from '../../apps/server/src/realtime/roomFanout.ts';
+import { type FanoutPlan, type FanoutResult, fanoutPlan } from '../fanout/fanoutPlan.ts';
+
+export type LatencyPlan = {
+  /** Participants of each of the two rooms (one per layout), all of them subscribers. */
+  subscribers: number;
+  /** Chat messages per second in the room measured, the same in both layouts. */
+  rate: number;
+  roundSeconds: number;
+  /** Rounds per layout; the order alternates (one, spread, spread, one, ...) so drift hits both alike. */
+  rounds: number;
+  warmupSeconds: number;
+  /** Before each pair of rounds, wait up to this long for other processes to calm down. */
+  quietWaitSeconds: number;
+};
+
+export type ScaleoutPlan = {
+  failoverRounds: number;
+  latency: LatencyPlan;
+  /** The fan-out ramp (same subscribers and steps as the fan-out benchmark), once per instance count. */
+  throughput: FanoutPlan;
+  instanceCounts: number[];
+  /** Every instance runs on this core (taskset), the probe and load generator on the other. */
+  instancesCore: number;
+  generatorCore: number;
+};
+
+/**
+ * Below the fan-out cadence's room size on every instance in both layouts: a room that large gathers its
+ * batches for up to one cadence (roomFanout.ts), which would time the cadence, not the bus.
+ */
+const LATENCY_SUBSCRIBERS = Math.min(45, DEFAULT_CADENCE.minMembers - 1);
+
+export function scaleoutPlan(quick: boolean): ScaleoutPlan {
+  return {
+    failoverRounds: quick ? 2 : 5,
+    latency: quick
+      ? { subscribers: 30, rate: 40, roundSeconds: 2, rounds: 2, warmupSeconds: 1, quietWaitSeconds: 5 }
+      : {
+          subscribers: LATENCY_SUBSCRIBERS,
+          rate: 40,
+          roundSeconds: 4,
+          rounds: 16,
+          warmupSeconds: 3,
+          quietWaitSeconds: 20,
+        },
+    throughput: fanoutPlan(quick),
+    instanceCounts: [1, 2, 3],
+    instancesCore: 0,
+    generatorCore: 1,
+  };
+}
+
+export type Failed = { error: string };
+
+export type FailoverFigures = {
+  rounds: number;
+  /** From the SIGKILL of the hosting instance to the first acknowledgement of a survivor's command. */
+  roomBackMs: number[];
+  /** From the SIGKILL to the acknowledgement of a command of a user of the killed instance (reconnected). */
+  reconnectedUserMs: number[];
+};
+
+/** Delivery latency (scheduled send → frame received by a subscriber) of one layout, in ms. */
+export type LatencyFigures = {
+  messages: number;
+  deliveries: number;
+  lost: number;
+  duplicates: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+};
+
+export type LatencyRound = {
+  round: number;
+  /** Which layout ran first in this round. */
+  first: 'one' | 'spread';
+  one: { p50: number; p99: number; lost: number; othersCpu: number };
+  spread: { p50: number; p99: number; lost: number; othersCpu: number };
+};
+
+export type Spread = { min: number; median: number; max: number };
+
+export type BusOverheadFigures = {
+  plan: LatencyPlan;
+  /** Every subscriber in one instance (the room's host) against spread evenly over three. */
+  one: LatencyFigures;
+  spread: LatencyFigures;
+  /** Spread minus one, over all rounds' deliveries together. */
+  overheadP50Ms: number;
+  overheadP99Ms: number;
+  /** Spread minus one within each round: how much the figure moves from round to round. */
+  roundOverheadP50Ms: Spread;
+  roundOverheadP99Ms: Spread;
+  rounds: LatencyRound[];
+  /** The probe's event-loop delay p99, worst round (a late probe sends late: counted as latency). */
+  probeLoopDelayP99Ms: number;
+};
+
+export type ThroughputFigures = { instances: number; result: FanoutResult };
+
+export type ScaleoutBenchResult = {
+  quick: boolean;
+  startedAt: string;
+  finishedAt: string;
+  loadAverageAtStart: [number, number, number];
+  loadAverageAtEnd: [number, number, number];
+  /** Instances started (the cluster's slots); the throughput part places subscribers on the first n. */
+  instances: number;
+  balancer: 'haproxy' | 'none';
+  pinning: { instancesCore: number; generatorCore: number };
+  failover: FailoverFigures | Failed;
+  busOverhead: BusOverheadFigures | Failed;
+  throughput: { plan: FanoutPlan; results: Array<ThroughputFigures | (Failed & { instances: number })> };
+};
+
+export const isFailed = <T extends object>(value: T | Failed): value is Failed => 'error' in value;
+
+/** The issue's targets. */
+export const TARGETS = { failoverMs: 3000, overheadP50Ms: 1, overheadP99Ms: 5 } as const;
