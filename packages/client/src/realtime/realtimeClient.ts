@@ -27,6 +27,8 @@ export type RealtimeClientOptions = {
   random?: () => number;
   /** Command and connection ids; they must be UUIDs (the protocol says so). */
   createId?: () => string;
+  /** Sending a command answered `room_unavailable` again; DEFAULT_COMMAND_RETRY by default. */
+  commandRetry?: Partial<CommandRetryOptions>;
 };
 
 export type JoinOptions = {
@@ -48,6 +50,16 @@ export type RealtimeClient = {
 
 const DEFAULT_HEARTBEAT_MS = 20_000;
 
+/** Sending a command again after `room_unavailable`: how many times at most, and the waits between. */
+export type CommandRetryOptions = BackoffOptions & { retries: number };
+
+/**
+ * A command answered `room_unavailable` (its room changing host: a drain, a crash) is sent again with
+ * the same id up to 6 times, waiting about 0.1, 0.2, 0.4, 0.8, 1.6 and 2 s: the server already routes each
+ * try for a few seconds, so together they outlast a failover (well under 3 s on the local cluster).
+ */
+export const DEFAULT_COMMAND_RETRY: CommandRetryOptions = { retries: 6, minDelayMs: 100, maxDelayMs: 2_000 };
+
 /** Codes by which the gateway refuses a join; `room_unavailable` is transient and retried. */
 const JOIN_REFUSALS: ReadonlySet<string> = new Set([
   PROTOCOL_ERRORS.roomNotFound,
@@ -56,6 +68,7 @@ const JOIN_REFUSALS: ReadonlySet<string> = new Set([
 
 export function createRealtimeClient(options: RealtimeClientOptions): RealtimeClient {
   const backoff: BackoffOptions = { ...DEFAULT_BACKOFF, ...options.reconnect };
+  const commandRetry: CommandRetryOptions = { ...DEFAULT_COMMAND_RETRY, ...options.commandRetry };
   const random = options.random ?? Math.random;
   const createId = options.createId ?? (() => globalThis.crypto.randomUUID());
   const rooms = new Map<number, RoomSession>();
@@ -209,6 +222,8 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
         forget: () => {
           if (rooms.get(roomId) === room) rooms.delete(roomId);
         },
+        retryDelay: (attempt) => backoffDelay(attempt, commandRetry, random),
+        maxRetries: commandRetry.retries,
       });
       rooms.set(roomId, room);
       connection.start();

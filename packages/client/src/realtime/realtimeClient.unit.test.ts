@@ -201,6 +201,32 @@ describe('reconnecting', () => {
     expect(room.state).toEqual(gateway.viewOf(ada));
   });
 
+  it('sends a command answered room_unavailable again with the same commandId, and it is appended once', async () => {
+    const room = await connect({ commandRetry: { minDelayMs: 5, maxDelayMs: 20 } }).join(ROOM_ID);
+    // The room's host is moving (a drain, a crash): the gateway cannot place the first two tries.
+    gateway.unavailableCommands = 2;
+
+    const result = await room.send(chat('m1', 'Still there?'));
+
+    const commandIds = gateway.messages('command').map((message) => message.commandId);
+    expect(commandIds).toHaveLength(3);
+    expect(new Set(commandIds).size).toBe(1);
+    expect(result).toEqual({ ok: true, version: gateway.state.version });
+    expect(gateway.eventsOfType('ChatMessageSent')).toHaveLength(1);
+    expect(chatTexts(room)).toEqual(['Still there?']);
+  });
+
+  it('answers room_unavailable once its retries are spent', async () => {
+    const room = await connect({ commandRetry: { retries: 2, minDelayMs: 5, maxDelayMs: 10 } }).join(ROOM_ID);
+    gateway.unavailableCommands = 10;
+
+    const result = await room.send(chat('m1', 'Anyone?'));
+
+    expect(result).toMatchObject({ ok: false, code: 'room_unavailable' });
+    expect(gateway.messages('command')).toHaveLength(3);
+    expect(gateway.eventsOfType('ChatMessageSent')).toHaveLength(0);
+  });
+
   it('queues commands sent while reconnecting and sends them once the room is joined again', async () => {
     // Slow enough to send while the client waits for its next attempt.
     const client = connect({ reconnect: { minDelayMs: 200, maxDelayMs: 200 } });

@@ -1,7 +1,9 @@
 // One followed room: its state (the server's view for this participant, then every delivered event
 // folded with the domain's evolve), the highest stream version seen, and the commands awaiting an
 // outcome. Commands go on the wire only once the room is joined on the current socket; after a
-// reconnect the ones still unanswered are sent again with the same commandId.
+// reconnect the ones still unanswered are sent again with the same commandId. A command answered
+// `room_unavailable` (its room's host is moving to another instance) is sent again, with the same
+// commandId, after a growing delay, a bounded number of times; the server appends it once.
 import {
   evolve,
   type RoomCommandInput,
@@ -78,6 +80,10 @@ export type RoomSessionOptions = {
   issue: (issue: RealtimeIssue) => void;
   /** The room stopped being followed (left, refused or ended): the client forgets it. */
   forget: () => void;
+  /** How long to wait before sending a command again after its `attempt`-th (from 0) `room_unavailable`. */
+  retryDelay: (attempt: number) => number;
+  /** How many times a command answered `room_unavailable` is sent again before that answer is its outcome. */
+  maxRetries: number;
 };
 
 type View = { state: RoomState; participantId: number; role: string };
@@ -87,6 +93,9 @@ type Pending = {
   resolve: (result: CommandResult) => void;
   reject: (error: RealtimeError) => void;
   timer: ReturnType<typeof setTimeout> | null;
+  /** `room_unavailable` answers so far, and the wait before sending again. */
+  retries: number;
+  retryTimer: ReturnType<typeof setTimeout> | null;
 };
 
 /** Folds one delivered event; the version is the stream's (it skips events not meant for us). */
@@ -118,10 +127,33 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
     return view;
   }
 
+  function clearTimers(entry: Pending): void {
+    if (entry.timer !== null) clearTimeout(entry.timer);
+    if (entry.retryTimer !== null) clearTimeout(entry.retryTimer);
+    entry.retryTimer = null;
+  }
+
   function becomeReady(): void {
     ready = true;
     // Map order is send order: commands are re-sent in the order the application issued them.
-    for (const entry of pending.values()) options.send(entry.message);
+    for (const entry of pending.values()) {
+      // A command waiting to be retried goes now: a new socket may well reach the room's new host.
+      if (entry.retryTimer !== null) clearTimeout(entry.retryTimer);
+      entry.retryTimer = null;
+      options.send(entry.message);
+    }
+  }
+
+  /** The room's host is moving: the same command, later. False once its retries are spent. */
+  function retryLater(entry: Pending): boolean {
+    if (entry.retries >= options.maxRetries) return false;
+    const delay = options.retryDelay(entry.retries);
+    entry.retries += 1;
+    entry.retryTimer = setTimeout(() => {
+      entry.retryTimer = null;
+      if (ready) options.send(entry.message);
+    }, delay);
+    return true;
   }
 
   function stopFollowing(error: RealtimeError): void {
@@ -129,7 +161,7 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
     following = false;
     ready = false;
     for (const entry of pending.values()) {
-      if (entry.timer !== null) clearTimeout(entry.timer);
+      clearTimers(entry);
       entry.reject(error);
     }
     pending.clear();
@@ -169,10 +201,11 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
     const commandId = options.createId();
     return new Promise<CommandResult>((resolve, reject) => {
       const message: ClientMessage = { type: 'command', roomId, commandId, command: parsed.data };
-      const entry: Pending = { message, resolve, reject, timer: null };
+      const entry: Pending = { message, resolve, reject, timer: null, retries: 0, retryTimer: null };
       if (sendOptions.timeoutMs !== undefined) {
         entry.timer = setTimeout(() => {
           pending.delete(commandId);
+          clearTimers(entry);
           reject(new RealtimeError(REALTIME_ERROR_CODES.timeout, `No answer to ${parsed.data.type}`));
         }, sendOptions.timeoutMs);
       }
@@ -260,8 +293,9 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
     settle(commandId, result) {
       const entry = pending.get(commandId);
       if (entry === undefined) return false;
+      if (!result.ok && result.code === PROTOCOL_ERRORS.roomUnavailable && retryLater(entry)) return true;
       pending.delete(commandId);
-      if (entry.timer !== null) clearTimeout(entry.timer);
+      clearTimers(entry);
       entry.resolve(result);
       return true;
     },

@@ -73,6 +73,8 @@ export class ScriptedGateway {
   loseAckOf: ((command: RoomCommand) => boolean) | null = null;
   /** Commands are recorded and never answered. */
   holdCommands = false;
+  /** The next this many commands are answered `room_unavailable` undecided, as while a room moves host. */
+  unavailableCommands = 0;
   /** false: pings go unanswered, as over a network that died without closing the socket. */
   answerPings = true;
 
@@ -150,7 +152,18 @@ export class ScriptedGateway {
         if (peer.actor !== null) this.join(peer, peer.actor, message);
         break;
       case 'command':
-        if (peer.actor !== null && !this.holdCommands) this.command(peer, peer.actor, message);
+        if (peer.actor === null || this.holdCommands) break;
+        if (this.unavailableCommands > 0) {
+          this.unavailableCommands -= 1;
+          this.send(peer, {
+            type: 'rejected',
+            commandId: message.commandId,
+            code: PROTOCOL_ERRORS.roomUnavailable,
+            message: 'The room is not available right now; retry.',
+          });
+          break;
+        }
+        this.command(peer, peer.actor, message);
         break;
       case 'signal':
         if (peer.actor !== null) this.relay(peer, peer.actor, message);
