@@ -19,6 +19,16 @@ export type RampContext = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How many of the clients send at `rate`: the first ones, each under the per-connection command limit. */
+export function senderCount(clients: number, rate: number, plan: FanoutPlan): number {
+  return Math.min(clients, Math.ceil(rate / plan.ratePerSender));
+}
+
+/** Which sender sends the step's `offset`-th message (round robin): who sent a delivery, for breakdowns. */
+export function senderOf(offset: number, senders: number): number {
+  return offset % senders;
+}
+
 function sendAtRate(senders: BenchClient[], firstSeq: number, count: number, rate: number): Promise<number> {
   const start = performance.now() + 2;
   const interval = 1000 / rate;
@@ -28,7 +38,7 @@ function sendAtRate(senders: BenchClient[], firstSeq: number, count: number, rat
       const due = Math.min(count, Math.floor((performance.now() - start) / interval) + 1);
       for (; sent < due; sent++) {
         const seq = firstSeq + sent;
-        senders[sent % senders.length]?.sendChat(seq, chatText(seq, start + sent * interval));
+        senders[senderOf(sent, senders.length)]?.sendChat(seq, chatText(seq, start + sent * interval));
       }
       if (sent >= count) resolve(start + (count - 1) * interval);
       else setTimeout(tick, 1);
@@ -44,7 +54,7 @@ export async function runStep(
   attempt: number,
 ): Promise<StepResult> {
   const { clients, recorder, plan, counters } = context;
-  const senders = clients.slice(0, Math.min(clients.length, Math.ceil(rate / plan.ratePerSender)));
+  const senders = clients.slice(0, senderCount(clients.length, rate, plan));
   const count = Math.max(1, Math.round(rate * seconds));
   const expected = count * clients.length;
   const { step, firstSeq } = recorder.beginStep(count);

@@ -11,10 +11,16 @@ import { scanChatTexts } from '../fanout/chatMarker.ts';
 import { createDeliveryRecorder, type DeliveryRecorder } from '../fanout/deliveryRecorder.ts';
 import type { FanoutPlan, StepResult } from '../fanout/fanoutPlan.ts';
 import { openLabLiveClient } from '../fanout/labliveClient.ts';
-import { type RampContext, runStep, waitForDeliveriesToStop } from '../fanout/rampStep.ts';
+import {
+  type RampContext,
+  runStep,
+  senderCount,
+  senderOf,
+  waitForDeliveriesToStop,
+} from '../fanout/rampStep.ts';
 import { waitForQuietMachine } from '../lib/cpuTime.ts';
 import { createLatencyHistogram, type LatencyHistogram } from '../lib/latencyHistogram.ts';
-import type { LatencyFigures, LatencyPlan, LatencyRound } from './scaleoutPlan.ts';
+import type { LatencyFigures, LatencyPlan, LatencyRound, SenderBreakdown } from './scaleoutPlan.ts';
 
 export type Layout = 'one' | 'spread';
 
@@ -29,6 +35,7 @@ export type ProbeConfig = {
 export type ProbeResult = {
   one: LatencyFigures;
   spread: LatencyFigures;
+  spreadBySender: SenderBreakdown;
   rounds: LatencyRound[];
   probeLoopDelayP99Ms: number;
 };
@@ -48,6 +55,11 @@ type Group = {
   context: RampContext;
   /** Every delivery of the measured rounds, pooled: the layout's percentiles. */
   pooled: LatencyHistogram;
+  /** The same deliveries by where their sender is: on the host's instance, or forwarded over NATS. */
+  fromHost: LatencyHistogram;
+  forwarded: LatencyHistogram;
+  /** The first message number of the step running now, to tell which client sent a delivery. */
+  firstSeq: number;
   measuring: boolean;
   messages: number;
   lost: number;
@@ -58,13 +70,25 @@ const capacity = Math.ceil(plan.rate * (plan.warmupSeconds + plan.rounds * plan.
 
 async function openGroup(layout: Layout): Promise<Group> {
   const room = config.rooms[layout];
-  const recorder: DeliveryRecorder = createDeliveryRecorder(room.tokens.length, capacity);
+  const base = createDeliveryRecorder(room.tokens.length, capacity);
+  const recorder: DeliveryRecorder = {
+    ...base,
+    beginStep(count) {
+      const begun = base.beginStep(count);
+      group.firstSeq = begun.firstSeq;
+      return begun;
+    },
+  };
   const counters = { refused: 0, closed: 0 };
   const clients: BenchClient[] = [];
+  const senders = senderCount(room.tokens.length, plan.rate, config.stepPlan);
   const group: Group = {
     layout,
     context: { clients, recorder, plan: config.stepPlan, serverPids: config.serverPids, counters },
     pooled: createLatencyHistogram(),
+    fromHost: createLatencyHistogram(),
+    forwarded: createLatencyHistogram(),
+    firstSeq: 0,
     measuring: false,
     messages: 0,
     lost: 0,
@@ -76,7 +100,12 @@ async function openGroup(layout: Layout): Promise<Group> {
         const received = performance.now();
         scanChatTexts(data, (seq, scheduled) => {
           recorder.record(index, seq, scheduled, received);
-          if (group.measuring) group.pooled.record(received - scheduled);
+          if (!group.measuring) return;
+          group.pooled.record(received - scheduled);
+          // Client i is on the instance of urls[i mod n]; the room's host is the first.
+          const sender = senderOf(seq - group.firstSeq, senders);
+          const byHost = sender % room.urls.length === 0 ? group.fromHost : group.forwarded;
+          byHost.record(received - scheduled);
         });
       },
       refused(detail) {
@@ -158,7 +187,18 @@ async function main(): Promise<ProbeResult> {
     );
   }
   for (const group of [groups.one, groups.spread]) for (const client of group.context.clients) client.close();
-  return { one: figures(groups.one), spread: figures(groups.spread), rounds, probeLoopDelayP99Ms: loopDelay };
+  const part = (histogram: LatencyHistogram) => ({
+    deliveries: histogram.count(),
+    p50: histogram.percentile(50),
+    p99: histogram.percentile(99),
+  });
+  return {
+    one: figures(groups.one),
+    spread: figures(groups.spread),
+    spreadBySender: { fromHost: part(groups.spread.fromHost), forwarded: part(groups.spread.forwarded) },
+    rounds,
+    probeLoopDelayP99Ms: loopDelay,
+  };
 }
 
 main().then(

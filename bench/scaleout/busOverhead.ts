@@ -57,6 +57,7 @@ export async function measureBusOverhead(
     plan,
     one: result.one,
     spread: result.spread,
+    spreadBySender: result.spreadBySender,
     overheadP50Ms: round2(result.spread.p50 - result.one.p50),
     overheadP99Ms: round2(result.spread.p99 - result.one.p99),
     roundOverheadP50Ms: spreadOf(result.rounds.map((round) => round.spread.p50 - round.one.p50)),

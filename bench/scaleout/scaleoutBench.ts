@@ -123,18 +123,23 @@ export async function runScaleoutBench(options: {
     );
 
     const results: ScaleoutBenchResult['throughput']['results'] = [];
-    for (const instances of plan.instanceCounts) {
-      const outcome = await part(`deliveries/s with ${instances} instance(s)`, log, () =>
-        measureThroughput({
-          cluster: started,
-          db: database.db,
-          plan: plan.throughput,
-          instances,
-          generatorCore: plan.generatorCore,
-          serverPids,
-        }),
-      );
-      results.push('error' in outcome ? { ...outcome, instances } : outcome);
+    for (let pass = 1; pass <= plan.throughputPasses; pass++) {
+      // Up, then down: 1, 2, 3, 3, 2, 1.
+      const counts = pass % 2 === 1 ? plan.instanceCounts : [...plan.instanceCounts].reverse();
+      for (const instances of counts) {
+        const outcome = await part(`deliveries/s with ${instances} instance(s), pass ${pass}`, log, () =>
+          measureThroughput({
+            cluster: started,
+            db: database.db,
+            plan: plan.throughput,
+            instances,
+            pass,
+            generatorCore: plan.generatorCore,
+            serverPids,
+          }),
+        );
+        results.push('error' in outcome ? { ...outcome, instances, pass } : outcome);
+      }
     }
 
     return {

@@ -23,6 +23,8 @@ export type ScaleoutPlan = {
   /** The fan-out ramp (same subscribers and steps as the fan-out benchmark), once per instance count. */
   throughput: FanoutPlan;
   instanceCounts: number[];
+  /** Ramps per instance count: the limits of one ramp move by a step or two from run to run. */
+  throughputPasses: number;
   /** Every instance runs on this core (taskset), the probe and load generator on the other. */
   instancesCore: number;
   generatorCore: number;
@@ -49,6 +51,7 @@ export function scaleoutPlan(quick: boolean): ScaleoutPlan {
         },
     throughput: fanoutPlan(quick),
     instanceCounts: [1, 2, 3],
+    throughputPasses: quick ? 1 : 2,
     instancesCore: 0,
     generatorCore: 1,
   };
@@ -76,6 +79,14 @@ export type LatencyFigures = {
   max: number;
 };
 
+/** Deliveries of the spread layout by their sender's instance. */
+export type SenderBreakdown = {
+  /** Sent from a socket on the room's host instance: the command never crossed NATS. */
+  fromHost: { deliveries: number; p50: number; p99: number };
+  /** Sent from a socket on another instance: the command went to the host over NATS request/reply. */
+  forwarded: { deliveries: number; p50: number; p99: number };
+};
+
 export type LatencyRound = {
   round: number;
   /** Which layout ran first in this round. */
@@ -91,6 +102,7 @@ export type BusOverheadFigures = {
   /** Every subscriber in one instance (the room's host) against spread evenly over three. */
   one: LatencyFigures;
   spread: LatencyFigures;
+  spreadBySender: SenderBreakdown;
   /** Spread minus one, over all rounds' deliveries together. */
   overheadP50Ms: number;
   overheadP99Ms: number;
@@ -102,7 +114,8 @@ export type BusOverheadFigures = {
   probeLoopDelayP99Ms: number;
 };
 
-export type ThroughputFigures = { instances: number; result: FanoutResult };
+/** One ramp: `pass` 1 runs the instance counts up, pass 2 down again, so drift hits both ends alike. */
+export type ThroughputFigures = { instances: number; pass: number; result: FanoutResult };
 
 export type ScaleoutBenchResult = {
   quick: boolean;
@@ -116,7 +129,10 @@ export type ScaleoutBenchResult = {
   pinning: { instancesCore: number; generatorCore: number };
   failover: FailoverFigures | Failed;
   busOverhead: BusOverheadFigures | Failed;
-  throughput: { plan: FanoutPlan; results: Array<ThroughputFigures | (Failed & { instances: number })> };
+  throughput: {
+    plan: FanoutPlan;
+    results: Array<ThroughputFigures | (Failed & { instances: number; pass: number })>;
+  };
 };
 
 export const isFailed = <T extends object>(value: T | Failed): value is Failed => 'error' in value;

@@ -8,12 +8,15 @@ import { wsUrl } from './failoverRounds.ts';
 import type { ThroughputFigures } from './scaleoutPlan.ts';
 
 export async function measureThroughput(
-  options: ClusterBench & { plan: FanoutPlan; instances: number },
+  options: ClusterBench & { plan: FanoutPlan; instances: number; pass: number },
 ): Promise<ThroughputFigures> {
   const { cluster, plan } = options;
-  const [room] = await signedInRooms(options.db, cluster.instanceUrl(0), `ramp${options.instances}`, [
-    plan.subscribers,
-  ]);
+  const [room] = await signedInRooms(
+    options.db,
+    cluster.instanceUrl(0),
+    `ramp${options.instances}-${options.pass}`,
+    [plan.subscribers],
+  );
   if (!room) throw new Error('a room expected');
   const urls = Array.from({ length: options.instances }, (_, index) => wsUrl(cluster.instanceUrl(index)));
   const result = await runLoadGenerator(
@@ -28,5 +31,5 @@ export async function measureThroughput(
     },
     { generatorCore: options.generatorCore },
   );
-  return { instances: options.instances, result };
+  return { instances: options.instances, pass: options.pass, result };
 }
