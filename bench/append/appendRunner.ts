@@ -9,7 +9,7 @@ import { createInProcessBus } from '../../apps/server/src/bus/index.ts';
 import { createDb } from '../../apps/server/src/db/connection.ts';
 import { createRoomService } from '../../apps/server/src/rooms/createRoomService.ts';
 import { type CpuUse, startCpuWatch } from '../lib/cpuTime.ts';
-import type { AppendResult, RunnerConfig } from './appendPlan.ts';
+import { type AppendResult, inFlight, type RunnerConfig } from './appendPlan.ts';
 import { chatCommand, chatEventRow, steadyCommand } from './benchCommands.ts';
 import { closedLoop, type LoopOutcome } from './closedLoop.ts';
 
@@ -22,6 +22,9 @@ process.stdin.on('end', () => process.exit(2));
 process.stdin.resume();
 process.once('SIGTERM', () => process.exit(143));
 
+const concurrency = inFlight(config.kind, plan);
+const isRaw = config.kind === 'rawSql' || config.kind === 'rawSqlConcurrent';
+
 const sender = (index: number) => {
   const found = participants[index % participants.length];
   if (!found) throw new Error('no participants');
@@ -31,7 +34,7 @@ const sender = (index: number) => {
 type Measured = { loop: LoopOutcome; largestChat: number; cpu: CpuUse };
 
 async function throughRoomService(from: () => Promise<number>): Promise<Measured> {
-  const db = createDb(config.databaseUrl, { max: plan.concurrency });
+  const db = createDb(config.databaseUrl, { max: plan.poolSize });
   const bus = createInProcessBus();
   const rooms = await createRoomService({
     db,
@@ -56,13 +59,13 @@ async function throughRoomService(from: () => Promise<number>): Promise<Measured
       return outcome.ok;
     };
     // Everyone enters their room first (this also starts every room's host).
-    await closedLoop(plan.concurrency, participants.length, (index) =>
+    await closedLoop(concurrency, participants.length, (index) =>
       send(index, { type: 'JoinRoom', data: { connectionId: randomUUID() } }),
     );
-    await closedLoop(plan.concurrency, plan.warmup, (index) => send(plan.commands + index));
+    await closedLoop(concurrency, plan.warmup, (index) => send(plan.commands + index));
     await from();
     const watch = startCpuWatch(null);
-    const loop = await closedLoop(plan.concurrency, plan.commands, (index) => send(index));
+    const loop = await closedLoop(concurrency, plan.commands, (index) => send(index));
     const cpu = watch();
     const hot = participants[0]?.roomId ?? 0;
     const largestChat = (await rooms.snapshot(hot)).state.chat.size;
@@ -88,18 +91,18 @@ async function throughRawSql(pool: pg.Pool, from: () => Promise<number>): Promis
     });
     return true;
   };
-  await closedLoop(plan.concurrency, plan.warmup, (index) => insert(plan.commands + index));
+  await closedLoop(concurrency, plan.warmup, (index) => insert(plan.commands + index));
   await from();
   const watch = startCpuWatch(null);
-  const loop = await closedLoop(plan.concurrency, plan.commands, insert);
+  const loop = await closedLoop(concurrency, plan.commands, insert);
   return { loop, largestChat: 0, cpu: watch() };
 }
 
 async function main(): Promise<AppendResult> {
-  // The raw baseline's pool has the room service's size; otherwise this pool only reads the figures.
+  // A raw baseline's inserts go through this pool; otherwise it only reads the figures.
   const pool = new pg.Pool({
     connectionString: config.databaseUrl,
-    max: config.kind === 'rawSql' ? plan.concurrency : 2,
+    max: isRaw ? concurrency : 2,
   });
   try {
     const sync = await pool.query<{ synchronous_commit: string }>('SHOW synchronous_commit');
@@ -111,8 +114,7 @@ async function main(): Promise<AppendResult> {
       after = Number(rows[0]?.last ?? 0);
       return after;
     };
-    const measured =
-      config.kind === 'rawSql' ? await throughRawSql(pool, markStart) : await throughRoomService(markStart);
+    const measured = isRaw ? await throughRawSql(pool, markStart) : await throughRoomService(markStart);
     const { rows } = await pool.query<{ events: string; transactions: string }>(
       `SELECT count(*) AS events, count(DISTINCT transaction_id::text) AS transactions
          FROM session_events WHERE global_position > $1 AND type <> 'ParticipantJoined'`,
@@ -124,7 +126,7 @@ async function main(): Promise<AppendResult> {
     return {
       kind: config.kind,
       rooms: new Set(participants.map((p) => p.roomId)).size,
-      concurrency: plan.concurrency,
+      inFlight: concurrency,
       commands: plan.commands,
       events,
       seconds: loop.seconds,

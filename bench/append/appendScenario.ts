@@ -7,7 +7,13 @@ import { createBenchDatabase } from '../lib/benchDatabase.ts';
 import { onCleanup } from '../lib/cleanup.ts';
 import { startPinned } from '../lib/pinnedProcess.ts';
 import { addParticipants, createBenchEvent } from '../lib/roomFixtures.ts';
-import type { AppendKind, AppendPlan, AppendResult, RunnerConfig } from './appendPlan.ts';
+import {
+  type AppendKind,
+  type AppendPlan,
+  type AppendResult,
+  inFlight,
+  type RunnerConfig,
+} from './appendPlan.ts';
 
 export type AppendOptions = { core: number; cpuProfileDir?: string };
 
@@ -24,8 +30,8 @@ export async function runAppend(
   try {
     const rooms = kind === 'manyRooms' ? plan.rooms : 1;
     const event = await createBenchEvent(database.db, `append-${kind}-${Date.now()}`, rooms);
-    // A hot room (and the raw baseline) has one sender per command in flight; many rooms, one per room.
-    const senders = kind === 'manyRooms' ? rooms : plan.concurrency;
+    // One sender per command in flight (many rooms: one per room); the raw baselines write as one.
+    const senders = kind === 'rawSql' || kind === 'rawSqlConcurrent' ? 1 : inFlight(kind, plan);
     const people = await addParticipants(
       database.db,
       event,
