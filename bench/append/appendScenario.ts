@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createBenchDatabase } from '../lib/benchDatabase.ts';
 import { onCleanup } from '../lib/cleanup.ts';
-import { startPinned } from '../lib/pinnedProcess.ts';
+import { SERVER_NODE_FLAGS, startPinned } from '../lib/pinnedProcess.ts';
 import { addParticipants, createBenchEvent } from '../lib/roomFixtures.ts';
 import {
   type AppendKind,
@@ -62,7 +62,10 @@ export async function runAppend(
       core: options.core,
       args: ['bench/append/appendRunner.ts', configPath],
       env: {},
-      nodeFlags: options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [],
+      nodeFlags: [
+        ...SERVER_NODE_FLAGS,
+        ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
+      ],
       echo: 'stderr',
     });
     try {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { freePort } from '../../packages/testkit/src/serverProcess.ts';
 import { createBenchDatabase } from '../lib/benchDatabase.ts';
 import { onCleanup } from '../lib/cleanup.ts';
-import { startPinned } from '../lib/pinnedProcess.ts';
+import { SERVER_NODE_FLAGS, startPinned } from '../lib/pinnedProcess.ts';
 import { addParticipants, createBenchEvent, signInAll } from '../lib/roomFixtures.ts';
 
 export type LabLiveUnderTest = {
@@ -44,7 +44,10 @@ export async function startLabLive(options: LabLiveOptions): Promise<LabLiveUnde
     args: ['apps/server/src/main.ts'],
     // LOG_LEVEL=warn: what it says during a run is worth seeing (a shutdown, a refused command).
     echo: 'all',
-    nodeFlags: options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [],
+    nodeFlags: [
+      ...SERVER_NODE_FLAGS,
+      ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
+    ],
     env: {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',

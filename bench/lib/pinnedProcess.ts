@@ -32,6 +32,13 @@ export async function pinToCore(pid: number, core: number): Promise<void> {
   await promisify(execFile)('taskset', ['-a', '-p', '-c', String(core), String(pid)]);
 }
 
+/**
+ * The heap flag LabLive's server runs with (apps/server's start script, infra/Dockerfile, the cluster's
+ * instances): a room host makes many short-lived objects per command, and a larger young generation
+ * collects them in fewer, cheaper passes. A process that runs the server's code is measured with it.
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
+
 export type PinnedOptions = {
   name: string;
   core: number;

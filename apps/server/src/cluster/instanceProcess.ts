@@ -40,7 +40,8 @@ export async function startInstance(options: InstanceOptions): Promise<InstanceP
   let partial = '';
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', MAIN],
+    // The heap flag of apps/server's start script (docs/operations.md).
+    ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', '--max-semi-space-size=64', MAIN],
     {
       cwd: REPO_ROOT,
       env: {
