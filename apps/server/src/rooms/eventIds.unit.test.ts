@@ -14,6 +14,9 @@ describe('uuidV5', () => {
     expect(uuidV5('12:7:0f8fad5b-d9cb-469f-a165-70867728950e:0', rooms)).toBe(
       'd8a1d582-491e-5f81-abb6-8b74ba1a706a',
     );
+    expect(uuidV5('réunion ü 👋', rooms)).toBe('dc7130de-a81b-5f8d-916e-e3fda7d7c03f');
+    expect(uuidV5('', rooms)).toBe('4df9cad3-5bd1-53ed-b719-76b2edf4e1cd');
+    expect(uuidV5('x'.repeat(300), rooms)).toBe('bc5b783f-ee1c-5fdc-a061-e19a2714fb23');
   });
 
   it('refuses a namespace that is not a uuid', () => {
