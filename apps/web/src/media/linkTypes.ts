@@ -30,6 +30,8 @@ export type Link = {
   received: Received<MediaStream>;
   failed: boolean;
   pendingCandidates: RTCIceCandidateInit[];
+  /** The encoding changes of this connection's senders, one after the other (linkSenders.ts). */
+  encodings: Promise<void>;
 };
 
 export type LinkContext = {

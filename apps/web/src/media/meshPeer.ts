@@ -4,7 +4,7 @@
 // a connection that fails is retried with an ICE restart; one that does not connect in time is
 // rebuilt by the impolite side.
 import type { SignalKind } from '@lablive/protocol';
-import { syncScreen } from './linkSenders.ts';
+import { applyEncodings, syncScreen } from './linkSenders.ts';
 import type { Kind, Link, LinkContext, PeerLocal } from './linkTypes.ts';
 import { type MeshSignal, opensConnection } from './meshSignals.ts';
 import { isPolite, routeSignal } from './negotiation.ts';
@@ -136,7 +136,11 @@ export function createMeshPeer(options: MeshPeerOptions): MeshPeer {
       queue = queue.then(() => (closed ? undefined : handle(message))).catch(onError);
     },
     localTrackChanged(kind) {
-      current.senders[kind]?.replaceTrack(local.track(kind)).catch(onError);
+      const link = current;
+      link.senders[kind]
+        ?.replaceTrack(local.track(kind))
+        .then(() => applyEncodings(link, onError))
+        .catch(onError);
     },
     screenChanged: () => syncScreen(context, current),
     async cameraFramesDecoded() {

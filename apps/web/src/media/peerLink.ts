@@ -3,10 +3,11 @@
 // transceivers; the polite side answers on those same transceivers, so a pair always has exactly one
 // audio and one video line for the camera, whoever offered first. A screen share adds a line.
 import type { SignalKind } from '@lablive/protocol';
-import { bindCamera, capBitrates, syncScreen } from './linkSenders.ts';
+import { applyEncodings, bindCamera, syncScreen } from './linkSenders.ts';
 import { KINDS, type Link, type LinkContext } from './linkTypes.ts';
 import { candidateFields, type MeshStreams } from './meshSignals.ts';
 import { acceptsAnswer, offerAction, shouldIgnoreOffer } from './negotiation.ts';
+import { sendEncoding } from './sendEncoding.ts';
 import { NOTHING_RECEIVED, withDeclared, withoutStream, withStream } from './streamRoles.ts';
 
 export type DescriptionMessage = {
@@ -41,13 +42,20 @@ export function openLink(context: LinkContext): Link {
     received: NOTHING_RECEIVED,
     failed: false,
     pendingCandidates: [],
+    encodings: Promise.resolve(),
   };
   const isCurrent = () => context.isCurrent(link);
   if (!context.polite) {
     for (const kind of KINDS) {
       // Sent even without a device: the line exists, so the other side's camera is still received.
-      const init: RTCRtpTransceiverInit = { direction: 'sendrecv', streams: [local.stream] };
-      link.senders[kind] = pc.addTransceiver(local.track(kind) ?? kind, init).sender;
+      // The encoding is set from the start, so the encoder never begins with a picture it would drop.
+      const track = local.track(kind);
+      const init: RTCRtpTransceiverInit = {
+        direction: 'sendrecv',
+        streams: [local.stream],
+        sendEncodings: [sendEncoding(kind, track?.getSettings() ?? null)],
+      };
+      link.senders[kind] = pc.addTransceiver(track ?? kind, init).sender;
     }
   }
   syncScreen(context, link);
@@ -89,7 +97,7 @@ export function openLink(context: LinkContext): Link {
     context.onConnectionState(link, pc.connectionState);
   };
   pc.onsignalingstatechange = () => {
-    if (isCurrent() && pc.signalingState === 'stable') void capBitrates(link, onError);
+    if (isCurrent() && pc.signalingState === 'stable') void applyEncodings(link, onError);
   };
   return link;
 }
@@ -160,12 +168,17 @@ export async function applyDescription(
   } finally {
     link.settingRemoteAnswer = false;
   }
-  for (const candidate of link.pendingCandidates.splice(0)) await addCandidate(context, link, candidate);
+  // Nothing waits for the browser longer than it must (the first frame depends on it): the candidates
+  // that came early and the answer are queued on the connection together, which runs them in order,
+  // and our tracks go onto their lines while the answer is made.
+  const added = link.pendingCandidates.splice(0).map((candidate) => addCandidate(context, link, candidate));
   if (description.type === 'offer') {
-    if (context.polite) await bindCamera(context, link);
+    const bound = context.polite ? bindCamera(context, link) : Promise.resolve();
     await link.pc.setLocalDescription();
     link.answeredRound = message.round;
     if (context.isCurrent(link)) describe(context, link);
+    await bound;
   }
+  await Promise.all(added);
   context.onChange();
 }
