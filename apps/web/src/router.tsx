@@ -14,6 +14,7 @@ import { HomePage } from './pages/HomePage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
 import { MyCalendarPage } from './pages/MyCalendarPage.tsx';
 import { ResetPasswordPage } from './pages/ResetPasswordPage.tsx';
+import { loadRoomPage } from './room/loadRoomPage.ts';
 import { WaitingRoomPage } from './waiting/WaitingRoomPage.tsx';
 
 export function createRouter() {
@@ -49,7 +50,7 @@ export function createRouter() {
           // The live room (video, chat, polls, games) is the heaviest screen: its code loads when
           // someone goes there, so the entry and waiting pages stay light.
           lazy: async () => {
-            const { RoomPage } = await import('./room/RoomPage.tsx');
+            const { RoomPage } = await loadRoomPage();
             return {
               element: (
                 <RequireAuth>

@@ -6,7 +6,7 @@ import type { RoomTokenResponse } from '@lablive/domain';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { MediaPreferences } from '../media/mediaSession.ts';
+import type { MediaPreferences, MediaSession } from '../media/mediaSession.ts';
 import { api } from '../services.ts';
 import { ControlBar } from './controls/ControlBar.tsx';
 import { DeviceNotice } from './controls/DeviceNotice.tsx';
@@ -16,7 +16,6 @@ import { RoomShellContext, type RoomShellValue } from './session/roomShellContex
 import { roomMe, roomStateStore } from './session/roomStateStore.ts';
 import { useDeviceSync } from './session/useDeviceSync.ts';
 import { useMediaWiring } from './session/useMediaWiring.ts';
-import { useRoomMedia } from './session/useRoomMedia.ts';
 import { Sidebar } from './sidebar/Sidebar.tsx';
 import { Stage } from './stage/Stage.tsx';
 import { VideoTiles } from './tiles/VideoTiles.tsx';
@@ -30,6 +29,13 @@ type LiveRoomProps = {
   eventId: number | null;
   isGuest: boolean;
   initialPreferences: MediaPreferences;
+  /** Started with the room token, before the join (session/useRoomMedia.ts); null until it runs. */
+  media: MediaSession | null;
+  /** Why the media session could not start, or null. */
+  mediaError: unknown;
+  /** A device that failed on its own, shown for a while; null when there is nothing to say. */
+  mediaProblem: unknown;
+  onMediaProblem: (problem: unknown) => void;
   reconnecting: boolean;
   leaving: boolean;
   onLeave: () => void;
@@ -37,19 +43,13 @@ type LiveRoomProps = {
 
 export function LiveRoom(props: LiveRoomProps) {
   const { roomId, handle, token, isGuest, reconnecting, leaving, onLeave } = props;
+  const { media, mediaError, mediaProblem, onMediaProblem: reportMediaProblem } = props;
   const { t } = useTranslation('room');
   const navigate = useNavigate();
   const location = useLocation();
   const [preferences, setPreferences] = useState(props.initialPreferences);
-  const [mediaProblem, setMediaProblem] = useState<unknown>(null);
   const root = useRef<HTMLDivElement>(null);
-  const reportMediaProblem = useCallback((error: unknown) => setMediaProblem(error), []);
-  const { media, error: mediaError } = useRoomMedia(
-    handle,
-    token.session,
-    props.initialPreferences,
-    reportMediaProblem,
-  );
+  const dismissMediaProblem = useCallback(() => reportMediaProblem(null), [reportMediaProblem]);
   const cameraAllowed = token.activeModules.includes('active_camera');
   useMediaWiring(handle, media, reportMediaProblem);
   useDeviceSync(handle, media, props.initialPreferences, cameraAllowed, reportMediaProblem);
@@ -109,7 +109,7 @@ export function LiveRoom(props: LiveRoomProps) {
               {t('shell.mediaFailed')}
             </p>
           )}
-          <DeviceNotice problem={mediaProblem} onDismiss={() => setMediaProblem(null)} />
+          <DeviceNotice problem={mediaProblem} onDismiss={dismissMediaProblem} />
           <RoomHeader />
           <div className="room-body">
             <Stage />

@@ -3,7 +3,7 @@
 // live room, the end of the session, or why the room could not open. Without a participation in the
 // room a guest goes to / and staff to /admin/events; after leaving, guests go to /event.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import { useCurrentUser } from '../auth/useAuth.ts';
@@ -21,6 +21,7 @@ import {
 } from './session/roomNavigation.ts';
 import { createRoomSessionActors, sameOriginSocketUrl } from './session/roomSessionActors.ts';
 import { type RoomSessionStatus, roomSessionMachine } from './session/roomSessionMachine.ts';
+import { useRoomMedia } from './session/useRoomMedia.ts';
 
 const roomSessionLogic = roomSessionMachine.provide({
   actors: createRoomSessionActors({ api, tokenStore, socketUrl: sameOriginSocketUrl(window.location) }),
@@ -63,10 +64,23 @@ function RoomSession({
   const status = useSelector(actor, statusOf);
   const token = useSelector(actor, (snapshot) => snapshot.context.token);
   const handle = useSelector(actor, (snapshot) => snapshot.context.handle);
+  // The live room is a large screen to build: it is rendered in the background, in slices, so the
+  // media's signalling (the first remote frame waits on it) goes on meanwhile instead of behind it.
+  const shownHandle = useDeferredValue(handle);
   const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
   const leave = useCallback(() => actor.send({ type: 'room.leave' }), [actor]);
   // Read once: later changes are the live room's (it keeps them in the history entry, the media in cookies).
   const [initialPreferences] = useState(() => navigation.preferences ?? readMediaPreferences());
+  const [mediaProblem, setMediaProblem] = useState<unknown>(null);
+  const reportMediaProblem = useCallback((problem: unknown) => setMediaProblem(problem), []);
+  // From the token on, while the room is open: the media gets ready while the socket joins.
+  const roomOpen = status !== 'failed' && status !== 'ended' && status !== 'left';
+  const { media, error: mediaError } = useRoomMedia(
+    actor,
+    roomOpen ? token : null,
+    initialPreferences,
+    reportMediaProblem,
+  );
 
   switch (status) {
     case 'connecting':
@@ -82,15 +96,19 @@ function RoomSession({
     case 'live':
     case 'reconnecting':
     case 'leaving':
-      if (handle === null || token === null) return <RoomConnecting />;
+      if (shownHandle === null || token === null) return <RoomConnecting />;
       return (
         <LiveRoom
           roomId={roomId}
-          handle={handle}
+          handle={shownHandle}
           token={token}
           eventId={navigation.eventId}
           isGuest={isGuest}
           initialPreferences={initialPreferences}
+          media={media}
+          mediaError={mediaError}
+          mediaProblem={mediaProblem}
+          onMediaProblem={reportMediaProblem}
           reconnecting={status === 'reconnecting'}
           leaving={status === 'leaving'}
           onLeave={leave}

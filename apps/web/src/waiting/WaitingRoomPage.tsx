@@ -11,6 +11,9 @@ import { Spinner } from '../components/Spinner.tsx';
 import { isManager } from '../entry/joinRules.ts';
 import { useEventInfo } from '../hooks/useEventInfo.ts';
 import { describeFailure } from '../i18n/messages.ts';
+import { loadRoomPage } from '../room/loadRoomPage.ts';
+import { handOverRoomToken } from '../room/session/roomTokenHandoff.ts';
+import { api } from '../services.ts';
 import { CameraPreview } from './CameraPreview.tsx';
 import { DevicePanel } from './DevicePanel.tsx';
 import { DeviceToggles } from './DeviceToggles.tsx';
@@ -48,10 +51,18 @@ function WaitingRoom({ roomId }: { roomId: number | null }) {
   const eventId = useSelector(actor, (s) => arrival?.eventId ?? s.context.participation?.eventId ?? null);
   const event = useEventInfo(eventId);
 
+  // Whoever is here is about to go in: the room's code loads meanwhile.
+  useEffect(() => {
+    loadRoomPage().catch(() => undefined);
+  }, []);
+
   useEffect(() => {
     if (!joined || roomId === null) return;
     const state = toRoomNavigation(actor.getSnapshot().context, arrival);
-    if (state !== null) navigate(`/room/${roomId}`, { state });
+    if (state === null) return;
+    // The room's first request starts now, while the page changes (the role is final by now).
+    handOverRoomToken(roomId, api.rooms.roomToken(roomId));
+    navigate(`/room/${roomId}`, { state });
   }, [joined, roomId, actor, arrival, navigate]);
 
   return (

@@ -1,7 +1,7 @@
 // Who the mesh connects to: everyone in the room but me, in a stable order.
 import { evolveAll, initialRoomState } from '@lablive/domain';
 import { describe, expect, it } from 'vitest';
-import { peerIds } from './useMediaWiring.ts';
+import { peerIds } from './roomMedia.ts';
 
 const at = '2026-01-01T08:00:00.000Z';
 const joined = (participantId: number, connectionId: string) =>

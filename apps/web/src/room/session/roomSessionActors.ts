@@ -14,6 +14,7 @@ import { PROTOCOL_ERRORS } from '@lablive/protocol';
 import { fromCallback, fromPromise } from 'xstate';
 import { type RoomFailure, realtimeFailure } from './roomFailure.ts';
 import type { ConnectionCommand, ConnectionReport } from './roomSessionMachine.ts';
+import { takeRoomToken } from './roomTokenHandoff.ts';
 
 export type RoomSessionDeps = {
   api: ApiClient;
@@ -58,8 +59,10 @@ export function createRoomSessionActors(deps: RoomSessionDeps) {
   return {
     // Not aborted when the machine stops: React's strict mode stops and restarts it at once, and an
     // abort would reach the restarted machine as a failure. The answer is small and simply dropped.
-    loadToken: fromPromise(({ input }: { input: { roomId: number } }) =>
-      deps.api.rooms.roomToken(input.roomId),
+    // The waiting room may have asked already, on Join (roomTokenHandoff.ts).
+    loadToken: fromPromise(
+      ({ input }: { input: { roomId: number } }) =>
+        takeRoomToken(input.roomId) ?? deps.api.rooms.roomToken(input.roomId),
     ),
     connection: fromCallback<ConnectionCommand, { roomId: number }>(({ input, sendBack, receive }) => {
       const client = createRealtimeClient({

@@ -1,22 +1,11 @@
-// What ties the room to the media session: the peers to connect to follow the room's viewers, an
-// animator's forced microphone or camera toggle aimed at me is applied to my devices, my speaking
-// (the audio level crossing 0.02) is told to the room, and so are a device that stopped by itself
-// (unplugged) and a screen share ended from the browser's own "Stop sharing" bar.
+// What ties the room to the media session besides the peers (they follow the viewers from the join on,
+// roomMedia.ts): an animator's forced microphone or camera toggle aimed at me is applied to my devices,
+// my speaking (the audio level crossing 0.02) is told to the room, and so are a device that stopped by
+// itself (unplugged) and a screen share ended from the browser's own "Stop sharing" bar.
 import type { RoomHandle } from '@lablive/client';
-import type { RoomCommand, RoomState } from '@lablive/domain';
+import type { RoomCommand } from '@lablive/domain';
 import { useEffect } from 'react';
 import type { MediaSession } from '../../media/mediaSession.ts';
-
-/** The other participants present, in a stable order: who the mesh connects to. */
-export function peerIds(state: RoomState, selfId: number): number[] {
-  return state.viewers
-    .filter((viewer) => viewer.id !== selfId)
-    .map((viewer) => viewer.id)
-    .sort((a, b) => a - b);
-}
-
-const sameIds = (a: readonly number[], b: readonly number[]) =>
-  a.length === b.length && a.every((id, index) => id === b[index]);
 
 export function useMediaWiring(
   handle: RoomHandle,
@@ -26,15 +15,6 @@ export function useMediaWiring(
   useEffect(() => {
     if (media === null) return;
     const selfId = handle.participantId;
-    let peers = peerIds(handle.state, selfId);
-    media.setPeers(peers);
-    const unsubscribeState = handle.onState((state) => {
-      const next = peerIds(state, selfId);
-      if (sameIds(next, peers)) return;
-      peers = next;
-      media.setPeers(next);
-    });
-
     const unsubscribeEvents = handle.onEvents((events) => {
       for (const { event } of events) {
         if (event.type !== 'AudioToggled' && event.type !== 'VideoToggled') continue;
@@ -64,7 +44,6 @@ export function useMediaWiring(
     });
 
     return () => {
-      unsubscribeState();
       unsubscribeEvents();
       unsubscribeSpeaking();
       unsubscribeDevice();
