@@ -161,9 +161,63 @@ function rampNote(entry: Ramp): string {
     : `${where}: passed every step up to ${entry.result.bestRate} msg/s: the limit is higher.${flaky}`;
 }
 
+/**
+ * Whether the ramps rank the instance counts: two counts whose runs' figures overlap (one count's worst
+ * run below the other's best) are not told apart by this run. Null with fewer than two counts measured.
+ */
+function rankingNote(groups: ReturnType<typeof byInstances>): string | null {
+  const ranges = groups.flatMap((group) => {
+    const values = group.runs.flatMap((entry) =>
+      isFailed(entry) ? [] : [deliveriesPerSecond(entry.result)],
+    );
+    return values.length === 0
+      ? []
+      : [
+          {
+            instances: group.instances,
+            low: Math.min(...values),
+            high: Math.max(...values),
+            runs: values.length,
+          },
+        ];
+  });
+  if (ranges.length < 2) return null;
+  const pairs = ranges.flatMap((a, index) => ranges.slice(index + 1).map((b) => [a, b] as const));
+  const overlapping = pairs.filter(([a, b]) => a.low <= b.high && b.low <= a.high);
+  const spread = ranges
+    .filter((range) => range.runs > 1)
+    .map((range) => `${range.instances}: ${int(range.low)} to ${int(range.high)}`)
+    .join('; ');
+  if (overlapping.length === 0)
+    return `The runs of each instance count lie apart from the other counts' (${spread || 'one run each'}).`;
+  const spikes = unrepeatedFailures(groups);
+  return (
+    `**The runs of ${overlapping.map(([a, b]) => `${a.instances} and ${b.instances}`).join(', ')} instances ` +
+    `overlap (deliveries/s per count: ${spread || 'one run each'}): this run does not rank them.**` +
+    (spikes.length > 0
+      ? ` ${spikes.length} step(s) failed on a p99 of ${ms(Math.min(...spikes))} to ${ms(Math.max(...spikes))} ms ` +
+        'and passed when run again at the same rate: where a ramp stops moves by steps from run to run.'
+      : '')
+  );
+}
+
+/** The p99 of every failed step whose rate then passed on its next run: spikes the step did not repeat. */
+function unrepeatedFailures(groups: ReturnType<typeof byInstances>): number[] {
+  return groups.flatMap((group) =>
+    group.runs.flatMap((entry) => {
+      if (isFailed(entry)) return [];
+      const { steps } = entry.result;
+      return steps.flatMap((step, index) =>
+        !step.passed && steps[index + 1]?.rate === step.rate && steps[index + 1]?.passed ? [step.p99] : [],
+      );
+    }),
+  );
+}
+
 function throughputLines(run: ScaleoutBenchResult): string[] {
   const { plan, results } = run.throughput;
   const groups = byInstances(results);
+  const ranking = rankingNote(groups);
   const passes = Math.max(0, ...results.map((entry) => entry.pass));
   return [
     `Deliveries per second (the fan-out ramp: one room, ${plan.subscribers} subscribers spread evenly over the ` +
@@ -194,6 +248,7 @@ function throughputLines(run: ScaleoutBenchResult): string[] {
       groups.map(throughputRow),
     ),
     '',
+    ...(ranking ? [`- ${ranking}`] : []),
     ...results.map((entry) =>
       isFailed(entry)
         ? `- ${entry.instances} instance(s), pass ${entry.pass}: failed: ${entry.error}.`
