@@ -26,12 +26,17 @@ export async function adminQuery<T extends pg.QueryResultRow>(sql: string): Prom
   }
 }
 
+/** The address of database `name` on the benchmark's PostgreSQL server. */
+export function databaseUrl(name: string): string {
+  const parsed = new URL(adminUrl);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
 export async function createBenchDatabase(label: string): Promise<BenchDatabase> {
   const name = `lablive_bench_${label}_${randomBytes(4).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name}`);
-  const parsed = new URL(adminUrl);
-  parsed.pathname = `/${name}`;
-  const url = parsed.toString();
+  const url = databaseUrl(name);
   const db = createDb(url, { max: 10 });
   const drop = onCleanup(`drop database ${name}`, async () => {
     await db.destroy().catch(() => {});

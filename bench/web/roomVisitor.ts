@@ -1,0 +1,98 @@
+// One person of the browser benchmark, in their own browser context (as a separate browser would be):
+// enters the demo event by its public link as a guest, turns camera and microphone on in the waiting
+// room, then either joins (a host, waiting in a room) or is timed from the Join click to the first
+// decoded frame of a remote camera. Every script the pages load is noted, for the route's weight.
+import type { Browser, Page } from 'playwright-core';
+
+/** The demo data's public event (apps/server's seed), with two rooms. */
+const DEMO_EVENT_PATH = '/lablive-demo-session-1';
+/** A join with no remote frame by then counts as failed. */
+const FIRST_FRAME_TIMEOUT_MS = 30_000;
+
+type InPage = {
+  document: { querySelector(selector: string): { click(): void } | null };
+  lablive?: { media: { inboundVideoFrames(): Promise<ReadonlyMap<number, number>> } | null };
+};
+
+export type Visitor = {
+  page: Page;
+  /** The room the automatic distribution gave this person. */
+  roomId: number;
+  /** Joins and waits for the room's screen (a host). */
+  join(): Promise<void>;
+  /** Clicks Join and returns the milliseconds to the first decoded remote frame, or null past the timeout. */
+  timeJoin(): Promise<number | null>;
+  leave(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export async function enterWaitingRoom(
+  browser: Browser,
+  baseUrl: string,
+  label: string,
+  scripts: Set<string>,
+): Promise<Visitor> {
+  const context = await browser.newContext({ locale: 'en', permissions: ['camera', 'microphone'] });
+  try {
+    const page = await context.newPage();
+    // Exposes the media session's decoded-frame counts (apps/web/src/room/session/debugHandle.ts).
+    await page.addInitScript(
+      "localStorage.setItem('lablive.locale', 'en'); localStorage.setItem('lablive.debug', '1');",
+    );
+    page.on('response', (response) => {
+      const asset = new URL(response.url()).pathname;
+      if (asset.endsWith('.js')) scripts.add(asset);
+    });
+    await page.goto(`${baseUrl}${DEMO_EVENT_PATH}`);
+    await page.getByTestId('entry-first-name').fill(label);
+    await page.getByTestId('entry-last-name').fill('Bench');
+    await page.getByTestId('entry-email').fill(`${label.toLowerCase()}-${Date.now()}@example.org`);
+    await page.getByTestId('entry-submit').click();
+    await page.getByTestId('event-join').click();
+    await page.getByTestId('waiting-join').waitFor();
+    const enabled = (testId: string) => page.locator(`[data-testid="${testId}"]:enabled`);
+    for (const toggle of ['waiting-toggle-video', 'waiting-toggle-audio']) {
+      await enabled(toggle).waitFor();
+      if ((await enabled(toggle).getAttribute('aria-pressed')) !== 'true') await enabled(toggle).click();
+    }
+    await page.getByTestId('waiting-preview').waitFor();
+    // Join is enabled once the devices and the room's participation are both ready.
+    await enabled('waiting-join').waitFor();
+    const roomId = Number(new URL(page.url()).pathname.split('/').at(-1));
+    return {
+      page,
+      roomId,
+      async join() {
+        await page.getByTestId('waiting-join').click();
+        await page.getByTestId('room-page').waitFor();
+      },
+      async timeJoin() {
+        // Clicked and timed inside the page: no round trip to the driver in the measured time.
+        const elapsed = await page.evaluate(async (timeoutMs) => {
+          // The page's globals, as far as this function uses them (the benchmark compiles without the DOM).
+          const inPage = globalThis as unknown as InPage;
+          const join = inPage.document.querySelector('[data-testid="waiting-join"]');
+          if (join === null) throw new Error('no Join button');
+          const start = performance.now();
+          join.click();
+          for (;;) {
+            const frames = await inPage.lablive?.media?.inboundVideoFrames();
+            if (frames && [...frames.values()].some((count) => count > 0)) return performance.now() - start;
+            if (performance.now() - start > timeoutMs) return null;
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          }
+        }, FIRST_FRAME_TIMEOUT_MS);
+        return elapsed === null ? null : Math.round(elapsed);
+      },
+      async leave() {
+        await page.getByTestId('room-leave').click();
+        await page.getByTestId('room-leave-confirm').click();
+        await page.waitForURL((url) => !url.pathname.startsWith('/room/'));
+      },
+      close: () => context.close(),
+    };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
