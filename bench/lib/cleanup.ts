@@ -3,7 +3,19 @@
 type Cleanup = { label: string; run: () => Promise<unknown> | unknown };
 
 const cleanups: Cleanup[] = [];
+/** Cleanups taken out of the list and still running, whoever started them. */
+const inFlight = new Set<Promise<unknown>>();
 let running: Promise<void> | null = null;
+
+function start(entry: Cleanup): Promise<unknown> {
+  const run = Promise.resolve().then(entry.run);
+  inFlight.add(run);
+  void run.then(
+    () => inFlight.delete(run),
+    () => inFlight.delete(run),
+  );
+  return run;
+}
 
 /** Registers `run`; the returned function runs it now (once) and unregisters it. */
 export function onCleanup(label: string, run: () => Promise<unknown> | unknown): () => Promise<void> {
@@ -13,22 +25,26 @@ export function onCleanup(label: string, run: () => Promise<unknown> | unknown):
     const index = cleanups.indexOf(entry);
     if (index === -1) return;
     cleanups.splice(index, 1);
-    await entry.run();
+    await start(entry);
   };
 }
 
-/** Runs every registered cleanup, newest first; a failing one is reported and the others still run. */
+/**
+ * Runs every registered cleanup, newest first; a failing one is reported and the others still run.
+ * Resolves once the ones the failing work started itself (on a signal both run at once) have ended too.
+ */
 export function runCleanups(): Promise<void> {
   running ??= (async () => {
     while (cleanups.length > 0) {
       const entry = cleanups.pop();
       if (!entry) break;
       try {
-        await entry.run();
+        await start(entry);
       } catch (error) {
         console.error(`cleanup "${entry.label}" failed: ${String(error)}`);
       }
     }
+    await Promise.allSettled([...inFlight]);
     running = null;
   })();
   return running;

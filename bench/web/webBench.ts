@@ -132,7 +132,8 @@ export async function runWebBench(options: {
       ACCESS_TOKEN_SECRET: 'web-bench-access-token-secret-of-32-characters',
     });
     stopServer = onCleanup('stop the web bench server', () => server.stop());
-    const browser = await launchChromium();
+    // Closed by the cleanup below (also on SIGINT/SIGTERM), not by Playwright's own signal handlers.
+    const browser = await launchChromium({ signals: false });
     closeBrowser = onCleanup('close the web bench browser', () => browser.close());
 
     const scripts = new Set<string>();

@@ -14,8 +14,17 @@ export function browserSkipReason(): string | null {
   return reason;
 }
 
-export function launchChromium(): Promise<Browser> {
+/**
+ * `signals`: Playwright's own Ctrl-C handling (close the browser, then exit at once), on by default.
+ * A caller with its own cleanup on signals (the benchmarks) turns it off: Playwright's exit would cut
+ * that cleanup short.
+ */
+export function launchChromium(options: { signals?: boolean } = {}): Promise<Browser> {
+  const signals = options.signals ?? true;
   return chromium.launch({
+    handleSIGINT: signals,
+    handleSIGTERM: signals,
+    handleSIGHUP: signals,
     executablePath: CHROMIUM_PATH,
     args: [
       '--headless',
