@@ -1,9 +1,11 @@
-// Entry of `npm run bench`: the fan-out ramp (LabLive, Socket.IO 4, plain ws) and the durable-append
-// workloads (hot room, many rooms, raw SQL), each bounded and cleaned up, then a summary table and
-// docs/performance.md. Not part of the test suite.
+// Entry of `npm run bench`: the fan-out ramp (LabLive, Socket.IO 4, plain ws), the durable-append
+// workloads (hot room, many rooms, raw SQL), the live room in Chromium (join to first remote frame, the
+// room route's JavaScript) and the scale-out cluster (failover, bus latency, deliveries with 1 to 3
+// instances), each bounded and cleaned up, then a summary table and docs/performance.md. Not part of the
+// test suite.
 //   npm run bench                      full run, rewrites its sections of docs/performance.md
 //   npm run bench -- --quick           short smoke run (200 subscribers, short steps), no rewrite
-// Options: --only=fanout|append  --targets=lablive,socketio,ws  --workloads=hotRoom,manyRooms,rawSql,
+// Options: --only=fanout,append,web,scaleout  --targets=lablive,socketio,ws  --workloads=hotRoom,manyRooms,rawSql,
 // hotRoomSteady  --nats[=<url>] (LabLive on NATS instead of its in-process bus)  --database=<admin url>
 // --cpu-prof=<dir> (profiles of every benchmark process)  --write  --no-write
 // --render=<run.json> (no measuring: prints and writes the report of a run saved earlier, as each run saves
@@ -24,6 +26,8 @@ import type { BenchRun, Outcome } from './report/benchRun.ts';
 import { consoleSummary } from './report/consoleTable.ts';
 import { mergeIntoDoc } from './report/docSections.ts';
 import { performanceDoc } from './report/performanceDoc.ts';
+import { runScaleoutBench } from './scaleout/scaleoutBench.ts';
+import { runWebBench } from './web/webBench.ts';
 
 const SERVER_CORE = 0;
 const GENERATOR_CORE = 1;
@@ -45,7 +49,7 @@ const list = <T extends string>(name: string, all: readonly T[]): T[] => {
 
 const quick = flag('quick');
 const QUIET_WAIT_MS = quick ? 20_000 : 600_000;
-const only = list('only', ['fanout', 'append'] as const);
+const only = list('only', ['fanout', 'append', 'web', 'scaleout'] as const);
 const targets = list('targets', FANOUT_TARGETS);
 const workloads = list<AppendKind>('workloads', APPEND_KINDS);
 const natsUrl = flag('nats') ? 'nats://127.0.0.1:4222' : option('nats');
@@ -144,6 +148,20 @@ async function main() {
         ),
       );
     }
+  }
+
+  const progress = (line: string) => console.error(`  ${line}`);
+  if (only.includes('web')) {
+    run.web = await attempt('live room in Chromium: join to first remote frame', async () => {
+      await quietBeforeScenario();
+      return runWebBench({ quick, log: progress });
+    });
+  }
+  if (only.includes('scaleout')) {
+    run.scaleout = await attempt('scale-out: three instances over NATS', async () => {
+      await quietBeforeScenario();
+      return runScaleoutBench({ quick, log: progress, ...(natsUrl ? { natsUrl } : {}) });
+    });
   }
 
   const [one = 0, five = 0, fifteen = 0] = os.loadavg();

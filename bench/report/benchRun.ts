@@ -3,6 +3,8 @@
 import type { AppendKind, AppendPlan, AppendResult } from '../append/appendPlan.ts';
 import type { FanoutPlan, FanoutResult, FanoutTarget } from '../fanout/fanoutPlan.ts';
 import type { MachineInfo } from '../lib/machine.ts';
+import type { ScaleoutBenchResult } from '../scaleout/scaleoutBench.ts';
+import type { WebBenchResult } from '../web/webBench.ts';
 
 export type Failed = { error: string };
 export type Outcome<T> = T | Failed;
@@ -21,6 +23,10 @@ export type BenchRun = {
   bus: 'in-process' | 'nats';
   fanout: { plan: FanoutPlan; results: Partial<Record<FanoutTarget, Outcome<FanoutResult>>> } | null;
   append: { plan: AppendPlan; results: Partial<Record<AppendKind, Outcome<AppendResult>>> } | null;
+  /** Issue 4: join to the first remote video frame in Chromium, and the room route's JavaScript. */
+  web?: Outcome<WebBenchResult> | null;
+  /** Issue 5: failover, the bus's latency, deliveries with 1 to 3 instances. */
+  scaleout?: Outcome<ScaleoutBenchResult> | null;
 };
 
 export const FANOUT_TARGET_RATIO = 1.5;

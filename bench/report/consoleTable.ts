@@ -2,6 +2,8 @@
 // the ratios against the baselines and whether each target was met.
 import { APPEND_KINDS, APPEND_NAMES } from '../append/appendPlan.ts';
 import { type FanoutResult, TARGET_NAMES } from '../fanout/fanoutPlan.ts';
+import { scaleoutSection } from '../scaleout/scaleoutSection.ts';
+import { webSection } from '../web/webSection.ts';
 import { appendVerdict, type BenchRun, deliveriesPerSecond, failed, fanoutVerdict } from './benchRun.ts';
 
 const ms = (value: number | undefined) =>
@@ -71,5 +73,8 @@ export function consoleSummary(run: BenchRun): string {
       appendVerdict(run).text,
     );
   }
+  // The browser and scale-out figures print as their markdown sections: tables readable as they are.
+  if (run.web) parts.push('', ...webSection(run.web));
+  if (run.scaleout) parts.push('', ...scaleoutSection(run.scaleout));
   return parts.join('\n');
 }

@@ -1,6 +1,8 @@
-// docs/performance.md is shared: the benchmark owns its title and its own sections (Run, Fan-out, Durable
-// append); every other `## ` section (figures measured by other scripts) is kept as it is, after them.
-const OWNED_HEADINGS = [/^## Run\s*$/, /^## Fan-out\b/, /^## Durable append\b/];
+// docs/performance.md is written a part at a time: a run that measured only some scenarios replaces
+// the title, the Run section and those scenarios' sections, and keeps every other `## ` section as it is,
+// after them. A section is the same as a generated one when their headings agree up to a colon or a
+// parenthesis ("## Fan-out: one room, 1000 subscribers" is the Fan-out section whatever the count).
+const sectionKey = (heading: string) => heading.split(/[:(]/)[0]?.trim() ?? heading;
 
 type Section = { heading: string; text: string };
 
@@ -21,8 +23,9 @@ function sections(markdown: string): Section[] {
 
 /** `generated` (the benchmark's part), followed by the sections of `existing` it does not own. */
 export function mergeIntoDoc(existing: string | null, generated: string): string {
+  const replaced = new Set(sections(generated).map((section) => sectionKey(section.heading)));
   const kept = existing
-    ? sections(existing).filter((section) => !OWNED_HEADINGS.some((owned) => owned.test(section.heading)))
+    ? sections(existing).filter((section) => !replaced.has(sectionKey(section.heading)))
     : [];
   return `${[generated.trimEnd(), ...kept.map((section) => section.text.trimEnd())].join('\n\n')}\n`;
 }

@@ -3,6 +3,8 @@
 // saying plainly whether its target was met. Every sentence about results is computed from the figures.
 import { APPEND_KINDS, APPEND_NAMES, type AppendResult } from '../append/appendPlan.ts';
 import { type FanoutResult, type StepResult, TARGET_NAMES } from '../fanout/fanoutPlan.ts';
+import { scaleoutSection } from '../scaleout/scaleoutSection.ts';
+import { webSection } from '../web/webSection.ts';
 import {
   APPEND_TARGET_RATIO,
   appendVerdict,
@@ -299,8 +301,8 @@ export function performanceDoc(run: BenchRun): string {
   return [
     '# Performance',
     '',
-    '<!-- The title and the Run, Fan-out and Durable append sections are written by bench/run.ts ' +
-      '(`npm run bench`), which replaces them on its next full run and keeps every other section. -->',
+    '<!-- Written by bench/run.ts (`npm run bench`): a run replaces the title, the Run section and the ' +
+      'sections of what it measured, and keeps every other section. -->',
     '',
     'Figures from one run of `npm run bench` on the machine below. The machine is shared and noisy: the ratios ' +
       `measured side by side in the same run mean more than the absolute numbers. Targets: fan-out at least ` +
@@ -309,5 +311,8 @@ export function performanceDoc(run: BenchRun): string {
     ...runSection(run),
     ...fanoutSection(run),
     ...appendSection(run),
+    // Measured only when the run included them; otherwise the sections already in the file stay.
+    ...(run.web ? webSection(run.web) : []),
+    ...(run.scaleout ? scaleoutSection(run.scaleout) : []),
   ].join('\n');
 }
