@@ -95,6 +95,7 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
       bus,
       log: log('rooms'),
       instruments: metrics.instruments,
+      presenceSweepAfterMs: env.PRESENCE_SWEEP_AFTER_MS,
     });
     closers.push(() => rooms.close());
     const lifecycle = createLifecycle({

@@ -31,6 +31,8 @@ const natsUrl = inject('natsUrl');
 const skipReason = inject('natsSkipReason');
 const balancer = findHaproxy() === null ? 'instances directly (HAProxy not installed)' : 'HAProxy';
 const DRAIN_NOTICE_MS = 400;
+/** Short, so a dead instance's connections leave the rooms within the test (45 s in production). */
+const PRESENCE_SWEEP_AFTER_MS = 1_500;
 
 const ws = (httpUrl: string) => `${httpUrl.replace(/^http/, 'ws')}/ws`;
 
@@ -94,7 +96,12 @@ describe.runIf(natsUrl !== null)(
         busSubjectPrefix: `test.${test.name}`,
         accessTokenSecret: TEST_ACCESS_SECRET,
         dataDir,
-        env: { LOG_LEVEL: 'warn', DRAIN_NOTICE_MS: String(DRAIN_NOTICE_MS), DRAIN_TIMEOUT_MS: '5000' },
+        env: {
+          LOG_LEVEL: 'warn',
+          DRAIN_NOTICE_MS: String(DRAIN_NOTICE_MS),
+          DRAIN_TIMEOUT_MS: '5000',
+          PRESENCE_SWEEP_AFTER_MS: String(PRESENCE_SWEEP_AFTER_MS),
+        },
       });
     });
     afterAll(async () => {
@@ -123,8 +130,16 @@ describe.runIf(natsUrl !== null)(
       throw new Error('no instance left');
     }
 
-    /** A participant of the room on instance `index`, reconnecting through the balancer afterwards. */
-    async function person(roomId: number, index: number, name: string): Promise<ClusterClient> {
+    /**
+     * A participant of the room on instance `index`, reconnecting through the balancer afterwards, or
+     * only ever to that instance (someone who closed the laptop as it died) with `reconnects: false`.
+     */
+    async function person(
+      roomId: number,
+      index: number,
+      name: string,
+      options: { reconnects?: boolean } = {},
+    ): Promise<ClusterClient & { participantId: number }> {
       const who = await enterRoomAs(test.db, app, {
         labId,
         eventId,
@@ -136,11 +151,12 @@ describe.runIf(natsUrl !== null)(
         name,
         token: who.token,
         roomId,
-        url: (attempt) => ws(attempt === 1 ? cluster.instanceUrl(index) : survivor(index)),
+        url: (attempt) =>
+          ws(attempt === 1 || options.reconnects === false ? cluster.instanceUrl(index) : survivor(index)),
       });
       clients.push(client);
       await client.joined();
-      return client;
+      return Object.assign(client, { participantId: who.participantId });
     }
 
     async function hostedOn(index: number): Promise<number> {
@@ -264,6 +280,55 @@ describe.runIf(natsUrl !== null)(
       expect((await hostedOn(1)) + (await hostedOn(2))).toBeGreaterThan(0);
       for (const client of people) client.close();
       await cluster.start(0);
+    });
+
+    it("takes a killed instance's connections out of its rooms: who reconnected stays, who did not is gone", async () => {
+      const roomId = await newRoom();
+      const host = await person(roomId, 0, 'host-side');
+      const moves = await person(roomId, 2, 'moves');
+      const vanishes = await person(roomId, 2, 'vanishes', { reconnects: false });
+      const presence = async () =>
+        (await readStream(test.db, roomStreamId(roomId))).filter((event) =>
+          ['ParticipantLeft', 'ParticipantConnectionClosed', 'ParticipantReconnected'].includes(event.type),
+        );
+      expect(await presence()).toEqual([]);
+
+      const killedAt = Date.now();
+      cluster.kill(2, 'SIGKILL');
+      const about = (events: Awaited<ReturnType<typeof presence>>, participantId: number) =>
+        events
+          .filter((event) => (event.data as { participantId: number }).participantId === participantId)
+          .map((event) => `${event.type} ${(event.data as { reason?: string }).reason ?? ''}`.trim());
+      let events = await presence();
+      await waitFor(async () => {
+        events = await presence();
+        return (
+          about(events, vanishes.participantId).length > 0 && about(events, moves.participantId).length > 1
+        );
+      }, "the dead instance's connections to leave the room");
+      const sweptAfterMs = Date.now() - killedAt;
+      // The one who vanished is shown gone, as a lost connection; the one who reconnected through the
+      // balancer has a new connection, so only the dead one closed; the host side is untouched.
+      expect(about(events, vanishes.participantId)).toEqual(['ParticipantLeft connection_lost']);
+      expect(about(events, moves.participantId)).toEqual([
+        'ParticipantReconnected',
+        'ParticipantConnectionClosed connection_lost',
+      ]);
+      expect(about(events, host.participantId)).toEqual([]);
+      expect(sweptAfterMs).toBeGreaterThanOrEqual(PRESENCE_SWEEP_AFTER_MS);
+      console.log(`[failover] dead instance's connections left the room ${sweptAfterMs} ms after SIGKILL`);
+      // Everyone still there sees it: the departure reached the host side's client.
+      await waitFor(
+        () =>
+          host.received.some(
+            (delivered) =>
+              delivered.event.type === 'ParticipantLeft' &&
+              delivered.event.data.participantId === vanishes.participantId,
+          ),
+        'the departure to reach the others',
+      );
+      for (const client of [host, moves, vanishes]) client.close();
+      await cluster.start(2);
     });
 
     it('loses nothing in a drain: readiness first, then 4003, then the rooms move', async () => {

@@ -1,17 +1,21 @@
 // Room placement on a real database, two room services standing for two instances on one bus: two hosts
 // that both believe they hold a room never write one version twice (the expected version fences one,
 // the unique (stream_id, stream_version) stops anything else); a host whose lease connection drops
-// stops, and the room is hosted again on its next command; a drained instance takes no room.
+// stops, and the room is hosted again on its next command; a drained instance takes no room; an
+// instance cut from PostgreSQL gets its instance key back after a short cut and gives its sockets up
+// after a long one.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type RoomActor, type RoomCommand, roomStreamId } from '@lablive/domain';
 import { createEvent, createLab, createTestDatabase, type TestDatabase } from '@lablive/testkit';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessBus } from '../bus/index.ts';
 import { createDb, type Db } from '../db/connection.ts';
 import { readStream } from '../event-store/index.ts';
 import { createRoomService, type RunningRoomService } from '../rooms/createRoomService.ts';
+import { instanceKeyOf } from '../rooms/presenceSweep.ts';
 import { loadRoomConfig } from '../rooms/roomAccess.ts';
 import { startRoomHost } from '../rooms/roomHost.ts';
 import type { CommandOutcome } from '../rooms/roomService.ts';
@@ -208,5 +212,75 @@ describe('leases', () => {
     expect(one.hostedRooms()).toEqual([]);
     const stored = await expectWholeStream(roomId);
     expect(stored.filter((event) => event.type === 'ChatMessageSent')).toHaveLength(2);
+  });
+});
+
+describe('an instance cut from PostgreSQL', () => {
+  let cut: RunningRoomService;
+  let cutOffs = 0;
+  beforeAll(async () => {
+    cut = await createRoomService({
+      db: test.db,
+      databaseUrl: test.url,
+      bus: createInProcessBus(),
+      log: quiet,
+      // Its sockets go after 2 s without the lease connection: well after a reconnection's backoff.
+      presenceSweepAfterMs: 6_000,
+    });
+    cut.onCutOff(() => cutOffs++);
+  });
+  afterAll(async () => {
+    await allowConnections(true);
+    await cut.close();
+  });
+
+  /** A database cannot refuse connections to itself: this is said from the server's own database. */
+  async function allowConnections(allowed: boolean) {
+    const admin = new pg.Client({ connectionString: test.url.replace(/\/[^/?]+(\?|$)/, '/postgres$1') });
+    await admin.connect();
+    try {
+      await admin.query(`ALTER DATABASE "${test.name}" ALLOW_CONNECTIONS ${allowed}`);
+    } finally {
+      await admin.end();
+    }
+  }
+
+  const instanceKey = () => instanceKeyOf(cut.newConnectionId());
+  const liveKeys = async () =>
+    (
+      await sql<{ key: string }>`
+        SELECT objid::text AS key FROM pg_locks
+        WHERE locktype = 'advisory' AND classid = ${0x4c49} AND objsubid = 2 AND granted`.execute(test.db)
+    ).rows.map((row) => Number(row.key));
+  const endLeaseConnection = () =>
+    sql`
+      SELECT pg_terminate_backend(pid) FROM pg_locks
+      WHERE locktype = 'advisory' AND classid = ${0x4c49} AND objid = ${instanceKey()} AND granted
+    `.execute(test.db);
+
+  it('keeps its sockets through a short cut, and takes its instance key back', async () => {
+    expect(await liveKeys()).toContain(instanceKey());
+    await endLeaseConnection();
+    await waitFor(() => !cut.leasesHealthy(), 'the lease connection to be lost');
+    await waitFor(() => cut.leasesHealthy(), 'the lease connection to be reopened');
+    expect(await liveKeys()).toContain(instanceKey());
+    await sleep(2_500);
+    expect(cutOffs).toBe(0);
+  });
+
+  it('closes its sockets when the cut lasts a third of the sweep period, before the others drop them', async () => {
+    // New connections refused: the lease connection cannot be reopened until they are allowed again.
+    await allowConnections(false);
+    await endLeaseConnection();
+    await waitFor(() => !cut.leasesHealthy(), 'the lease connection to be lost');
+    const lostAt = Date.now();
+    expect(await liveKeys()).not.toContain(instanceKey());
+    await waitFor(() => cutOffs === 1, 'the instance to give its sockets up');
+    expect(Date.now() - lostAt).toBeGreaterThanOrEqual(1_900);
+    expect(Date.now() - lostAt).toBeLessThan(6_000);
+    await allowConnections(true);
+    await waitFor(() => cut.leasesHealthy(), 'the lease connection to be reopened', 15_000);
+    expect(await liveKeys()).toContain(instanceKey());
+    expect(cutOffs).toBe(1);
   });
 });

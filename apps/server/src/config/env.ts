@@ -78,6 +78,8 @@ const envSchema = z
     DRAIN_NOTICE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     // The bound on waiting for commands in flight and for the sockets' departures during a drain.
     DRAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+    // How long an instance must be gone before the rooms drop the connections it had (presenceSweep.ts).
+    PRESENCE_SWEEP_AFTER_MS: z.coerce.number().int().min(500).max(600_000).default(45_000),
   })
   .superRefine((env, ctx) => {
     if ((env.OPENTOK_API_KEY === undefined) !== (env.OPENTOK_API_SECRET === undefined)) {

@@ -192,7 +192,12 @@ export function openConnection(sender: SocketSender, deps: ConnectionDeps): Conn
       const entered = new Promise<void>((resolve) => {
         markEntered = resolve;
       });
-      const entry: Joined = { member, actor: access.actor, connectionId: randomUUID(), entered };
+      const entry: Joined = {
+        member,
+        actor: access.actor,
+        connectionId: deps.rooms.newConnectionId(),
+        entered,
+      };
       joined.set(roomId, entry);
       const lastVersion = message.lastVersion ?? null;
       if (lastVersion === null) {

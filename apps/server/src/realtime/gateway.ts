@@ -111,6 +111,13 @@ export async function registerGateway(app: FastifyInstance, options: GatewayOpti
     for (const socket of sockets.keys()) socket.close(CLOSE_CODES.goingAway, 'server stopping');
   });
 
+  // Cut from PostgreSQL for long: the other instances will take this one for dead and drop its
+  // connections from their rooms, so the clients go now, reconnect elsewhere and resume.
+  options.rooms.onCutOff(() => {
+    for (const sender of sockets.values())
+      sender.close(CLOSE_CODES.goingAway, 'instance cut off from the database: reconnect');
+  });
+
   options.lifecycle?.onDrain('sockets', async (deadline) => {
     closing = true;
     const settled = await inFlight.idle(deadline);

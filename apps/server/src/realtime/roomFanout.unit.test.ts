@@ -26,6 +26,8 @@ function setUp(log: DeliveredEvent[], cadence?: CadencePolicy) {
   const rooms: RoomService = {
     execute: () => Promise.reject(new Error('unused')),
     snapshot: () => Promise.reject(new Error('unused')),
+    newConnectionId: () => 'unused',
+    onCutOff: () => {},
     follow(_roomId, onBatch) {
       publish = onBatch;
       return { stop: () => {} };

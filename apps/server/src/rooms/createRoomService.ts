@@ -12,6 +12,7 @@ import {
   noInstruments,
   type RoomInstruments,
 } from '../observability/instruments.ts';
+import { createAbsenceClock, instanceKeysIn, newConnectionId, orphanedConnections } from './presenceSweep.ts';
 import { loadRoomConfig } from './roomAccess.ts';
 import { type RoomHost, type RoomHostDeps, startRoomHost } from './roomHost.ts';
 import { openRoomLeases } from './roomLeases.ts';
@@ -28,6 +29,8 @@ export type RoomServiceDeps = {
   log?: RoomHostDeps['log'];
   requestTimeoutMs?: number;
   instruments?: RoomInstruments;
+  /** How long an instance must be gone before its connections leave the rooms hosted here (45 s). */
+  presenceSweepAfterMs?: number;
 };
 
 export type RunningRoomService = RoomService & {
@@ -92,9 +95,74 @@ export async function createRoomService(deps: RoomServiceDeps): Promise<RunningR
     log('info', 'room host stopped', { roomId, reason });
   }
 
+  // Dead instances' connections (presenceSweep.ts): looked for a few times per grace period.
+  const sweepAfterMs = deps.presenceSweepAfterMs ?? 45_000;
+  const absence = createAbsenceClock(sweepAfterMs);
+  const cutOffListeners: Array<() => void> = [];
+  let cutOffTimer: ReturnType<typeof setTimeout> | null = null;
+
   leases.onLost(() => {
     for (const roomId of [...hosts.keys()]) void dropHost(roomId, 'lease_lost');
+    // Without the lease connection this instance looks dead to the others: its connections must not
+    // outlive the grace period after which their rooms drop them.
+    absence.reset();
+    if (cutOffTimer) clearTimeout(cutOffTimer);
+    cutOffTimer = setTimeout(() => {
+      cutOffTimer = null;
+      if (leases.healthy()) return;
+      log('warn', "lease connection still lost: closing this instance's room sockets", {
+        afterMs: Math.round(sweepAfterMs / 3),
+      });
+      for (const listener of cutOffListeners) listener();
+    }, sweepAfterMs / 3);
+    cutOffTimer.unref();
   });
+
+  let sweeping = false;
+  async function sweepDeadConnections() {
+    if (sweeping || hosts.size === 0) return;
+    sweeping = true;
+    try {
+      const live = await leases.liveInstances();
+      if (live === null) return;
+      const now = Date.now();
+      const rooms = [...hosts.entries()].filter(([, entry]) => !entry.host.stopped());
+      absence.observe(
+        live,
+        rooms.flatMap(([, entry]) => instanceKeysIn(entry.host.state())),
+        now,
+      );
+      for (const [roomId, { host }] of rooms) {
+        for (const { actor, connectionId } of orphanedConnections(host.state(), (key) =>
+          absence.isGone(key, now),
+        )) {
+          const outcome = await host.submit({
+            roomId,
+            // One id per connection: a sweep that runs again while the first is in flight appends once.
+            commandId: `presence-sweep:${connectionId}`,
+            actor,
+            command: { type: 'LeaveRoom', data: { connectionId, reason: 'connection_lost' } },
+            correlationId: connectionId,
+          });
+          log('info', 'connection of a dead instance closed', {
+            roomId,
+            participantId: actor.participantId,
+            connectionId,
+            outcome: outcome.ok ? 'recorded' : outcome.code,
+          });
+        }
+      }
+    } catch (error) {
+      log('warn', 'dead connections not swept', { error: String(error) });
+    } finally {
+      sweeping = false;
+    }
+  }
+  const sweepTimer = setInterval(
+    () => void sweepDeadConnections(),
+    Math.max(100, Math.min(5_000, sweepAfterMs / 4)),
+  );
+  sweepTimer.unref();
 
   async function timedRequest(kind: 'cmd' | 'snapshot', subject: string, payload: Uint8Array) {
     const started = performance.now();
@@ -231,6 +299,11 @@ export async function createRoomService(deps: RoomServiceDeps): Promise<RunningR
       return { stop: () => subscription.unsubscribe() };
     },
 
+    newConnectionId: () => newConnectionId(leases.instanceKey),
+    onCutOff(listener) {
+      cutOffListeners.push(listener);
+    },
+
     hostedRooms: () => [...hosts.keys()],
     leasesHealthy: () => leases.healthy(),
 
@@ -242,6 +315,8 @@ export async function createRoomService(deps: RoomServiceDeps): Promise<RunningR
 
     async close() {
       takingRooms = false;
+      clearInterval(sweepTimer);
+      if (cutOffTimer) clearTimeout(cutOffTimer);
       await Promise.all([...starting.values()].map((pending) => pending.catch(() => null)));
       await Promise.all([...hosts.keys()].map((roomId) => dropHost(roomId, 'close')));
       await leases.close();

@@ -7,10 +7,16 @@
 // once. A host that vanished without closing (machine or network gone) is noticed by PostgreSQL's TCP
 // keepalives, set short on this connection; this side pings its connection more often than that, so it
 // stops hosting before the server lets another instance take its rooms. A lost connection is reopened.
+//
+// The same connection holds one more lock, the instance's own (a random key chosen at start): while it is
+// held the instance is alive, so the hosts of its rooms keep its connections (presenceSweep.ts).
+import { randomInt } from 'node:crypto';
 import pg from 'pg';
 
-/** The first key of our advisory locks ("LL"), so they never collide with another application's. */
+/** The first key of our room locks ("LL"), so they never collide with another application's. */
 const LEASE_NAMESPACE = 0x4c4c;
+/** The first key of the instances' own locks ("LI"). */
+const INSTANCE_NAMESPACE = 0x4c49;
 
 export type RoomLeasesOptions = {
   /** How often the lease connection is checked. */
@@ -23,6 +29,10 @@ export type RoomLeasesOptions = {
 };
 
 export type RoomLeases = {
+  /** This instance's key: locked on the lease connection for as long as the instance lives. */
+  instanceKey: number;
+  /** The keys of the instances alive now (this one included), or null while the connection is lost. */
+  liveInstances(): Promise<Set<number> | null>;
   tryAcquire(roomId: number): Promise<boolean>;
   release(roomId: number): Promise<void>;
   held(): number[];
@@ -82,6 +92,15 @@ export async function openRoomLeases(
     return next;
   }
 
+  /** Locks the instance's key on a new connection; false when another instance holds that key. */
+  async function lockInstance(connection: pg.Client, key: number): Promise<boolean> {
+    const result = await connection.query<{ locked: boolean }>(
+      'SELECT pg_try_advisory_lock($1::int, $2::int) AS locked',
+      [INSTANCE_NAMESPACE, key],
+    );
+    return result.rows[0]?.locked === true;
+  }
+
   function lost(which: pg.Client, why: string) {
     if (client !== which || closing) return;
     client = null;
@@ -118,9 +137,16 @@ export async function openRoomLeases(
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;
       connect().then(
-        (next) => {
-          if (closing) {
+        async (next) => {
+          // Another instance took this key meanwhile (one chance in two billion): keep trying; this
+          // instance is not alive to the others until it has its key back.
+          const locked = !closing && (await lockInstance(next, instanceKey).catch(() => false));
+          if (!locked) {
             void next.end().catch(() => {});
+            if (!closing) {
+              log('instance key taken by another instance', { instanceKey });
+              scheduleReconnect(Math.min(5_000, delayMs * 2));
+            }
             return;
           }
           adopt(next);
@@ -134,9 +160,28 @@ export async function openRoomLeases(
     }, delayMs);
   }
 
-  adopt(await connect());
+  const first = await connect();
+  let instanceKey = randomInt(1, 2 ** 31 - 1);
+  while (!(await lockInstance(first, instanceKey))) instanceKey = randomInt(1, 2 ** 31 - 1);
+  adopt(first);
 
   return {
+    instanceKey,
+    async liveInstances() {
+      const current = client;
+      if (current === null) return null;
+      // A two-key advisory lock shows its first key as classid and its second as objid (objsubid 2);
+      // advisory locks belong to one database, and pg_locks lists every database's.
+      const result = await run(() =>
+        current.query<{ key: string }>(
+          `SELECT objid::text AS key FROM pg_locks
+            WHERE locktype = 'advisory' AND classid = $1 AND objsubid = 2 AND granted
+              AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+          [INSTANCE_NAMESPACE],
+        ),
+      );
+      return client === current ? new Set(result.rows.map((row) => Number(row.key))) : null;
+    },
     async tryAcquire(roomId) {
       const current = client;
       if (current === null) return false;

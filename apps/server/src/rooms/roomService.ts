@@ -31,4 +31,11 @@ export interface RoomService {
   snapshot(roomId: number): Promise<RoomSnapshot>;
   /** Every committed batch of the room, from now on, on every instance. */
   follow(roomId: number, onBatch: (batch: RoomEventBatch) => void): { stop(): void };
+  /** The id of a new socket connection, marked with this instance (presenceSweep.ts). */
+  newConnectionId(): string;
+  /**
+   * Called once this instance has been cut from PostgreSQL long enough that the other instances may
+   * soon drop its connections from their rooms: its sockets should close, their clients resume elsewhere.
+   */
+  onCutOff(listener: () => void): void;
 }
