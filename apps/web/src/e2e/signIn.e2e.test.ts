@@ -15,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../../../test-artifacts');
 const skipReason = browserSkipReason();
+/** Generous: password hashing and the first page loads are slow on a busy 2-core machine. */
+const WAIT = { timeout: 20_000, interval: 200 };
 
 describe.runIf(skipReason === null)(`sign-in in the browser${skipReason ? ` (${skipReason})` : ''}`, () => {
   let database: TestDatabase;
@@ -59,18 +61,18 @@ describe.runIf(skipReason === null)(`sign-in in the browser${skipReason ? ` (${s
     it(`signs ${email} in and out`, async () => {
       const page = await newPage();
       await signIn(page, email, 'demo-lablive');
-      await expect.poll(() => page.getByTestId('signed-in-as').textContent()).toContain(email);
+      await expect.poll(() => page.getByTestId('signed-in-as').textContent(), WAIT).toContain(email);
       expect(page.url()).toBe(`${server.url}/admin/events`);
       expect(await page.getByTestId('lab-name').textContent()).toContain('Demo Lab');
 
       // A reload signs in again from the stored token.
       await page.reload();
-      await expect.poll(() => page.getByTestId('signed-in-as').textContent()).toContain(email);
+      await expect.poll(() => page.getByTestId('signed-in-as').textContent(), WAIT).toContain(email);
 
       await page.getByTestId('sign-out').click();
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+      await expect.poll(() => new URL(page.url()).pathname, WAIT).toBe('/');
       await page.goto(`${server.url}/admin/events`);
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+      await expect.poll(() => new URL(page.url()).pathname, WAIT).toBe('/');
       await page.context().close();
     });
   }
@@ -79,7 +81,7 @@ describe.runIf(skipReason === null)(`sign-in in the browser${skipReason ? ` (${s
     const page = await newPage();
     await signIn(page, 'admin@lablive.test', 'not-the-password');
     await expect
-      .poll(() => page.getByTestId('login-error').textContent())
+      .poll(() => page.getByTestId('login-error').textContent(), WAIT)
       .toBe('Please verify your login/password');
     await page.screenshot({ path: path.join(ARTIFACTS, 'login-error.png') });
     await page.context().close();
@@ -92,9 +94,10 @@ describe.runIf(skipReason === null)(`sign-in in the browser${skipReason ? ` (${s
     await page.getByTestId('forgot-submit').click();
     await page.getByTestId('forgot-sent').waitFor();
 
+    // The mail may be written just after the page says it was sent.
     const outbox = path.join(server.dataDir, 'outbox');
+    await expect.poll(async () => (await readdir(outbox).catch(() => [])).length, WAIT).toBe(1);
     const files = await readdir(outbox);
-    expect(files).toHaveLength(1);
     const mail = decodeQuotedPrintable(await readFile(path.join(outbox, files[0] ?? ''), 'utf8'));
     expect(mail).toContain('To: user@lablive.test');
     const link = new RegExp(`${server.url}/reset\\?token=[A-Za-z0-9_-]+`).exec(mail)?.[0];
@@ -105,16 +108,18 @@ describe.runIf(skipReason === null)(`sign-in in the browser${skipReason ? ` (${s
     await page.getByTestId('reset-confirmation').fill('my other password');
     await page.getByTestId('reset-submit').click();
     await expect
-      .poll(() => page.getByTestId('reset-confirmation-error').textContent())
+      .poll(() => page.getByTestId('reset-confirmation-error').textContent(), WAIT)
       .toBe('Both passwords are not matching');
     await page.getByTestId('reset-confirmation').fill('my new password');
     await page.getByTestId('reset-submit').click();
     await expect
-      .poll(() => page.getByTestId('reset-done').textContent())
+      .poll(() => page.getByTestId('reset-done').textContent(), WAIT)
       .toContain('Your password has been changed');
 
     await signIn(page, 'user@lablive.test', 'my new password');
-    await expect.poll(() => page.getByTestId('signed-in-as').textContent()).toContain('user@lablive.test');
+    await expect
+      .poll(() => page.getByTestId('signed-in-as').textContent(), WAIT)
+      .toContain('user@lablive.test');
     await page.context().close();
   });
 
@@ -122,11 +127,11 @@ describe.runIf(skipReason === null)(`sign-in in the browser${skipReason ? ` (${s
     const page = await newPage();
     await page.goto(`${server.url}/login`);
     await page.getByTestId('lang-de').click();
-    await expect.poll(() => page.getByTestId('login-submit').textContent()).toBe('Anmelden');
+    await expect.poll(() => page.getByTestId('login-submit').textContent(), WAIT).toBe('Anmelden');
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
     await signIn(page, 'admin@lablive.test', 'wrong');
     await expect
-      .poll(() => page.getByTestId('login-error').textContent())
+      .poll(() => page.getByTestId('login-error').textContent(), WAIT)
       .toBe('Bitte überprüfen Sie Ihre Anmeldedaten');
     await page.screenshot({ path: path.join(ARTIFACTS, 'login-de.png') });
     await page.context().close();
