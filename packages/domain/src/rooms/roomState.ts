@@ -70,18 +70,55 @@ export function initialRoomState(config: RoomConfig): RoomState {
 }
 
 /**
- * Every command looks its sender up, and a hot room has a thousand viewers: the list is indexed by id
- * once per list (a list is never changed, presence events make a new one).
+ * Every command looks its sender up, and a hot room has a thousand viewers, so each list of viewers has
+ * an index of positions by id. A list is never changed: a presence event makes a new one, which shares
+ * the index of the list it came from when every position stays (a viewer changed in place) or when it
+ * only adds at the end (a join) and no other list has grown that index yet. A lookup checks the id found
+ * at the position, so an older, shorter list sharing the index never finds a later viewer.
  */
-const viewersById = new WeakMap<readonly Viewer[], ReadonlyMap<number, Viewer>>();
+const positionsByList = new WeakMap<readonly Viewer[], Map<number, number>>();
+
+function positionsOf(viewers: readonly Viewer[]): Map<number, number> {
+  let positions = positionsByList.get(viewers);
+  if (positions === undefined) {
+    positions = new Map(viewers.map((viewer, at) => [viewer.id, at]));
+    positionsByList.set(viewers, positions);
+  }
+  return positions;
+}
+
+function positionOf(viewers: readonly Viewer[], participantId: number): number | undefined {
+  const at = positionsOf(viewers).get(participantId);
+  return at !== undefined && viewers[at]?.id === participantId ? at : undefined;
+}
 
 export function findViewer(state: RoomState, participantId: number): Viewer | undefined {
-  let index = viewersById.get(state.viewers);
-  if (index === undefined) {
-    index = new Map(state.viewers.map((viewer) => [viewer.id, viewer]));
-    viewersById.set(state.viewers, index);
+  const at = positionOf(state.viewers, participantId);
+  return at === undefined ? undefined : state.viewers[at];
+}
+
+/** The list with `viewer` added at the end. */
+function withViewerAdded(viewers: readonly Viewer[], viewer: Viewer): readonly Viewer[] {
+  const positions = positionsOf(viewers);
+  const next = [...viewers, viewer];
+  // Shared only while no other list grew it from this one (its size is still this list's length).
+  if (positions.size === viewers.length && !positions.has(viewer.id)) {
+    positions.set(viewer.id, viewers.length);
+    positionsByList.set(next, positions);
   }
-  return index.get(participantId);
+  return next;
+}
+
+/** The list with the viewers at `changes`' positions replaced; every position stays. */
+function withViewersReplaced(
+  viewers: readonly Viewer[],
+  changes: ReadonlyMap<number, Viewer>,
+): readonly Viewer[] {
+  if (changes.size === 0) return viewers;
+  const next = viewers.slice();
+  for (const [at, viewer] of changes) next[at] = viewer;
+  positionsByList.set(next, positionsOf(viewers));
+  return next;
 }
 
 export function findPoll(state: RoomState, pollId: string): Poll | undefined {
@@ -93,22 +130,29 @@ function updateViewer(
   participantId: number,
   change: (viewer: Viewer) => Viewer,
 ): RoomState {
-  return {
-    ...state,
-    viewers: state.viewers.map((viewer) => (viewer.id === participantId ? change(viewer) : viewer)),
-  };
+  const at = positionOf(state.viewers, participantId);
+  const viewer = at === undefined ? undefined : state.viewers[at];
+  if (at === undefined || viewer === undefined) return state;
+  return { ...state, viewers: withViewersReplaced(state.viewers, new Map([[at, change(viewer)]])) };
 }
 
 function updatePoll(state: RoomState, pollId: string, change: (poll: Poll) => Poll): RoomState {
   return { ...state, polls: state.polls.map((poll) => (poll.id === pollId ? change(poll) : poll)) };
 }
 
+/** Only the viewers whose speaking flag changes are copied: the speaker changes often in a big room. */
 function withSpeaker(state: RoomState, speakerId: number | null): RoomState {
-  return {
-    ...state,
-    speakerId,
-    viewers: state.viewers.map((viewer) => ({ ...viewer, speaking: viewer.id === speakerId })),
+  const changes = new Map<number, Viewer>();
+  const flag = (participantId: number | null, speaking: boolean) => {
+    if (participantId === null) return;
+    const at = positionOf(state.viewers, participantId);
+    const viewer = at === undefined ? undefined : state.viewers[at];
+    if (at !== undefined && viewer !== undefined && viewer.speaking !== speaking)
+      changes.set(at, { ...viewer, speaking });
   };
+  flag(state.speakerId, false);
+  flag(speakerId, true);
+  return { ...state, speakerId, viewers: withViewersReplaced(state.viewers, changes) };
 }
 
 export function evolve(state: RoomState, event: SessionEvent): RoomState {
@@ -141,7 +185,7 @@ function apply(state: RoomState, event: SessionEvent): RoomState {
         videoEnabled: false,
         connections: [data.connectionId],
       };
-      return { ...state, viewers: [...state.viewers, viewer] };
+      return { ...state, viewers: withViewerAdded(state.viewers, viewer) };
     }
     case 'ParticipantReconnected':
       return updateViewer(state, event.data.participantId, (viewer) =>

@@ -10,7 +10,7 @@ import {
   participant,
   stateAfter,
 } from './roomSpecification.ts';
-import { evolve, initialRoomState } from './roomState.ts';
+import { evolve, evolveAll, findViewer, initialRoomState, type RoomState } from './roomState.ts';
 
 describe('initialRoomState', () => {
   it('starts empty, at version 0, with the room config', () => {
@@ -205,5 +205,63 @@ describe('evolve', () => {
       },
     });
     expect(after).toEqual({ ...before, version: 2 });
+  });
+});
+
+describe('finding a viewer', () => {
+  const join = (participantId: number): SessionEvent => ({
+    type: 'ParticipantJoined',
+    data: {
+      participantId,
+      userId: null,
+      email: `p${participantId}@example.org`,
+      name: `P${participantId}`,
+      role: 'participant',
+      connectionId: `c${participantId}`,
+      at: '2024-05-14T09:30:00.000Z',
+    },
+  });
+  const speaker = (participantId: number | null): SessionEvent => ({
+    type: 'SpeakerChanged',
+    data: { participantId },
+  });
+  const ids = (state: RoomState, wanted: number[]) => wanted.map((id) => findViewer(state, id)?.id ?? null);
+
+  it('finds every viewer of every state, also when two states were made from one (a decision redone)', () => {
+    const base = evolveAll(initialRoomState(fullConfig), [join(1), join(2)]);
+    // The room host decides a batch ahead; when its commit fails it decides again from the stored state.
+    const ahead = evolveAll(base, [join(3), speaker(3)]);
+    const redone = evolveAll(base, [join(4), speaker(2)]);
+    const afterBoth = evolveAll(ahead, [join(4)]);
+    expect(ids(base, [1, 2, 3, 4])).toEqual([1, 2, null, null]);
+    expect(ids(ahead, [1, 2, 3, 4])).toEqual([1, 2, 3, null]);
+    expect(ids(redone, [1, 2, 3, 4])).toEqual([1, 2, null, 4]);
+    expect(ids(afterBoth, [1, 2, 3, 4])).toEqual([1, 2, 3, 4]);
+    expect(findViewer(redone, 4)?.name).toBe('P4');
+  });
+
+  it('finds the viewers left after a departure at their new places', () => {
+    const state = evolveAll(initialRoomState(fullConfig), [
+      join(1),
+      join(2),
+      join(3),
+      {
+        type: 'ParticipantLeft',
+        data: { participantId: 1, reason: 'left', connectionId: 'c1', at: '2024-05-14T09:31:00.000Z' },
+      },
+      join(1),
+    ]);
+    expect(state.viewers.map((viewer) => viewer.id)).toEqual([2, 3, 1]);
+    expect(ids(state, [1, 2, 3])).toEqual([1, 2, 3]);
+  });
+
+  it('marks only the current speaker as speaking, copying just the two viewers that change', () => {
+    const room = evolveAll(initialRoomState(fullConfig), [join(1), join(2), join(3), speaker(1)]);
+    const next = evolve(room, speaker(2));
+    expect(next.viewers.map((viewer) => viewer.speaking)).toEqual([false, true, false]);
+    expect(next.viewers[2]).toBe(room.viewers[2]);
+    const silent = evolve(next, speaker(null));
+    expect(silent.viewers.map((viewer) => viewer.speaking)).toEqual([false, false, false]);
+    expect(silent.speakerId).toBeNull();
   });
 });
