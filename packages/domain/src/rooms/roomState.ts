@@ -87,14 +87,15 @@ function positionsOf(viewers: readonly Viewer[]): Map<number, number> {
   return positions;
 }
 
-function positionOf(viewers: readonly Viewer[], participantId: number): number | undefined {
+/** The viewer with this id and its position in the list, if the list has them. */
+function locate(viewers: readonly Viewer[], participantId: number): [number, Viewer] | undefined {
   const at = positionsOf(viewers).get(participantId);
-  return at !== undefined && viewers[at]?.id === participantId ? at : undefined;
+  const viewer = at === undefined ? undefined : viewers[at];
+  return at !== undefined && viewer?.id === participantId ? [at, viewer] : undefined;
 }
 
 export function findViewer(state: RoomState, participantId: number): Viewer | undefined {
-  const at = positionOf(state.viewers, participantId);
-  return at === undefined ? undefined : state.viewers[at];
+  return locate(state.viewers, participantId)?.[1];
 }
 
 /** The list with `viewer` added at the end. */
@@ -130,9 +131,9 @@ function updateViewer(
   participantId: number,
   change: (viewer: Viewer) => Viewer,
 ): RoomState {
-  const at = positionOf(state.viewers, participantId);
-  const viewer = at === undefined ? undefined : state.viewers[at];
-  if (at === undefined || viewer === undefined) return state;
+  const found = locate(state.viewers, participantId);
+  if (found === undefined) return state;
+  const [at, viewer] = found;
   return { ...state, viewers: withViewersReplaced(state.viewers, new Map([[at, change(viewer)]])) };
 }
 
@@ -144,11 +145,9 @@ function updatePoll(state: RoomState, pollId: string, change: (poll: Poll) => Po
 function withSpeaker(state: RoomState, speakerId: number | null): RoomState {
   const changes = new Map<number, Viewer>();
   const flag = (participantId: number | null, speaking: boolean) => {
-    if (participantId === null) return;
-    const at = positionOf(state.viewers, participantId);
-    const viewer = at === undefined ? undefined : state.viewers[at];
-    if (at !== undefined && viewer !== undefined && viewer.speaking !== speaking)
-      changes.set(at, { ...viewer, speaking });
+    const found = participantId === null ? undefined : locate(state.viewers, participantId);
+    if (found !== undefined && found[1].speaking !== speaking)
+      changes.set(found[0], { ...found[1], speaking });
   };
   flag(state.speakerId, false);
   flag(speakerId, true);
