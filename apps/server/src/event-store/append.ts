@@ -2,7 +2,7 @@
 // idempotent on event ids so that a retried command appends nothing twice. See docs/architecture.md,
 // "The log".
 import type { Db } from '../db/connection.ts';
-import { appendInOneCall } from './appendInOneCall.ts';
+import { appendInOneCall, type OneCallArguments, oneCallArguments } from './appendInOneCall.ts';
 import { EventIdConflictError, WrongExpectedVersionError } from './errors.ts';
 import { assertDistinctIds, type PreparedEvent, prepareEvent } from './newEvents.ts';
 import { toStoredEvent } from './rows.ts';
@@ -65,18 +65,50 @@ export async function appendMany(
   requests: readonly AppendRequest[],
   options: AppendOptions = {},
 ): Promise<AppendResult[]> {
+  return appendPrepared(db, prepareAppend(requests, options), options);
+}
+
+/** Requests checked and turned into what is sent: see prepareAppend. */
+export type PreparedAppend = {
+  requests: readonly PreparedRequest[];
+  /** The arguments of the one-call path, when it can take these requests. */
+  oneCall: OneCallArguments | null;
+};
+
+/**
+ * The CPU half of appendMany: checks every event and builds what will be sent, without touching the
+ * database, so a caller that appends in a pipeline (a room host) does it while its previous append
+ * commits. Throws what appendMany would throw for a bad event.
+ */
+export function prepareAppend(
+  requests: readonly AppendRequest[],
+  options: AppendOptions = {},
+): PreparedAppend {
   const upcasters = options.upcasters ?? noUpcasters;
   const prepared = requests.map((request) => prepareRequest(request, upcasters));
   assertDistinctIds(prepared.flatMap((request) => request.events));
+  return { requests: prepared, oneCall: oneCallArguments(prepared) };
+}
+
+/** The database half of appendMany: `prepared` as prepareAppend made it (with the same options). */
+export async function appendPrepared(
+  db: Db,
+  prepared: PreparedAppend,
+  options: AppendOptions = {},
+): Promise<AppendResult[]> {
+  const upcasters = options.upcasters ?? noUpcasters;
   // Outside a caller's transaction the common case (new events, expected versions right) takes one call.
-  const fast = db.isTransaction ? null : await appendInOneCall(db, prepared);
+  const fast =
+    db.isTransaction || prepared.oneCall === null
+      ? null
+      : await appendInOneCall(db, prepared.requests, prepared.oneCall);
   if (fast) {
     options.wakeUp?.notify();
     return fast.map((result) => ({ ...result, events: result.events.map(upcasters.upcast) }));
   }
   const outcome = db.isTransaction
-    ? await appendInTransaction(db, prepared)
-    : await db.transaction().execute((trx) => appendInTransaction(trx, prepared));
+    ? await appendInTransaction(db, prepared.requests)
+    : await db.transaction().execute((trx) => appendInTransaction(trx, prepared.requests));
   if (outcome.appended && !db.isTransaction) options.wakeUp?.notify();
   return outcome.results.map((result) => ({ ...result, events: result.events.map(upcasters.upcast) }));
 }

@@ -18,11 +18,24 @@ const UNIQUE_VIOLATION = '23505';
 
 type Row = { transaction_id: string; occurred_at: Date; global_positions: Array<number | string> };
 
-/** The results of the requests, or null when the transactional path must decide. */
-export async function appendInOneCall(
-  db: Db,
-  requests: readonly OneCallRequest[],
-): Promise<OneCallResult[] | null> {
+/** The arguments of one append_session_events call, built before the connection is asked for. */
+export type OneCallArguments = {
+  streamIds: string[];
+  expectedVersions: number[];
+  nextVersions: number[];
+  /** Version of each event, in order. */
+  versions: number[];
+  /** The JSON array of the events. */
+  events: string;
+  count: number;
+};
+
+/**
+ * The call's arguments, or null when the requests are not one plain run the function can take alone (a
+ * request that does not follow the one before it on its stream, or nothing to append). Pure CPU: a room
+ * host builds them while its previous batch commits.
+ */
+export function oneCallArguments(requests: readonly OneCallRequest[]): OneCallArguments | null {
   const streams = new Map<string, { expected: number; next: number }>();
   const versions: number[] = [];
   const rows: string[] = [];
@@ -45,24 +58,37 @@ export async function appendInOneCall(
   if (rows.length === 0) return null;
   // Locked in JavaScript string order, the order lockStreams uses too, so appenders queue, never deadlock.
   const streamIds = [...streams.keys()].sort();
+  return {
+    streamIds,
+    expectedVersions: streamIds.map((id) => streams.get(id)?.expected ?? 0),
+    nextVersions: streamIds.map((id) => streams.get(id)?.next ?? 0),
+    versions,
+    events: `[${rows.join(',')}]`,
+    count: rows.length,
+  };
+}
 
+/** The results of the requests, or null when the transactional path must decide. */
+export async function appendInOneCall(
+  db: Db,
+  requests: readonly OneCallRequest[],
+  args: OneCallArguments,
+): Promise<OneCallResult[] | null> {
   let row: Row | undefined;
   try {
     const result = await sql<Row>`
       SELECT * FROM append_session_events(
-        ${streamIds}::text[],
-        ${streamIds.map((id) => streams.get(id)?.expected ?? 0)}::bigint[],
-        ${streamIds.map((id) => streams.get(id)?.next ?? 0)}::bigint[],
-        ${`[${rows.join(',')}]`}::jsonb)
+        ${args.streamIds}::text[], ${args.expectedVersions}::bigint[], ${args.nextVersions}::bigint[],
+        ${args.events}::jsonb)
     `.execute(db);
     row = result.rows[0];
   } catch (error) {
     if (hasCode(error, WRONG_VERSION) || hasCode(error, UNIQUE_VIOLATION)) return null;
     throw error;
   }
-  if (!row || row.global_positions.length !== rows.length) {
+  if (!row || row.global_positions.length !== args.count) {
     throw new Error(
-      `append_session_events stored ${row?.global_positions.length ?? 0} of ${rows.length} events`,
+      `append_session_events stored ${row?.global_positions.length ?? 0} of ${args.count} events`,
     );
   }
 
@@ -75,7 +101,7 @@ export async function appendInOneCall(
         globalPosition: Number(positions[at]),
         transactionId,
         streamId: request.streamId,
-        streamVersion: versions[at] ?? 0,
+        streamVersion: args.versions[at] ?? 0,
         type: event.type,
         schemaVersion: event.schemaVersion,
         data: event.given.data,

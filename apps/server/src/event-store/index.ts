@@ -1,5 +1,14 @@
 // The public surface of the event store: the log of session events. See docs/architecture.md, "The log".
-export { type AppendOptions, type AppendRequest, type AppendResult, append, appendMany } from './append.ts';
+export {
+  type AppendOptions,
+  type AppendRequest,
+  type AppendResult,
+  append,
+  appendMany,
+  appendPrepared,
+  type PreparedAppend,
+  prepareAppend,
+} from './append.ts';
 export { readCheckpoint, resetCheckpoint, saveCheckpoint } from './checkpoints.ts';
 export {
   EVENT_STORE_ERROR_CODES,

@@ -3,7 +3,8 @@
 // call (group commit), then answers each command and publishes the committed events once.
 //
 // Two batches overlap: while one is being committed, the next is decided against the state the first
-// will leave, and sent the moment the first is stored, so the host's CPU and the database's work run
+// will leave and its append built (events checked, the SQL arguments made), and sent the moment the
+// first is stored, so the host's CPU and the database's work run
 // side by side. A batch decided against a state that did not get stored (its predecessor failed) is
 // answered room_unavailable, never sent: the expected version would refuse it anyway.
 import { type RoomConfig, type RoomState, roomStreamId } from '@lablive/domain';
@@ -12,7 +13,13 @@ import type { Bus } from '../bus/index.ts';
 import { encodeJson } from '../bus/index.ts';
 import type { Db } from '../db/connection.ts';
 import { WrongExpectedVersionError } from '../event-store/errors.ts';
-import { type AppendResult, appendMany, readStream } from '../event-store/index.ts';
+import {
+  type AppendRequest,
+  type AppendResult,
+  appendPrepared,
+  prepareAppend,
+  readStream,
+} from '../event-store/index.ts';
 import { noInstruments, preciseNow, type RoomInstruments } from '../observability/instruments.ts';
 import {
   type AcceptedCommand,
@@ -155,8 +162,26 @@ export async function startRoomHost(
     }
   }
 
+  /**
+   * The append of a batch, built now, while the batch before it commits, and sent when called. A bad
+   * event fails the append when it is sent, as appendMany would.
+   */
+  function prepareSend(requests: readonly AppendRequest[]): () => Promise<AppendResult[]> {
+    if (requests.length === 0) return () => Promise.resolve([]);
+    try {
+      const prepared = prepareAppend(requests);
+      return () => appendPrepared(deps.db, prepared);
+    } catch (error) {
+      return () => Promise.reject(error);
+    }
+  }
+
   /** Appends a batch (once the one before it is stored): what was stored, or null when it was refused. */
-  async function store(decided: DecidedBatch, decidedIn: number): Promise<Stored | null> {
+  async function store(
+    decided: DecidedBatch,
+    decidedIn: number,
+    send: () => Promise<AppendResult[]>,
+  ): Promise<Stored | null> {
     if (isStopped || decidedIn !== generation) {
       refuseBatch(decided, 'The room host is stopping; retry.');
       return null;
@@ -164,7 +189,7 @@ export async function startRoomHost(
     const started = performance.now();
     let results: AppendResult[];
     try {
-      results = decided.requests.length > 0 ? await appendMany(deps.db, decided.requests) : [];
+      results = await send();
     } catch (error) {
       instruments.appendFailed();
       generation++;
@@ -207,7 +232,8 @@ export async function startRoomHost(
       working = decided.stateAfter;
       batchesInFlight++;
       const decidedIn = generation;
-      const stored = appends.then(() => store(decided, decidedIn));
+      const send = prepareSend(decided.requests);
+      const stored = appends.then(() => store(decided, decidedIn, send));
       appends = stored.then(() => undefined);
       // Answered on the next turn, once the next batch's append is on its way to the database: the
       // answering then runs while the database works.
