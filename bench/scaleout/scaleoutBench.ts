@@ -3,7 +3,8 @@
 // own, measuring in turn
 //   1. failover: SIGKILL of a room's host to the room accepting commands again (failoverRounds.ts);
 //   2. the latency the bus adds: subscribers spread over three instances against all on one, same load,
-//      in alternating rounds (busOverhead.ts);
+//      in alternating rounds (busOverhead.ts), and beside it the bus alone: plain NATS messages between
+//      processes on the instances' core at the same cadence (natsHops.ts);
 //   3. deliveries per second with 1, 2 and 3 instances (scaleoutThroughput.ts).
 // A part that fails is reported as such and the next one still runs; the cluster, its database and its
 // folder are removed whatever happens (also by the cleanup registry on SIGINT).
@@ -19,6 +20,7 @@ import { pinToCore } from '../lib/pinnedProcess.ts';
 import { measureBusOverhead } from './busOverhead.ts';
 import { signedInRooms } from './clusterRooms.ts';
 import { type FailoverRoom, measureFailover } from './failoverRounds.ts';
+import { measureNatsHops } from './natsHops.ts';
 import { type Failed, type ScaleoutBenchResult, scaleoutPlan } from './scaleoutPlan.ts';
 import { measureThroughput } from './scaleoutThroughput.ts';
 
@@ -122,6 +124,14 @@ export async function runScaleoutBench(options: {
       }),
     );
 
+    const natsHops = await part('plain NATS hops (the bus alone, same cadence and core)', log, () =>
+      measureNatsHops({
+        natsUrl: options.natsUrl ?? DEFAULT_NATS_URL,
+        core: plan.instancesCore,
+        plan: plan.latency,
+      }),
+    );
+
     const results: ScaleoutBenchResult['throughput']['results'] = [];
     for (let pass = 1; pass <= plan.throughputPasses; pass++) {
       // Up, then down: 1, 2, 3, 3, 2, 1.
@@ -153,6 +163,7 @@ export async function runScaleoutBench(options: {
       pinning: { instancesCore: plan.instancesCore, generatorCore: plan.generatorCore },
       failover,
       busOverhead,
+      natsHops,
       throughput: { plan: plan.throughput, results },
     };
   } finally {

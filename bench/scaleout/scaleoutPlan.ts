@@ -114,6 +114,19 @@ export type BusOverheadFigures = {
   probeLoopDelayP99Ms: number;
 };
 
+/** Latency of plain nats.js messages, from scheduled send to receipt, in ms. */
+export type HopLatency = { messages: number; p50: number; p90: number; p99: number; max: number };
+
+/** Plain nats.js between processes on the instances' core, same cadence (natsHopProbe.ts). */
+export type NatsHopFigures = {
+  rate: number;
+  payloadBytes: number;
+  /** Heard back by the publishing process: the one layout's event path (host → NATS → host). */
+  own: HopLatency;
+  /** Heard by another process: one hop between instances. */
+  other: HopLatency;
+};
+
 /** One ramp: `pass` 1 runs the instance counts up, pass 2 down again, so drift hits both ends alike. */
 export type ThroughputFigures = { instances: number; pass: number; result: FanoutResult };
 
@@ -129,6 +142,8 @@ export type ScaleoutBenchResult = {
   pinning: { instancesCore: number; generatorCore: number };
   failover: FailoverFigures | Failed;
   busOverhead: BusOverheadFigures | Failed;
+  /** Absent from runs saved before it was measured. */
+  natsHops?: NatsHopFigures | Failed;
   throughput: {
     plan: FanoutPlan;
     results: Array<ThroughputFigures | (Failed & { instances: number; pass: number })>;

@@ -6,6 +6,7 @@ import {
   type BusOverheadFigures,
   type FailoverFigures,
   isFailed,
+  type NatsHopFigures,
   type ScaleoutBenchResult,
   type Spread,
   TARGETS,
@@ -106,6 +107,23 @@ function busRows(bus: BusOverheadFigures): string[][] {
       'The bus adds, p99',
       `**${signed(bus.overheadP99Ms)} ms** (rounds: median ${signed(bus.roundOverheadP99Ms.median)}, ${signed(bus.roundOverheadP99Ms.min)} to ${signed(bus.roundOverheadP99Ms.max)})`,
       `≤ +${TARGETS.overheadP99Ms} ms: ${overheadVerdict(bus.overheadP99Ms, bus.roundOverheadP99Ms, TARGETS.overheadP99Ms)}`,
+    ],
+  ];
+}
+
+/** The bus alone: what one NATS hop between two processes costs on this machine, same cadence and core. */
+function natsHopRows(hops: NatsHopFigures): string[][] {
+  const figures = (latency: NatsHopFigures['own']) => `p50 ${ms(latency.p50)} ms, p99 ${ms(latency.p99)} ms`;
+  return [
+    [
+      `The bus alone (plain nats.js, ${hops.rate} msg/s of ${hops.payloadBytes} bytes, processes on the instances' core): a message heard back by its publisher, as the host hears its events in the one layout`,
+      figures(hops.own),
+      '',
+    ],
+    [
+      'The same message heard by another process: one hop between instances, which every forwarded command and every event for another instance pays',
+      `${figures(hops.other)}; **${signed(hops.other.p50 - hops.own.p50)} ms** at p50 beside the publisher's own`,
+      '',
     ],
   ];
 }
@@ -261,6 +279,7 @@ export function scaleoutSection(result: ScaleoutBenchResult | { error: string } 
   if (result === null) return [];
   if ('error' in result) return [HEADING, '', `The scale-out benchmark failed: ${result.error}.`, ''];
   const bus = isFailed(result.busOverhead) ? null : result.busOverhead;
+  const hops = result.natsHops && !isFailed(result.natsHops) ? result.natsHops : null;
   const rows = [
     ...(isFailed(result.failover)
       ? [
@@ -274,6 +293,10 @@ export function scaleoutSection(result: ScaleoutBenchResult | { error: string } 
     ...(bus
       ? busRows(bus)
       : [['Bus overhead', `failed: ${isFailed(result.busOverhead) ? result.busOverhead.error : ''}`, '']]),
+    ...(hops ? natsHopRows(hops) : []),
+    ...(result.natsHops && isFailed(result.natsHops)
+      ? [['The bus alone (plain nats.js)', `failed: ${result.natsHops.error}`, '']]
+      : []),
   ];
   const busNotes = bus
     ? [
@@ -287,6 +310,16 @@ export function scaleoutSection(result: ScaleoutBenchResult | { error: string } 
           'scheduled send time to its receipt, in one probe process on its own core. Lost deliveries: ' +
           `${bus.one.lost} (one), ${bus.spread.lost} (spread); the probe's event-loop delay p99 was at most ` +
           `${ms(bus.probeLoopDelayP99Ms)} ms.`,
+        ...(hops
+          ? [
+              `- The bus alone ran right after the rounds, with the same pinning and cadence and no LabLive code: ` +
+                `a publisher and a second process, both on the instances' core, each subscribed to the subject ` +
+                `(${int(hops.other.messages)} measured messages). A forwarded command crosses one such hop to the ` +
+                `host before it is decided, and the spread layout's events reach two instances out of three by ` +
+                `one, where the one layout's host hears its own; so on this machine the bus itself puts about ` +
+                `${ms(hops.other.p50)} ms on two thirds of the spread layout's messages.`,
+            ]
+          : []),
         `- Per round, spread − one: p50 ${bus.rounds.map((round) => signed(round.spread.p50 - round.one.p50)).join(', ')} ms; ` +
           `p99 ${bus.rounds.map((round) => signed(round.spread.p99 - round.one.p99)).join(', ')} ms.`,
       ]
