@@ -3,8 +3,8 @@
 // own, measuring in turn
 //   1. failover: SIGKILL of a room's host to the room accepting commands again (failoverRounds.ts);
 //   2. the latency the bus adds: subscribers spread over three instances against all on one, same load,
-//      in alternating rounds (busOverhead.ts), and beside it the bus alone: plain NATS messages between
-//      processes on the instances' core at the same cadence (natsHops.ts);
+//      in alternating rounds (busOverhead.ts), and beside it the bus alone: the same layouts and cadence
+//      played by plain NATS processes on the instances' core (busAlone.ts);
 //   3. deliveries per second with 1, 2 and 3 instances (scaleoutThroughput.ts).
 // A part that fails is reported as such and the next one still runs; the cluster, its database and its
 // folder are removed whatever happens (also by the cleanup registry on SIGINT).
@@ -17,10 +17,10 @@ import { createBenchDatabase } from '../lib/benchDatabase.ts';
 import { onCleanup } from '../lib/cleanup.ts';
 import { pidsNamed } from '../lib/cpuTime.ts';
 import { pinToCore } from '../lib/pinnedProcess.ts';
+import { measureBusAlone } from './busAlone.ts';
 import { measureBusOverhead } from './busOverhead.ts';
 import { signedInRooms } from './clusterRooms.ts';
 import { type FailoverRoom, measureFailover } from './failoverRounds.ts';
-import { measureNatsHops } from './natsHops.ts';
 import { type Failed, type ScaleoutBenchResult, scaleoutPlan } from './scaleoutPlan.ts';
 import { measureThroughput } from './scaleoutThroughput.ts';
 
@@ -124,8 +124,8 @@ export async function runScaleoutBench(options: {
       }),
     );
 
-    const natsHops = await part('plain NATS hops (the bus alone, same cadence and core)', log, () =>
-      measureNatsHops({
+    const busAlone = await part('the bus alone (the same layouts with plain NATS processes)', log, () =>
+      measureBusAlone({
         natsUrl: options.natsUrl ?? DEFAULT_NATS_URL,
         core: plan.instancesCore,
         plan: plan.latency,
@@ -163,7 +163,7 @@ export async function runScaleoutBench(options: {
       pinning: { instancesCore: plan.instancesCore, generatorCore: plan.generatorCore },
       failover,
       busOverhead,
-      natsHops,
+      busAlone,
       throughput: { plan: plan.throughput, results },
     };
   } finally {

@@ -117,14 +117,22 @@ export type BusOverheadFigures = {
 /** Latency of plain nats.js messages, from scheduled send to receipt, in ms. */
 export type HopLatency = { messages: number; p50: number; p90: number; p99: number; max: number };
 
-/** Plain nats.js between processes on the instances' core, same cadence (natsHopProbe.ts). */
-export type NatsHopFigures = {
+/**
+ * The bus alone: the two layouts played by plain nats.js processes on the instances' core, same cadence,
+ * in alternating rounds (busAlone.ts): what NATS itself costs on this machine.
+ */
+export type BusAloneFigures = {
   rate: number;
   payloadBytes: number;
-  /** Heard back by the publishing process: the one layout's event path (host → NATS → host). */
-  own: HopLatency;
-  /** Heard by another process: one hop between instances. */
-  other: HopLatency;
+  rounds: number;
+  /** One process publishes and hears every message. */
+  one: HopLatency;
+  /** Two thirds of the messages go from a peer to the host first; all three processes hear each. */
+  spread: HopLatency;
+  overheadP50Ms: number;
+  overheadP99Ms: number;
+  roundOverheadP50Ms: Spread;
+  roundOverheadP99Ms: Spread;
 };
 
 /** One ramp: `pass` 1 runs the instance counts up, pass 2 down again, so drift hits both ends alike. */
@@ -143,7 +151,7 @@ export type ScaleoutBenchResult = {
   failover: FailoverFigures | Failed;
   busOverhead: BusOverheadFigures | Failed;
   /** Absent from runs saved before it was measured. */
-  natsHops?: NatsHopFigures | Failed;
+  busAlone?: BusAloneFigures | Failed;
   throughput: {
     plan: FanoutPlan;
     results: Array<ThroughputFigures | (Failed & { instances: number; pass: number })>;

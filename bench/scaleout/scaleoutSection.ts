@@ -3,10 +3,10 @@
 // the target from round to round is said to be unsettled, not met), and the deliveries/s per instance count.
 import { deliveriesPerSecond, limitRange } from '../report/benchRun.ts';
 import {
+  type BusAloneFigures,
   type BusOverheadFigures,
   type FailoverFigures,
   isFailed,
-  type NatsHopFigures,
   type ScaleoutBenchResult,
   type Spread,
   TARGETS,
@@ -111,18 +111,17 @@ function busRows(bus: BusOverheadFigures): string[][] {
   ];
 }
 
-/** The bus alone: what one NATS hop between two processes costs on this machine, same cadence and core. */
-function natsHopRows(hops: NatsHopFigures): string[][] {
-  const figures = (latency: NatsHopFigures['own']) => `p50 ${ms(latency.p50)} ms, p99 ${ms(latency.p99)} ms`;
+/** The same layouts played by plain NATS processes: what the bus itself costs on this machine. */
+function busAloneRows(alone: BusAloneFigures): string[][] {
   return [
     [
-      `The bus alone (plain nats.js, ${hops.rate} msg/s of ${hops.payloadBytes} bytes, processes on the instances' core): a message heard back by its publisher, as the host hears its events in the one layout`,
-      figures(hops.own),
+      `The bus alone: the same two layouts played by plain nats.js processes (${alone.rate} msg/s of ${alone.payloadBytes} bytes, instances' core), one / spread`,
+      `p50 ${ms(alone.one.p50)} / ${ms(alone.spread.p50)} ms, p99 ${ms(alone.one.p99)} / ${ms(alone.spread.p99)} ms`,
       '',
     ],
     [
-      'The same message heard by another process: one hop between instances, which every forwarded command and every event for another instance pays',
-      `${figures(hops.other)}; **${signed(hops.other.p50 - hops.own.p50)} ms** at p50 beside the publisher's own`,
+      'The bus alone adds, p50 / p99',
+      `**${signed(alone.overheadP50Ms)} ms** / ${signed(alone.overheadP99Ms)} ms (rounds: p50 ${signed(alone.roundOverheadP50Ms.min)} to ${signed(alone.roundOverheadP50Ms.max)}, p99 ${signed(alone.roundOverheadP99Ms.min)} to ${signed(alone.roundOverheadP99Ms.max)})`,
       '',
     ],
   ];
@@ -279,7 +278,7 @@ export function scaleoutSection(result: ScaleoutBenchResult | { error: string } 
   if (result === null) return [];
   if ('error' in result) return [HEADING, '', `The scale-out benchmark failed: ${result.error}.`, ''];
   const bus = isFailed(result.busOverhead) ? null : result.busOverhead;
-  const hops = result.natsHops && !isFailed(result.natsHops) ? result.natsHops : null;
+  const alone = result.busAlone && !isFailed(result.busAlone) ? result.busAlone : null;
   const rows = [
     ...(isFailed(result.failover)
       ? [
@@ -293,9 +292,9 @@ export function scaleoutSection(result: ScaleoutBenchResult | { error: string } 
     ...(bus
       ? busRows(bus)
       : [['Bus overhead', `failed: ${isFailed(result.busOverhead) ? result.busOverhead.error : ''}`, '']]),
-    ...(hops ? natsHopRows(hops) : []),
-    ...(result.natsHops && isFailed(result.natsHops)
-      ? [['The bus alone (plain nats.js)', `failed: ${result.natsHops.error}`, '']]
+    ...(alone ? busAloneRows(alone) : []),
+    ...(result.busAlone && isFailed(result.busAlone)
+      ? [['The bus alone (plain nats.js)', `failed: ${result.busAlone.error}`, '']]
       : []),
   ];
   const busNotes = bus
@@ -310,14 +309,15 @@ export function scaleoutSection(result: ScaleoutBenchResult | { error: string } 
           'scheduled send time to its receipt, in one probe process on its own core. Lost deliveries: ' +
           `${bus.one.lost} (one), ${bus.spread.lost} (spread); the probe's event-loop delay p99 was at most ` +
           `${ms(bus.probeLoopDelayP99Ms)} ms.`,
-        ...(hops
+        ...(alone
           ? [
-              `- The bus alone ran right after the rounds, with the same pinning and cadence and no LabLive code: ` +
-                `a publisher and a second process, both on the instances' core, each subscribed to the subject ` +
-                `(${int(hops.other.messages)} measured messages). A forwarded command crosses one such hop to the ` +
-                `host before it is decided, and the spread layout's events reach two instances out of three by ` +
-                `one, where the one layout's host hears its own; so on this machine the bus itself puts about ` +
-                `${ms(hops.other.p50)} ms on two thirds of the spread layout's messages.`,
+              `- The bus alone ran after the rounds, with the same cadence and core and no LabLive code: in ` +
+                `${alone.rounds} alternating rounds per layout, a "host" process publishes every message and ` +
+                'hears it back (one), or message k comes from process k mod 3 of three, a peer sending it to the ' +
+                'host first, which publishes it to all three (spread: the forwarded command and the events for ' +
+                'other instances). What spread adds there is what NATS itself costs on this machine before any ' +
+                `LabLive code runs: ${signed(alone.overheadP50Ms)} ms at p50 against LabLive's ` +
+                `${signed(bus.overheadP50Ms)} ms.`,
             ]
           : []),
         `- Per round, spread − one: p50 ${bus.rounds.map((round) => signed(round.spread.p50 - round.one.p50)).join(', ')} ms; ` +
