@@ -7,6 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect } from 'nats';
+import { preciseNow } from '../../apps/server/src/observability/instruments.ts';
 import { onCleanup } from '../lib/cleanup.ts';
 import { createLatencyHistogram } from '../lib/latencyHistogram.ts';
 import { type PinnedProcess, startPinned } from '../lib/pinnedProcess.ts';
@@ -70,10 +71,7 @@ async function playRound(
     }
     await Promise.all(processes.map((child) => child.line('READY', 30_000)));
     const results = processes.map((child) => child.line('RESULT ', timeoutMs));
-    nc.publish(
-      `${subject}.start`,
-      new TextEncoder().encode(String(performance.timeOrigin + performance.now() + START_DELAY_MS)),
-    );
+    nc.publish(`${subject}.start`, new TextEncoder().encode(String(preciseNow() + START_DELAY_MS)));
     await nc.flush();
     return (await Promise.all(results)).flatMap((line) => JSON.parse(line) as number[]);
   } finally {

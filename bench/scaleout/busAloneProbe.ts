@@ -11,6 +11,8 @@
 //   Usage: busAloneProbe.ts <config.json>
 import { readFileSync } from 'node:fs';
 import { connect } from 'nats';
+// Sub-millisecond wall clock, the same in every process of the machine.
+import { preciseNow } from '../../apps/server/src/observability/instruments.ts';
 
 export type BusAloneProbeConfig = {
   role: 'host' | 'peer';
@@ -34,8 +36,6 @@ process.stdin.on('end', () => process.exit(2));
 process.stdin.resume();
 process.once('SIGTERM', () => process.exit(143));
 
-// performance.timeOrigin + now(): sub-millisecond, and the same clock in every process of the machine.
-const wallNow = () => performance.timeOrigin + performance.now();
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const total = config.warmup + config.messages;
@@ -60,7 +60,7 @@ const publishEvent = (seq: number) =>
 
 nc.subscribe(`${config.subject}.events`, {
   callback: (_error, msg) => {
-    const at = wallNow();
+    const at = preciseNow();
     const seq = seqOf(msg.data);
     if (seq >= config.warmup) latencies.push(at - (start + seq * interval));
     if (++heard === total) everyMessageHeard();
@@ -86,7 +86,7 @@ await started;
 const mine = config.role === 'host' ? 0 : config.index;
 for (let seq = 0; seq < total; seq++) {
   if (sender(seq) !== mine) continue;
-  const wait = start + seq * interval - wallNow();
+  const wait = start + seq * interval - preciseNow();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   if (config.role === 'host') publishEvent(seq);
   else nc.publish(`${config.subject}.cmd`, encoder.encode(`${seq} ${filler}`));

@@ -23,11 +23,10 @@ export type OneCallArguments = {
   streamIds: string[];
   expectedVersions: number[];
   nextVersions: number[];
-  /** Version of each event, in order. */
+  /** Version of each event, in order: one per event of the JSON array. */
   versions: number[];
   /** The JSON array of the events. */
   events: string;
-  count: number;
 };
 
 /**
@@ -64,7 +63,6 @@ export function oneCallArguments(requests: readonly OneCallRequest[]): OneCallAr
     nextVersions: streamIds.map((id) => streams.get(id)?.next ?? 0),
     versions,
     events: `[${rows.join(',')}]`,
-    count: rows.length,
   };
 }
 
@@ -86,9 +84,9 @@ export async function appendInOneCall(
     if (hasCode(error, WRONG_VERSION) || hasCode(error, UNIQUE_VIOLATION)) return null;
     throw error;
   }
-  if (!row || row.global_positions.length !== args.count) {
+  if (!row || row.global_positions.length !== args.versions.length) {
     throw new Error(
-      `append_session_events stored ${row?.global_positions.length ?? 0} of ${args.count} events`,
+      `append_session_events stored ${row?.global_positions.length ?? 0} of ${args.versions.length} events`,
     );
   }
 
