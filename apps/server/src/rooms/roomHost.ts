@@ -10,7 +10,6 @@
 import { type RoomConfig, type RoomState, roomStreamId } from '@lablive/domain';
 import type { DeliveredEvent } from '@lablive/protocol';
 import type { Bus } from '../bus/index.ts';
-import { encodeJson } from '../bus/index.ts';
 import type { Db } from '../db/connection.ts';
 import { WrongExpectedVersionError } from '../event-store/errors.ts';
 import {
@@ -28,6 +27,7 @@ import {
   deliveredFromAppend,
   type Pending,
 } from './batchDecision.ts';
+import { roomCodec } from './roomMessages.ts';
 import type { CommandEnvelope, CommandOutcome, RoomEventBatch } from './roomService.ts';
 import {
   loadRoom,
@@ -113,7 +113,7 @@ export async function startRoomHost(
         events: events.slice(i, i + PUBLISH_CHUNK),
         ...(committedAt === undefined ? {} : { committedAt }),
       };
-      deps.bus.publish(roomSubjects.events(config.roomId), encodeJson(batch));
+      deps.bus.publish(roomSubjects.events(config.roomId), roomCodec.encode(batch));
     }
   }
 

@@ -1,5 +1,10 @@
-// The shapes rooms exchange over the bus between instances, parsed on arrival like any other input:
-// instances of different versions may share a bus during a deploy.
+// The shapes rooms exchange over the bus between instances. Instances of different versions may share a
+// bus during a deploy, so every message carries the fingerprint of the shapes its writer was built
+// with: a message from an instance of the same shapes was written from typed values and is only decoded,
+// one from any other (or with no fingerprint) is parsed with the schemas like any other input. Parsing
+// every batch again on every instance cost each of them more than the rest of a delivery's work
+// (docs/performance.md, scale-out).
+import { createHash } from 'node:crypto';
 import { EVENT_ROLES, roomCommandSchema } from '@lablive/domain';
 import { deliveredEventSchema } from '@lablive/protocol';
 import { z } from 'zod';
@@ -42,10 +47,34 @@ const snapshotSchema = z.object({
   state: z.custom<RoomSnapshot['state']>((value) => typeof value === 'object' && value !== null),
 });
 
+/** The shapes this build writes, as JSON Schema, hashed: equal for instances that agree on every shape. */
+export const WIRE_FINGERPRINT = createHash('sha256')
+  .update(
+    JSON.stringify(
+      [envelopeSchema, outcomeSchema, batchSchema, snapshotSchema].map((schema) =>
+        z.toJSONSchema(schema, { unrepresentable: 'any' }),
+      ),
+    ),
+  )
+  .digest('base64url')
+  .slice(0, 16);
+
+type Message = CommandEnvelope | CommandOutcome | RoomEventBatch | RoomSnapshot;
+
+function decode<T>(schema: z.ZodType<T>, bytes: Uint8Array): T {
+  const value = decodeJson(bytes);
+  if (typeof value === 'object' && value !== null && 'wire' in value && value.wire === WIRE_FINGERPRINT) {
+    const { wire: _, ...message } = value;
+    return message as T;
+  }
+  // Unknown keys, the fingerprint among them, are dropped by the schema.
+  return schema.parse(value);
+}
+
 export const roomCodec = {
-  encode: (value: CommandEnvelope | CommandOutcome | RoomEventBatch | RoomSnapshot) => encodeJson(value),
-  envelope: (bytes: Uint8Array): CommandEnvelope => envelopeSchema.parse(decodeJson(bytes)),
-  outcome: (bytes: Uint8Array): CommandOutcome => outcomeSchema.parse(decodeJson(bytes)),
-  batch: (bytes: Uint8Array): RoomEventBatch => batchSchema.parse(decodeJson(bytes)),
-  snapshot: (bytes: Uint8Array): RoomSnapshot => snapshotSchema.parse(decodeJson(bytes)),
+  encode: (value: Message) => encodeJson({ wire: WIRE_FINGERPRINT, ...value }),
+  envelope: (bytes: Uint8Array): CommandEnvelope => decode(envelopeSchema, bytes),
+  outcome: (bytes: Uint8Array): CommandOutcome => decode(outcomeSchema, bytes),
+  batch: (bytes: Uint8Array): RoomEventBatch => decode(batchSchema, bytes),
+  snapshot: (bytes: Uint8Array): RoomSnapshot => decode(snapshotSchema, bytes),
 };
