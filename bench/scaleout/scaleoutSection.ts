@@ -327,7 +327,7 @@ export function scaleoutSection(result: ScaleoutBenchResult | { error: string } 
   return [
     HEADING,
     '',
-    `Measured by \`runScaleoutBench\` (bench/scaleout) on ${result.startedAt} → ${result.finishedAt} UTC${result.quick ? ' (a --quick run)' : ''}: ` +
+    `Measured by \`runScaleoutBench\` (bench/scaleout; \`npm run bench -- --only=scaleout\`, or alone \`node --experimental-strip-types scripts/measure-scaleout.ts\`) on ${result.startedAt} → ${result.finishedAt} UTC${result.quick ? ' (a --quick run)' : ''}: ` +
       `${result.instances} LabLive instances as processes on this machine's PostgreSQL and NATS ` +
       `(${result.balancer === 'haproxy' ? 'HAProxy in front' : 'no load balancer installed'}), a database of their own. ` +
       `Load average (1/5/15 min) ${load(result.loadAverageAtStart)} at the start, ${load(result.loadAverageAtEnd)} at the end.`,
