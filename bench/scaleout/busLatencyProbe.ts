@@ -2,8 +2,11 @@
 // of subscribers, hosted by instance 1: in room "one" every subscriber is on instance 1, in room
 // "spread" subscriber i is on instance i mod 3. Rounds send the same open-loop chat load to one room at
 // a time, alternating which layout goes first (one, spread | spread, one | ...), so that the machine's
-// slow moments and any drift hit both layouts alike. Latency is from each text's scheduled send time to
-// its receipt by each subscriber (same process, same clock). Prints `RESULT {json}` and exits.
+// slow moments and any drift hit both layouts alike. A pair during which other processes used more than
+// the ramp's `maxOthers` of a core is disturbed and runs again (at most `disturbedReruns` times), as a
+// disturbed ramp step does: its deliveries are kept apart and reported, not pooled. Latency is from each
+// text's scheduled send time to its receipt by each subscriber (same process, same clock). Prints
+// `RESULT {json}` and exits.
 //   Usage: busLatencyProbe.ts <config.json>
 import { readFileSync } from 'node:fs';
 import type { BenchClient } from '../fanout/benchClient.ts';
@@ -37,6 +40,8 @@ export type ProbeResult = {
   spread: LatencyFigures;
   spreadBySender: SenderBreakdown;
   rounds: LatencyRound[];
+  /** Pairs run again because other processes were busy meanwhile: not in the pooled figures. */
+  disturbedRounds: LatencyRound[];
   probeLoopDelayP99Ms: number;
 };
 
@@ -58,6 +63,8 @@ type Group = {
   /** The same deliveries by where their sender is: on the host's instance, or forwarded over NATS. */
   fromHost: LatencyHistogram;
   forwarded: LatencyHistogram;
+  /** The step running now (latency, sent from the host's instance?), pooled once its pair is kept. */
+  step: { latency: number[]; fromHost: boolean[] };
   /** The first message number of the step running now, to tell which client sent a delivery. */
   firstSeq: number;
   measuring: boolean;
@@ -88,6 +95,7 @@ async function openGroup(layout: Layout): Promise<Group> {
     pooled: createLatencyHistogram(),
     fromHost: createLatencyHistogram(),
     forwarded: createLatencyHistogram(),
+    step: { latency: [], fromHost: [] },
     firstSeq: 0,
     measuring: false,
     messages: 0,
@@ -101,11 +109,10 @@ async function openGroup(layout: Layout): Promise<Group> {
         scanChatTexts(data, (seq, scheduled) => {
           recorder.record(index, seq, scheduled, received);
           if (!group.measuring) return;
-          group.pooled.record(received - scheduled);
           // Client i is on the instance of urls[i mod n]; the room's host is the first.
           const sender = senderOf(seq - group.firstSeq, senders);
-          const byHost = sender % room.urls.length === 0 ? group.fromHost : group.forwarded;
-          byHost.record(received - scheduled);
+          group.step.latency.push(received - scheduled);
+          group.step.fromHost.push(sender % room.urls.length === 0);
         });
       },
       refused(detail) {
@@ -126,16 +133,23 @@ async function openGroup(layout: Layout): Promise<Group> {
 }
 
 async function step(group: Group, seconds: number, measured: boolean): Promise<StepResult> {
+  group.step = { latency: [], fromHost: [] };
   group.measuring = measured;
   const result = await runStep(group.context, plan.rate, seconds, 1);
   await waitForDeliveriesToStop(group.context.recorder, 300, 5000);
   group.measuring = false;
-  if (measured) {
-    group.messages += result.sent;
-    group.lost += result.lost;
-    group.duplicates += result.duplicates;
-  }
   return result;
+}
+
+/** Adds the step just run to the layout's figures. */
+function keep(group: Group, result: StepResult) {
+  group.messages += result.sent;
+  group.lost += result.lost;
+  group.duplicates += result.duplicates;
+  group.step.latency.forEach((latency, index) => {
+    group.pooled.record(latency);
+    (group.step.fromHost[index] ? group.fromHost : group.forwarded).record(latency);
+  });
 }
 
 function figures(group: Group): LatencyFigures {
@@ -156,9 +170,11 @@ async function main(): Promise<ProbeResult> {
   log(`${plan.subscribers} subscribers in each of the two rooms`);
   for (const group of [groups.one, groups.spread]) await step(group, plan.warmupSeconds, false);
   const rounds: LatencyRound[] = [];
+  const disturbedRounds: LatencyRound[] = [];
+  const { maxOthers, disturbedReruns } = config.stepPlan;
   let loopDelay = 0;
-  for (let round = 0; round < plan.rounds; round++) {
-    await waitForQuietMachine(config.serverPids, config.stepPlan.maxOthers, plan.quietWaitSeconds * 1000);
+  for (let round = 0, reruns = 0; round < plan.rounds; ) {
+    await waitForQuietMachine(config.serverPids, maxOthers, plan.quietWaitSeconds * 1000);
     const order: Layout[] = round % 2 === 0 ? ['one', 'spread'] : ['spread', 'one'];
     const results: Partial<Record<Layout, StepResult>> = {};
     for (const layout of order) results[layout] = await step(groups[layout], plan.roundSeconds, true);
@@ -179,12 +195,25 @@ async function main(): Promise<ProbeResult> {
       one: summary(results.one),
       spread: summary(results.spread),
     };
-    rounds.push(entry);
+    const disturbed = Math.max(entry.one.othersCpu, entry.spread.othersCpu) > maxOthers;
     log(
       `round ${entry.round} (${entry.first} first): one p50 ${entry.one.p50.toFixed(2)} p99 ${entry.one.p99.toFixed(2)} ms | ` +
         `spread p50 ${entry.spread.p50.toFixed(2)} p99 ${entry.spread.p99.toFixed(2)} ms | others ` +
-        `${Math.round(entry.one.othersCpu * 100)}%/${Math.round(entry.spread.othersCpu * 100)}%`,
+        `${Math.round(entry.one.othersCpu * 100)}%/${Math.round(entry.spread.othersCpu * 100)}%` +
+        (disturbed && reruns < disturbedReruns ? ' | disturbed: run again' : ''),
     );
+    if (disturbed && reruns < disturbedReruns) {
+      reruns++;
+      disturbedRounds.push(entry);
+      continue;
+    }
+    for (const layout of order) {
+      const result = results[layout];
+      if (result) keep(groups[layout], result);
+    }
+    rounds.push(disturbed ? { ...entry, disturbed } : entry);
+    round++;
+    reruns = 0;
   }
   for (const group of [groups.one, groups.spread]) for (const client of group.context.clients) client.close();
   const part = (histogram: LatencyHistogram) => ({
@@ -197,6 +226,7 @@ async function main(): Promise<ProbeResult> {
     spread: figures(groups.spread),
     spreadBySender: { fromHost: part(groups.spread.fromHost), forwarded: part(groups.spread.forwarded) },
     rounds,
+    disturbedRounds,
     probeLoopDelayP99Ms: loopDelay,
   };
 }

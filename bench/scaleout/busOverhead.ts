@@ -63,6 +63,7 @@ export async function measureBusOverhead(
     roundOverheadP50Ms: spreadOf(result.rounds.map((round) => round.spread.p50 - round.one.p50)),
     roundOverheadP99Ms: spreadOf(result.rounds.map((round) => round.spread.p99 - round.one.p99)),
     rounds: result.rounds,
+    disturbedRounds: result.disturbedRounds,
     probeLoopDelayP99Ms: result.probeLoopDelayP99Ms,
   };
 }

@@ -93,6 +93,8 @@ export type LatencyRound = {
   first: 'one' | 'spread';
   one: { p50: number; p99: number; lost: number; othersCpu: number };
   spread: { p50: number; p99: number; lost: number; othersCpu: number };
+  /** Other processes were busy during it and it was kept all the same: its reruns were used up. */
+  disturbed?: boolean;
 };
 
 export type Spread = { min: number; median: number; max: number };
@@ -110,6 +112,8 @@ export type BusOverheadFigures = {
   roundOverheadP50Ms: Spread;
   roundOverheadP99Ms: Spread;
   rounds: LatencyRound[];
+  /** Pairs during which other processes used more than the plan's share of a core: run again, not pooled. */
+  disturbedRounds?: LatencyRound[];
   /** The probe's event-loop delay p99, worst round (a late probe sends late: counted as latency). */
   probeLoopDelayP99Ms: number;
 };

@@ -1,12 +1,14 @@
 // The scale-out section of docs/performance.md from one run of the scale-out benchmark: the issue's three
 // figures against their targets, with verdicts computed from the figures (a difference that moves across
 // the target from round to round is said to be unsettled, not met), and the deliveries/s per instance count.
+import { fanoutPlan } from '../fanout/fanoutPlan.ts';
 import { deliveriesPerSecond, limitRange } from '../report/benchRun.ts';
 import {
   type BusAloneFigures,
   type BusOverheadFigures,
   type FailoverFigures,
   isFailed,
+  type LatencyRound,
   type ScaleoutBenchResult,
   type Spread,
   TARGETS,
@@ -68,6 +70,24 @@ function failoverRows(failover: FailoverFigures): string[][] {
       '',
     ],
   ];
+}
+
+/** The pairs run again because other processes were busy, and those kept all the same. */
+function disturbedNote(bus: BusOverheadFigures): string {
+  const difference = (round: LatencyRound) =>
+    `round ${round.round} (others ${Math.round(round.one.othersCpu * 100)} % / ` +
+    `${Math.round(round.spread.othersCpu * 100)} %: spread − one p50 ${signed(round.spread.p50 - round.one.p50)} ms, ` +
+    `p99 ${signed(round.spread.p99 - round.one.p99)} ms)`;
+  const rerun = bus.disturbedRounds ?? [];
+  const kept = bus.rounds.filter((round) => round.disturbed);
+  return (
+    (rerun.length === 0
+      ? '- No pair of rounds was disturbed.'
+      : `- Run again, disturbed (not pooled): ${rerun.map(difference).join('; ')}.`) +
+    (kept.length === 0
+      ? ''
+      : ` Disturbed but kept, their reruns used up: ${kept.map(difference).join('; ')}.`)
+  );
 }
 
 /** Met, missed, or unsettled when the rounds' differences lie on both sides of the target. */
@@ -297,6 +317,7 @@ export function scaleoutSection(result: ScaleoutBenchResult | { error: string } 
       ? [['The bus alone (plain nats.js)', `failed: ${result.busAlone.error}`, '']]
       : []),
   ];
+  const stepPlan = fanoutPlan(result.quick);
   const busNotes = bus
     ? [
         `- Bus overhead: two rooms hosted by instance 1, each with ${bus.plan.subscribers} subscribers (fewer ` +
@@ -308,7 +329,11 @@ export function scaleoutSection(result: ScaleoutBenchResult | { error: string } 
           "spread, spread then one), so the machine's slow moments fall on both; latency runs from each text's " +
           'scheduled send time to its receipt, in one probe process on its own core. Lost deliveries: ' +
           `${bus.one.lost} (one), ${bus.spread.lost} (spread); the probe's event-loop delay p99 was at most ` +
-          `${ms(bus.probeLoopDelayP99Ms)} ms.`,
+          `${ms(bus.probeLoopDelayP99Ms)} ms. A pair of rounds during which other processes used more than ` +
+          `${Math.round(stepPlan.maxOthers * 100)} % of a core is disturbed and runs again (at most ` +
+          `${stepPlan.disturbedReruns} times in a row), as a disturbed step of the ramps does; its deliveries ` +
+          'are not pooled.',
+        disturbedNote(bus),
         ...(alone
           ? [
               `- The bus alone ran after the rounds, with the same cadence and core and no LabLive code: in ` +
