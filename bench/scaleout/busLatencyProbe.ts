@@ -63,8 +63,8 @@ type Group = {
   /** The same deliveries by where their sender is: on the host's instance, or forwarded over NATS. */
   fromHost: LatencyHistogram;
   forwarded: LatencyHistogram;
-  /** The step running now (latency, sent from the host's instance?), pooled once its pair is kept. */
-  step: { latency: number[]; fromHost: boolean[] };
+  /** The step running now, by where the sender is; pooled once its pair of rounds is kept. */
+  step: { fromHost: number[]; forwarded: number[] };
   /** The first message number of the step running now, to tell which client sent a delivery. */
   firstSeq: number;
   measuring: boolean;
@@ -95,7 +95,7 @@ async function openGroup(layout: Layout): Promise<Group> {
     pooled: createLatencyHistogram(),
     fromHost: createLatencyHistogram(),
     forwarded: createLatencyHistogram(),
-    step: { latency: [], fromHost: [] },
+    step: { fromHost: [], forwarded: [] },
     firstSeq: 0,
     measuring: false,
     messages: 0,
@@ -111,8 +111,8 @@ async function openGroup(layout: Layout): Promise<Group> {
           if (!group.measuring) return;
           // Client i is on the instance of urls[i mod n]; the room's host is the first.
           const sender = senderOf(seq - group.firstSeq, senders);
-          group.step.latency.push(received - scheduled);
-          group.step.fromHost.push(sender % room.urls.length === 0);
+          const byHost = sender % room.urls.length === 0 ? group.step.fromHost : group.step.forwarded;
+          byHost.push(received - scheduled);
         });
       },
       refused(detail) {
@@ -133,7 +133,7 @@ async function openGroup(layout: Layout): Promise<Group> {
 }
 
 async function step(group: Group, seconds: number, measured: boolean): Promise<StepResult> {
-  group.step = { latency: [], fromHost: [] };
+  group.step = { fromHost: [], forwarded: [] };
   group.measuring = measured;
   const result = await runStep(group.context, plan.rate, seconds, 1);
   await waitForDeliveriesToStop(group.context.recorder, 300, 5000);
@@ -146,10 +146,15 @@ function keep(group: Group, result: StepResult) {
   group.messages += result.sent;
   group.lost += result.lost;
   group.duplicates += result.duplicates;
-  group.step.latency.forEach((latency, index) => {
-    group.pooled.record(latency);
-    (group.step.fromHost[index] ? group.fromHost : group.forwarded).record(latency);
-  });
+  for (const [latencies, bySender] of [
+    [group.step.fromHost, group.fromHost],
+    [group.step.forwarded, group.forwarded],
+  ] as const) {
+    for (const latency of latencies) {
+      group.pooled.record(latency);
+      bySender.record(latency);
+    }
+  }
 }
 
 function figures(group: Group): LatencyFigures {
