@@ -24,3 +24,5 @@ export * from './rooms/roomRoles.ts';
 export * from './rooms/roomState.ts';
 export * from './rooms/visibility.ts';
 export * from './shared/errors.ts';
+export * from './shared/ids.ts';
+export * from './shared/text.ts';

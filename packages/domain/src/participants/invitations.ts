@@ -2,6 +2,7 @@
 // event, with the room and role it gives them. The mailed link carries a token the API never shows.
 import { z } from 'zod';
 import { EVENT_ROLES } from '../auth/access.ts';
+import { idSchema } from '../shared/ids.ts';
 
 const id = z.number().int().positive();
 
@@ -27,6 +28,6 @@ export const createEventInvitationRequestSchema = z.object({
 export type CreateEventInvitationRequest = z.infer<typeof createEventInvitationRequestSchema>;
 
 export const eventInvitationsQuerySchema = z.object({
-  event: z.coerce.number().int().positive().optional(),
-  participant: z.coerce.number().int().positive().optional(),
+  event: idSchema.optional(),
+  participant: idSchema.optional(),
 });

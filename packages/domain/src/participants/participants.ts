@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { EVENT_ROLES } from '../auth/access.ts';
 import { MESSAGES } from '../auth/messages.ts';
 import { emailSchema } from '../auth/schemas.ts';
+import { idSchema } from '../shared/ids.ts';
 
 const id = z.number().int().positive();
 
@@ -88,5 +89,5 @@ export type UpdateParticipantRequest = z.infer<typeof updateParticipantRequestSc
 
 export const participantsQuerySchema = z.object({
   email: emailSchema,
-  event_id: z.coerce.number().int().positive().optional(),
+  event_id: idSchema.optional(),
 });

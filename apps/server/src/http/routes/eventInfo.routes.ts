@@ -1,6 +1,6 @@
 // GET /api/eventInfo/{id}: the public theme of an event page (lab colours, logo, event name). Public by
 // design: the entry page of an event is shown before anyone signs in. Nothing else of the lab is shown.
-import { DomainError, eventInfoSchema } from '@lablive/domain';
+import { DomainError, eventInfoSchema, idSchema } from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +13,7 @@ export async function eventInfoRoutes(instance: FastifyInstance, options: { db: 
     '/eventInfo/:id',
     {
       schema: {
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: idSchema }),
         response: { 200: eventInfoSchema },
       },
     },

@@ -1,7 +1,7 @@
 // GET /api/events: the events of the caller's lab (back-office spec, sections 1 and 7: `events?lab_id=`
 // or `events?owner_id=`). A user whose only role is `user` sees the events they own; other staff see
 // every event of their lab. Another lab's id answers 404.
-import { DomainError, seesOnlyOwnEvents } from '@lablive/domain';
+import { DomainError, idSchema, seesOnlyOwnEvents } from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,8 +10,8 @@ import { listLabEvents } from '../../events/events.repository.ts';
 import type { Authenticator } from '../authentication.ts';
 
 const query = z.object({
-  lab_id: z.coerce.number().int().positive().optional(),
-  owner_id: z.coerce.number().int().positive().optional(),
+  lab_id: idSchema.optional(),
+  owner_id: idSchema.optional(),
 });
 
 export async function eventsRoutes(

@@ -1,17 +1,14 @@
 // Reads of lab-owned rows by id: GET labs/{id}, users/{id}, events/{id}. Every one is scoped to the
 // caller's lab; another lab's row answers 404, exactly like a row that does not exist.
-import { DomainError, effectivePermissions, seesOnlyOwnEvents } from '@lablive/domain';
+import { effectivePermissions, seesOnlyOwnEvents } from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
 import { findEventInLab } from '../../events/events.repository.ts';
 import { findLab } from '../../labs/labs.repository.ts';
 import { findUserInLab } from '../../users/users.repository.ts';
 import type { Authenticator } from '../authentication.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const notFound = (what: string, id: number) => new DomainError('not_found', `No ${what} ${id}.`);
+import { idParams, notFound } from './routeHelpers.ts';
 
 export async function labScopedRoutes(
   instance: FastifyInstance,

@@ -1,12 +1,17 @@
 // What the lab-scoped routes of events, participants, rooms, documents and polls share: the id
 // parameter, the coded errors they answer, and who the caller is in an event.
-import { DomainError, effectivePermissions, type Permission, type Principal } from '@lablive/domain';
-import { z } from 'zod';
+import {
+  DomainError,
+  effectivePermissions,
+  idParamsSchema,
+  type Permission,
+  type Principal,
+} from '@lablive/domain';
 import type { Caller } from '../../auth/principals.repository.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Person } from '../../participants/participants.repository.ts';
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const idParams = idParamsSchema;
 
 /** Another lab's row answers exactly like a row that does not exist. */
 export const notFound = (what: string, id: number) => new DomainError('not_found', `No ${what} ${id}.`);

@@ -1,0 +1,47 @@
+// Text that PostgreSQL can store. A `text` column refuses the NUL character and a `jsonb` value refuses
+// the escape of NUL and of a surrogate without its pair; JavaScript strings and zod accept all three.
+// Free text is refused at the boundary with these checks (REST bodies, socket messages, forms), so a bad
+// value is a 400 or a protocol error naming its field, never a database error that fails other work.
+import { z } from 'zod';
+
+export const UNSTORABLE_TEXT_MESSAGE = 'must not contain NUL characters or unpaired UTF-16 surrogates';
+
+/** Whether PostgreSQL can store the string: no NUL, and every surrogate in a pair. */
+export function isStorableText(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code === 0) return false;
+    if (code < 0xd800 || code > 0xdfff) continue;
+    // A high surrogate must be followed by a low one; a low one is only valid as the second of a pair.
+    const next = value.charCodeAt(i + 1);
+    if (code > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return false;
+    i++;
+  }
+  return true;
+}
+
+/**
+ * Where a decoded JSON value holds text PostgreSQL cannot store: the dotted path of the first such
+ * string or key (`(root)` for the value itself), or null when it has none.
+ */
+export function findUnstorableText(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return isStorableText(value) ? null : path || '(root)';
+  if (typeof value !== 'object' || value === null) return null;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const found = findUnstorableText(value[index], path ? `${path}.${index}` : String(index));
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (!isStorableText(key)) return at;
+    const found = findUnstorableText(item, at);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Free text as every schema of the product takes it: a string PostgreSQL can store. */
+export const text = () => z.string().refine(isStorableText, { error: UNSTORABLE_TEXT_MESSAGE });
