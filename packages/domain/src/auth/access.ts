@@ -94,3 +94,24 @@ export function checkAccess(principal: Principal, requirement: Requirement): Acc
 export function seesOnlyOwnEvents(principal: Principal): boolean {
   return principal.kind === 'user' && !principal.roles.some((role) => role !== 'user');
 }
+
+/** What decides whether someone may see an event of their lab. */
+export type EventVisibilityFacts = {
+  eventId: number;
+  ownerId: number | null;
+  isPublic: boolean;
+  /** The caller already takes part in the event (a manager registered them). */
+  takesPart: boolean;
+};
+
+/**
+ * Whether a principal may see an event of its own lab: the one rule of every route and socket call that
+ * takes an event or room id, registering to an event included, so what one cannot see one cannot join.
+ * A guest sees the event they were admitted to; a user with only the role `user` sees the events they
+ * own, public events, and those they were registered to; other staff see every event of their lab.
+ */
+export function canSeeEvent(principal: Principal, event: EventVisibilityFacts): boolean {
+  if (principal.kind === 'guest') return principal.eventId === event.eventId;
+  if (!seesOnlyOwnEvents(principal)) return true;
+  return event.ownerId === principal.userId || event.isPublic || event.takesPart;
+}

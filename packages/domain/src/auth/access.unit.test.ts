@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAccess, type Principal, seesOnlyOwnEvents } from './access.ts';
+import { canSeeEvent, checkAccess, type Principal, seesOnlyOwnEvents } from './access.ts';
 
 const user = (over: Partial<Extract<Principal, { kind: 'user' }>> = {}): Principal => ({
   kind: 'user',
@@ -51,5 +51,32 @@ describe('checkAccess', () => {
     expect(seesOnlyOwnEvents(user())).toBe(true);
     expect(seesOnlyOwnEvents(user({ roles: ['user', 'admin'] }))).toBe(false);
     expect(seesOnlyOwnEvents(guest)).toBe(false);
+  });
+});
+
+describe('canSeeEvent', () => {
+  const privateOf = (ownerId: number | null, takesPart = false) => ({
+    eventId: 3,
+    ownerId,
+    isPublic: false,
+    takesPart,
+  });
+
+  it("keeps a user-role account (managers of events included) out of a colleague's private event", () => {
+    expect(canSeeEvent(user(), privateOf(2))).toBe(false);
+    expect(canSeeEvent(user({ permissions: ['manage_events'] }), privateOf(2))).toBe(false);
+    expect(canSeeEvent(user(), privateOf(null))).toBe(false);
+  });
+
+  it('lets a user-role account see what they own, what is public and what they were registered to', () => {
+    expect(canSeeEvent(user(), privateOf(1))).toBe(true);
+    expect(canSeeEvent(user(), { ...privateOf(2), isPublic: true })).toBe(true);
+    expect(canSeeEvent(user(), privateOf(2, true))).toBe(true);
+  });
+
+  it('lets admins see every event of their lab, and a guest only their own event', () => {
+    expect(canSeeEvent(user({ roles: ['admin'] }), privateOf(2))).toBe(true);
+    expect(canSeeEvent(guest, { ...privateOf(2), isPublic: true })).toBe(true);
+    expect(canSeeEvent(guest, { ...privateOf(2), eventId: 4, isPublic: true })).toBe(false);
   });
 });

@@ -6,17 +6,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
 import { distributeToRoom, listEventRooms } from '../../events/rooms.repository.ts';
+import { findVisibleEvent } from '../../events/visibleEvents.ts';
 import { findOwnParticipation } from '../../participants/participants.repository.ts';
 import type { Authenticator } from '../authentication.ts';
-import {
-  findVisibleEvent,
-  forbidden,
-  holds,
-  idParams,
-  NOT_A_PARTICIPANT,
-  notFound,
-  personOf,
-} from './routeHelpers.ts';
+import { forbidden, holds, idParams, NOT_A_PARTICIPANT, notFound, personOf } from './routeHelpers.ts';
 
 export async function eventRoomsRoutes(
   instance: FastifyInstance,

@@ -16,12 +16,13 @@ import { z } from 'zod';
 import { issueInvitationToken } from '../../auth/invitations.repository.ts';
 import type { Db } from '../../db/connection.ts';
 import { findRoomInLab } from '../../events/rooms.repository.ts';
+import { findVisibleEvent } from '../../events/visibleEvents.ts';
 import { createInvitation, listInvitations } from '../../invitations/invitations.repository.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { invitationMail } from '../../mail/templates.ts';
 import { findParticipantInLab, ownParticipationIds } from '../../participants/participants.repository.ts';
 import type { Authenticator } from '../authentication.ts';
-import { findVisibleEvent, forbidden, holds, invalid, notFound, personOf } from './routeHelpers.ts';
+import { forbidden, holds, invalid, notFound, personOf } from './routeHelpers.ts';
 
 export type InvitationsRoutesOptions = {
   db: Db;

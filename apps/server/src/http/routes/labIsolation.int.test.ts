@@ -23,6 +23,7 @@ const ids = {
   adminB: 0,
   eventA: 0,
   eventOwnedA: 0,
+  eventPrivateA: 0,
   eventB: 0,
 };
 const tokens = { adminA: '', plainA: '', managerA: '', adminB: '', guestA: '' };
@@ -58,6 +59,9 @@ beforeAll(async () => {
   ).eventId;
   ids.eventOwnedA = (
     await createEvent(test.db, { labId: ids.labA, ownerId: ids.plainA, slug: 'a-event-2' })
+  ).eventId;
+  ids.eventPrivateA = (
+    await createEvent(test.db, { labId: ids.labA, ownerId: ids.adminA, slug: 'a-event-3', isPublic: false })
   ).eventId;
   ids.eventB = (
     await createEvent(test.db, { labId: ids.labB, ownerId: ids.adminB, slug: 'b-event-1' })
@@ -130,9 +134,12 @@ describe('permissions inside a lab', () => {
     expect((await get(`/api/users/${ids.adminA}`, tokens.plainA)).statusCode).toBe(404);
   });
 
-  it('shows a plain user only the events they own; other roles see every event of the lab', async () => {
+  it("shows a plain user the events they own and public ones, not a colleague's private event", async () => {
+    const privateA = ids.eventPrivateA;
     expect((await get(`/api/events/${ids.eventOwnedA}`, tokens.plainA)).statusCode).toBe(200);
-    expect((await get(`/api/events/${ids.eventA}`, tokens.plainA)).statusCode).toBe(404);
+    expect((await get(`/api/events/${ids.eventA}`, tokens.plainA)).statusCode).toBe(200);
+    expect((await get(`/api/events/${privateA}`, tokens.plainA)).statusCode).toBe(404);
+    expect((await get(`/api/events/${privateA}`, tokens.adminA)).statusCode).toBe(200);
     expect((await get(`/api/events/${ids.eventOwnedA}`, tokens.adminA)).statusCode).toBe(200);
   });
 
@@ -160,8 +167,9 @@ describe('event lists', () => {
   it('lists the events of the caller lab only, and only their own for a plain user', async () => {
     const slugs = async (url: string, token: string) =>
       ((await get(url, token)).json() as Array<{ slug: string }>).map((event) => event.slug).sort();
-    expect(await slugs('/api/events', tokens.adminA)).toEqual(['a-event-1', 'a-event-2']);
-    expect(await slugs(`/api/events?lab_id=${ids.labA}`, tokens.adminA)).toEqual(['a-event-1', 'a-event-2']);
+    const labA = ['a-event-1', 'a-event-2', 'a-event-3'];
+    expect(await slugs('/api/events', tokens.adminA)).toEqual(labA);
+    expect(await slugs(`/api/events?lab_id=${ids.labA}`, tokens.adminA)).toEqual(labA);
     expect(await slugs('/api/events', tokens.adminB)).toEqual(['b-event-1']);
     expect(await slugs('/api/events', tokens.plainA)).toEqual(['a-event-2']);
     expect((await get(`/api/events?lab_id=${ids.labB}`, tokens.adminA)).statusCode).toBe(404);

@@ -1,10 +1,11 @@
 // Reads of lab-owned rows by id: GET labs/{id}, users/{id}, events/{id}. Every one is scoped to the
 // caller's lab; another lab's row answers 404, exactly like a row that does not exist.
-import { effectivePermissions, seesOnlyOwnEvents } from '@lablive/domain';
+import { effectivePermissions } from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/connection.ts';
 import { findEventInLab } from '../../events/events.repository.ts';
+import { findVisibleEvent } from '../../events/visibleEvents.ts';
 import { findLab } from '../../labs/labs.repository.ts';
 import { findUserInLab } from '../../users/users.repository.ts';
 import type { Authenticator } from '../authentication.ts';
@@ -61,13 +62,10 @@ export async function labScopedRoutes(
     { schema: { params: idParams }, preHandler: authenticator.guard() },
     async (request) => {
       const { principal } = await authenticator.authenticate(request);
-      const event = await findEventInLab(db, principal.labId, request.params.id);
-      const visible =
-        event !== undefined &&
-        (principal.kind === 'guest'
-          ? principal.eventId === event.id
-          : !seesOnlyOwnEvents(principal) || event.owner_id === principal.userId);
-      if (!event || !visible) throw notFound('event', request.params.id);
+      const event =
+        (await findVisibleEvent(db, principal, request.params.id)) &&
+        (await findEventInLab(db, principal.labId, request.params.id));
+      if (!event) throw notFound('event', request.params.id);
       return event;
     },
   );

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Caller } from '../../auth/principals.repository.ts';
 import type { Db } from '../../db/connection.ts';
 import { findRoomInLab } from '../../events/rooms.repository.ts';
+import { findVisibleEvent } from '../../events/visibleEvents.ts';
 import {
   createOrFindParticipant,
   deleteParticipant,
@@ -25,7 +26,7 @@ import {
 import { picksOwnRoom } from '../../rooms/roomAccess.ts';
 import { findUserInLab } from '../../users/users.repository.ts';
 import type { Authenticator } from '../authentication.ts';
-import { findVisibleEvent, forbidden, holds, idParams, invalid, notFound } from './routeHelpers.ts';
+import { forbidden, holds, idParams, invalid, notFound } from './routeHelpers.ts';
 
 const STAFF_ROLE_ONLY_BY_MANAGERS =
   'Only managers (manage events) can give the animator, observer or observer-animator role.';

@@ -19,6 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
 import { findRoomBySession, findRoomInLab } from '../../events/rooms.repository.ts';
+import { findVisibleEvent } from '../../events/visibleEvents.ts';
 import {
   deletePollRow,
   findPollInLab,
@@ -33,7 +34,7 @@ import { roomHasPoll } from '../../rooms/restRoomViews.ts';
 import { type RoomAccess, resolveRoomAccess } from '../../rooms/roomAccess.ts';
 import type { RoomService } from '../../rooms/roomService.ts';
 import type { Authenticator } from '../authentication.ts';
-import { findVisibleEvent, forbidden, holds, idParams, invalid, notFound } from './routeHelpers.ts';
+import { forbidden, holds, idParams, invalid, notFound } from './routeHelpers.ts';
 
 const NOT_POLL_HOST = 'Only animators of the room and poll managers (manage polls) run polls.';
 

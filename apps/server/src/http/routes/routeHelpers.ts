@@ -8,7 +8,6 @@ import {
   type Principal,
 } from '@lablive/domain';
 import type { Caller } from '../../auth/principals.repository.ts';
-import type { Db } from '../../db/connection.ts';
 import type { Person } from '../../participants/participants.repository.ts';
 
 export const idParams = idParamsSchema;
@@ -29,14 +28,3 @@ export const personOf = (caller: Caller): Person => ({
   principal: caller.principal,
   email: caller.user.email,
 });
-
-/** An event of the caller's lab; a guest sees only the event they were admitted to. */
-export async function findVisibleEvent(db: Db, principal: Principal, eventId: number) {
-  if (principal.kind === 'guest' && principal.eventId !== eventId) return undefined;
-  return db
-    .selectFrom('events')
-    .select(['id', 'lab_id', 'name', 'active', 'planned_start_date', 'default_timezone'])
-    .where('id', '=', eventId)
-    .where('lab_id', '=', principal.labId)
-    .executeTakeFirst();
-}
