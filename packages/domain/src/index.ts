@@ -1,4 +1,5 @@
 export * from './auth/access.ts';
+export * from './auth/apiRoutes.ts';
 export * from './auth/messages.ts';
 export * from './auth/responses.ts';
 export * from './auth/schemas.ts';

@@ -46,3 +46,14 @@ async function userTakesPart(db: Db, userId: number, eventId: number): Promise<b
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** A room of an event the caller may see (within the caller's lab); undefined otherwise. */
+export async function findVisibleRoom(db: Db, principal: Principal, roomId: number) {
+  const room = await db
+    .selectFrom('rooms')
+    .select(['id', 'event_id'])
+    .where('id', '=', roomId)
+    .where('lab_id', '=', principal.labId)
+    .executeTakeFirst();
+  return room && (await findVisibleEvent(db, principal, room.event_id)) ? room : undefined;
+}

@@ -18,6 +18,7 @@ import { registerMetricsRoute } from '../observability/metricsRoute.ts';
 import { registerGateway } from '../realtime/gateway.ts';
 import type { GatewayStats } from '../realtime/gatewayStats.ts';
 import type { RoomService } from '../rooms/roomService.ts';
+import { type ApiRoute, installApiGuards } from './apiGuards.ts';
 import { createAuthenticator } from './authentication.ts';
 import { errorHandler, problem } from './problems.ts';
 import { authRoutes } from './routes/auth.routes.ts';
@@ -34,6 +35,13 @@ import { pollsRoutes } from './routes/polls.routes.ts';
 import { roomDocumentsRoutes } from './routes/roomDocuments.routes.ts';
 import { roomsRoutes } from './routes/rooms.routes.ts';
 import { serveWebApp } from './webApp.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its access table entry, as registered (for the role-matrix and bad-input tests). */
+    apiRoutes: readonly ApiRoute[];
+  }
+}
 
 export type AppConfig = Pick<
   Env,
@@ -114,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resetTtlSeconds: deps.config.RESET_TOKEN_TTL_SECONDS,
   };
 
+  app.decorate('apiRoutes', installApiGuards(app, authenticator, deps.db));
   await app.register(
     async (api) => {
       await api.register(authRoutes, {

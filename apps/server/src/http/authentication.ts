@@ -1,7 +1,7 @@
 // Who is calling: verifies the Bearer access token, checks its session is still open, and loads the
 // caller. `guard(requirement)` is the one server-side check of roles, permissions and lab modules.
 import { checkAccess, DomainError, MESSAGES, type Requirement } from '@lablive/domain';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AccessTokens } from '../auth/accessTokens.ts';
 import { type Caller, loadCaller } from '../auth/principals.repository.ts';
 import { isSessionActive } from '../auth/sessions.repository.ts';
@@ -19,8 +19,11 @@ export type Authenticator = {
   verifyToken(token: string): Promise<{ caller: Caller; sessionId: string }>;
   /** Loads the caller into request.caller; throws a 401 DomainError when there is none. */
   authenticate(request: FastifyRequest): Promise<Caller>;
-  /** A preHandler: the caller must be signed in and meet the requirement. */
-  guard(requirement?: Requirement): preHandlerAsyncHookHandler;
+  /**
+   * An onRequest hook: the caller must be signed in and meet the requirement. Installed on each route
+   * from the API access table (apiGuards.ts), so it runs before the body is even parsed.
+   */
+  guard(requirement?: Requirement): onRequestAsyncHookHandler;
 };
 
 export function createAuthenticator(deps: { db: Db; tokens: AccessTokens; now: () => Date }): Authenticator {

@@ -18,7 +18,7 @@ import {
 } from '@lablive/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
-import { findVisibleEvent } from '../events/visibleEvents.ts';
+import { findVisibleRoom } from '../events/visibleEvents.ts';
 
 export type RoomAccess = { actor: RoomActor; config: RoomConfig; eventActive: boolean };
 
@@ -110,9 +110,10 @@ async function participationOf(db: Db, principal: Principal, eventId: number, la
 
 /** Throws 404 for a room the caller's lab does not have, 403 when their participation keeps them out. */
 export async function resolveRoomAccess(db: Db, principal: Principal, roomId: number): Promise<RoomAccess> {
-  const room = await loadRoomConfig(db, principal.labId, roomId);
   // A room of an event the caller may not see is answered like a room that does not exist.
-  if (!room || !(await findVisibleEvent(db, principal, room.config.eventId))) {
+  const room =
+    (await findVisibleRoom(db, principal, roomId)) && (await loadRoomConfig(db, principal.labId, roomId));
+  if (!room) {
     throw new DomainError('not_found', `No room ${roomId}.`);
   }
   const participation = await participationOf(db, principal, room.config.eventId, room.config.labId);

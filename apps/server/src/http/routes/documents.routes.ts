@@ -23,8 +23,6 @@ export type DocumentsRoutesOptions = {
 export async function documentsRoutes(instance: FastifyInstance, options: DocumentsRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, authenticator, rooms } = options;
-  // Documents are a lab module (share_document): without it there is nothing to list or download.
-  const guard = authenticator.guard({ modules: ['share_document'] });
 
   /**
    * Whether the document is shared now in a room where the guest is: their own room, or for staff
@@ -50,7 +48,7 @@ export async function documentsRoutes(instance: FastifyInstance, options: Docume
 
   app.get(
     '/documents/find/by-lab',
-    { schema: { response: { 200: z.array(labDocumentSchema) } }, preHandler: guard },
+    { schema: { response: { 200: z.array(labDocumentSchema) } } },
     async (request) => {
       const caller = await authenticator.authenticate(request);
       const { principal } = caller;
@@ -61,32 +59,28 @@ export async function documentsRoutes(instance: FastifyInstance, options: Docume
     },
   );
 
-  app.get(
-    '/documents/:id/download',
-    { schema: { params: idParams }, preHandler: guard },
-    async (request, reply) => {
-      const caller = await authenticator.authenticate(request);
-      const { principal } = caller;
-      const document = await findDocumentInLab(db, principal.labId, request.params.id);
-      if (!document) throw notFound('document', request.params.id);
-      if (principal.kind === 'guest') {
-        const participation = await findOwnParticipation(db, personOf(caller), principal.eventId);
-        const shared =
-          participation !== undefined && (await sharedWithGuest(principal, participation, document.id));
-        if (!shared) throw forbidden('This document is not shared in your room.');
-      }
-      let file: Awaited<ReturnType<typeof openStoredFile>>;
-      try {
-        file = await openStoredFile(options.filesDir, document.storage_key);
-      } catch (cause) {
-        // A row without its file is our fault, not the caller's: 500, logged with the request id.
-        throw new Error(`the file of document ${document.id} cannot be read`, { cause });
-      }
-      return reply
-        .header('content-type', document.content_type)
-        .header('content-length', file.size)
-        .header('content-disposition', attachmentDisposition(document.name, document.extension))
-        .send(file.stream);
-    },
-  );
+  app.get('/documents/:id/download', { schema: { params: idParams } }, async (request, reply) => {
+    const caller = await authenticator.authenticate(request);
+    const { principal } = caller;
+    const document = await findDocumentInLab(db, principal.labId, request.params.id);
+    if (!document) throw notFound('document', request.params.id);
+    if (principal.kind === 'guest') {
+      const participation = await findOwnParticipation(db, personOf(caller), principal.eventId);
+      const shared =
+        participation !== undefined && (await sharedWithGuest(principal, participation, document.id));
+      if (!shared) throw forbidden('This document is not shared in your room.');
+    }
+    let file: Awaited<ReturnType<typeof openStoredFile>>;
+    try {
+      file = await openStoredFile(options.filesDir, document.storage_key);
+    } catch (cause) {
+      // A row without its file is our fault, not the caller's: 500, logged with the request id.
+      throw new Error(`the file of document ${document.id} cannot be read`, { cause });
+    }
+    return reply
+      .header('content-type', document.content_type)
+      .header('content-length', file.size)
+      .header('content-disposition', attachmentDisposition(document.name, document.extension))
+      .send(file.stream);
+  });
 }

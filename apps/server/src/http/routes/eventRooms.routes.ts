@@ -22,7 +22,6 @@ export async function eventRoomsRoutes(
     '/events/:id/rooms',
     {
       schema: { params: idParams, response: { 200: z.array(eventRoomSchema) } },
-      preHandler: authenticator.guard(),
     },
     async (request) => {
       const caller = await authenticator.authenticate(request);
@@ -40,7 +39,6 @@ export async function eventRoomsRoutes(
     '/events/:id/joinroom',
     {
       schema: { params: idParams, response: { 200: joinRoomResponseSchema } },
-      preHandler: authenticator.guard(),
     },
     async (request) => {
       const caller = await authenticator.authenticate(request);

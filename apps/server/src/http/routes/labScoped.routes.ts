@@ -18,55 +18,43 @@ export async function labScopedRoutes(
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, authenticator } = options;
 
-  app.get(
-    '/labs/:id',
-    { schema: { params: idParams }, preHandler: authenticator.guard() },
-    async (request) => {
-      const { principal } = await authenticator.authenticate(request);
-      const lab = principal.labId === request.params.id ? await findLab(db, principal.labId) : undefined;
-      if (!lab) throw notFound('lab', request.params.id);
-      return {
-        id: lab.id,
-        name: lab.name,
-        plan_minutes: lab.planMinutes,
-        primary_color: lab.theme.primaryColor,
-        background_color: lab.theme.backgroundColor,
-        third_color: lab.theme.thirdColor,
-        logo_image: lab.theme.logoUrl ? { url: lab.theme.logoUrl } : null,
-        header_image: lab.theme.headerImageUrl ? { url: lab.theme.headerImageUrl } : null,
-        waiting_room_image: lab.theme.waitingRoomImageUrl ? { url: lab.theme.waitingRoomImageUrl } : null,
-        modules: lab.modules.map((name) => ({ name })),
-      };
-    },
-  );
+  app.get('/labs/:id', { schema: { params: idParams } }, async (request) => {
+    const { principal } = await authenticator.authenticate(request);
+    const lab = principal.labId === request.params.id ? await findLab(db, principal.labId) : undefined;
+    if (!lab) throw notFound('lab', request.params.id);
+    return {
+      id: lab.id,
+      name: lab.name,
+      plan_minutes: lab.planMinutes,
+      primary_color: lab.theme.primaryColor,
+      background_color: lab.theme.backgroundColor,
+      third_color: lab.theme.thirdColor,
+      logo_image: lab.theme.logoUrl ? { url: lab.theme.logoUrl } : null,
+      header_image: lab.theme.headerImageUrl ? { url: lab.theme.headerImageUrl } : null,
+      waiting_room_image: lab.theme.waitingRoomImageUrl ? { url: lab.theme.waitingRoomImageUrl } : null,
+      modules: lab.modules.map((name) => ({ name })),
+    };
+  });
 
-  app.get(
-    '/users/:id',
-    { schema: { params: idParams }, preHandler: authenticator.guard({ staff: true }) },
-    async (request) => {
-      const { principal } = await authenticator.authenticate(request);
-      if (principal.kind !== 'user') throw notFound('user', request.params.id);
-      const self = principal.userId === request.params.id;
-      if (!self && !effectivePermissions(principal).includes('manage_users')) {
-        // Whether a colleague exists is itself lab data: without the permission, same answer as absent.
-        throw notFound('user', request.params.id);
-      }
-      const user = await findUserInLab(db, principal.labId, request.params.id);
-      if (!user) throw notFound('user', request.params.id);
-      return user;
-    },
-  );
+  app.get('/users/:id', { schema: { params: idParams } }, async (request) => {
+    const { principal } = await authenticator.authenticate(request);
+    if (principal.kind !== 'user') throw notFound('user', request.params.id);
+    const self = principal.userId === request.params.id;
+    if (!self && !effectivePermissions(principal).includes('manage_users')) {
+      // Whether a colleague exists is itself lab data: without the permission, same answer as absent.
+      throw notFound('user', request.params.id);
+    }
+    const user = await findUserInLab(db, principal.labId, request.params.id);
+    if (!user) throw notFound('user', request.params.id);
+    return user;
+  });
 
-  app.get(
-    '/events/:id',
-    { schema: { params: idParams }, preHandler: authenticator.guard() },
-    async (request) => {
-      const { principal } = await authenticator.authenticate(request);
-      const event =
-        (await findVisibleEvent(db, principal, request.params.id)) &&
-        (await findEventInLab(db, principal.labId, request.params.id));
-      if (!event) throw notFound('event', request.params.id);
-      return event;
-    },
-  );
+  app.get('/events/:id', { schema: { params: idParams } }, async (request) => {
+    const { principal } = await authenticator.authenticate(request);
+    const event =
+      (await findVisibleEvent(db, principal, request.params.id)) &&
+      (await findEventInLab(db, principal.labId, request.params.id));
+    if (!event) throw notFound('event', request.params.id);
+    return event;
+  });
 }

@@ -26,7 +26,6 @@ export async function pharmacovigilanceRoutes(
         body: pharmacovigilanceReportRequestSchema,
         response: { 201: pharmacovigilanceReportCreatedSchema },
       },
-      preHandler: authenticator.guard({ modules: ['pharmacovigilance'] }),
     },
     async (request, reply) => {
       const caller = await authenticator.authenticate(request);

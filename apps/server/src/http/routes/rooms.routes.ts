@@ -54,7 +54,6 @@ export async function roomsRoutes(instance: FastifyInstance, options: RoomsRoute
     '/rooms/:id',
     {
       schema: { params: idParams, response: { 200: roomDataSchema } },
-      preHandler: authenticator.guard(),
     },
     async (request) => {
       const { room, medias, polls, participation } = await roomView(request, request.params.id);
@@ -76,7 +75,6 @@ export async function roomsRoutes(instance: FastifyInstance, options: RoomsRoute
     '/rooms/:id/token',
     {
       schema: { params: idParams, response: { 200: roomTokenResponseSchema } },
-      preHandler: authenticator.guard(),
     },
     async (request) => {
       const { access, room, medias, polls, participation } = await roomView(request, request.params.id);
@@ -109,7 +107,7 @@ export async function roomsRoutes(instance: FastifyInstance, options: RoomsRoute
 
   app.post(
     '/rooms/:id/leave',
-    { schema: { params: idParams, body: leaveRoomRequestSchema }, preHandler: authenticator.guard() },
+    { schema: { params: idParams, body: leaveRoomRequestSchema } },
     async (request, reply) => {
       const { principal } = await authenticator.authenticate(request);
       const { actor } = await resolveRoomAccess(db, principal, request.params.id);

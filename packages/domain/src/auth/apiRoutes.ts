@@ -1,0 +1,78 @@
+// The access table of the REST API: every /api route, who may call it, and what its `:id` names when
+// that is an event or a room. The server installs each route's guard from this table (before the
+// request is parsed) and refuses to start with a route the table lacks; the role-matrix test checks
+// every registered route against it. Rules finer than the guard (owning an event, being an animator of
+// the room, managing events to register others) stay in the services, which answer 403 or 404.
+import type { Requirement } from './access.ts';
+
+export type ApiRouteAccess =
+  /** Anyone, signed in or not (sign-in itself, the public event page, health). */
+  | { access: 'public' }
+  /**
+   * A signed-in caller meeting `requirement` (staff only, permissions, lab modules). `scope` says what
+   * the path's `:id` names: the server answers 404 for an event or room the caller may not see.
+   */
+  | { access: 'signedIn'; requirement?: Requirement; scope?: 'event' | 'room' };
+
+const PUBLIC = { access: 'public' } as const;
+const SIGNED_IN = { access: 'signedIn' } as const;
+const STAFF = { access: 'signedIn', requirement: { staff: true } } as const;
+const MANAGE_EVENTS = { access: 'signedIn', requirement: { permissions: ['manage_events'] } } as const;
+const POLLS = { access: 'signedIn', requirement: { modules: ['polls'] } } as const;
+const SHARE_DOCUMENT = { access: 'signedIn', requirement: { modules: ['share_document'] } } as const;
+const EVENT = { access: 'signedIn', scope: 'event' } as const;
+const ROOM = { access: 'signedIn', scope: 'room' } as const;
+
+export const API_ROUTES = {
+  'POST /api/login': PUBLIC,
+  'POST /api/logout': SIGNED_IN,
+  'GET /api/me': SIGNED_IN,
+  'POST /api/refreshToken': PUBLIC,
+  'POST /api/forgot-password': PUBLIC,
+  'POST /api/change-password/:token': PUBLIC,
+  'GET /api/eventInfo/:id': PUBLIC,
+  'GET /api/health': PUBLIC,
+  'GET /api/health/live': PUBLIC,
+  'GET /api/health/ready': PUBLIC,
+
+  'GET /api/labs/:id': SIGNED_IN,
+  'GET /api/users/:id': STAFF,
+  'GET /api/events': STAFF,
+  'GET /api/events/:id': EVENT,
+  'GET /api/events/:id/rooms': EVENT,
+  'GET /api/events/:id/joinroom': EVENT,
+
+  'POST /api/participants': SIGNED_IN,
+  'GET /api/participants': SIGNED_IN,
+  'GET /api/participants/:id': SIGNED_IN,
+  'PUT /api/participants/:id': SIGNED_IN,
+  'DELETE /api/participants/:id': MANAGE_EVENTS,
+  'GET /api/event-invitations': SIGNED_IN,
+  'POST /api/event-invitations': MANAGE_EVENTS,
+
+  'GET /api/rooms/:id': ROOM,
+  'GET /api/rooms/:id/token': ROOM,
+  'POST /api/rooms/:id/leave': ROOM,
+  'GET /api/rooms/:id/documents': ROOM,
+  'PUT /api/rooms/:id/documents/add': ROOM,
+  'PUT /api/rooms/:id/documents/remove': ROOM,
+
+  'GET /api/documents/find/by-lab': SHARE_DOCUMENT,
+  'GET /api/documents/:id/download': SHARE_DOCUMENT,
+  'POST /api/polls': POLLS,
+  'PUT /api/polls/:id': POLLS,
+  'POST /api/polls/answer/:pollId': POLLS,
+  'POST /api/pharmacovigilance-report': {
+    access: 'signedIn',
+    requirement: { modules: ['pharmacovigilance'] },
+  },
+} as const satisfies Record<string, ApiRouteAccess>;
+
+export type ApiRouteKey = keyof typeof API_ROUTES;
+
+/** The table's entry of a route as Fastify registers it (`GET`, `/api/events/:id`); HEAD is its GET. */
+export function apiRouteAccess(method: string, url: string): ApiRouteAccess | undefined {
+  const table: Readonly<Record<string, ApiRouteAccess>> = API_ROUTES;
+  const key = `${method === 'HEAD' ? 'GET' : method} ${url}`;
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
