@@ -3,6 +3,7 @@ export * from './services.ts';
 
 import './providedContext.ts';
 
+export * from './badInput.ts';
 export * from './browser.ts';
 export * from './fixtures.ts';
 export * from './roomPeople.ts';

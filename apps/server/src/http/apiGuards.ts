@@ -6,6 +6,7 @@ import { type ApiRouteAccess, apiRouteAccess, DomainError, idSchema } from '@lab
 import type {
   FastifyInstance,
   FastifyRequest,
+  FastifySchema,
   HTTPMethods,
   onRequestHookHandler,
   RouteOptions,
@@ -14,8 +15,8 @@ import type { Db } from '../db/connection.ts';
 import { findVisibleEvent, findVisibleRoom } from '../events/visibleEvents.ts';
 import type { Authenticator } from './authentication.ts';
 
-/** A registered /api route and its entry in the access table. */
-export type ApiRoute = { method: HTTPMethods; url: string; access: ApiRouteAccess };
+/** A registered /api route, its entry in the access table, and the schemas it parses requests with. */
+export type ApiRoute = { method: HTTPMethods; url: string; access: ApiRouteAccess; schema: FastifySchema };
 
 const asList = <T>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
@@ -50,7 +51,7 @@ export function installApiGuards(app: FastifyInstance, authenticator: Authentica
         `${method} ${route.url} is not in the API access table (packages/domain/src/auth/apiRoutes.ts): add it with who may call it.`,
       );
     }
-    if (method !== 'HEAD') routes.push({ method, url: route.url, access: entry });
+    if (method !== 'HEAD') routes.push({ method, url: route.url, access: entry, schema: route.schema ?? {} });
     if (entry.access === 'public') return;
     const hooks: onRequestHookHandler[] = [authenticator.guard(entry.requirement)];
     const { scope } = entry;
