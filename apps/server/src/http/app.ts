@@ -34,6 +34,7 @@ import { pharmacovigilanceRoutes } from './routes/pharmacovigilance.routes.ts';
 import { pollsRoutes } from './routes/polls.routes.ts';
 import { roomDocumentsRoutes } from './routes/roomDocuments.routes.ts';
 import { roomsRoutes } from './routes/rooms.routes.ts';
+import { refuseUnstorableText } from './storableText.ts';
 import { serveWebApp } from './webApp.ts';
 
 declare module 'fastify' {
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('apiRoutes', installApiGuards(app, authenticator, deps.db));
   await app.register(
     async (api) => {
+      refuseUnstorableText(api);
       await api.register(authRoutes, {
         auth,
         authenticator,

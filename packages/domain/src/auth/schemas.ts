@@ -1,15 +1,16 @@
 // Request shapes of the sign-in calls, shared by the server's routes and the web forms.
 import { z } from 'zod';
+import { text } from '../shared/text.ts';
 import { MESSAGES } from './messages.ts';
 
 /** Whitespace-only values count as blank (spec: "a whitespace-only value is silently ignored"). */
-const nonBlank = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
+const nonBlank = (message: string) => text({ error: message }).trim().min(1, { error: message });
 
 export const emailSchema = nonBlank(MESSAGES.fillEmail).pipe(z.email({ error: MESSAGES.invalidEmail }));
 
 export const passwordLoginSchema = z.object({
   email: nonBlank(MESSAGES.loginFailed),
-  password: z.string({ error: MESSAGES.loginFailed }).refine((value) => value.trim().length > 0, {
+  password: text({ error: MESSAGES.loginFailed }).refine((value) => value.trim().length > 0, {
     error: MESSAGES.loginFailed,
   }),
   rememberMe: z.boolean().optional(),
@@ -49,8 +50,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 /** The API takes the new password; the form also asks for a confirmation. */
 export const changePasswordSchema = z.object({
-  password: z
-    .string({ error: MESSAGES.invalidPasswords })
+  password: text({ error: MESSAGES.invalidPasswords })
     .refine((value) => value.trim().length >= PASSWORD_MIN_LENGTH, { error: MESSAGES.invalidPasswords })
     .pipe(z.string().max(200, { error: MESSAGES.invalidPasswords })),
 });
@@ -58,8 +58,8 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordSchema>;
 
 export const changePasswordFormSchema = z
   .object({
-    password: z.string(),
-    confirmation: z.string(),
+    password: text(),
+    confirmation: text(),
   })
   .superRefine((value, ctx) => {
     if (value.password.trim() === '' || value.confirmation.trim() === '') {

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { EVENT_ROLES } from '../auth/access.ts';
 import { pollSchema } from '../polls/pollRequests.ts';
+import { text } from '../shared/text.ts';
 
 export const eventRoomSchema = z.object({
   id: z.number(),
@@ -81,6 +82,4 @@ export type RoomTokenResponse = z.infer<typeof roomTokenResponseSchema>;
 export const AUTHENTICATION_KEY_FAILED = 'An error occurred while creating the authentication key';
 
 /** Which of the caller's connections leave; without one (or without a body), all of them. */
-export const leaveRoomRequestSchema = z
-  .object({ connectionId: z.string().min(1).max(100).optional() })
-  .nullish();
+export const leaveRoomRequestSchema = z.object({ connectionId: text().min(1).max(100).optional() }).nullish();

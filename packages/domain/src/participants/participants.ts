@@ -5,6 +5,7 @@ import { EVENT_ROLES } from '../auth/access.ts';
 import { MESSAGES } from '../auth/messages.ts';
 import { emailSchema } from '../auth/schemas.ts';
 import { idSchema } from '../shared/ids.ts';
+import { text } from '../shared/text.ts';
 
 const id = z.number().int().positive();
 
@@ -41,9 +42,8 @@ export const participantSchema = z.object({
 });
 export type ParticipantView = z.infer<typeof participantSchema>;
 
-const text = (max: number) =>
-  z
-    .string()
+const trimmedText = (max: number) =>
+  text()
     .trim()
     .max(max, { message: `must be at most ${max} characters` });
 
@@ -55,11 +55,11 @@ export const createParticipantRequestSchema = z.object({
   timezone: timeZoneSchema.nullish(),
   /** Read from the event; a value sent here is ignored, never trusted. */
   lab_id: z.number().nullish(),
-  name: text(200).optional(),
-  first_name: text(100).optional(),
-  last_name: text(100).optional(),
+  name: trimmedText(200).optional(),
+  first_name: trimmedText(100).optional(),
+  last_name: trimmedText(100).optional(),
   role: z.enum(EVENT_ROLES).optional(),
-  job: text(200).nullish(),
+  job: trimmedText(200).nullish(),
 });
 export type CreateParticipantRequest = z.infer<typeof createParticipantRequestSchema>;
 

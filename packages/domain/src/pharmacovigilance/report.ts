@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../auth/messages.ts';
 import type { Locale } from '../auth/responses.ts';
+import { text } from '../shared/text.ts';
 
 export const PATIENT_AGE_RANGES = ['Newborns', 'Nurslings', 'Infants', 'Teenagers', 'Adults'] as const;
 export type PatientAgeRange = (typeof PATIENT_AGE_RANGES)[number];
@@ -52,8 +53,7 @@ export function isValidBirthdate(value: string): boolean {
 }
 
 const required = (max: number) =>
-  z
-    .string({ error: MESSAGES.fieldRequired })
+  text({ error: MESSAGES.fieldRequired })
     .trim()
     .min(1, { error: MESSAGES.fieldRequired })
     .max(max, { error: `must be at most ${max} characters` });

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { checkPollForm } from '../rooms/polls.ts';
 import { ROOM_COMMAND_LIMITS } from '../rooms/roomCommands.ts';
+import { text } from '../shared/text.ts';
 
 const id = z.number().int().positive();
 
@@ -24,9 +25,9 @@ export type PollView = z.infer<typeof pollSchema>;
 
 /** The form's fields, capped like the room command that carries them into a room. */
 const formFields = {
-  title: z.string().max(ROOM_COMMAND_LIMITS.pollTitle).nullish(),
-  question: z.string().max(ROOM_COMMAND_LIMITS.pollQuestion),
-  options: z.array(z.string().max(ROOM_COMMAND_LIMITS.pollOption)).max(ROOM_COMMAND_LIMITS.pollOptions),
+  title: text().max(ROOM_COMMAND_LIMITS.pollTitle).nullish(),
+  question: text().max(ROOM_COMMAND_LIMITS.pollQuestion),
+  options: z.array(text().max(ROOM_COMMAND_LIMITS.pollOption)).max(ROOM_COMMAND_LIMITS.pollOptions),
   allowMultiple: z.boolean().optional(),
   /** Sent back by the old client with the full poll; counts come from the votes, never from here. */
   answers: z.array(z.number()).optional(),
@@ -67,7 +68,7 @@ export const updatePollRequestSchema = z
     active: z.boolean().optional(),
     event_id: id.nullish(),
     room_id: id.nullish(),
-    opentok_session_id: z.string().max(500).nullish(),
+    opentok_session_id: text().max(500).nullish(),
   })
   .superRefine((value, ctx) => {
     const { question, options } = value;
@@ -91,7 +92,7 @@ export const answerPollRequestSchema = z.object({
   answers: z.array(z.number().int().nonnegative()).max(ROOM_COMMAND_LIMITS.pollOptions),
   /** The voter's participation; when sent it must be the caller's own. */
   participant_id: id.optional(),
-  opentok_session_id: z.string().max(500).nullish(),
+  opentok_session_id: text().max(500).nullish(),
   room_id: id.nullish(),
 });
 export type AnswerPollRequest = z.infer<typeof answerPollRequestSchema>;

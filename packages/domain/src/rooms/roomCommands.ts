@@ -1,9 +1,10 @@
 // The commands a live room accepts, in the imperative. Every field is validated and capped here, at the
 // socket's boundary; the rules that need the room's state (roles, modules, polls) live in decide.
 import { z } from 'zod';
+import { text } from '../shared/text.ts';
 
 /** Ids chosen by the client (chat messages, polls) or the media server (connections, streams). */
-const clientId = z.string().min(1).max(100);
+const clientId = text().min(1).max(100);
 const participantId = z.number().int().positive();
 
 export const ROOM_COMMAND_LIMITS = {
@@ -24,21 +25,21 @@ export const ROOM_COMMAND_LIMITS = {
 /** Why a connection goes, as the server tells it; any other reason is kept as free text. */
 export const DISCONNECT_REASONS = ['left', 'connection_lost', 'kicked', 'server_shutdown'] as const;
 
-const reason = z.string().trim().min(1).max(ROOM_COMMAND_LIMITS.reason);
+const reason = text().trim().min(1).max(ROOM_COMMAND_LIMITS.reason);
 
 /** The fields of the animator's poll form; blank question or options are refused in decide (poll_invalid). */
 const pollForm = {
   pollId: clientId,
-  title: z.string().max(ROOM_COMMAND_LIMITS.pollTitle).optional(),
-  question: z.string().max(ROOM_COMMAND_LIMITS.pollQuestion),
-  options: z.array(z.string().max(ROOM_COMMAND_LIMITS.pollOption)).max(ROOM_COMMAND_LIMITS.pollOptions),
+  title: text().max(ROOM_COMMAND_LIMITS.pollTitle).optional(),
+  question: text().max(ROOM_COMMAND_LIMITS.pollQuestion),
+  options: z.array(text().max(ROOM_COMMAND_LIMITS.pollOption)).max(ROOM_COMMAND_LIMITS.pollOptions),
   allowMultiple: z.boolean().optional(),
 };
 
 export const shareableDocumentSchema = z.strictObject({
   id: z.number().int().positive(),
-  name: z.string().trim().min(1).max(ROOM_COMMAND_LIMITS.documentName),
-  extension: z.string().trim().max(ROOM_COMMAND_LIMITS.documentExtension),
+  name: text().trim().min(1).max(ROOM_COMMAND_LIMITS.documentName),
+  extension: text().trim().max(ROOM_COMMAND_LIMITS.documentExtension),
 });
 
 function command<const T extends string, D extends z.ZodType>(type: T, data: D) {
@@ -52,14 +53,14 @@ export const roomCommandSchema = z.discriminatedUnion('type', [
   command('RequestToSpeak', z.strictObject({ requesting: z.boolean() })),
   command(
     'SendChatMessage',
-    z.strictObject({ messageId: clientId, text: z.string().max(ROOM_COMMAND_LIMITS.chatText) }),
+    z.strictObject({ messageId: clientId, text: text().max(ROOM_COMMAND_LIMITS.chatText) }),
   ),
   command('RemoveChatMessage', z.strictObject({ messageId: clientId })),
-  command('SaveNotes', z.strictObject({ text: z.string().max(ROOM_COMMAND_LIMITS.notesText) })),
+  command('SaveNotes', z.strictObject({ text: text().max(ROOM_COMMAND_LIMITS.notesText) })),
   command('RequestNotes', z.strictObject({})),
   command(
     'SubmitNotes',
-    z.strictObject({ requestId: clientId, text: z.string().max(ROOM_COMMAND_LIMITS.notesText) }),
+    z.strictObject({ requestId: clientId, text: text().max(ROOM_COMMAND_LIMITS.notesText) }),
   ),
   command(
     'ShareDocuments',
@@ -72,7 +73,7 @@ export const roomCommandSchema = z.discriminatedUnion('type', [
   command('StopScreenShare', z.strictObject({})),
   command(
     'SetPresentationScene',
-    z.strictObject({ scene: z.string().trim().min(1).max(ROOM_COMMAND_LIMITS.scene) }),
+    z.strictObject({ scene: text().trim().min(1).max(ROOM_COMMAND_LIMITS.scene) }),
   ),
   command(
     'SetPresentationStep',

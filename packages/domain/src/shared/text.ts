@@ -44,4 +44,5 @@ export function findUnstorableText(value: unknown, path = ''): string | null {
 }
 
 /** Free text as every schema of the product takes it: a string PostgreSQL can store. */
-export const text = () => z.string().refine(isStorableText, { error: UNSTORABLE_TEXT_MESSAGE });
+export const text = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(isStorableText, { error: UNSTORABLE_TEXT_MESSAGE });
