@@ -26,6 +26,7 @@ export async function buildTestApp(
     /** Keys that switch the room token to OpenTok (fake ones reach no server: a real failure path). */
     opentok?: { apiKey: string; apiSecret: string };
     iceServers?: { urls: string | string[]; username?: string; credential?: string }[];
+    helloTimeoutMs?: number;
   },
 ): Promise<FastifyInstance> {
   const { db } = database;
@@ -55,6 +56,7 @@ export async function buildTestApp(
     ...(options.now ? { now: options.now } : {}),
     ...(options.gatewayStats ? { gatewayStats: options.gatewayStats } : {}),
     ...(options.filesDir ? { filesDir: options.filesDir } : {}),
+    ...(options.helloTimeoutMs ? { helloTimeoutMs: options.helloTimeoutMs } : {}),
   });
   app.addHook('onClose', async () => {
     await rooms.close();

@@ -80,6 +80,8 @@ export type AppDeps = {
   lifecycle?: Lifecycle;
   /** Whether the room leases' connection is open, for readiness. */
   leasesHealthy?: () => boolean;
+  /** How long a room socket may stay open without a valid hello (10 s). */
+  helloTimeoutMs?: number;
   /** Served at /metrics and fed by the gateway's fan-out. */
   metrics?: Pick<ServerMetrics, 'registry' | 'instruments'>;
 };
@@ -182,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.gatewayStats ? { stats: deps.gatewayStats } : {}),
     ...(deps.lifecycle ? { lifecycle: deps.lifecycle } : {}),
     ...(deps.metrics ? { instruments: deps.metrics.instruments } : {}),
+    ...(deps.helloTimeoutMs ? { helloTimeoutMs: deps.helloTimeoutMs } : {}),
   });
   if (deps.metrics) registerMetricsRoute(app, deps.metrics.registry);
 

@@ -6,11 +6,13 @@ import { randomUUID } from 'node:crypto';
 import {
   DomainError,
   eventFor,
+  findUnstorableText,
   isAnimator,
   type RoomActor,
   type RoomCommand,
   roomStreamId,
   stateFor,
+  UNSTORABLE_TEXT_MESSAGE,
 } from '@lablive/domain';
 import {
   CLIENT_MESSAGE_TYPES,
@@ -51,6 +53,8 @@ export type ConnectionDeps = {
    * again (same id) on the instance it reconnects to, rather than getting a refusal.
    */
   accepting: () => boolean;
+  /** Called once a hello authenticated the socket: only that ends the hello timeout. */
+  authenticated: () => void;
   log: (level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>) => void;
 };
 
@@ -117,12 +121,18 @@ export function openConnection(sender: SocketSender, deps: ConnectionDeps): Conn
       refuse(PROTOCOL_ERRORS.unknownType, `Unknown message type ${JSON.stringify(type ?? null)}.`);
       return null;
     }
+    const ref =
+      typeof json === 'object' && json !== null && 'commandId' in json ? String(json.commandId) : undefined;
+    // Before the schema: text PostgreSQL cannot store never reaches a room, whatever field holds it.
+    const unstorable = findUnstorableText(json);
+    if (unstorable) {
+      refuse(PROTOCOL_ERRORS.invalidMessage, `${type}: ${unstorable}: ${UNSTORABLE_TEXT_MESSAGE}`, ref);
+      return null;
+    }
     const parsed = clientMessageSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue?.path.join('.') || type;
-      const ref =
-        typeof json === 'object' && json !== null && 'commandId' in json ? String(json.commandId) : undefined;
       refuse(PROTOCOL_ERRORS.invalidMessage, `${type}: ${where}: ${issue?.message ?? 'invalid'}`, ref);
       return null;
     }
@@ -154,6 +164,7 @@ export function openConnection(sender: SocketSender, deps: ConnectionDeps): Conn
       sender.close(CLOSE_CODES.unauthorized, 'invalid token');
       return;
     }
+    deps.authenticated();
     send({
       type: 'authenticated',
       protocolVersion: PROTOCOL_VERSION,
@@ -178,7 +189,7 @@ export function openConnection(sender: SocketSender, deps: ConnectionDeps): Conn
         if (!(error instanceof DomainError)) throw error;
         const code =
           error.code === 'not_found' ? PROTOCOL_ERRORS.roomNotFound : PROTOCOL_ERRORS.notAllowedInRoom;
-        refuse(code, error.message);
+        refuse(code, `Room ${roomId}: ${error.message}`, String(roomId));
         return;
       }
       const recipient = {

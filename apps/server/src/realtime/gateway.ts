@@ -31,6 +31,8 @@ export type GatewayOptions = {
   /** The instance's drain; without it (tests) the gateway only closes its sockets when the app closes. */
   lifecycle?: Lifecycle;
   instruments?: FanoutInstruments;
+  /** How long a socket may stay open without a valid hello (10 s). */
+  helloTimeoutMs?: number;
 };
 
 /** How long closed sockets get to finish their close handshake in a drain before they are cut. */
@@ -38,7 +40,7 @@ const CLOSE_HANDSHAKE_MS = 2_000;
 
 /** ws closes a socket whose message passes this; ours answer a code up to the much lower protocol limit. */
 const HARD_MESSAGE_LIMIT = 4 * 1024 * 1024;
-/** A socket that has not said hello by then is closed. */
+/** A socket that has not authenticated with a valid hello by then is closed, whatever else it sent. */
 const HELLO_TIMEOUT_MS = 10_000;
 
 export async function registerGateway(app: FastifyInstance, options: GatewayOptions): Promise<GatewayStats> {
@@ -74,6 +76,10 @@ export async function registerGateway(app: FastifyInstance, options: GatewayOpti
       stats,
     });
     sockets.set(socket, sender);
+    let greeted = false;
+    const helloTimer = setTimeout(() => {
+      if (!greeted) sender.close(CLOSE_CODES.helloTimeout, 'no hello');
+    }, options.helloTimeoutMs ?? HELLO_TIMEOUT_MS);
     const connection = openConnection(sender, {
       db: options.db,
       rooms: options.rooms,
@@ -84,13 +90,12 @@ export async function registerGateway(app: FastifyInstance, options: GatewayOpti
       inFlight,
       accepting: () => !closing,
       log: (level, message, details) => request.log[level]({ ...details }, message),
+      authenticated: () => {
+        greeted = true;
+        clearTimeout(helloTimer);
+      },
     });
-    let greeted = false;
-    const helloTimer = setTimeout(() => {
-      if (!greeted) sender.close(CLOSE_CODES.helloTimeout, 'no hello');
-    }, HELLO_TIMEOUT_MS);
     socket.on('message', (data) => {
-      greeted = true;
       const raw = Buffer.isBuffer(data)
         ? data
         : Array.isArray(data)
