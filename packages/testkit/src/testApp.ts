@@ -27,6 +27,8 @@ export async function buildTestApp(
     opentok?: { apiKey: string; apiSecret: string };
     iceServers?: { urls: string | string[]; username?: string; credential?: string }[];
     helloTimeoutMs?: number;
+    /** A built web app to serve beside the API (a directory with an index.html); none by default. */
+    webDistDir?: string;
   },
 ): Promise<FastifyInstance> {
   const { db } = database;
@@ -39,7 +41,7 @@ export async function buildTestApp(
       REFRESH_TOKEN_TTL_SECONDS: 30 * 24 * 3600,
       RESET_TOKEN_TTL_SECONDS: 3600,
       LOGIN_RATE_LIMIT_PER_MINUTE: options.loginRateLimitPerMinute ?? 1000,
-      WEB_DIST_DIR: '/nonexistent',
+      WEB_DIST_DIR: options.webDistDir ?? '/nonexistent',
       TRUST_PROXY: false,
       INVITATION_TOKEN_TTL_SECONDS: 7 * 24 * 3600,
       OPENTOK_API_KEY: options.opentok?.apiKey,
@@ -52,7 +54,7 @@ export async function buildTestApp(
     mailer: options.mailer,
     bus,
     rooms,
-    serveWeb: false,
+    serveWeb: options.webDistDir !== undefined,
     ...(options.now ? { now: options.now } : {}),
     ...(options.gatewayStats ? { gatewayStats: options.gatewayStats } : {}),
     ...(options.filesDir ? { filesDir: options.filesDir } : {}),

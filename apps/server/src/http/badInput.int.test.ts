@@ -3,6 +3,9 @@
 // so each request passes the guard and reaches the parsing. Every answer is a 4xx problem with a code,
 // nothing answers 5xx, and the server keeps answering.
 
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { LAB_MODULES } from '@lablive/domain';
 import {
   BAD_BODIES,
@@ -26,13 +29,18 @@ let test: TestDatabase;
 let app: FastifyInstance;
 let token: string;
 let event: { eventId: number; roomIds: number[] };
+let webDist: string;
 
 beforeAll(async () => {
   test = await createTestDatabase();
   // Its own sign-in limit: the corpus signs in far more often than the default allows a minute.
+  // With a web app served beside the API, as in production: its client-side routes catch every GET.
+  webDist = await mkdtemp(path.join(os.tmpdir(), 'lablive-web-'));
+  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>LabLive</title>');
   app = await buildTestApp(test, {
     mailer: createOutboxMailer('/tmp/lablive-test-outbox', 'x@lablive.test'),
     loginRateLimitPerMinute: 100_000,
+    webDistDir: webDist,
   });
   const labId = await createLab(test.db, 'Lab A', LAB_MODULES);
   await createUser(test.db, { labId, email: 'admin@a.test', password: 'pw-admin-1', role: 'admin' });
@@ -42,6 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await test.drop();
+  await rm(webDist, { recursive: true, force: true });
 });
 
 /** A real id where the :id names an event or a room, so the request gets as far as parsing. */
@@ -123,11 +132,25 @@ describe('bad input on every route', () => {
     expect(me.statusCode).toBe(200);
   });
 
-  it('answers a path under /api that is no route with a JSON 404 problem', async () => {
-    for (const url of ['/api/nonexistent', '/api/users', '/api/polls', '/api/events/1/unknown']) {
-      const response = await app.inject({ method: 'GET', url });
-      expect(response.statusCode, url).toBe(404);
+  it('answers a path under /api that is no route with a JSON 404 problem, and the rest with the web app', async () => {
+    const missing = [
+      ['GET', '/api/users'],
+      ['GET', '/api/polls'],
+      ['DELETE', '/api/polls'],
+      ['GET', '/api'],
+      ...(['GET', 'POST', 'PUT', 'DELETE'] as const).flatMap((method) => [
+        [method, '/api/nonexistent'],
+        [method, '/api/events/1/unknown'],
+      ]),
+    ] as const;
+    for (const [method, url] of missing) {
+      const response = await app.inject({ method, url });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.headers['content-type'], url).toContain('application/problem+json');
       expect(response.json(), url).toMatchObject({ code: 'not_found' });
     }
+    const page = await app.inject({ method: 'GET', url: '/room/12' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>LabLive</title>');
   });
 });

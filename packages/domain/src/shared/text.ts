@@ -22,23 +22,27 @@ export function isStorableText(value: string): boolean {
 
 /**
  * Where a decoded JSON value holds text PostgreSQL cannot store: the dotted path of the first such
- * string or key (`(root)` for the value itself), or null when it has none.
+ * string or key (`(root)` for the value itself), or null when it has none. Walks with a stack of its
+ * own, not by recursion: a request nested ten thousand deep must be answered, not overflow the stack.
  */
-export function findUnstorableText(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return isStorableText(value) ? null : path || '(root)';
-  if (typeof value !== 'object' || value === null) return null;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) {
-      const found = findUnstorableText(value[index], path ? `${path}.${index}` : String(index));
-      if (found) return found;
+export function findUnstorableText(value: unknown): string | null {
+  const pending: Array<{ value: unknown; path: string }> = [{ value, path: '' }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value: current, path } = next;
+    if (typeof current === 'string') {
+      if (!isStorableText(current)) return path || '(root)';
+    } else if (typeof current === 'object' && current !== null) {
+      const entries = Array.isArray(current)
+        ? current.map((item, index) => [String(index), item] as const)
+        : Object.entries(current);
+      // Pushed in reverse, so the first bad field in reading order is the one named.
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, item] = entries[index] ?? ['', undefined];
+        const at = path ? `${path}.${key}` : key;
+        if (!isStorableText(key)) return at;
+        pending.push({ value: item, path: at });
+      }
     }
-    return null;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    const at = path ? `${path}.${key}` : key;
-    if (!isStorableText(key)) return at;
-    const found = findUnstorableText(item, at);
-    if (found) return found;
   }
   return null;
 }
