@@ -28,3 +28,23 @@ export const eventInfoSchema = z.object({
   theme: labThemeSchema,
 });
 export type EventInfo = z.infer<typeof eventInfoSchema>;
+
+const imageSchema = z.object({ url: z.string() }).nullable();
+
+/**
+ * GET /api/labs/{id}: the caller's lab as the live-room spec names its fields. `plan_minutes` (the
+ * minutes the lab bought) is there only for callers who hold view consumption.
+ */
+export const labViewSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  plan_minutes: z.number().optional(),
+  primary_color: hexColorSchema,
+  background_color: hexColorSchema,
+  third_color: hexColorSchema,
+  logo_image: imageSchema,
+  header_image: imageSchema,
+  waiting_room_image: imageSchema,
+  modules: z.array(z.object({ name: z.string() })),
+});
+export type LabView = z.infer<typeof labViewSchema>;

@@ -1,12 +1,13 @@
 // Reads of lab-owned rows by id: GET labs/{id}, users/{id}, events/{id}. Every one is scoped to the
 // caller's lab; another lab's row answers 404, exactly like a row that does not exist.
-import { effectivePermissions } from '@lablive/domain';
+import { effectivePermissions, labViewSchema } from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/connection.ts';
 import { findEventInLab } from '../../events/events.repository.ts';
 import { findVisibleEvent } from '../../events/visibleEvents.ts';
 import { findLab } from '../../labs/labs.repository.ts';
+import { labViewFor } from '../../labs/labView.ts';
 import { findUserInLab } from '../../users/users.repository.ts';
 import type { Authenticator } from '../authentication.ts';
 import { idParams, notFound } from './routeHelpers.ts';
@@ -18,23 +19,16 @@ export async function labScopedRoutes(
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, authenticator } = options;
 
-  app.get('/labs/:id', { schema: { params: idParams } }, async (request) => {
-    const { principal } = await authenticator.authenticate(request);
-    const lab = principal.labId === request.params.id ? await findLab(db, principal.labId) : undefined;
-    if (!lab) throw notFound('lab', request.params.id);
-    return {
-      id: lab.id,
-      name: lab.name,
-      plan_minutes: lab.planMinutes,
-      primary_color: lab.theme.primaryColor,
-      background_color: lab.theme.backgroundColor,
-      third_color: lab.theme.thirdColor,
-      logo_image: lab.theme.logoUrl ? { url: lab.theme.logoUrl } : null,
-      header_image: lab.theme.headerImageUrl ? { url: lab.theme.headerImageUrl } : null,
-      waiting_room_image: lab.theme.waitingRoomImageUrl ? { url: lab.theme.waitingRoomImageUrl } : null,
-      modules: lab.modules.map((name) => ({ name })),
-    };
-  });
+  app.get(
+    '/labs/:id',
+    { schema: { params: idParams, response: { 200: labViewSchema } } },
+    async (request) => {
+      const { principal } = await authenticator.authenticate(request);
+      const lab = principal.labId === request.params.id ? await findLab(db, principal.labId) : undefined;
+      if (!lab) throw notFound('lab', request.params.id);
+      return labViewFor(lab, effectivePermissions(principal));
+    },
+  );
 
   app.get('/users/:id', { schema: { params: idParams } }, async (request) => {
     const { principal } = await authenticator.authenticate(request);
