@@ -1,5 +1,7 @@
 // Business events (meetings), always read within one lab.
+import type { EventInfo } from '@lablive/domain';
 import type { Db } from '../db/connection.ts';
+import { findLab } from '../labs/labs.repository.ts';
 
 export async function findEventInLab(db: Db, labId: number, eventId: number) {
   const row = await db
@@ -47,4 +49,19 @@ export async function listLabEvents(db: Db, labId: number, options: { ownerId?: 
     ...event,
     rooms: rooms.filter((room) => room.event_id === event.id).map(({ id, name }) => ({ id, name })),
   }));
+}
+
+/** An event's card for its pages: by id within a lab, or by the slug of a public event. */
+export async function findEventCard(
+  db: Db,
+  by: { id: number; labId: number } | { publicSlug: string },
+): Promise<EventInfo | undefined> {
+  const events = db.selectFrom('events').select(['id', 'name', 'slug', 'lab_id']);
+  const row = await ('publicSlug' in by
+    ? events.where('slug', '=', by.publicSlug).where('is_public', '=', true)
+    : events.where('id', '=', by.id).where('lab_id', '=', by.labId)
+  ).executeTakeFirst();
+  const lab = row && (await findLab(db, row.lab_id));
+  if (!row || !lab) return undefined;
+  return { id: row.id, name: row.name, slug: row.slug, labName: lab.name, theme: lab.theme };
 }

@@ -134,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         authenticator,
         loginRateLimitPerMinute: deps.config.LOGIN_RATE_LIMIT_PER_MINUTE,
       });
-      await api.register(eventInfoRoutes, { db: deps.db });
+      await api.register(eventInfoRoutes, { db: deps.db, authenticator });
       await api.register(labScopedRoutes, { db: deps.db, authenticator });
       await api.register(eventsRoutes, { db: deps.db, authenticator });
       const { db, rooms, mailer } = deps;

@@ -11,30 +11,30 @@ import { useAuthActor, useAuthContext, useAuthStatus } from '../auth/useAuth.ts'
 import { FormField } from '../components/FormField.tsx';
 import { LabLogo } from '../components/LabLogo.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
-import { useEventInfo } from '../hooks/useEventInfo.ts';
+import { usePublicEventInfo } from '../hooks/useEventInfo.ts';
 import { translateMessage } from '../i18n/messages.ts';
+import { parsePublicSlug } from '../theme/themeSources.ts';
 import { describeEntryFailure } from './entryFailure.ts';
 import {
   type GuestEntryInput,
   type GuestEntryValues,
   guestEntrySchema,
-  parsePublicSlug,
   prefillFromSearch,
 } from './publicEntry.ts';
 
 export function PublicEntryPage() {
   const link = parsePublicSlug(useParams().slug);
   // Keyed by slug: another event's link is a new form, not this one with stale values.
-  return link === null ? <Navigate to="/" replace /> : <GuestEntry key={link.slug} {...link} />;
+  return link === null ? <Navigate to="/" replace /> : <GuestEntry key={link.slug} slug={link.slug} />;
 }
 
-function GuestEntry({ slug, eventId }: { slug: string; eventId: number }) {
+function GuestEntry({ slug }: { slug: string }) {
   const { t } = useTranslation();
   const { t: tw } = useTranslation('waiting');
   const navigate = useNavigate();
   const actor = useAuthActor();
   const status = useAuthStatus();
-  const event = useEventInfo(eventId);
+  const event = usePublicEventInfo(slug);
   const error = useAuthContext((context) => (context.lastAttempt === 'guest' ? context.error : null));
   const [entering, setEntering] = useState(false);
   const { register, handleSubmit, formState } = useForm<GuestEntryInput, unknown, GuestEntryValues>({

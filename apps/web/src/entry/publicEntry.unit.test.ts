@@ -2,7 +2,8 @@
 // form's rules (the domain's public-guest schema: every field required, a real e-mail address).
 import { MESSAGES } from '@lablive/domain';
 import { describe, expect, it } from 'vitest';
-import { guestEntrySchema, parsePublicSlug, prefillFromSearch } from './publicEntry.ts';
+import { parsePublicSlug } from '../theme/themeSources.ts';
+import { guestEntrySchema, prefillFromSearch } from './publicEntry.ts';
 
 describe('public event link', () => {
   it('reads the slug and the event id it ends with', () => {

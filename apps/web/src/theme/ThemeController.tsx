@@ -1,14 +1,14 @@
-// Keeps the page's look in step with where the visitor is: an event page (`…-{id}`) loads its lab's
-// theme, an invitation link may carry private colours, a signed-in user brings their lab's look when
-// nothing more specific applies; the chosen theme is written to the CSS variables.
+// Keeps the page's look in step with where the visitor is: a public event's page (its slug, `…-{id}`)
+// loads its lab's theme, an invitation link may carry private colours, a signed-in user brings their
+// lab's look when nothing more specific applies; the chosen theme is written to the CSS variables.
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useCurrentUser } from '../auth/useAuth.ts';
 import { api, themeStore } from '../services.ts';
 import { applyThemeToDocument } from './applyTheme.ts';
 import {
-  eventIdFromPath,
   labThemeApplies,
+  parsePublicSlug,
   privateThemeFromSearch,
   themeFromEventInfo,
   themeFromLab,
@@ -25,11 +25,16 @@ export function ThemeController() {
   }, [theme]);
 
   useEffect(() => {
-    const eventId = eventIdFromPath(pathname);
-    if (eventId === null) return;
+    const link = parsePublicSlug(
+      pathname
+        .split('/')
+        .filter((segment) => segment !== '')
+        .at(-1),
+    );
+    if (link === null) return;
     // Not cancelled when the path changes: the page may redirect at once, the theme still belongs to it.
     api
-      .eventInfo(eventId)
+      .publicEventInfo(link.slug)
       .then((info) => themeStore.set(themeFromEventInfo(info)))
       .catch((error: unknown) => console.warn('The event theme could not be loaded', error));
   }, [pathname]);

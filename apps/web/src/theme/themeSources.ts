@@ -1,5 +1,6 @@
-// Where a theme can come from: an event page whose path ends in `name-{id}` (its lab's look, fetched
-// from /api/eventInfo/{id}), a private invitation link carrying base64 colours p, b and t, or the
+// Where a theme can come from: a public event page whose path is its slug `name-{id}` (its lab's look,
+// fetched from /api/eventInfo/by-slug/{slug}), a private invitation link carrying base64 colours p, b
+// and t (a private event's look before its guest has signed in), or the
 // signed-in user's lab. Pure functions: the controller does the fetching and applying.
 import { type CurrentUser, type EventInfo, hexColorSchema } from '@lablive/domain';
 import { type AppliedTheme, DEFAULT_APPLIED_THEME } from './appliedTheme.ts';
@@ -11,6 +12,17 @@ export function eventIdFromPath(pathname: string): number | null {
   if (match?.[1] === undefined) return null;
   const id = Number(match[1]);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*-\d+$/i;
+/** The domain's limit on eventSlug. */
+const MAX_SLUG_LENGTH = 200;
+
+/** A public event link's slug and the event id it ends with; null for any other path segment. */
+export function parsePublicSlug(segment: string | undefined): { slug: string; eventId: number } | null {
+  if (segment === undefined || segment.length > MAX_SLUG_LENGTH || !SLUG_PATTERN.test(segment)) return null;
+  const eventId = eventIdFromPath(`/${segment}`);
+  return eventId === null ? null : { slug: segment, eventId };
 }
 
 /** A base64 colour such as `IzM1NzFmZg==` for `#3571ff` (the `#` may be left out); else null. */

@@ -41,7 +41,10 @@ export type ApiClient = {
     request: ChangePasswordRequest,
     options?: RequestOptions,
   ): Promise<SucessResponse>;
+  /** The card of an event the signed-in caller may see. */
   eventInfo(eventId: number, options?: RequestOptions): Promise<EventInfo>;
+  /** The card of a public event, by the slug of its entry page; no sign-in needed. */
+  publicEventInfo(slug: string, options?: RequestOptions): Promise<EventInfo>;
   health(options?: RequestOptions): Promise<HealthResponse>;
   /** The live-room calls (rooms, participations, documents, polls, reports). */
   rooms: RoomsApi;
@@ -99,7 +102,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     eventInfo: (eventId, { signal } = {}) =>
       transport.json(
-        { method: 'GET', path: `/api/eventInfo/${eventId}`, auth: false, signal },
+        { method: 'GET', path: `/api/eventInfo/${eventId}`, auth: true, signal },
+        eventInfoSchema,
+      ),
+
+    publicEventInfo: (slug, { signal } = {}) =>
+      transport.json(
+        { method: 'GET', path: `/api/eventInfo/by-slug/${encodeURIComponent(slug)}`, auth: false, signal },
         eventInfoSchema,
       ),
 

@@ -1,31 +1,48 @@
-// GET /api/eventInfo/{id}: the public theme of an event page (lab colours, logo, event name). Public by
-// design: the entry page of an event is shown before anyone signs in. Nothing else of the lab is shown.
-import { DomainError, eventInfoSchema, idSchema } from '@lablive/domain';
+// An event's card (name, slug, lab name and theme), as event pages show it. Two ways in:
+// - GET /api/eventInfo/by-slug/{slug}: public, for the public entry page, which is reached by its slug;
+//   only a public event answers (a private one is 404, like an unknown slug), and no id is taken, so
+//   nobody can walk sequential ids to list events.
+// - GET /api/eventInfo/{id}: signed in, for an event the caller may see (canSeeEvent: a guest's own
+//   event, an invited user's...), which the access table checks before the handler runs.
+// A private event's invitation link carries its own colours (p, b, t) until its holder has signed in.
+import { DomainError, eventInfoSchema, idParamsSchema, text } from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
-import { findLab } from '../../labs/labs.repository.ts';
+import { findEventCard } from '../../events/events.repository.ts';
+import type { Authenticator } from '../authentication.ts';
 
-export async function eventInfoRoutes(instance: FastifyInstance, options: { db: Db }) {
+export async function eventInfoRoutes(
+  instance: FastifyInstance,
+  options: { db: Db; authenticator: Authenticator },
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db, authenticator } = options;
+
   app.get(
-    '/eventInfo/:id',
+    '/eventInfo/by-slug/:slug',
     {
       schema: {
-        params: z.object({ id: idSchema }),
+        params: z.object({ slug: text().min(1).max(200) }),
         response: { 200: eventInfoSchema },
       },
     },
     async (request) => {
-      const event = await options.db
-        .selectFrom('events')
-        .select(['id', 'name', 'slug', 'lab_id'])
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
-      const lab = event && (await findLab(options.db, event.lab_id));
-      if (!event || !lab) throw new DomainError('not_found', `No event ${request.params.id}.`);
-      return { id: event.id, name: event.name, slug: event.slug, labName: lab.name, theme: lab.theme };
+      const card = await findEventCard(db, { publicSlug: request.params.slug });
+      if (!card) throw new DomainError('not_found', `No public event ${request.params.slug}.`);
+      return card;
+    },
+  );
+
+  app.get(
+    '/eventInfo/:id',
+    { schema: { params: idParamsSchema, response: { 200: eventInfoSchema } } },
+    async (request) => {
+      const { principal } = await authenticator.authenticate(request);
+      const card = await findEventCard(db, { id: request.params.id, labId: principal.labId });
+      if (!card) throw new DomainError('not_found', `No event ${request.params.id}.`);
+      return card;
     },
   );
 }

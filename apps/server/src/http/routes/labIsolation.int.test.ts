@@ -150,16 +150,34 @@ describe('permissions inside a lab', () => {
   });
 });
 
-describe('public event theme', () => {
-  it('gives the lab colours and logo of an event, and 404 for an unknown one', async () => {
-    const info = await app.inject({ method: 'GET', url: `/api/eventInfo/${ids.eventA}` });
+describe('event cards (theme)', () => {
+  it('gives a public event its card by slug, and nothing by id to anyone not signed in', async () => {
+    const info = await app.inject({ method: 'GET', url: '/api/eventInfo/by-slug/a-event-1' });
     expect(info.json()).toMatchObject({
       id: ids.eventA,
       labName: 'Lab A',
       theme: { primaryColor: '#112233', backgroundColor: '#f8f9fe' },
     });
-    expect((await app.inject({ method: 'GET', url: '/api/eventInfo/424242' })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/api/eventInfo/abc' })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: '/api/eventInfo/by-slug/a-event-3' })).statusCode).toBe(
+      404,
+    );
+    expect((await app.inject({ method: 'GET', url: '/api/eventInfo/by-slug/nope-9' })).statusCode).toBe(404);
+    // Walking ids reveals nothing: every id, public, private or of another lab, answers the same 401.
+    for (const id of [ids.eventA, ids.eventPrivateA, ids.eventB, 424242]) {
+      const walked = await app.inject({ method: 'GET', url: `/api/eventInfo/${id}` });
+      expect(walked.statusCode).toBe(401);
+      expect(walked.body).not.toContain('Lab');
+    }
+  });
+
+  it('gives a signed-in caller the card of an event they may see, and 404 for the others', async () => {
+    expect((await get(`/api/eventInfo/${ids.eventA}`, tokens.guestA)).json()).toMatchObject({
+      labName: 'Lab A',
+    });
+    expect((await get(`/api/eventInfo/${ids.eventPrivateA}`, tokens.adminA)).statusCode).toBe(200);
+    expect((await get(`/api/eventInfo/${ids.eventPrivateA}`, tokens.plainA)).statusCode).toBe(404);
+    expect((await get(`/api/eventInfo/${ids.eventPrivateA}`, tokens.guestA)).statusCode).toBe(404);
+    expect((await get(`/api/eventInfo/${ids.eventA}`, tokens.adminB)).statusCode).toBe(404);
   });
 });
 
