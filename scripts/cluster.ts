@@ -3,7 +3,8 @@
 // addresses and how to kill or drain an instance; type commands to do it; Ctrl+C stops everything.
 //   DATABASE_URL  default postgres://postgres@127.0.0.1:5432/lablive_cluster (created if missing)
 //   NATS_URL      default nats://127.0.0.1:4222
-//   CLUSTER_PORT  the load balancer's port, default 3100; instances on the next three, stats on +99
+//   CLUSTER_PORT  the load balancer's port, default 3100; instances on the next three, their metrics
+//                 on +51 to +53, HAProxy's stats on +99
 //   CLUSTER_LOG_LEVEL  the instances' LOG_LEVEL, default warn
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -59,6 +60,7 @@ try {
       balancer: basePort,
       stats: basePort + 99,
       instances: [basePort + 1, basePort + 2, basePort + 3],
+      metrics: [basePort + 51, basePort + 52, basePort + 53],
     },
     env: { LOG_LEVEL: logLevel, DRAIN_NOTICE_MS: '1000' },
     seedDemoData: true,
@@ -87,7 +89,7 @@ function describe(): string {
     const state = running?.running() ? `pid ${running.pid}` : 'stopped';
     lines.push(
       `  ${cluster.instanceName(index)}  ${cluster.instanceUrl(index)}  (${state})  ` +
-        `ready: ${cluster.instanceUrl(index)}/api/health/ready  metrics: ${cluster.instanceUrl(index)}/metrics`,
+        `ready: ${cluster.instanceUrl(index)}/api/health/ready  metrics: ${cluster.instanceMetricsUrl(index)}`,
     );
   }
   if (!existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) {

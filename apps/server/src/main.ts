@@ -39,7 +39,7 @@ const lines = [
   `  Database: ${server.embeddedDatabase ? `embedded PostgreSQL in ${path.join(env.DATA_DIR, 'postgres')}` : 'DATABASE_URL'}`,
   `  Mail:     ${server.mailer === 'smtp' ? 'SMTP_URL' : `written to ${path.join(env.DATA_DIR, 'outbox')}`}`,
   `  Bus:      ${server.busKind === 'nats' ? `NATS_URL, subjects under ${server.busSubjectPrefix}.` : 'in-process (single instance)'}`,
-  `  Instance: ${server.instanceName} (pid ${process.pid}); health: /api/health/ready, metrics: /metrics`,
+  `  Instance: ${server.instanceName} (pid ${process.pid}); health: /api/health/ready, metrics: ${server.metricsUrl ?? 'off (METRICS_PORT=0)'}`,
 ];
 if (server.seed.created) {
   lines.push('', `  Demo data created. Public event page: ${env.PUBLIC_URL}/${server.seed.eventSlug}`);

@@ -13,6 +13,7 @@ import { openDatabase } from './db/database.ts';
 import { buildApp } from './http/app.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createServerMetrics } from './observability/metrics.ts';
+import { startMetricsListener } from './observability/metricsListener.ts';
 import { createGatewayStats } from './realtime/gatewayStats.ts';
 import { createRoomService } from './rooms/createRoomService.ts';
 import { databaseHoldsData, type SeedResult, seedDemoData } from './seed/demoData.ts';
@@ -20,6 +21,8 @@ import { databaseHoldsData, type SeedResult, seedDemoData } from './seed/demoDat
 export type RunningServer = {
   app: FastifyInstance;
   url: string;
+  /** Where Prometheus scrapes this instance; null with METRICS_PORT=0. */
+  metricsUrl: string | null;
   embeddedDatabase: boolean;
   seed: SeedResult;
   demoAccountsPresent: boolean;
@@ -131,9 +134,15 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
       leasesHealthy: rooms.leasesHealthy,
     });
     const url = await app.listen({ host: env.HOST, port: env.PORT });
+    const metricsListener =
+      env.METRICS_PORT === 0
+        ? null
+        : await startMetricsListener(metrics.registry, { host: env.METRICS_HOST, port: env.METRICS_PORT });
+    if (metricsListener) closers.push(() => metricsListener.close());
     return {
       app,
       url,
+      metricsUrl: metricsListener?.url ?? null,
       embeddedDatabase: database.embedded,
       seed,
       demoAccountsPresent,

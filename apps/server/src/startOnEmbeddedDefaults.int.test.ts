@@ -29,6 +29,12 @@ describe('starting on embedded defaults', () => {
       expect(first.output()).toContain('embedded PostgreSQL');
       const admin = await signIn(first.url, 'admin@lablive.test', 'demo-lablive');
       expect(admin.status).toBe(200);
+      // Metrics are served on their own loopback listener, never on the application's port.
+      const metrics = await fetch(first.metricsUrl);
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toContain('lablive_sockets_open');
+      const onAppPort = await fetch(`${first.url}/metrics`);
+      expect(onAppPort.status).toBe(404);
       const wrong = await signIn(first.url, 'admin@lablive.test', 'nope');
       expect(wrong).toEqual({
         status: 401,

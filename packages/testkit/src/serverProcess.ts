@@ -8,7 +8,14 @@ import path from 'node:path';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
-export type ServerProcess = { url: string; dataDir: string; output: () => string; stop(): Promise<void> };
+export type ServerProcess = {
+  url: string;
+  /** The instance's own metrics listener (METRICS_PORT), apart from its application port. */
+  metricsUrl: string;
+  dataDir: string;
+  output: () => string;
+  stop(): Promise<void>;
+};
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -36,7 +43,7 @@ export function runServerToExit(
     let output = '';
     const child = spawn(process.execPath, SERVER_ARGS, {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', ...env },
+      env: { PATH: process.env.PATH ?? '', METRICS_PORT: '0', ...env },
     });
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
@@ -59,6 +66,7 @@ export async function startServerProcess(
   options: { dataDir?: string; keepDataDir?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
+  const metricsPort = await freePort();
   const dataDir = options.dataDir ?? (await newDataDir());
   const url = `http://127.0.0.1:${port}`;
   let output = '';
@@ -69,6 +77,7 @@ export async function startServerProcess(
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
+      METRICS_PORT: String(metricsPort),
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
@@ -98,6 +107,7 @@ export async function startServerProcess(
   });
   return {
     url,
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     dataDir,
     output: () => output,
     async stop() {

@@ -160,7 +160,7 @@ describe.runIf(natsUrl !== null)(
     }
 
     async function hostedOn(index: number): Promise<number> {
-      return metricValue(await scrape(cluster.instanceUrl(index)), 'lablive_rooms_hosted');
+      return metricValue(await scrape(cluster.instanceMetricsUrl(index)), 'lablive_rooms_hosted');
     }
 
     /** Every acknowledged message reached every client once, in one order; the log is whole. */
@@ -223,15 +223,16 @@ describe.runIf(natsUrl !== null)(
           bus: 'ok',
           leases: 'ok',
         });
-        const metrics = await scrape(url);
+        const metrics = await scrape(cluster.instanceMetricsUrl(index));
+        expect((await fetch(`${url}/metrics`)).status).toBe(404);
         expect(metricValue(metrics, 'lablive_sockets_open')).toBe(1);
         expect(metricValue(metrics, 'lablive_fanout_delay_seconds_count')).toBeGreaterThan(0);
         expect(metrics).toContain('nodejs_eventloop_lag_seconds');
       }
       const host = (await Promise.all([0, 1, 2].map(hostedOn))).indexOf(1);
-      const hostMetrics = await scrape(cluster.instanceUrl(host));
+      const hostMetrics = await scrape(cluster.instanceMetricsUrl(host));
       expect(metricValue(hostMetrics, 'lablive_append_duration_seconds_count')).toBeGreaterThan(0);
-      const other = await scrape(cluster.instanceUrl((host + 1) % 3));
+      const other = await scrape(cluster.instanceMetricsUrl((host + 1) % 3));
       expect(
         metricValue(other, 'lablive_bus_request_duration_seconds_count', { kind: 'cmd', outcome: 'ok' }),
       ).toBeGreaterThan(0);
@@ -271,7 +272,7 @@ describe.runIf(natsUrl !== null)(
       expect(firstAckAfterKill - killedAt).toBeLessThan(3_000);
       await expectExactlyOnce(roomId, people, sent);
       const catchUps = [1, 2].map(async (index) =>
-        metricValue(await scrape(cluster.instanceUrl(index)), 'lablive_fanout_catchups_total'),
+        metricValue(await scrape(cluster.instanceMetricsUrl(index)), 'lablive_fanout_catchups_total'),
       );
       console.log(
         `[failover] sockets that read a gap from the log: ${(await Promise.all(catchUps)).join(' + ')}`,

@@ -16,7 +16,7 @@ export type LocalClusterOptions = {
   dataDir: string;
   instances?: number;
   /** Fixed ports (npm run cluster); free ones when absent (tests). */
-  ports?: { balancer: number; stats: number; instances: readonly number[] };
+  ports?: { balancer: number; stats: number; instances: readonly number[]; metrics: readonly number[] };
   /** false: no load balancer even when HAProxy is installed. */
   balancer?: boolean;
   /** Extra configuration for every instance (LOG_LEVEL, DRAIN_NOTICE_MS, ...). */
@@ -34,6 +34,8 @@ export type LocalCluster = {
   balancerMissing: string | null;
   size: number;
   instanceUrl(index: number): string;
+  /** Where Prometheus scrapes the instance: its own metrics listener, not its application port. */
+  instanceMetricsUrl(index: number): string;
   instanceName(index: number): string;
   /** The running process of the slot, if any. */
   instance(index: number): InstanceProcess | null;
@@ -62,6 +64,7 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
     balancer: await freePort(),
     stats: await freePort(),
     instances: await Promise.all(Array.from({ length: HAPROXY_BACKENDS }, () => freePort())),
+    metrics: await Promise.all(Array.from({ length: HAPROXY_BACKENDS }, () => freePort())),
   };
   const haproxy = options.balancer === false ? null : findHaproxy();
   const balancerMissing =
@@ -73,9 +76,9 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
   const balancerUrl = haproxy ? `http://127.0.0.1:${ports.balancer}` : null;
   const slots: Array<InstanceProcess | null> = Array.from({ length: size }, () => null);
   const names = slots.map((_, index) => `lablive-${index + 1}`);
-  const portOf = (index: number) => {
-    const port = ports.instances[index];
-    if (port === undefined) throw new Error(`no port for instance ${index + 1}`);
+  const portOf = (index: number, of: 'instances' | 'metrics' = 'instances') => {
+    const port = ports[of][index];
+    if (port === undefined) throw new Error(`no ${of} port for instance ${index + 1}`);
     return port;
   };
 
@@ -96,6 +99,7 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
         PUBLIC_URL: balancerUrl ?? `http://127.0.0.1:${portOf(index)}`,
         TRUST_PROXY: 'true',
         SEED_DEMO_DATA: seed ? 'true' : 'false',
+        METRICS_PORT: String(portOf(index, 'metrics')),
         ...options.env,
       },
       ...(options.onLine ? { onLine: (line: string) => options.onLine?.(name, line) } : {}),
@@ -130,6 +134,7 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
     balancerMissing,
     size,
     instanceUrl: (index) => `http://127.0.0.1:${portOf(index)}`,
+    instanceMetricsUrl: (index) => `http://127.0.0.1:${portOf(index, 'metrics')}/metrics`,
     instanceName: (index) => names[index] ?? `lablive-${index + 1}`,
     instance: (index) => slots[index] ?? null,
     start: (index) => start(index),

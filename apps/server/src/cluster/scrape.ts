@@ -1,9 +1,9 @@
-// Reading an instance's /metrics as the tests and measurements need it: the sum of one metric's samples
-// whose labels include the given ones.
+// Reading an instance's metrics (its metrics listener's URL) as the tests and measurements need it: the
+// sum of one metric's samples whose labels include the given ones.
 
-export async function scrape(instanceUrl: string): Promise<string> {
-  const response = await fetch(`${instanceUrl}/metrics`);
-  if (!response.ok) throw new Error(`${instanceUrl}/metrics answered ${response.status}`);
+export async function scrape(metricsUrl: string): Promise<string> {
+  const response = await fetch(metricsUrl);
+  if (!response.ok) throw new Error(`${metricsUrl} answered ${response.status}`);
   return response.text();
 }
 

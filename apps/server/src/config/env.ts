@@ -38,6 +38,9 @@ const envSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().min(1).default('localhost'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    // Prometheus metrics on a listener of their own, loopback by default, never on the app's port.
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464).describe('0: no metrics listener'),
     PUBLIC_URL: optionalUrl(/^https?$/),
     DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data')),
     DATABASE_URL: optionalUrl(/^postgres(ql)?$/),

@@ -34,6 +34,15 @@ describe('loadEnv', () => {
     expect(message).not.toContain('short"');
   });
 
+  it('serves metrics on a loopback listener of their own by default, or none with METRICS_PORT=0', () => {
+    expect(loadEnv({})).toMatchObject({ METRICS_HOST: '127.0.0.1', METRICS_PORT: 9464 });
+    expect(loadEnv({ METRICS_PORT: '0', METRICS_HOST: '0.0.0.0' })).toMatchObject({
+      METRICS_HOST: '0.0.0.0',
+      METRICS_PORT: 0,
+    });
+    expect(() => loadEnv({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+  });
+
   it('needs both OpenTok variables or neither', () => {
     expect(() => loadEnv({ OPENTOK_API_KEY: 'key' })).toThrow(/OPENTOK_API_SECRET/);
     expect(loadEnv({ OPENTOK_API_KEY: 'key', OPENTOK_API_SECRET: 'secret' }).OPENTOK_API_KEY).toBe('key');

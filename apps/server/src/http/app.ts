@@ -14,7 +14,6 @@ import type { Db } from '../db/connection.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createVideoProvider } from '../media/videoSessions.ts';
 import type { ServerMetrics } from '../observability/metrics.ts';
-import { registerMetricsRoute } from '../observability/metricsRoute.ts';
 import { registerGateway } from '../realtime/gateway.ts';
 import type { GatewayStats } from '../realtime/gatewayStats.ts';
 import type { RoomService } from '../rooms/roomService.ts';
@@ -82,8 +81,8 @@ export type AppDeps = {
   leasesHealthy?: () => boolean;
   /** How long a room socket may stay open without a valid hello (10 s). */
   helloTimeoutMs?: number;
-  /** Served at /metrics and fed by the gateway's fan-out. */
-  metrics?: Pick<ServerMetrics, 'registry' | 'instruments'>;
+  /** Fed by the gateway's fan-out (served on the metrics listener, not here). */
+  metrics?: Pick<ServerMetrics, 'instruments'>;
 };
 
 /** Request bodies above this size are refused with 413 before they are parsed. */
@@ -186,7 +185,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.metrics ? { instruments: deps.metrics.instruments } : {}),
     ...(deps.helloTimeoutMs ? { helloTimeoutMs: deps.helloTimeoutMs } : {}),
   });
-  if (deps.metrics) registerMetricsRoute(app, deps.metrics.registry);
 
   if (deps.serveWeb !== false) await serveWebApp(app, deps.config.WEB_DIST_DIR);
   return app;
