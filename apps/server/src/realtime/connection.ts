@@ -9,7 +9,6 @@ import {
   findUnstorableText,
   isAnimator,
   type RoomActor,
-  type RoomCommand,
   roomStreamId,
   stateFor,
   UNSTORABLE_TEXT_MESSAGE,
@@ -32,6 +31,7 @@ import type { Authenticator } from '../http/authentication.ts';
 import { resolveRoomAccess } from '../rooms/roomAccess.ts';
 import type { RoomService } from '../rooms/roomService.ts';
 import { toDelivered } from '../rooms/roomStateStore.ts';
+import { trustedCommand } from './clientCommands.ts';
 import type { GatewayStats } from './gatewayStats.ts';
 import type { InFlight } from './inFlight.ts';
 import { eventsFrame, type Member, type RoomFanout } from './roomFanout.ts';
@@ -69,18 +69,6 @@ type Joined = {
    */
   entered: Promise<void>;
 };
-
-/** A client joins and leaves only with its own connection, whatever connection id it names. */
-function ownConnection(command: RoomCommand, connectionId: string): RoomCommand {
-  switch (command.type) {
-    case 'JoinRoom':
-      return { type: 'JoinRoom', data: { connectionId } };
-    case 'LeaveRoom':
-      return { type: 'LeaveRoom', data: { connectionId, reason: command.data.reason } };
-    default:
-      return command;
-  }
-}
 
 export type Connection = {
   receive(raw: Buffer): void;
@@ -265,7 +253,7 @@ export function openConnection(sender: SocketSender, deps: ConnectionDeps): Conn
     }
   }
 
-  async function command(message: Extract<ClientMessage, { type: 'command' }>) {
+  async function command(message: Extract<ClientMessage, { type: 'command' }>, who: Caller) {
     const room = joined.get(message.roomId);
     if (!room) {
       refuse(
@@ -281,11 +269,17 @@ export function openConnection(sender: SocketSender, deps: ConnectionDeps): Conn
     }
     deps.stats.commands++;
     await room.entered;
+    const command = await trustedCommand(deps.db, who, message.command, room.connectionId);
+    if (!command.ok) {
+      deps.stats.refuse(command.code);
+      send({ type: 'rejected', commandId: message.commandId, code: command.code, message: command.message });
+      return;
+    }
     const outcome = await deps.rooms.execute({
       roomId: message.roomId,
       commandId: message.commandId,
       actor: room.actor,
-      command: ownConnection(message.command, room.connectionId),
+      command: command.command,
       correlationId: room.connectionId,
     });
     if (outcome.ok) {
@@ -354,7 +348,7 @@ export function openConnection(sender: SocketSender, deps: ConnectionDeps): Conn
       case 'join':
         return join(message, caller);
       case 'command':
-        return command(message);
+        return command(message, caller);
       case 'signal':
         return signal(message);
       default: {

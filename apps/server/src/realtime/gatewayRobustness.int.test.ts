@@ -43,6 +43,23 @@ beforeAll(async () => {
   url = `${(await app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws')}/ws`;
   labId = await createLab(test.db, 'Lab', ['polls', 'share_document', 'pharmacovigilance']);
   ({ eventId, roomIds } = await createEvent(test.db, { labId, slug: 'robust-1', rooms: 5 }));
+  // A share names a real document of the lab, or the gateway refuses it before the room decides.
+  const document = await test.db
+    .insertInto('documents')
+    .values({
+      lab_id: labId,
+      name: 'Doc',
+      extension: 'pdf',
+      content_type: 'application/pdf',
+      size_bytes: 1,
+      storage_key: 'k',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  SAMPLES.ShareDocuments = {
+    type: 'ShareDocuments',
+    data: { documents: [{ id: document.id, name: 'Doc', extension: 'pdf' }] },
+  };
 });
 afterAll(async () => {
   await app.close();

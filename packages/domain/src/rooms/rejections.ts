@@ -11,6 +11,7 @@ export const ROOM_REJECTIONS = {
   blank_message: 'A chat message cannot be blank.',
   message_not_found: 'This chat message does not exist.',
   notes_request_not_found: 'This notes request does not exist.',
+  document_not_found: 'This document does not exist in your lab.',
   document_not_shared: 'This document is not shared in the room.',
   already_shared: 'These documents are already shared in the room.',
   screen_share_not_active: 'No screen is being shared.',

@@ -41,6 +41,7 @@ export const shareableDocumentSchema = z.strictObject({
   name: text().trim().min(1).max(ROOM_COMMAND_LIMITS.documentName),
   extension: text().trim().max(ROOM_COMMAND_LIMITS.documentExtension),
 });
+export type ShareableDocument = z.infer<typeof shareableDocumentSchema>;
 
 function command<const T extends string, D extends z.ZodType>(type: T, data: D) {
   return z.strictObject({ type: z.literal(type), data });

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
-import { findDocumentsInLab } from '../../documents/documents.repository.ts';
+import { resolveDocumentShare } from '../../documents/documentShares.ts';
 import { executeRestCommand } from '../../rooms/restCommands.ts';
 import { visibleRoomState } from '../../rooms/restRoomViews.ts';
 import { resolveRoomAccess } from '../../rooms/roomAccess.ts';
@@ -55,17 +55,12 @@ export async function roomDocumentsRoutes(
     },
     async (request) => {
       const { principal, actor } = await access(request, request.params.id);
-      const ids = [...new Set(request.body.documents)];
-      const documents = await findDocumentsInLab(db, principal.labId, ids);
-      const missing = ids.find((id) => !documents.some((document) => document.id === id));
-      if (missing !== undefined) throw new DomainError('not_found', `No document ${missing}.`);
+      const share = await resolveDocumentShare(db, principal.labId, request.body.documents);
+      if (!share.ok) throw new DomainError('not_found', `No document ${share.missingId}.`);
       await executeRestCommand(rooms, {
         roomId: request.params.id,
         actor,
-        command: {
-          type: 'ShareDocuments',
-          data: { documents: documents.map(({ id, name, extension }) => ({ id, name, extension })) },
-        },
+        command: { type: 'ShareDocuments', data: { documents: share.documents } },
         requestId: request.id,
       });
       return sharedNow(request.params.id, actor);
