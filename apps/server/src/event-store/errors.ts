@@ -50,3 +50,16 @@ export class EventIdConflictError extends EventStoreError {
     this.eventIds = eventIds;
   }
 }
+
+/**
+ * Whether an append failed because of what it carried, not because of the database's state or the
+ * connection: an event the store finds invalid, an id conflict, or PostgreSQL refusing the data (SQLSTATE
+ * class 22, data exception, or 23, integrity constraint). Sending the same events again cannot succeed.
+ * A wrong expected version is not one of these: the stream moved, and deciding again can succeed.
+ */
+export function refusedTheData(error: unknown): boolean {
+  if (error instanceof WrongExpectedVersionError) return false;
+  if (error instanceof EventStoreError || error instanceof TypeError) return true;
+  const code = error instanceof Error && 'code' in error ? error.code : undefined;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
+}

@@ -15,6 +15,7 @@ export {
   EventIdConflictError,
   EventStoreError,
   type EventStoreErrorCode,
+  refusedTheData,
   WrongExpectedVersionError,
 } from './errors.ts';
 export { createEventStore, type EventStore } from './eventStore.ts';

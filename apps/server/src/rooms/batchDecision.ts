@@ -3,7 +3,14 @@
 // answered are settled here at once; the accepted commands become one append request each, to be
 // committed together.
 import { randomUUID } from 'node:crypto';
-import { decide, evolveAll, type RoomState, type SessionEvent } from '@lablive/domain';
+import {
+  decide,
+  evolveAll,
+  findUnstorableText,
+  type RoomState,
+  roomRejection,
+  type SessionEvent,
+} from '@lablive/domain';
 import type { DeliveredEvent } from '@lablive/protocol';
 import type { AppendRequest, StoredSessionEvent } from '../event-store/index.ts';
 import { uuidNamespace, uuidV5 } from './eventIds.ts';
@@ -70,12 +77,18 @@ export function decideBatch(
       now: context.now,
       newId: randomUUID,
     });
-    if (!decision.ok) {
+    // The boundaries refuse such text already; here it is refused for this command alone, whoever
+    // sent it, so it never reaches an append it would fail for every command committed with it.
+    const unstorable = decision.ok ? findUnstorableText(decision.events) : null;
+    if (!decision.ok || unstorable) {
+      const rejection = decision.ok
+        ? roomRejection('unstorable_text', `(${unstorable})`)
+        : decision.rejection;
       pending.resolve({
         ok: false,
         commandId: envelope.commandId,
-        code: decision.rejection.code,
-        message: decision.rejection.message,
+        code: rejection.code,
+        message: rejection.message,
       });
       continue;
     }

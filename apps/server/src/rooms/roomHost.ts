@@ -6,12 +6,16 @@
 // will leave and its append built (events checked, the SQL arguments made), and sent the moment the
 // first is stored, so the host's CPU and the database's work run
 // side by side. A batch decided against a state that did not get stored (its predecessor failed) is
-// answered room_unavailable, never sent: the expected version would refuse it anyway.
-import { type RoomConfig, type RoomState, roomStreamId } from '@lablive/domain';
+// never sent (the expected version would refuse it): its commands are decided again.
+//
+// One bad command never fails another's: when the database refuses a batch for what it carries (not for
+// its state or the connection), its commands and those decided after it are decided again one per
+// batch, so the command that fails alone is answered not_stored (not retryable) and the others commit.
+import { type RoomConfig, type RoomState, roomRejection, roomStreamId } from '@lablive/domain';
 import type { DeliveredEvent } from '@lablive/protocol';
 import type { Bus } from '../bus/index.ts';
 import type { Db } from '../db/connection.ts';
-import { WrongExpectedVersionError } from '../event-store/errors.ts';
+import { refusedTheData, WrongExpectedVersionError } from '../event-store/errors.ts';
 import {
   type AppendRequest,
   type AppendResult,
@@ -79,6 +83,11 @@ export async function startRoomHost(
   const recent = new Map<string, RecentCommand>(loaded.recent.map((entry) => [entry.key, entry]));
   const unconfirmed = new Map<string, AcceptedCommand>();
   const queue: Pending[] = [];
+  /**
+   * Commands to decide again one per batch, before the queue: those of a batch the database refused for
+   * what it carried, and those of the batches decided after it, in their order.
+   */
+  const isolated: Pending[] = [];
   let scheduled = false;
   let batchesInFlight = 0;
   /** Appends run one after the other, in the order their batches were decided; so do the answers. */
@@ -139,6 +148,14 @@ export async function startRoomHost(
     }
   }
 
+  /** Puts a batch's unanswered commands (and their copies) back, to be decided again one by one. */
+  function decideAgain(commands: readonly AcceptedCommand[]) {
+    for (const command of commands) {
+      unconfirmed.delete(command.key);
+      isolated.push(command.pending, ...command.copies);
+    }
+  }
+
   /** Answers the commands of a stored batch and publishes its events. */
   function settle(decided: DecidedBatch, { results, committedAt }: Stored) {
     const byRequest = new Map(decided.requests.map((request, index) => [request, results[index]]));
@@ -182,8 +199,12 @@ export async function startRoomHost(
     decidedIn: number,
     send: () => Promise<AppendResult[]>,
   ): Promise<Stored | null> {
-    if (isStopped || decidedIn !== generation) {
+    if (isStopped) {
       refuseBatch(decided, 'The room host is stopping; retry.');
+      return null;
+    }
+    if (decidedIn !== generation) {
+      decideAgain(decided.accepted);
       return null;
     }
     const started = performance.now();
@@ -200,8 +221,30 @@ export async function startRoomHost(
         deps.log('warn', 'room host fenced off by the expected version', { roomId: config.roomId });
         isStopped = true;
         refuseBatch(decided, 'The room moved; retry.');
-        for (const pending of queue.splice(0)) unavailable(pending, 'The room moved; retry.');
+        for (const pending of [...isolated.splice(0), ...queue.splice(0)])
+          unavailable(pending, 'The room moved; retry.');
         onStale();
+        return null;
+      }
+      if (refusedTheData(error)) {
+        const writing = decided.accepted.filter((command) => command.request !== null);
+        const [alone] = writing;
+        if (writing.length === 1 && alone) {
+          // Decided alone and still refused: this command is the bad one.
+          deps.log('warn', 'room command not stored', {
+            roomId: config.roomId,
+            commandId: alone.pending.envelope.commandId,
+            error: String(error),
+          });
+          answer(alone, {
+            ok: false,
+            commandId: alone.pending.envelope.commandId,
+            ...roomRejection('not_stored'),
+          });
+          decideAgain(decided.accepted.filter((command) => command !== alone));
+        } else {
+          decideAgain(decided.accepted);
+        }
         return null;
       }
       deps.log('error', 'room batch failed', { roomId: config.roomId, error: String(error) });
@@ -219,8 +262,11 @@ export async function startRoomHost(
 
   /** Decides queued commands while fewer than PIPELINE_DEPTH batches wait for their commit. */
   function pump() {
-    while (queue.length > 0 && !isStopped && batchesInFlight < PIPELINE_DEPTH) {
-      const batch = queue.splice(0, MAX_BATCH);
+    // Commands decided again go one at a time and without overlap, so they keep their order and a
+    // refusal among them leaves no batch decided behind it.
+    const depth = () => (isolated.length > 0 ? 1 : PIPELINE_DEPTH);
+    while ((queue.length > 0 || isolated.length > 0) && !isStopped && batchesInFlight < depth()) {
+      const batch = isolated.length > 0 ? isolated.splice(0, 1) : queue.splice(0, MAX_BATCH);
       const decided = decideBatch(working, batch, {
         streamId,
         labId: config.labId,
@@ -259,7 +305,7 @@ export async function startRoomHost(
   }
 
   function schedule() {
-    if (scheduled || queue.length === 0 || isStopped) return;
+    if (scheduled || (queue.length === 0 && isolated.length === 0) || isStopped) return;
     scheduled = true;
     // setImmediate: commands that arrive in the same turn of the event loop share one batch.
     setImmediate(() => {
@@ -299,7 +345,8 @@ export async function startRoomHost(
       isStopped = true;
       await appends;
       await settling;
-      for (const pending of queue.splice(0)) unavailable(pending, 'The room host is stopping; retry.');
+      for (const pending of [...isolated.splice(0), ...queue.splice(0)])
+        unavailable(pending, 'The room host is stopping; retry.');
       await saveSnapshot(deps.db, state).catch(() => {});
     },
   };
