@@ -40,6 +40,9 @@ async function throughRoomService(from: () => Promise<number>): Promise<Measured
     db,
     databaseUrl: config.databaseUrl,
     bus,
+    // The store path's capacity is measured: each sender keeps a command in flight, about 20 a second
+    // in the hot room, which the per-participant limit (a policy against floods) would cap.
+    participantLimit: null,
     log: (level, message, details) => {
       if (level !== 'info') log(`[rooms] ${level} ${message} ${JSON.stringify(details ?? {})}`);
     },

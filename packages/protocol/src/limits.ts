@@ -8,6 +8,12 @@ export const PROTOCOL_LIMITS = {
   /** Commands per connection per second, averaged over a burst. */
   commandsPerSecond: 20,
   commandBurst: 40,
+  /**
+   * Commands per participant per second in a room, whatever their sockets and instances (the room's host
+   * counts them): the same as one connection, so more sockets do not mean more commands.
+   */
+  participantCommandsPerSecond: 20,
+  participantCommandBurst: 40,
   /** Signals per connection per second (ICE candidates and audio levels come in bursts). */
   signalsPerSecond: 100,
   signalBurst: 200,

@@ -28,6 +28,7 @@ import type { Caller } from '../auth/principals.repository.ts';
 import type { Db } from '../db/connection.ts';
 import { readStream } from '../event-store/index.ts';
 import type { Authenticator } from '../http/authentication.ts';
+import { createTokenBucket } from '../limits/tokenBucket.ts';
 import { resolveRoomAccess } from '../rooms/roomAccess.ts';
 import type { RoomService } from '../rooms/roomService.ts';
 import { toDelivered } from '../rooms/roomStateStore.ts';
@@ -37,7 +38,6 @@ import type { InFlight } from './inFlight.ts';
 import { eventsFrame, type Member, type RoomFanout } from './roomFanout.ts';
 import type { RoomSignals } from './roomSignals.ts';
 import type { SocketSender } from './socketSender.ts';
-import { createTokenBucket } from './tokenBucket.ts';
 
 export type ConnectionDeps = {
   db: Db;

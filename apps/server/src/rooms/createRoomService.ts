@@ -29,6 +29,8 @@ export type RoomServiceDeps = {
   log?: RoomHostDeps['log'];
   requestTimeoutMs?: number;
   instruments?: RoomInstruments;
+  /** Commands per participant of a room; see RoomHostDeps. */
+  participantLimit?: RoomHostDeps['participantLimit'];
   /** How long an instance must be gone before its connections leave the rooms hosted here (45 s). */
   presenceSweepAfterMs?: number;
 };
@@ -68,6 +70,7 @@ export async function createRoomService(deps: RoomServiceDeps): Promise<RunningR
     now: deps.now ?? (() => new Date()),
     log,
     instruments,
+    ...(deps.participantLimit === undefined ? {} : { participantLimit: deps.participantLimit }),
   };
   // Short: a request that reached a host just killed is only answered by this timeout, and asking again
   // is safe (the same command id appends once), so a lost host costs a command 2 s, not more.

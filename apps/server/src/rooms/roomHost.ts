@@ -12,7 +12,7 @@
 // its state or the connection), its commands and those decided after it are decided again one per
 // batch, so the command that fails alone is answered not_stored (not retryable) and the others commit.
 import { type RoomConfig, type RoomState, roomRejection, roomStreamId } from '@lablive/domain';
-import type { DeliveredEvent } from '@lablive/protocol';
+import { type DeliveredEvent, PROTOCOL_ERRORS, PROTOCOL_LIMITS } from '@lablive/protocol';
 import type { Bus } from '../bus/index.ts';
 import type { Db } from '../db/connection.ts';
 import { refusedTheData, WrongExpectedVersionError } from '../event-store/errors.ts';
@@ -23,6 +23,7 @@ import {
   prepareAppend,
   readStream,
 } from '../event-store/index.ts';
+import { createKeyedTokenBuckets } from '../limits/tokenBucket.ts';
 import { noInstruments, preciseNow, type RoomInstruments } from '../observability/instruments.ts';
 import {
   type AcceptedCommand,
@@ -58,6 +59,11 @@ export type RoomHostDeps = {
   now: () => Date;
   log: (level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>) => void;
   instruments?: RoomInstruments;
+  /**
+   * Commands per participant of the room (PROTOCOL_LIMITS by default). Null only where the host is
+   * measured, not used: the append benchmark's senders each keep one command in flight.
+   */
+  participantLimit?: { perSecond: number; burst: number } | null;
 };
 
 export type RoomHost = {
@@ -322,9 +328,31 @@ export async function startRoomHost(
     if (head) publish([toDelivered(head)]);
   }
 
+  // Per participant, across their sockets and instances: every command of the room passes here. Joins
+  // and leaves are the gateway's own, sent as sockets open and close, and the presence sweep's.
+  const limit =
+    deps.participantLimit === undefined
+      ? {
+          perSecond: PROTOCOL_LIMITS.participantCommandsPerSecond,
+          burst: PROTOCOL_LIMITS.participantCommandBurst,
+        }
+      : deps.participantLimit;
+  const perParticipant =
+    limit && createKeyedTokenBuckets<number>(limit.perSecond, limit.burst, () => deps.now().getTime());
+  const counted = (envelope: CommandEnvelope) =>
+    envelope.command.type !== 'JoinRoom' && envelope.command.type !== 'LeaveRoom';
+
   return {
     roomId: config.roomId,
     submit(envelope) {
+      if (perParticipant && counted(envelope) && !perParticipant.take(envelope.actor.participantId)) {
+        return Promise.resolve({
+          ok: false,
+          commandId: envelope.commandId,
+          code: PROTOCOL_ERRORS.rateLimited,
+          message: 'Too many commands from you in this room: slow down.',
+        });
+      }
       if (isStopped) {
         return Promise.resolve({
           ok: false,

@@ -51,10 +51,14 @@ describe('room service', () => {
       );
       expect((await run(service, guest, { type: 'JoinRoom', data: { connectionId: 'c2' } })).ok).toBe(true);
 
-      // Sent together, decided in order in one batch.
+      // Sent together, decided in order in one batch (by two people: each stays under their own
+      // per-participant limit).
       const sends = await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
-          run(service, guest, { type: 'SendChatMessage', data: { messageId: `m${i}`, text: `hello ${i}` } }),
+          run(service, i % 2 === 0 ? guest : animator, {
+            type: 'SendChatMessage',
+            data: { messageId: `m${i}`, text: `hello ${i}` },
+          }),
         ),
       );
       expect(sends.every((outcome) => outcome.ok)).toBe(true);
