@@ -139,6 +139,19 @@ describe('POST /api/polls', () => {
 });
 
 describe('POST /api/polls/answer/{pollId}', () => {
+  it('refuses a vote from a participant who is not in the room (no socket joined), with a clear code', async () => {
+    const absent = await enterRoomAs(test.db, app, {
+      labId,
+      eventId: event.eventId,
+      roomId,
+      role: 'participant',
+      email: 'carol@x.org',
+    });
+    const vote = await call('POST', `/api/polls/answer/${roomPoll}`, absent.token, { answers: [0] });
+    expect(vote.statusCode).toBe(409);
+    expect(vote.json()).toMatchObject({ code: 'not_in_room', detail: 'Join the room before doing this.' });
+  });
+
   it('records one vote per participant, for themself only', async () => {
     const vote = await call('POST', `/api/polls/answer/${roomPoll}`, alice.token, {
       answers: [1],
