@@ -22,6 +22,7 @@ import {
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { loadEnv } from '../config/env.ts';
 import { createOutboxMailer } from '../mail/mailer.ts';
 import { signIn } from './routes/restFixtures.ts';
 
@@ -130,6 +131,31 @@ describe('bad input on every route', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(me.statusCode).toBe(200);
+  });
+
+  it('keeps the default sign-in limit for malformed sign-ins too', async () => {
+    const limit = loadEnv({}).LOGIN_RATE_LIMIT_PER_MINUTE;
+    const defaults = await buildTestApp(test, {
+      mailer: createOutboxMailer('/tmp/lablive-test-outbox', 'x@lablive.test'),
+      loginRateLimitPerMinute: limit,
+    });
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < limit + 2; attempt++) {
+        const response = await defaults.inject({
+          method: 'POST',
+          url: '/api/login',
+          headers: { 'content-type': 'application/json' },
+          payload: BAD_BODIES[attempt % BAD_BODIES.length]?.payload ?? '{',
+        });
+        statuses.push(response.statusCode);
+        expect(response.json().code, `attempt ${attempt}`).toBeTruthy();
+      }
+      expect(statuses.slice(limit)).toEqual([429, 429]);
+      expect(statuses.slice(0, limit).every((status) => status >= 400 && status < 429)).toBe(true);
+    } finally {
+      await defaults.close();
+    }
   });
 
   it('answers a path under /api that is no route with a JSON 404 problem, and the rest with the web app', async () => {
