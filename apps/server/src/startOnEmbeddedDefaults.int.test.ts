@@ -33,8 +33,10 @@ describe('starting on embedded defaults', () => {
       const metrics = await fetch(first.metricsUrl);
       expect(metrics.status).toBe(200);
       expect(await metrics.text()).toContain('lablive_sockets_open');
+      // The app's port has no /metrics: the path is the web app's like any unknown page, never the registry.
       const onAppPort = await fetch(`${first.url}/metrics`);
-      expect(onAppPort.status).toBe(404);
+      expect(onAppPort.headers.get('content-type')).not.toContain('openmetrics');
+      expect(await onAppPort.text()).not.toContain('lablive_sockets_open');
       const wrong = await signIn(first.url, 'admin@lablive.test', 'nope');
       expect(wrong).toEqual({
         status: 401,
