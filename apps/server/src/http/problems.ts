@@ -3,7 +3,7 @@
 import { DomainError, ERROR_CODES, type Problem } from '@lablive/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { RoomCommandRejected } from '../rooms/restCommands.ts';
+import { RoomCommandRejected } from './restCommands.ts';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',

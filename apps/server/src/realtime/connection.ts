@@ -24,10 +24,10 @@ import {
   PROTOCOL_VERSION,
   type ServerMessage,
 } from '@lablive/protocol';
+import type { Authenticator } from '../auth/authentication.ts';
 import type { Caller } from '../auth/principals.repository.ts';
 import type { Db } from '../db/connection.ts';
 import { readStream } from '../event-store/index.ts';
-import type { Authenticator } from '../http/authentication.ts';
 import { createTokenBucket } from '../limits/tokenBucket.ts';
 import { resolveRoomAccess } from '../rooms/roomAccess.ts';
 import type { RoomService } from '../rooms/roomService.ts';

@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Authenticator } from '../../auth/authentication.ts';
 import {
   type AuthDeps,
   changePasswordWithToken,
@@ -24,7 +25,6 @@ import {
   refreshAccessToken,
   requestPasswordReset,
 } from '../../auth/authService.ts';
-import type { Authenticator } from '../authentication.ts';
 
 export type AuthRoutesOptions = {
   auth: AuthDeps;

@@ -4,13 +4,13 @@ import { labDocumentSchema, type ParticipantView, type Principal } from '@labliv
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Authenticator } from '../../auth/authentication.ts';
 import type { Db } from '../../db/connection.ts';
 import { findDocumentInLab, listLabDocuments } from '../../documents/documents.repository.ts';
 import { attachmentDisposition, openStoredFile } from '../../documents/files.ts';
 import { findOwnParticipation, isParticipantOfLabEvent } from '../../participants/participants.repository.ts';
 import { picksOwnRoom } from '../../rooms/roomAccess.ts';
 import type { RoomService } from '../../rooms/roomService.ts';
-import type { Authenticator } from '../authentication.ts';
 import { forbidden, holds, idParams, notFound, personOf } from './routeHelpers.ts';
 
 export type DocumentsRoutesOptions = {

@@ -9,9 +9,9 @@ import { DomainError, eventInfoSchema, idParamsSchema, text } from '@lablive/dom
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Authenticator } from '../../auth/authentication.ts';
 import type { Db } from '../../db/connection.ts';
 import { findEventCard } from '../../events/events.repository.ts';
-import type { Authenticator } from '../authentication.ts';
 
 export async function eventInfoRoutes(
   instance: FastifyInstance,

@@ -4,11 +4,11 @@ import { DomainError, eventRoomSchema, joinRoomResponseSchema } from '@lablive/d
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Authenticator } from '../../auth/authentication.ts';
 import type { Db } from '../../db/connection.ts';
 import { distributeToRoom, listEventRooms } from '../../events/rooms.repository.ts';
 import { findVisibleEvent } from '../../events/visibleEvents.ts';
 import { findOwnParticipation } from '../../participants/participants.repository.ts';
-import type { Authenticator } from '../authentication.ts';
 import { forbidden, holds, idParams, NOT_A_PARTICIPANT, notFound, personOf } from './routeHelpers.ts';
 
 export async function eventRoomsRoutes(

@@ -5,9 +5,9 @@ import { DomainError, idSchema, seesOnlyOwnEvents } from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Authenticator } from '../../auth/authentication.ts';
 import type { Db } from '../../db/connection.ts';
 import { listLabEvents } from '../../events/events.repository.ts';
-import type { Authenticator } from '../authentication.ts';
 
 const query = z.object({
   lab_id: idSchema.optional(),

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Authenticator } from '../../auth/authentication.ts';
 import { issueInvitationToken } from '../../auth/invitations.repository.ts';
 import type { Db } from '../../db/connection.ts';
 import { findRoomInLab } from '../../events/rooms.repository.ts';
@@ -21,7 +22,6 @@ import { createInvitation, listInvitations } from '../../invitations/invitations
 import type { Mailer } from '../../mail/mailer.ts';
 import { invitationMail } from '../../mail/templates.ts';
 import { findParticipantInLab, ownParticipationIds } from '../../participants/participants.repository.ts';
-import type { Authenticator } from '../authentication.ts';
 import { forbidden, holds, invalid, notFound, personOf } from './routeHelpers.ts';
 
 export type InvitationsRoutesOptions = {

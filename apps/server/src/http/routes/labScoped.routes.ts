@@ -3,13 +3,13 @@
 import { effectivePermissions, labViewSchema } from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Authenticator } from '../../auth/authentication.ts';
 import type { Db } from '../../db/connection.ts';
 import { findEventInLab } from '../../events/events.repository.ts';
 import { findVisibleEvent } from '../../events/visibleEvents.ts';
 import { findLab } from '../../labs/labs.repository.ts';
 import { labViewFor } from '../../labs/labView.ts';
 import { findUserInLab } from '../../users/users.repository.ts';
-import type { Authenticator } from '../authentication.ts';
 import { idParams, notFound } from './routeHelpers.ts';
 
 export async function labScopedRoutes(

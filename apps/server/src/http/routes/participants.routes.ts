@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Authenticator } from '../../auth/authentication.ts';
 import type { Caller } from '../../auth/principals.repository.ts';
 import type { Db } from '../../db/connection.ts';
 import { findRoomInLab } from '../../events/rooms.repository.ts';
@@ -25,7 +26,6 @@ import {
 } from '../../participants/participants.repository.ts';
 import { picksOwnRoom } from '../../rooms/roomAccess.ts';
 import { findUserInLab } from '../../users/users.repository.ts';
-import type { Authenticator } from '../authentication.ts';
 import { forbidden, holds, idParams, invalid, notFound } from './routeHelpers.ts';
 
 const STAFF_ROLE_ONLY_BY_MANAGERS =

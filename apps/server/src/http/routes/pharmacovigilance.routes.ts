@@ -3,13 +3,13 @@
 import { pharmacovigilanceReportCreatedSchema, pharmacovigilanceReportRequestSchema } from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Authenticator } from '../../auth/authentication.ts';
 import type { Db } from '../../db/connection.ts';
 import { findRoomInLab } from '../../events/rooms.repository.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { pharmacovigilanceReportMail } from '../../mail/templates.ts';
 import { findOwnParticipation } from '../../participants/participants.repository.ts';
 import { insertReport, listActiveReceivers } from '../../pharmacovigilance/reports.repository.ts';
-import type { Authenticator } from '../authentication.ts';
 import { forbidden, notFound, personOf } from './routeHelpers.ts';
 
 export async function pharmacovigilanceRoutes(

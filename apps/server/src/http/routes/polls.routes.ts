@@ -17,6 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Authenticator } from '../../auth/authentication.ts';
 import type { Db } from '../../db/connection.ts';
 import { findRoomBySession, findRoomInLab } from '../../events/rooms.repository.ts';
 import { findVisibleEvent } from '../../events/visibleEvents.ts';
@@ -29,11 +30,10 @@ import {
   toPollView,
   updatePollRow,
 } from '../../polls/polls.repository.ts';
-import { executeRestCommand } from '../../rooms/restCommands.ts';
-import { roomHasPoll } from '../../rooms/restRoomViews.ts';
 import { type RoomAccess, resolveRoomAccess } from '../../rooms/roomAccess.ts';
 import type { RoomService } from '../../rooms/roomService.ts';
-import type { Authenticator } from '../authentication.ts';
+import { executeRestCommand } from '../restCommands.ts';
+import { roomHasPoll } from '../restRoomViews.ts';
 import { forbidden, holds, idParams, invalid, notFound } from './routeHelpers.ts';
 
 const NOT_POLL_HOST = 'Only animators of the room and poll managers (manage polls) run polls.';

@@ -11,13 +11,13 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Authenticator } from '../../auth/authentication.ts';
 import type { Db } from '../../db/connection.ts';
 import { resolveDocumentShare } from '../../documents/documentShares.ts';
-import { executeRestCommand } from '../../rooms/restCommands.ts';
-import { visibleRoomState } from '../../rooms/restRoomViews.ts';
 import { resolveRoomAccess } from '../../rooms/roomAccess.ts';
 import type { RoomService } from '../../rooms/roomService.ts';
-import type { Authenticator } from '../authentication.ts';
+import { executeRestCommand } from '../restCommands.ts';
+import { visibleRoomState } from '../restRoomViews.ts';
 import { idParams } from './routeHelpers.ts';
 
 const sharedList = z.array(sharedDocumentViewSchema);

@@ -4,7 +4,7 @@
 import { isAnimator, type PollView, type RoomActor, type RoomState, stateFor } from '@lablive/domain';
 import type { Db } from '../db/connection.ts';
 import { listRoomPolls, roomPollId, toPollView } from '../polls/polls.repository.ts';
-import type { RoomService } from './roomService.ts';
+import type { RoomService } from '../rooms/roomService.ts';
 
 export async function visibleRoomState(
   rooms: RoomService,

@@ -3,7 +3,7 @@
 // answers: not an animator or a module switched off is 403, anything else (not in the room, a poll not
 // active...) is 409 with the room's own code and message.
 import { DomainError, type RoomActor, type RoomCommandInput, roomCommandSchema } from '@lablive/domain';
-import type { CommandOutcome, RoomService } from './roomService.ts';
+import type { CommandOutcome, RoomService } from '../rooms/roomService.ts';
 
 /** A command the room refused for a reason of its state; problems.ts answers 409 with `code`. */
 export class RoomCommandRejected extends Error {
