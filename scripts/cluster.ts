@@ -10,9 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { ensureDatabase, type LocalCluster, startLocalCluster } from '@lablive/testkit/cluster';
 import { z } from 'zod';
-import { ensureDatabase } from '../apps/server/src/cluster/clusterDatabase.ts';
-import { type LocalCluster, startLocalCluster } from '../apps/server/src/cluster/localCluster.ts';
 import { REPO_ROOT } from '../apps/server/src/config/env.ts';
 
 const orDefault = (fallback: string) =>

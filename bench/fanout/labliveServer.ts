@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../packages/testkit/src/serverProcess.ts';
+import { freePort } from '@lablive/server/testing';
 import { createBenchDatabase } from '../lib/benchDatabase.ts';
 import { onCleanup } from '../lib/cleanup.ts';
 import { SERVER_NODE_FLAGS, startPinned } from '../lib/pinnedProcess.ts';

@@ -6,8 +6,8 @@
 // started again after each round.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type ClusterClient, openClusterClient } from '../../apps/server/src/cluster/clusterClient.ts';
-import type { LocalCluster } from '../../apps/server/src/cluster/localCluster.ts';
+import type { LocalCluster } from '@lablive/testkit/cluster';
+import { type ClusterClient, openClusterClient } from '@lablive/testkit/cluster';
 import type { FailoverFigures } from './scaleoutPlan.ts';
 
 /** One room of the failover rounds: the access tokens of its two participants. */

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type LocalCluster, startLocalCluster } from '../../apps/server/src/cluster/localCluster.ts';
+import { type LocalCluster, startLocalCluster } from '@lablive/testkit/cluster';
 import { createBenchDatabase } from '../lib/benchDatabase.ts';
 import { onCleanup } from '../lib/cleanup.ts';
 import { pidsNamed } from '../lib/cpuTime.ts';

@@ -1,10 +1,9 @@
 // A fresh, migrated database per test file on the test PostgreSQL server, dropped at the end, so test
 // files run in parallel without seeing each other's rows.
 import { randomBytes } from 'node:crypto';
+import { createDb, type Db, migrateToLatest } from '@lablive/server/testing';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createDb, type Db } from '../../../apps/server/src/db/connection.ts';
-import { migrateToLatest } from '../../../apps/server/src/db/migrate.ts';
 import './providedContext.ts';
 
 export type TestDatabase = { db: Db; url: string; name: string; drop(): Promise<void> };

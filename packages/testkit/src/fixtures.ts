@@ -1,7 +1,7 @@
 // Rows the tests need, written through the same tables the application uses. Each fixture returns ids.
 import type { LabModule, Permission, UserRole } from '@lablive/domain';
-import { hashPassword } from '../../../apps/server/src/auth/passwords.ts';
-import type { Db } from '../../../apps/server/src/db/connection.ts';
+import type { Db } from '@lablive/server/testing';
+import { hashPassword } from '@lablive/server/testing';
 
 export async function createLab(db: Db, name: string, modules: readonly LabModule[] = []): Promise<number> {
   const lab = await db

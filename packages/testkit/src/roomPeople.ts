@@ -1,9 +1,9 @@
 // People in a test room: a participation with a role and a room, and a signed-in token for it, made
 // through the same sign-in call as in production (an invitation link).
 import type { EventRole } from '@lablive/domain';
+import type { Db } from '@lablive/server/testing';
+import { issueInvitationToken } from '@lablive/server/testing';
 import type { FastifyInstance } from 'fastify';
-import { issueInvitationToken } from '../../../apps/server/src/auth/invitations.repository.ts';
-import type { Db } from '../../../apps/server/src/db/connection.ts';
 
 export type RoomPerson = { participantId: number; token: string; email: string; role: EventRole };
 

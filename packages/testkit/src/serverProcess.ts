@@ -2,11 +2,10 @@
 // free port and a test database, and stops it afterwards.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+import { freePort } from '@lablive/server/testing';
+import { REPO_ROOT } from './repoRoot.ts';
 
 export type ServerProcess = {
   url: string;
@@ -16,17 +15,6 @@ export type ServerProcess = {
   output: () => string;
   stop(): Promise<void>;
 };
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 export async function newDataDir(): Promise<string> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lablive-e2e-'));

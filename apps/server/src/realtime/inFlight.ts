@@ -1,7 +1,7 @@
 // The socket messages being handled and the departures being recorded on this instance, so that a
 // drain waits for them (an acknowledgement still reaches its socket) before the sockets close and the
 // room hosts stop.
-import { waitUntil } from '../cluster/lifecycle.ts';
+import { waitUntil } from '../lifecycle/lifecycle.ts';
 
 export type InFlight = {
   track<T>(work: Promise<T>): Promise<T>;

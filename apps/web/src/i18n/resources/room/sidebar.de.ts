@@ -30,6 +30,9 @@ export const roomSidebarDe: RoomSidebarTexts = {
       blank_message: 'Eine Chatnachricht darf nicht leer sein.',
       message_not_found: 'Diese Chatnachricht gibt es nicht mehr.',
       notes_request_not_found: 'Diese Notizanfrage gibt es nicht.',
+      unstorable_text:
+        'Dieser Text kann nicht gespeichert werden: Entfernen Sie die unsichtbaren Steuerzeichen.',
+      not_stored: 'Der Raum konnte dies nicht speichern. Erneutes Senden hilft nicht.',
       document_not_found: 'Dieses Dokument gibt es in Ihrem Labor nicht.',
       document_not_shared: 'Dieses Dokument ist im Raum nicht freigegeben.',
       already_shared: 'Diese Dokumente sind im Raum bereits freigegeben.',

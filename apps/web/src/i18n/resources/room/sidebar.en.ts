@@ -30,6 +30,8 @@ export const roomSidebarEn = {
       blank_message: 'A chat message cannot be blank.',
       message_not_found: 'This chat message does not exist any more.',
       notes_request_not_found: 'This notes request does not exist.',
+      unstorable_text: 'This text cannot be stored: remove the invisible control characters.',
+      not_stored: 'The room could not store this. Sending it again will not help.',
       document_not_found: 'This document does not exist in your lab.',
       document_not_shared: 'This document is not shared in the room.',
       already_shared: 'These documents are already shared in the room.',

@@ -30,6 +30,9 @@ export const roomSidebarFr: RoomSidebarTexts = {
       blank_message: 'Un message ne peut pas être vide.',
       message_not_found: "Ce message n'existe plus.",
       notes_request_not_found: "Cette demande de notes n'existe pas.",
+      unstorable_text:
+        'Ce texte ne peut pas être enregistré : retirez les caractères de contrôle invisibles.',
+      not_stored: "La salle n'a pas pu l'enregistrer. Le renvoyer n'y changera rien.",
       document_not_found: "Ce document n'existe pas dans votre laboratoire.",
       document_not_shared: "Ce document n'est pas partagé dans la salle.",
       already_shared: 'Ces documents sont déjà partagés dans la salle.',

@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { REPO_ROOT } from '../config/env.ts';
+import { REPO_ROOT } from '../repoRoot.ts';
 
 export const HAPROXY_CONFIG = path.join(REPO_ROOT, 'infra/haproxy.cfg');
 /** infra/haproxy.cfg names three instances. */

@@ -1,7 +1,7 @@
 // The production topology on one machine: this machine's PostgreSQL and NATS, up to three LabLive
 // instances as processes on their own ports, and HAProxy on infra/haproxy.cfg in front of them.
 // `npm run cluster`, the failover tests and the scale-out benchmark (bench/scaleout) start it through here.
-import net from 'node:net';
+import { freePort } from '@lablive/server/testing';
 import { findHaproxy, HAPROXY_BACKENDS, type HaproxyProcess, startHaproxy } from './haproxyProcess.ts';
 import { type InstanceProcess, startInstance } from './instanceProcess.ts';
 
@@ -44,17 +44,6 @@ export type LocalCluster = {
   kill(index: number, signal: NodeJS.Signals): void;
   stop(): Promise<void>;
 };
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 export async function startLocalCluster(options: LocalClusterOptions): Promise<LocalCluster> {
   const size = options.instances ?? HAPROXY_BACKENDS;

@@ -1,6 +1,6 @@
 // A bus whose subjects all live under one prefix: two deployments (or two test clusters) sharing one NATS
 // never see each other's room subjects, while the rest of the server keeps writing `room.<id>.cmd`.
-import type { Bus, Subject } from '../bus/index.ts';
+import type { Bus, Subject } from './index.ts';
 
 /** The prefix of a deployment whose BUS_SUBJECT_PREFIX is unset: the database's name, as a subject token. */
 export function defaultSubjectPrefix(databaseUrl: string): string {

@@ -1,7 +1,7 @@
 // A deployment's subjects live under its prefix: two clusters on one NATS never mix, and the rest of the
 // server still names `room.<id>.*`.
 import { describe, expect, it } from 'vitest';
-import { createInProcessBus } from '../bus/index.ts';
+import { createInProcessBus } from './index.ts';
 import { defaultSubjectPrefix, prefixedBus } from './prefixedBus.ts';
 
 const text = (value: string) => new TextEncoder().encode(value);

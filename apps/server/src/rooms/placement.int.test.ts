@@ -14,11 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessBus } from '../bus/index.ts';
 import { createDb, type Db } from '../db/connection.ts';
 import { readStream } from '../event-store/index.ts';
-import { createRoomService, type RunningRoomService } from '../rooms/createRoomService.ts';
-import { instanceKeyOf } from '../rooms/presenceSweep.ts';
-import { loadRoomConfig } from '../rooms/roomAccess.ts';
-import { startRoomHost } from '../rooms/roomHost.ts';
-import type { CommandOutcome } from '../rooms/roomService.ts';
+import { createRoomService, type RunningRoomService } from './createRoomService.ts';
+import { instanceKeyOf } from './presenceSweep.ts';
+import { loadRoomConfig } from './roomAccess.ts';
+import { startRoomHost } from './roomHost.ts';
+import type { CommandOutcome } from './roomService.ts';
 
 let test: TestDatabase;
 let labId: number;

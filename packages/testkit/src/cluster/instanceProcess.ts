@@ -3,7 +3,7 @@
 // with SIGTERM (a drain) or killed with SIGKILL (a crash).
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { REPO_ROOT } from '../config/env.ts';
+import { REPO_ROOT } from '../repoRoot.ts';
 
 export type InstanceProcess = {
   name: string;

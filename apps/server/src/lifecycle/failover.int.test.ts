@@ -17,15 +17,21 @@ import {
   TEST_ACCESS_SECRET,
   type TestDatabase,
 } from '@lablive/testkit';
+import {
+  type ClusterClient,
+  type CommandResult,
+  findHaproxy,
+  type LocalCluster,
+  metricValue,
+  openClusterClient,
+  scrape,
+  startLocalCluster,
+} from '@lablive/testkit/cluster';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { readStream } from '../event-store/index.ts';
 import { createOutboxMailer } from '../mail/mailer.ts';
-import { type ClusterClient, type CommandResult, openClusterClient } from './clusterClient.ts';
-import { findHaproxy } from './haproxyProcess.ts';
-import { type LocalCluster, startLocalCluster } from './localCluster.ts';
-import { metricValue, scrape } from './scrape.ts';
 
 const natsUrl = inject('natsUrl');
 const skipReason = inject('natsSkipReason');

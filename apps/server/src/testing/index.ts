@@ -1,0 +1,14 @@
+// The server's one entry for test support (packages/testkit): what a test harness builds a server or a
+// database from. Product code never imports it; the testkit imports the server only through here.
+
+export { issueInvitationToken } from '../auth/invitations.repository.ts';
+export { hashPassword } from '../auth/passwords.ts';
+export { createInProcessBus } from '../bus/index.ts';
+export { createDb, type Db } from '../db/connection.ts';
+export { letPostgresAccountTraverse } from '../db/embeddedPostgres.ts';
+export { freePort } from '../db/freePort.ts';
+export { migrateToLatest } from '../db/migrate.ts';
+export { buildApp } from '../http/app.ts';
+export type { Mailer } from '../mail/mailer.ts';
+export type { GatewayStats } from '../realtime/gatewayStats.ts';
+export { createRoomService } from '../rooms/createRoomService.ts';
