@@ -6,6 +6,7 @@ import './providedContext.ts';
 export * from './badInput.ts';
 export * from './browser.ts';
 export * from './fixtures.ts';
+export * from './restCalls.ts';
 export * from './roomPeople.ts';
 export * from './serverProcess.ts';
 export * from './smtpCapture.ts';

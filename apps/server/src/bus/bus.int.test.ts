@@ -1,7 +1,7 @@
 import { describe, inject } from 'vitest';
-import { busContract } from './bus.contract.ts';
 import { createInProcessBus } from './inProcessBus.ts';
 import { connectNatsBus } from './natsBus.ts';
+import { busContract } from './testing/busContract.ts';
 
 const natsUrl = inject('natsUrl');
 const skipReason = inject('natsSkipReason');

@@ -2,8 +2,8 @@ import { createTestDatabase, type TestDatabase } from '@lablive/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { append, appendMany } from './append.ts';
 import { EventIdConflictError, EventStoreError, WrongExpectedVersionError } from './errors.ts';
-import { newEvent, newEvents } from './fixtures.ts';
 import { readStream } from './readStream.ts';
+import { newEvent, newEvents } from './testing/fixtures.ts';
 import { createUpcasterRegistry } from './upcasters.ts';
 import { createWakeUp } from './wakeUp.ts';
 

@@ -4,10 +4,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppendResult, append, appendMany } from './append.ts';
 import { WrongExpectedVersionError } from './errors.ts';
-import { newEvents } from './fixtures.ts';
 import { compareLogPositions, positionOf, readAll } from './readAll.ts';
 import { readStream } from './readStream.ts';
 import { subscribe } from './subscribe.ts';
+import { newEvents } from './testing/fixtures.ts';
 import type { LogPosition, StoredSessionEvent } from './types.ts';
 
 let test: TestDatabase;

@@ -1,8 +1,8 @@
 import { createTestDatabase, type TestDatabase } from '@lablive/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { append } from './append.ts';
-import { newEvent, newEvents } from './fixtures.ts';
 import { readStream } from './readStream.ts';
+import { newEvent, newEvents } from './testing/fixtures.ts';
 import { createUpcasterRegistry } from './upcasters.ts';
 
 let test: TestDatabase;

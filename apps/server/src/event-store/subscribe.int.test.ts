@@ -3,9 +3,9 @@ import { createTestDatabase, type TestDatabase } from '@lablive/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { append } from './append.ts';
 import { readCheckpoint, resetCheckpoint, saveCheckpoint } from './checkpoints.ts';
-import { newEvents } from './fixtures.ts';
 import { positionOf, readAll } from './readAll.ts';
 import { subscribe } from './subscribe.ts';
+import { newEvents } from './testing/fixtures.ts';
 import type { LogPosition, StoredSessionEvent } from './types.ts';
 import { createWakeUp } from './wakeUp.ts';
 

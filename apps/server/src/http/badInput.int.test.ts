@@ -17,6 +17,7 @@ import {
   createLab,
   createTestDatabase,
   createUser,
+  signIn,
   type TestDatabase,
 } from '@lablive/testkit';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -24,7 +25,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadEnv } from '../config/env.ts';
 import { createOutboxMailer } from '../mail/mailer.ts';
-import { signIn } from './routes/restFixtures.ts';
 
 let test: TestDatabase;
 let app: FastifyInstance;

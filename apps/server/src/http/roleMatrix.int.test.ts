@@ -16,12 +16,12 @@ import {
   createLab,
   createTestDatabase,
   createUser,
+  signIn,
   type TestDatabase,
 } from '@lablive/testkit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from '../mail/mailer.ts';
-import { signIn } from './routes/restFixtures.ts';
 
 type Who = 'anonymous' | 'guest' | 'user' | 'userOwner' | 'animator' | 'admin' | 'adminWithoutModules';
 type Caller = { token: string | null; principal: Principal | null; seesPrivateEvent: boolean };

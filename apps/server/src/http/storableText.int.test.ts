@@ -7,12 +7,12 @@ import {
   createLab,
   createTestDatabase,
   createUser,
+  signIn,
   type TestDatabase,
 } from '@lablive/testkit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from '../mail/mailer.ts';
-import { signIn } from './routes/restFixtures.ts';
 
 let test: TestDatabase;
 let app: FastifyInstance;

@@ -1,12 +1,6 @@
 // The connections of a dead instance are found by the key in their ids, and only once that instance has
 // been missing from the live set for the whole grace period.
-import {
-  animator,
-  joined,
-  otherParticipant,
-  participant,
-  stateAfter,
-} from '@lablive/domain/rooms/roomSpecification';
+import { animator, joined, otherParticipant, participant, stateAfter } from '@lablive/domain/testing';
 import { describe, expect, it } from 'vitest';
 import {
   createAbsenceClock,

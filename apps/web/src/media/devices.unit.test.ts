@@ -2,7 +2,7 @@
 // missing camera keeps the microphone, audio is cleaned up, a forgotten device falls back to the
 // default one, and a failure names the device the way the toast shows it.
 import { describe, expect, it } from 'vitest';
-import { type FakeDevice, FakeStream, fakeMediaDevices } from '../waiting/fakeMedia.ts';
+import { type FakeDevice, FakeStream, fakeMediaDevices } from '../testing/fakeMedia.ts';
 import { createDeviceHelpers, groupDevices } from './devices.ts';
 import { DeviceStartError } from './mediaSession.ts';
 

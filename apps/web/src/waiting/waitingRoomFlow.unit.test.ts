@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { DEFAULT_MEDIA_PREFERENCES } from '../media/mediaPreferences.ts';
 import { takeLocalStream } from '../media/streamHandoff.ts';
-import { FakeTrack } from './fakeMedia.ts';
-import { cam1, cam2, mic1, mic2, speaker, startWaitingRoom as start } from './waitingRoomHarness.ts';
+import { FakeTrack } from '../testing/fakeMedia.ts';
+import { cam1, cam2, mic1, mic2, speaker, startWaitingRoom as start } from '../testing/waitingRoomHarness.ts';
 
 describe('waiting room: plugging devices', () => {
   it('moves to another camera when the live one is unplugged', async () => {

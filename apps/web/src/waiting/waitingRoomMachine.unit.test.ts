@@ -1,7 +1,15 @@
 // The waiting room while preparing and once ready: permission asked once, the spec's defaults (microphone
 // and camera off), missing or refused devices, toggles and device switches with their notices.
 import { describe, expect, it } from 'vitest';
-import { cam1, cam2, live, mic1, mic2, speaker, startWaitingRoom as start } from './waitingRoomHarness.ts';
+import {
+  cam1,
+  cam2,
+  live,
+  mic1,
+  mic2,
+  speaker,
+  startWaitingRoom as start,
+} from '../testing/waitingRoomHarness.ts';
 
 describe('waiting room: preparing', () => {
   it('asks for both devices once, then starts with the microphone and the camera off, as the spec says', async () => {

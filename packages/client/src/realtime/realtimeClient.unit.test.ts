@@ -5,9 +5,9 @@ import { type ChatLog, chatMessages, type RoomCommand } from '@lablive/domain';
 import { CLOSE_CODES, type DeliveredEvent, PROTOCOL_VERSION } from '@lablive/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
+import { ada, paul, ROOM_ID, ScriptedGateway } from '../testing/scriptedGateway.ts';
 import { RealtimeError, type RealtimeIssue } from './errors.ts';
 import { createRealtimeClient, type RealtimeClient, type RealtimeClientOptions } from './realtimeClient.ts';
-import { ada, paul, ROOM_ID, ScriptedGateway } from './scriptedGateway.ts';
 
 let gateway: ScriptedGateway;
 const clients: RealtimeClient[] = [];

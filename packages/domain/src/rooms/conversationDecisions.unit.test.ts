@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { chatMessages } from './chatLog.ts';
-import type { SessionEvent } from './roomEvents.ts';
 import {
   animator,
   given,
@@ -9,7 +7,9 @@ import {
   observer,
   observerAnimator,
   participant,
-} from './roomSpecification.ts';
+} from '../testing/roomSpecification.ts';
+import { chatMessages } from './chatLog.ts';
+import type { SessionEvent } from './roomEvents.ts';
 
 const room = [joined(animator), joined(participant)];
 const hello: SessionEvent = {

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { EventRole } from '../auth/access.ts';
-import { ANIMATOR_ONLY_COMMANDS, COMMAND_RULES } from './commandRules.ts';
-import { ROOM_COMMAND_TYPES, type RoomCommandInput, type RoomCommandType } from './roomCommands.ts';
-import type { RoomConfig } from './roomConfig.ts';
-import type { SessionEvent } from './roomEvents.ts';
-import { isAnimator, isObserver } from './roomRoles.ts';
 import {
   animator,
   fullConfig,
@@ -16,7 +11,12 @@ import {
   observerAnimator,
   otherParticipant,
   participant,
-} from './roomSpecification.ts';
+} from '../testing/roomSpecification.ts';
+import { ANIMATOR_ONLY_COMMANDS, COMMAND_RULES } from './commandRules.ts';
+import { ROOM_COMMAND_TYPES, type RoomCommandInput, type RoomCommandType } from './roomCommands.ts';
+import type { RoomConfig } from './roomConfig.ts';
+import type { SessionEvent } from './roomEvents.ts';
+import { isAnimator, isObserver } from './roomRoles.ts';
 
 /** One valid command of every type, against the room below. */
 const samples: { [T in RoomCommandType]: Extract<RoomCommandInput, { type: T }> } = {

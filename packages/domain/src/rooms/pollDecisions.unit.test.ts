@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionEvent } from './roomEvents.ts';
 import {
   animator,
   given,
@@ -8,7 +7,8 @@ import {
   observer,
   otherParticipant,
   participant,
-} from './roomSpecification.ts';
+} from '../testing/roomSpecification.ts';
+import type { SessionEvent } from './roomEvents.ts';
 
 const room = [joined(animator), joined(participant), joined(observer), joined(otherParticipant)];
 const created = (allowMultiple = true): SessionEvent => ({

@@ -9,7 +9,7 @@ import {
   observer,
   otherParticipant,
   participant,
-} from './roomSpecification.ts';
+} from '../testing/roomSpecification.ts';
 
 describe('JoinRoom', () => {
   it('records a first arrival with who they are, so the sign-in check sees them online', () => {

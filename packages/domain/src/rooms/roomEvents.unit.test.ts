@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { joined, NOW, participant } from '../testing/roomSpecification.ts';
 import { PRESENCE_EVENT_TYPES, participantJoinedSchema, participantLeftSchema } from './presence.ts';
 import { SESSION_EVENT_TYPES, sessionEventSchema } from './roomEvents.ts';
-import { joined, NOW, participant } from './roomSpecification.ts';
 
 describe('session events', () => {
   it('lists every event type once, the presence types among them', () => {

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { pollResults } from './polls.ts';
-import type { SessionEvent } from './roomEvents.ts';
 import {
   animator,
   fullConfig,
@@ -9,7 +7,9 @@ import {
   observerAnimator,
   participant,
   stateAfter,
-} from './roomSpecification.ts';
+} from '../testing/roomSpecification.ts';
+import { pollResults } from './polls.ts';
+import type { SessionEvent } from './roomEvents.ts';
 import { evolve, evolveAll, findViewer, initialRoomState, type RoomState } from './roomState.ts';
 
 describe('initialRoomState', () => {

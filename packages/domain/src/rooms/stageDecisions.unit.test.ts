@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import {
+  animator,
+  given,
+  joined,
+  LATER,
+  NOW,
+  observerAnimator,
+  participant,
+} from '../testing/roomSpecification.ts';
 import type { SessionEvent } from './roomEvents.ts';
-import { animator, given, joined, LATER, NOW, observerAnimator, participant } from './roomSpecification.ts';
 
 const room = [joined(animator), joined(participant)];
 const brochure = { id: 11, name: 'Brochure', extension: 'pdf' };

@@ -5,19 +5,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   buildTestApp,
+  type Call,
+  caller,
   createEvent,
   createLab,
   createTestDatabase,
   createUser,
   enterRoomAs,
+  joinBySocket,
+  listenForSockets,
   type RoomPerson,
+  signIn,
   type TestDatabase,
   type TestSocket,
 } from '@lablive/testkit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from '../../mail/mailer.ts';
-import { type Call, caller, joinBySocket, listenForSockets, signIn } from './restFixtures.ts';
 
 let test: TestDatabase;
 let app: FastifyInstance;

@@ -1,16 +1,18 @@
 // The rooms of an event and the automatic distribution, over HTTP on a real database.
 import {
   buildTestApp,
+  type Call,
+  caller,
   createEvent,
   createLab,
   createTestDatabase,
   createUser,
+  signIn,
   type TestDatabase,
 } from '@lablive/testkit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from '../../mail/mailer.ts';
-import { type Call, caller, signIn } from './restFixtures.ts';
 
 let test: TestDatabase;
 let app: FastifyInstance;

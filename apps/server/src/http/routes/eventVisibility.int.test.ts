@@ -4,17 +4,20 @@
 import { PROTOCOL_VERSION } from '@lablive/protocol';
 import {
   buildTestApp,
+  type Call,
+  caller,
   createEvent,
   createLab,
   createTestDatabase,
   createUser,
+  listenForSockets,
   openTestSocket,
+  signIn,
   type TestDatabase,
 } from '@lablive/testkit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from '../../mail/mailer.ts';
-import { type Call, caller, listenForSockets, signIn } from './restFixtures.ts';
 
 let test: TestDatabase;
 let app: FastifyInstance;

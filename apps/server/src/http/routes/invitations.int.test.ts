@@ -2,18 +2,20 @@
 // signing the participant in with the invitation's role and room.
 import {
   buildTestApp,
+  type Call,
+  caller,
   createEvent,
   createLab,
   createTestDatabase,
   createUser,
   type SmtpCapture,
+  signIn,
   startSmtpCapture,
   type TestDatabase,
 } from '@lablive/testkit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../../mail/mailer.ts';
-import { type Call, caller, signIn } from './restFixtures.ts';
 
 let test: TestDatabase;
 let smtp: SmtpCapture;

@@ -2,17 +2,19 @@
 // room and role changes of the waiting room, look-ups and deletion, with their permission rules.
 import {
   buildTestApp,
+  type Call,
+  caller,
   createEvent,
   createLab,
   createTestDatabase,
   createUser,
   enterRoomAs,
+  signIn,
   type TestDatabase,
 } from '@lablive/testkit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from '../../mail/mailer.ts';
-import { type Call, caller, signIn } from './restFixtures.ts';
 
 let test: TestDatabase;
 let app: FastifyInstance;

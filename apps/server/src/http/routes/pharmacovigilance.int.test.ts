@@ -2,6 +2,8 @@
 // stored, mailed to the lab's active receivers, validated field by field; a mail failure loses nothing.
 import {
   buildTestApp,
+  type Call,
+  caller,
   createEvent,
   createLab,
   createTestDatabase,
@@ -9,13 +11,13 @@ import {
   enterRoomAs,
   type RoomPerson,
   type SmtpCapture,
+  signIn,
   startSmtpCapture,
   type TestDatabase,
 } from '@lablive/testkit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../../mail/mailer.ts';
-import { type Call, caller, signIn } from './restFixtures.ts';
 
 let test: TestDatabase;
 let smtp: SmtpCapture;

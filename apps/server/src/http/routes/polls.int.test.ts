@@ -2,19 +2,23 @@
 // its animator, votes, closing, editing, and the form rules of the live-room spec (section 5).
 import {
   buildTestApp,
+  type Call,
+  caller,
   createEvent,
   createLab,
   createTestDatabase,
   createUser,
   enterRoomAs,
+  joinBySocket,
+  listenForSockets,
   type RoomPerson,
+  signIn,
   type TestDatabase,
   type TestSocket,
 } from '@lablive/testkit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from '../../mail/mailer.ts';
-import { type Call, caller, joinBySocket, listenForSockets, signIn } from './restFixtures.ts';
 
 let test: TestDatabase;
 let app: FastifyInstance;

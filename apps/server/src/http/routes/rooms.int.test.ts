@@ -2,10 +2,14 @@
 // mesh and for OpenTok (whose servers are out of reach here: a real failure path), and leaving.
 import {
   buildTestApp,
+  type Call,
+  caller,
   createEvent,
   createLab,
   createTestDatabase,
   enterRoomAs,
+  joinBySocket,
+  listenForSockets,
   type RoomPerson,
   type TestDatabase,
   type TestSocket,
@@ -13,7 +17,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from '../../mail/mailer.ts';
-import { type Call, caller, joinBySocket, listenForSockets } from './restFixtures.ts';
 
 const mailer = createOutboxMailer('/tmp/lablive-test-outbox', 'x@lablive.test');
 const iceServers = [{ urls: 'stun:stun.example.org:3478' }];

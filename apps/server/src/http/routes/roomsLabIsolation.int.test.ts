@@ -4,16 +4,18 @@
 import { LAB_MODULES } from '@lablive/domain';
 import {
   buildTestApp,
+  type Call,
+  caller,
   createEvent,
   createLab,
   createTestDatabase,
   createUser,
+  signIn,
   type TestDatabase,
 } from '@lablive/testkit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from '../../mail/mailer.ts';
-import { type Call, caller, signIn } from './restFixtures.ts';
 
 let test: TestDatabase;
 let app: FastifyInstance;

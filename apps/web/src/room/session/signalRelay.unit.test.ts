@@ -1,7 +1,7 @@
 // The relay between a media session started with the room token and the room socket still joining:
 // against a real WebSocket gateway (the client package's scripted one), two participants' clients.
 import { createRealtimeClient, type RealtimeClient } from '@lablive/client';
-import { ada, paul, ROOM_ID, ScriptedGateway } from '@lablive/client/realtime/scriptedGateway';
+import { ada, paul, ROOM_ID, ScriptedGateway } from '@lablive/client/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSignalRelay, RELAY_BUFFER_LIMIT } from './signalRelay.ts';
 

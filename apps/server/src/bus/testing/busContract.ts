@@ -4,9 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Bus, BusKind } from './bus.ts';
-import { BusError } from './errors.ts';
-import { decodeJson, encodeJson } from './json.ts';
+import type { Bus, BusKind } from '../bus.ts';
+import { BusError } from '../errors.ts';
+import { decodeJson, encodeJson } from '../json.ts';
 
 const MiB = 1024 * 1024;
 

@@ -1,8 +1,8 @@
 // Test support for the REST calls of rooms: sign in through the API, send authorised requests, and be
 // present in a room through the real room socket (what the room's decider needs of an animator).
 import { PROTOCOL_VERSION } from '@lablive/protocol';
-import { openTestSocket, type TestSocket } from '@lablive/testkit';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { openTestSocket, type TestSocket } from './socketClient.ts';
 
 export async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
   const response = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });

@@ -6,11 +6,11 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { createDeviceHelpers } from '../media/devices.ts';
 import { DEFAULT_MEDIA_PREFERENCES } from '../media/mediaPreferences.ts';
 import type { MediaPreferences } from '../media/mediaSession.ts';
+import type { WaitingNotice } from '../waiting/waitingNotices.ts';
+import { createDeviceActors } from '../waiting/waitingRoomActors.ts';
+import type { WaitingRoomParticipation } from '../waiting/waitingRoomContext.ts';
+import { waitingRoomMachine } from '../waiting/waitingRoomMachine.ts';
 import { type FakeDevice, FakeStream, fakeMediaDevices } from './fakeMedia.ts';
-import type { WaitingNotice } from './waitingNotices.ts';
-import { createDeviceActors } from './waitingRoomActors.ts';
-import type { WaitingRoomParticipation } from './waitingRoomContext.ts';
-import { waitingRoomMachine } from './waitingRoomMachine.ts';
 
 export const mic1: FakeDevice = { kind: 'audioinput', deviceId: 'mic-1', label: 'Desk microphone' };
 export const mic2: FakeDevice = { kind: 'audioinput', deviceId: 'mic-2', label: 'Headset' };

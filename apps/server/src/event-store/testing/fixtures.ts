@@ -1,6 +1,6 @@
 // Builders of session events for the event store's tests: fresh ids, a fixed lab, no meaning.
 import { randomUUID } from 'node:crypto';
-import type { NewSessionEvent } from './types.ts';
+import type { NewSessionEvent } from '../types.ts';
 
 export function newEvent(type = 'ChatMessageSent', data: unknown = { text: 'hello' }): NewSessionEvent {
   return {

@@ -4,13 +4,13 @@
 // frozen before deciding, so a decider or evolve that mutates its input fails the test.
 import { expect } from 'vitest';
 import { LAB_MODULES } from '../auth/access.ts';
-import { decide } from './decide.ts';
-import type { Decision, RoomActor } from './decision.ts';
-import type { RoomRejection, RoomRejectionCode } from './rejections.ts';
-import { type RoomCommandInput, roomCommandSchema } from './roomCommands.ts';
-import { ROOM_MODULES, type RoomConfig } from './roomConfig.ts';
-import { type SessionEvent, sessionEventSchema } from './roomEvents.ts';
-import { evolveAll, initialRoomState, type RoomState } from './roomState.ts';
+import { decide } from '../rooms/decide.ts';
+import type { Decision, RoomActor } from '../rooms/decision.ts';
+import type { RoomRejection, RoomRejectionCode } from '../rooms/rejections.ts';
+import { type RoomCommandInput, roomCommandSchema } from '../rooms/roomCommands.ts';
+import { ROOM_MODULES, type RoomConfig } from '../rooms/roomConfig.ts';
+import { type SessionEvent, sessionEventSchema } from '../rooms/roomEvents.ts';
+import { evolveAll, initialRoomState, type RoomState } from '../rooms/roomState.ts';
 
 export const NOW = '2024-05-14T09:30:00.000Z';
 export const LATER = '2024-05-14T09:45:00.000Z';
