@@ -1,9 +1,24 @@
 // The one place where errors become HTTP answers: coded domain errors, invalid requests and framework
 // errors map to RFC 9457 problem details; a 5xx hides its internals and is logged with its request id.
-import { DomainError, ERROR_CODES, type Problem } from '@lablive/domain';
+import { DomainError, type ErrorCode, type Problem } from '@lablive/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { RoomCommandRejected } from './restCommands.ts';
+
+/** The HTTP status of each domain error code: the one place where the domain's errors meet HTTP. */
+const STATUS_OF: Record<ErrorCode, number> = {
+  validation: 400,
+  unauthenticated: 401,
+  invalid_token: 401,
+  forbidden: 403,
+  module_disabled: 403,
+  not_found: 404,
+  conflict: 409,
+  already_in_session: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  service_unavailable: 503,
+};
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -58,7 +73,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return sendProblem(reply, problem(400, 'validation', detail, request, errors));
   }
   if (error instanceof DomainError) {
-    return sendProblem(reply, problem(ERROR_CODES[error.code], error.code, error.message, request));
+    return sendProblem(reply, problem(STATUS_OF[error.code], error.code, error.message, request));
   }
   if (error instanceof RoomCommandRejected) {
     // The room's own reason (poll_not_active, not_in_room...) is the code: clients translate it.
