@@ -6,10 +6,10 @@ import type { CurrentUser, EventRoom } from '@lablive/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { ChoiceSelect } from '../components/ChoiceSelect.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { type Failure, toFailure } from '../failure.ts';
 import { api } from '../services.ts';
-import { ChoiceSelect } from '../waiting/ChoiceSelect.tsx';
 import type { WaitingNavigationState } from '../waiting/navigationState.ts';
 import { describeJoinFailure, joinsAsStaff, participationIn } from './joinRules.ts';
 

@@ -3,16 +3,9 @@
 // placed by the automatic distribution. Also what a refused join means, in the reader's language.
 import type { CurrentUser } from '@lablive/domain';
 import type { TFunction } from 'i18next';
+import { isManager } from '../auth/roles.ts';
 import type { Failure } from '../failure.ts';
 import { describeFailure } from '../i18n/messages.ts';
-
-export function isManager(user: CurrentUser): boolean {
-  if (user.kind !== 'user') return false;
-  return (
-    user.roles.some((role) => role === 'admin' || role === 'super-admin') ||
-    user.permissions.includes('manage_events')
-  );
-}
 
 /** The user's participation in this event, when they have one. */
 export function participationIn(user: CurrentUser, eventId: number): CurrentUser['participation'] {

@@ -2,7 +2,8 @@
 // and guests are placed by the server.
 import type { CurrentUser } from '@lablive/domain';
 import { describe, expect, it } from 'vitest';
-import { isManager, joinsAsStaff, participationIn } from './joinRules.ts';
+import { isManager } from '../auth/roles.ts';
+import { joinsAsStaff, participationIn } from './joinRules.ts';
 
 const guest: CurrentUser = {
   kind: 'guest',

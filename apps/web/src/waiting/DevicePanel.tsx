@@ -2,7 +2,7 @@
 // labels, and the audio output sound will play on (or that none was detected).
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { ChoiceSelect } from './ChoiceSelect.tsx';
+import { ChoiceSelect } from '../components/ChoiceSelect.tsx';
 import { deviceChoices, outputLabel } from './deviceChoices.ts';
 import { SpeakerIcon } from './icons.tsx';
 import type { WaitingRoomActor } from './useWaitingRoom.ts';

@@ -3,8 +3,8 @@
 import { EVENT_ROLES, type EventRole } from '@lablive/domain';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { ChoiceSelect } from '../components/ChoiceSelect.tsx';
 import { describeFailure } from '../i18n/messages.ts';
-import { ChoiceSelect } from './ChoiceSelect.tsx';
 import type { WaitingRoomActor } from './useWaitingRoom.ts';
 
 const isEventRole = (value: string): value is EventRole => EVENT_ROLES.some((role) => role === value);

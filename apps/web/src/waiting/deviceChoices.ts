@@ -1,7 +1,8 @@
 // Device lists as the selectors show them: only devices the browser identified (ids come with the
 // permission), each with its label or, when the browser hides it, a numbered name.
+
+import type { Choice } from '../components/ChoiceSelect.tsx';
 import type { DeviceChoice } from '../media/devices.ts';
-import type { Choice } from './ChoiceSelect.tsx';
 
 export function deviceChoices(
   devices: readonly DeviceChoice[],

@@ -1,7 +1,7 @@
 // A labelled drop-down on Radix Select (keyboard, typeahead, screen-reader roles): the device, role and
 // room pickers of the pre-room pages. Options need non-empty values, as Radix requires.
 import { Select } from 'radix-ui';
-import './choiceSelect.css';
+import '../waiting/choiceSelect.css';
 
 export type Choice = { value: string; label: string };
 
