@@ -1,25 +1,7 @@
 // The pharmacovigilance report mailed to a lab's receivers, in French, English and German: the report's
 // three parts (patient, health professional, drug) as readable label/value tables.
-import type { Locale } from '@lablive/domain';
+import type { Locale, PharmacovigilanceReport } from '@lablive/domain';
 import { dateTime, escapeHtml, type RenderedMail } from './mailFormat.ts';
-
-type ReportFields = {
-  gender: string;
-  patient_firstname: string;
-  patient_lastname: string;
-  patient_birthdate: string;
-  patient_age_range: string;
-  doctor_firstname: string;
-  doctor_lastname: string;
-  doctor_phone: string;
-  doctor_email: string;
-  doctor_specialty: string;
-  doctor_address: string;
-  doctor_zip_code: string;
-  drug_name: string;
-  drug_batch_number: string;
-  drug_adverse_reaction: string;
-};
 
 const PHARMACOVIGILANCE = {
   fr: {
@@ -114,7 +96,7 @@ export function pharmacovigilanceReportMail(
     sessionName: string;
     filedAt: Date;
     timeZone: string;
-    report: ReportFields;
+    report: PharmacovigilanceReport;
   },
 ): RenderedMail {
   const t = PHARMACOVIGILANCE[locale];
