@@ -27,3 +27,4 @@ export * from './rooms/visibility.ts';
 export * from './shared/errors.ts';
 export * from './shared/ids.ts';
 export * from './shared/text.ts';
+export * from './users/labUser.ts';

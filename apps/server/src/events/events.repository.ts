@@ -3,6 +3,27 @@ import type { EventInfo } from '@lablive/domain';
 import type { Db } from '../db/connection.ts';
 import { findLab } from '../labs/labs.repository.ts';
 
+type EventRow = {
+  planned_start_date: Date;
+  planned_end_date: Date;
+  start_date: Date | null;
+  end_date: Date | null;
+  created_at: Date;
+};
+
+/** A row's dates as the API writes them (ISO 8601), the rest as it is. */
+function withIsoDates<T extends EventRow>(row: T) {
+  const iso = (date: Date) => date.toISOString();
+  return {
+    ...row,
+    planned_start_date: iso(row.planned_start_date),
+    planned_end_date: iso(row.planned_end_date),
+    start_date: row.start_date && iso(row.start_date),
+    end_date: row.end_date && iso(row.end_date),
+    created_at: iso(row.created_at),
+  };
+}
+
 export async function findEventInLab(db: Db, labId: number, eventId: number) {
   const row = await db
     .selectFrom('events')
@@ -21,7 +42,7 @@ export async function findEventInLab(db: Db, labId: number, eventId: number) {
       .orderBy('event_medias.position')
       .execute(),
   ]);
-  return { ...row, rooms, medias };
+  return { ...withIsoDates(row), rooms, medias };
 }
 
 /** The events of a lab, newest planned first, with their rooms; only those of `ownerId` when given. */
@@ -46,7 +67,7 @@ export async function listLabEvents(db: Db, labId: number, options: { ownerId?: 
     .orderBy('id')
     .execute();
   return events.map((event) => ({
-    ...event,
+    ...withIsoDates(event),
     rooms: rooms.filter((room) => room.event_id === event.id).map(({ id, name }) => ({ id, name })),
   }));
 }

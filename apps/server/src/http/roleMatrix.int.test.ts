@@ -134,9 +134,11 @@ const isGuardRefusal = (status: number, body: { code?: string; detail?: string }
   (status === 403 && (body.detail === MESSAGES.notEnoughPermissions || body.code === 'module_disabled'));
 
 describe('the role matrix of the API', () => {
-  it('registers exactly the routes of the access table', () => {
+  it('registers exactly the routes of the access table, each with a response schema', () => {
     const registered = app.apiRoutes.map((route) => `${route.method} ${route.url}`).sort();
     expect(registered).toEqual(Object.keys(API_ROUTES).sort());
+    const withoutResponse = app.apiRoutes.filter((route) => route.schema.response === undefined);
+    expect(withoutResponse.map((route) => `${route.method} ${route.url}`)).toEqual([]);
   });
 
   it.each(

@@ -2,7 +2,8 @@
 // closed events apart and to enter one of its rooms.
 import { z } from 'zod';
 
-const date = z.union([z.string(), z.date()]).transform((value) => new Date(value).toISOString());
+/** Dates travel as ISO 8601 text (the repositories write them so). */
+const date = z.string();
 
 export const labEventSchema = z.object({
   id: z.number(),
@@ -19,3 +20,20 @@ export const labEventSchema = z.object({
   rooms: z.array(z.object({ id: z.number(), name: z.string() })),
 });
 export type LabEvent = z.infer<typeof labEventSchema>;
+
+/** GET /api/events/{id}: the event with its planning settings and presentation medias (back-office spec). */
+export const labEventDetailsSchema = labEventSchema.extend({
+  lab_id: z.number(),
+  type: z.string(),
+  rooms_needed: z.number(),
+  auto_dispatcher: z.boolean(),
+  to_broadcast: z.boolean(),
+  email_relaunch_j7: z.boolean(),
+  email_relaunch_j1: z.boolean(),
+  email_relaunch_h1: z.boolean(),
+  default_timezone: z.string(),
+  medias: z.array(
+    z.object({ id: z.number(), name: z.string(), slug: z.string(), thumbnail_url: z.string().nullable() }),
+  ),
+});
+export type LabEventDetails = z.infer<typeof labEventDetailsSchema>;

@@ -7,6 +7,7 @@ import {
   loginResponseSchema,
   MESSAGES,
   meResponseSchema,
+  noContentSchema,
   refreshTokenRequestSchema,
   refreshTokenResponseSchema,
   sucessResponseSchema,
@@ -51,11 +52,16 @@ export async function authRoutes(instance: FastifyInstance, options: AuthRoutesO
 
   app.post(
     '/logout',
-    { schema: { body: z.object({ refreshToken: z.string().optional() }).optional() } },
+    {
+      schema: {
+        body: z.object({ refreshToken: z.string().optional() }).optional(),
+        response: { 204: noContentSchema },
+      },
+    },
     async (request, reply) => {
       await authenticator.authenticate(request);
       await logout(auth, request.sessionId ?? '', request.body?.refreshToken);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

@@ -59,28 +59,33 @@ export async function documentsRoutes(instance: FastifyInstance, options: Docume
     },
   );
 
-  app.get('/documents/:id/download', { schema: { params: idParams } }, async (request, reply) => {
-    const caller = await authenticator.authenticate(request);
-    const { principal } = caller;
-    const document = await findDocumentInLab(db, principal.labId, request.params.id);
-    if (!document) throw notFound('document', request.params.id);
-    if (principal.kind === 'guest') {
-      const participation = await findOwnParticipation(db, personOf(caller), principal.eventId);
-      const shared =
-        participation !== undefined && (await sharedWithGuest(principal, participation, document.id));
-      if (!shared) throw forbidden('This document is not shared in your room.');
-    }
-    let file: Awaited<ReturnType<typeof openStoredFile>>;
-    try {
-      file = await openStoredFile(options.filesDir, document.storage_key);
-    } catch (cause) {
-      // A row without its file is our fault, not the caller's: 500, logged with the request id.
-      throw new Error(`the file of document ${document.id} cannot be read`, { cause });
-    }
-    return reply
-      .header('content-type', document.content_type)
-      .header('content-length', file.size)
-      .header('content-disposition', attachmentDisposition(document.name, document.extension))
-      .send(file.stream);
-  });
+  app.get(
+    '/documents/:id/download',
+    // The file itself, streamed with its own content type: no JSON to describe.
+    { schema: { params: idParams, response: { 200: z.unknown().describe('The document file') } } },
+    async (request, reply) => {
+      const caller = await authenticator.authenticate(request);
+      const { principal } = caller;
+      const document = await findDocumentInLab(db, principal.labId, request.params.id);
+      if (!document) throw notFound('document', request.params.id);
+      if (principal.kind === 'guest') {
+        const participation = await findOwnParticipation(db, personOf(caller), principal.eventId);
+        const shared =
+          participation !== undefined && (await sharedWithGuest(principal, participation, document.id));
+        if (!shared) throw forbidden('This document is not shared in your room.');
+      }
+      let file: Awaited<ReturnType<typeof openStoredFile>>;
+      try {
+        file = await openStoredFile(options.filesDir, document.storage_key);
+      } catch (cause) {
+        // A row without its file is our fault, not the caller's: 500, logged with the request id.
+        throw new Error(`the file of document ${document.id} cannot be read`, { cause });
+      }
+      return reply
+        .header('content-type', document.content_type)
+        .header('content-length', file.size)
+        .header('content-disposition', attachmentDisposition(document.name, document.extension))
+        .send(file.stream);
+    },
+  );
 }

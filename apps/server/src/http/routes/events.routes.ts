@@ -1,7 +1,7 @@
 // GET /api/events: the events of the caller's lab (back-office spec, sections 1 and 7: `events?lab_id=`
 // or `events?owner_id=`). A user whose only role is `user` sees the events they own; other staff see
 // every event of their lab. Another lab's id answers 404.
-import { DomainError, idSchema, seesOnlyOwnEvents } from '@lablive/domain';
+import { DomainError, idSchema, labEventSchema, seesOnlyOwnEvents } from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,12 +21,16 @@ export async function eventsRoutes(
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, authenticator } = options;
 
-  app.get('/events', { schema: { querystring: query } }, async (request) => {
-    const { principal } = await authenticator.authenticate(request);
-    if (principal.kind !== 'user') throw new DomainError('forbidden', 'Only lab staff list events.');
-    const labId = request.query.lab_id ?? principal.labId;
-    if (labId !== principal.labId) throw new DomainError('not_found', `No lab ${labId}.`);
-    const ownerId = seesOnlyOwnEvents(principal) ? principal.userId : request.query.owner_id;
-    return listLabEvents(db, labId, ownerId === undefined ? {} : { ownerId });
-  });
+  app.get(
+    '/events',
+    { schema: { querystring: query, response: { 200: z.array(labEventSchema) } } },
+    async (request) => {
+      const { principal } = await authenticator.authenticate(request);
+      if (principal.kind !== 'user') throw new DomainError('forbidden', 'Only lab staff list events.');
+      const labId = request.query.lab_id ?? principal.labId;
+      if (labId !== principal.labId) throw new DomainError('not_found', `No lab ${labId}.`);
+      const ownerId = seesOnlyOwnEvents(principal) ? principal.userId : request.query.owner_id;
+      return listLabEvents(db, labId, ownerId === undefined ? {} : { ownerId });
+    },
+  );
 }

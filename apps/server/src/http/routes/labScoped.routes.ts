@@ -1,6 +1,6 @@
 // Reads of lab-owned rows by id: GET labs/{id}, users/{id}, events/{id}. Every one is scoped to the
 // caller's lab; another lab's row answers 404, exactly like a row that does not exist.
-import { effectivePermissions, labViewSchema } from '@lablive/domain';
+import { effectivePermissions, labEventDetailsSchema, labUserSchema, labViewSchema } from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Authenticator } from '../../auth/authentication.ts';
@@ -30,25 +30,33 @@ export async function labScopedRoutes(
     },
   );
 
-  app.get('/users/:id', { schema: { params: idParams } }, async (request) => {
-    const { principal } = await authenticator.authenticate(request);
-    if (principal.kind !== 'user') throw notFound('user', request.params.id);
-    const self = principal.userId === request.params.id;
-    if (!self && !effectivePermissions(principal).includes('manage_users')) {
-      // Whether a colleague exists is itself lab data: without the permission, same answer as absent.
-      throw notFound('user', request.params.id);
-    }
-    const user = await findUserInLab(db, principal.labId, request.params.id);
-    if (!user) throw notFound('user', request.params.id);
-    return user;
-  });
+  app.get(
+    '/users/:id',
+    { schema: { params: idParams, response: { 200: labUserSchema } } },
+    async (request) => {
+      const { principal } = await authenticator.authenticate(request);
+      if (principal.kind !== 'user') throw notFound('user', request.params.id);
+      const self = principal.userId === request.params.id;
+      if (!self && !effectivePermissions(principal).includes('manage_users')) {
+        // Whether a colleague exists is itself lab data: without the permission, same answer as absent.
+        throw notFound('user', request.params.id);
+      }
+      const user = await findUserInLab(db, principal.labId, request.params.id);
+      if (!user) throw notFound('user', request.params.id);
+      return user;
+    },
+  );
 
-  app.get('/events/:id', { schema: { params: idParams } }, async (request) => {
-    const { principal } = await authenticator.authenticate(request);
-    const event =
-      (await findVisibleEvent(db, principal, request.params.id)) &&
-      (await findEventInLab(db, principal.labId, request.params.id));
-    if (!event) throw notFound('event', request.params.id);
-    return event;
-  });
+  app.get(
+    '/events/:id',
+    { schema: { params: idParams, response: { 200: labEventDetailsSchema } } },
+    async (request) => {
+      const { principal } = await authenticator.authenticate(request);
+      const event =
+        (await findVisibleEvent(db, principal, request.params.id)) &&
+        (await findEventInLab(db, principal.labId, request.params.id));
+      if (!event) throw notFound('event', request.params.id);
+      return event;
+    },
+  );
 }

@@ -4,6 +4,7 @@
 import {
   createParticipantRequestSchema,
   DomainError,
+  noContentSchema,
   type ParticipantView,
   participantSchema,
   participantsQuerySchema,
@@ -184,11 +185,15 @@ export async function participantsRoutes(
     async (request) => readable(await authenticator.authenticate(request), request.params.id),
   );
 
-  app.delete('/participants/:id', { schema: { params: idParams } }, async (request, reply) => {
-    const { principal } = await authenticator.authenticate(request);
-    if (!(await deleteParticipant(db, principal.labId, request.params.id))) {
-      throw notFound('participant', request.params.id);
-    }
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/participants/:id',
+    { schema: { params: idParams, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      const { principal } = await authenticator.authenticate(request);
+      if (!(await deleteParticipant(db, principal.labId, request.params.id))) {
+        throw notFound('participant', request.params.id);
+      }
+      return reply.status(204).send(null);
+    },
+  );
 }

@@ -5,6 +5,7 @@ import {
   AUTHENTICATION_KEY_FAILED,
   DomainError,
   leaveRoomRequestSchema,
+  noContentSchema,
   roomDataSchema,
   roomTokenResponseSchema,
 } from '@lablive/domain';
@@ -107,7 +108,7 @@ export async function roomsRoutes(instance: FastifyInstance, options: RoomsRoute
 
   app.post(
     '/rooms/:id/leave',
-    { schema: { params: idParams, body: leaveRoomRequestSchema } },
+    { schema: { params: idParams, body: leaveRoomRequestSchema, response: { 204: noContentSchema } } },
     async (request, reply) => {
       const { principal } = await authenticator.authenticate(request);
       const { actor } = await resolveRoomAccess(db, principal, request.params.id);
@@ -132,7 +133,7 @@ export async function roomsRoutes(instance: FastifyInstance, options: RoomsRoute
           if (!(error instanceof RoomCommandRejected && ALREADY_GONE.has(error.code))) throw error;
         }
       }
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }
