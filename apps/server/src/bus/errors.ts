@@ -1,5 +1,6 @@
 // The coded errors of the bus, the same for both adapters, so callers handle "nobody hosts this room"
 // (no_responders) differently from "the host is slow" (bus_timeout) whatever carries the message.
+import { CodedError } from '@lablive/domain';
 
 export const BUS_ERROR_CODES = [
   'bus_timeout',
@@ -11,13 +12,10 @@ export const BUS_ERROR_CODES = [
 ] as const;
 export type BusErrorCode = (typeof BUS_ERROR_CODES)[number];
 
-export class BusError extends Error {
-  readonly code: BusErrorCode;
-
+export class BusError extends CodedError<BusErrorCode> {
   constructor(code: BusErrorCode, message: string) {
-    super(message);
+    super(code, message);
     this.name = 'BusError';
-    this.code = code;
   }
 }
 

@@ -1,5 +1,6 @@
 // The coded errors of the event store. The room host reacts to them (a wrong expected version means
 // another host wrote, or its state is stale); they are never shown to a client as they are.
+import { CodedError } from '@lablive/domain';
 
 export const EVENT_STORE_ERROR_CODES = [
   'wrong_expected_version',
@@ -9,13 +10,10 @@ export const EVENT_STORE_ERROR_CODES = [
 ] as const;
 export type EventStoreErrorCode = (typeof EVENT_STORE_ERROR_CODES)[number];
 
-export class EventStoreError extends Error {
-  readonly code: EventStoreErrorCode;
-
+export class EventStoreError extends CodedError<EventStoreErrorCode> {
   constructor(code: EventStoreErrorCode, message: string) {
-    super(message);
+    super(code, message);
     this.name = 'EventStoreError';
-    this.code = code;
   }
 }
 

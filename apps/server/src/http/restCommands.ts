@@ -2,17 +2,20 @@
 // decider stays the one judge of who may do what in a room; this only turns its refusals into HTTP
 // answers: not an animator or a module switched off is 403, anything else (not in the room, a poll not
 // active...) is 409 with the room's own code and message.
-import { DomainError, type RoomActor, type RoomCommandInput, roomCommandSchema } from '@lablive/domain';
+import {
+  CodedError,
+  DomainError,
+  type RoomActor,
+  type RoomCommandInput,
+  roomCommandSchema,
+} from '@lablive/domain';
 import type { CommandOutcome, RoomService } from '../rooms/roomService.ts';
 
 /** A command the room refused for a reason of its state; problems.ts answers 409 with `code`. */
-export class RoomCommandRejected extends Error {
-  readonly code: string;
-
+export class RoomCommandRejected extends CodedError {
   constructor(code: string, message: string) {
-    super(message);
+    super(code, message);
     this.name = 'RoomCommandRejected';
-    this.code = code;
   }
 }
 

@@ -1,5 +1,6 @@
 // What the realtime client reports. RealtimeError rejects the promises it hands out (connect, join,
 // send, leave); a RealtimeIssue goes to the onError listeners, never into the socket's handlers.
+import { CodedError } from '@lablive/domain';
 import type { ProtocolErrorCode } from '@lablive/protocol';
 
 export const REALTIME_ERROR_CODES = {
@@ -18,8 +19,7 @@ export const REALTIME_ERROR_CODES = {
 } as const;
 export type RealtimeErrorCode = (typeof REALTIME_ERROR_CODES)[keyof typeof REALTIME_ERROR_CODES];
 
-export class RealtimeError extends Error {
-  readonly code: RealtimeErrorCode;
+export class RealtimeError extends CodedError<RealtimeErrorCode> {
   /** The server's code when the server said why (a protocol error code or an incompatibility reason). */
   readonly serverCode: string | null;
 
@@ -28,9 +28,8 @@ export class RealtimeError extends Error {
     message: string,
     options: { serverCode?: string; cause?: unknown } = {},
   ) {
-    super(message, { cause: options.cause });
+    super(code, message, { cause: options.cause });
     this.name = 'RealtimeError';
-    this.code = code;
     this.serverCode = options.serverCode ?? null;
   }
 }

@@ -18,14 +18,27 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export class DomainError extends Error {
-  readonly code: ErrorCode;
+/**
+ * An error that says what went wrong with a code from a closed list, for code to act on, and a message
+ * for people. The one shape of every coded error of the product (domain, event store, bus, room
+ * rejections, the client's realtime errors, the web's refused commands): each names its own codes.
+ */
+export class CodedError<Code extends string = string> extends Error {
+  readonly code: Code;
+
+  constructor(code: Code, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'CodedError';
+    this.code = code;
+  }
+}
+
+export class DomainError extends CodedError<ErrorCode> {
   readonly details: Record<string, unknown> | undefined;
 
   constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
-    super(message);
+    super(code, message);
     this.name = 'DomainError';
-    this.code = code;
     this.details = details;
   }
 }

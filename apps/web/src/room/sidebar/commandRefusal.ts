@@ -2,20 +2,17 @@
 // (the room host's code and message, or `unreachable` when no answer came: offline, timed out, closed).
 // Machines' IO actors throw the refusal instead, so their onError transitions carry it.
 import type { CommandResult } from '@lablive/client';
-import type { RoomCommand } from '@lablive/domain';
+import { CodedError, type RoomCommand } from '@lablive/domain';
 
 export type Refusal = { code: string; message: string };
 
 /** No answer from the room (the realtime client rejected the send): not one of the room's codes. */
 export const UNREACHABLE = 'unreachable';
 
-export class CommandRefusedError extends Error {
-  readonly code: string;
-
+export class CommandRefusedError extends CodedError {
   constructor(refusal: Refusal) {
-    super(refusal.message);
+    super(refusal.code, refusal.message);
     this.name = 'CommandRefusedError';
-    this.code = refusal.code;
   }
 }
 
