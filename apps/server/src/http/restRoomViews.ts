@@ -31,9 +31,3 @@ export async function roomPollViews(
     return live ? toPollView({ ...row, active: live.status === 'active' }, live.results) : toPollView(row);
   });
 }
-
-/** Whether the room already holds this stored poll (a saved lab poll joins a room when first started). */
-export async function roomHasPoll(rooms: RoomService, roomId: number, pollId: number): Promise<boolean> {
-  const { state } = await rooms.snapshot(roomId);
-  return state.polls.some((poll) => poll.id === roomPollId(pollId));
-}

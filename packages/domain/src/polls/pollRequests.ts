@@ -98,3 +98,4 @@ export const answerPollRequestSchema = z.object({
 export type AnswerPollRequest = z.infer<typeof answerPollRequestSchema>;
 
 export const answerPollResponseSchema = z.object({ poll: z.number(), answered: z.literal(true) });
+export type AnswerPollResponse = z.infer<typeof answerPollResponseSchema>;

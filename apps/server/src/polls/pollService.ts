@@ -1,0 +1,236 @@
+// Polls as the back office and the room's REST calls run them: a saved poll (the row) and its live copy
+// in a room (under the id String(row id)), kept in step. Saving, asking, editing, starting, closing and
+// voting are decided here once; the routes parse and answer, the room's decider still rules on who may
+// do what inside the room, and SQL stays in polls.repository.ts.
+import {
+  type AnswerPollRequest,
+  type AnswerPollResponse,
+  type CreatePollRequest,
+  checkPollForm,
+  DomainError,
+  effectivePermissions,
+  isAnimator,
+  type PollContent,
+  type PollView,
+  type Principal,
+  type RoomActor,
+  type RoomCommandInput,
+  type UpdatePollRequest,
+} from '@lablive/domain';
+import type { Db } from '../db/connection.ts';
+import { findRoomBySession, findRoomInLab } from '../events/rooms.repository.ts';
+import { findVisibleEvent } from '../events/visibleEvents.ts';
+import { type RoomAccess, resolveRoomAccess } from '../rooms/roomAccess.ts';
+import type { RoomService } from '../rooms/roomService.ts';
+import {
+  deletePollRow,
+  findPollInLab,
+  insertPoll,
+  type PollRow,
+  roomPollId,
+  toPollView,
+  updatePollRow,
+} from './polls.repository.ts';
+
+const NOT_POLL_HOST = 'Only animators of the room and poll managers (manage polls) run polls.';
+
+/** Runs a room command for a request, throwing the coded error of a refusal (http/restCommands.ts). */
+export type RunRoomCommand = (command: {
+  roomId: number;
+  actor: RoomActor;
+  command: RoomCommandInput;
+  requestId: string;
+  step: string;
+}) => Promise<unknown>;
+
+export type PollServiceDeps = { db: Db; rooms: RoomService; run: RunRoomCommand };
+
+const notFound = (what: string, id: number | string) => new DomainError('not_found', `No ${what} ${id}.`);
+const invalid = (field: string, message: string) => new DomainError('validation', `${field}: ${message}`);
+
+function formContent(form: {
+  title?: string | null | undefined;
+  question: string;
+  options: string[];
+  allowMultiple?: boolean | undefined;
+}): PollContent {
+  const check = checkPollForm({ ...form, title: form.title ?? undefined });
+  if (!check.ok) throw invalid('question', check.reason);
+  return check.content;
+}
+
+function contentColumns(content: PollContent) {
+  return {
+    title: content.title,
+    question: content.question,
+    options: content.options,
+    allow_multiple: content.allowMultiple,
+  };
+}
+
+/** The room's copy of a stored poll, to create it there or to replace its content. */
+function pollCommand(row: PollRow, type: 'CreatePoll' | 'EditPoll'): RoomCommandInput {
+  const data = {
+    pollId: roomPollId(row.id),
+    title: row.title,
+    question: row.question,
+    options: row.options,
+    allowMultiple: row.allow_multiple,
+  };
+  return { type, data };
+}
+
+export function createPollService({ db, rooms, run }: PollServiceDeps) {
+  /** The room a request names (room_id, or the old client's OpenTok session id), within the lab. */
+  async function namedRoom(
+    labId: number,
+    roomId: number | null | undefined,
+    sessionId: string | null | undefined,
+  ) {
+    if (roomId != null) {
+      const room = await findRoomInLab(db, labId, roomId);
+      if (!room) throw notFound('room', roomId);
+      return { id: room.id, eventId: room.event_id };
+    }
+    if (sessionId) {
+      const room = await findRoomBySession(db, labId, sessionId);
+      if (!room) throw new DomainError('not_found', 'No room has this opentok_session_id.');
+      return { id: room.id, eventId: room.event_id };
+    }
+    return undefined;
+  }
+
+  /** Who runs a poll: a poll manager, or an animator of its room; anywhere else only a poll manager. */
+  async function hostAccess(principal: Principal, roomId: number | null): Promise<RoomAccess | undefined> {
+    const access = roomId === null ? undefined : await resolveRoomAccess(db, principal, roomId);
+    const manager = effectivePermissions(principal).includes('manage_polls');
+    if (!manager && !(access && isAnimator(access.actor.role)))
+      throw new DomainError('forbidden', NOT_POLL_HOST);
+    return access;
+  }
+
+  const inRoom = (access: RoomAccess, requestId: string, step: string, command: RoomCommandInput) =>
+    run({ roomId: access.config.roomId, actor: access.actor, command, requestId, step });
+
+  async function roomHasPoll(roomId: number, pollId: number): Promise<boolean> {
+    const { state } = await rooms.snapshot(roomId);
+    return state.polls.some((poll) => poll.id === roomPollId(pollId));
+  }
+
+  return {
+    /** Saves a poll, and asks it in the room named (started at once when `active`). */
+    async create(principal: Principal, body: CreatePollRequest, requestId: string): Promise<PollView> {
+      const content = formContent(body);
+      let eventId = body.event_id ?? null;
+      if (eventId !== null && !(await findVisibleEvent(db, principal, eventId)))
+        throw notFound('event', eventId);
+      const room = await namedRoom(principal.labId, body.room_id, undefined);
+      if (room && eventId !== null && room.eventId !== eventId) {
+        throw invalid('room_id', `room ${room.id} is not a room of event ${eventId}.`);
+      }
+      eventId = room?.eventId ?? eventId;
+      const access = await hostAccess(principal, room?.id ?? null);
+      let row = await insertPoll(db, {
+        ...content,
+        labId: principal.labId,
+        eventId,
+        roomId: room?.id ?? null,
+        // A room poll is active once the room started it, not before.
+        active: access ? false : (body.active ?? false),
+      });
+      if (access) {
+        try {
+          await inRoom(access, requestId, 'create', pollCommand(row, 'CreatePoll'));
+        } catch (error) {
+          // The room refused it: no saved poll pretends to be in a room that does not know it.
+          await deletePollRow(db, row.id);
+          throw error;
+        }
+        if (body.active) {
+          await inRoom(access, requestId, 'start', {
+            type: 'StartPoll',
+            data: { pollId: roomPollId(row.id) },
+          });
+          row = await updatePollRow(db, row.id, { active: true });
+        }
+      }
+      return toPollView(row);
+    },
+
+    /** Edits a poll's content, or starts or closes it (in its room, or the room the request names). */
+    async change(
+      principal: Principal,
+      pollId: number,
+      body: UpdatePollRequest,
+      requestId: string,
+    ): Promise<PollView> {
+      let row = await findPollInLab(db, principal.labId, pollId);
+      if (!row) throw notFound('poll', pollId);
+      // A room poll stays in its room; a saved lab poll is run in the room the request names.
+      const room =
+        row.room_id !== null
+          ? { id: row.room_id, eventId: row.event_id }
+          : await namedRoom(principal.labId, body.room_id, body.opentok_session_id);
+      if (room && row.event_id !== null && room.eventId !== row.event_id) {
+        throw invalid('room_id', `poll ${row.id} belongs to event ${row.event_id}.`);
+      }
+      const access = await hostAccess(principal, room?.id ?? null);
+      const asked = access ? await roomHasPoll(access.config.roomId, row.id) : false;
+      const { question, options } = body;
+      const edits = question !== undefined && options !== undefined;
+      if (edits) {
+        const content = formContent({ ...body, question, options });
+        if (access && asked) {
+          await inRoom(
+            access,
+            requestId,
+            'edit',
+            pollCommand({ ...row, ...contentColumns(content) }, 'EditPoll'),
+          );
+        }
+        row = await updatePollRow(db, row.id, { content });
+      }
+      const active = body.active;
+      if (active !== undefined && !(edits && active === row.active)) {
+        if (access) {
+          if (active && !asked) await inRoom(access, requestId, 'create', pollCommand(row, 'CreatePoll'));
+          const type = active ? 'StartPoll' : 'ClosePoll';
+          await inRoom(access, requestId, type, { type, data: { pollId: roomPollId(row.id) } });
+        }
+        // A saved lab poll may run in several rooms: its row keeps the saved state, each room its own.
+        if (row.room_id !== null || !access) row = await updatePollRow(db, row.id, { active });
+      }
+      return toPollView(row);
+    },
+
+    /** The caller's vote, in the poll's room (or the room the request names for a saved lab poll). */
+    async answer(
+      principal: Principal,
+      pollId: number,
+      body: AnswerPollRequest,
+      requestId: string,
+    ): Promise<AnswerPollResponse> {
+      const row = await findPollInLab(db, principal.labId, pollId);
+      if (!row) throw notFound('poll', pollId);
+      const room =
+        row.room_id !== null
+          ? { id: row.room_id }
+          : await namedRoom(principal.labId, body.room_id, body.opentok_session_id);
+      if (!room) throw invalid('room_id', 'this poll is not asked in a room: name the room you vote in.');
+      const access = await resolveRoomAccess(db, principal, room.id);
+      if (body.participant_id !== undefined && body.participant_id !== access.actor.participantId) {
+        throw new DomainError(
+          'forbidden',
+          'participant_id must be your own participation: you vote for yourself only.',
+        );
+      }
+      await inRoom(access, requestId, 'answer', {
+        type: 'AnswerPoll',
+        data: { pollId: roomPollId(row.id), answers: body.answers },
+      });
+      return { poll: row.id, answered: true };
+    },
+  };
+}
+
+export type PollService = ReturnType<typeof createPollService>;
