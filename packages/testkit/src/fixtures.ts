@@ -100,3 +100,22 @@ export async function createEvent(
   }
   return { eventId: event.id, roomIds };
 }
+
+/** A complete, valid adverse-event report as the room's form sends it (without its room). */
+export const SAMPLE_PHARMACOVIGILANCE_REPORT = {
+  patient_firstname: 'Jeanne',
+  patient_lastname: 'Durand',
+  gender: 'f',
+  patient_birthdate: '1980-04-12 00:00:00',
+  patient_age_range: 'Adults',
+  doctor_firstname: 'Marc',
+  doctor_lastname: 'Leroy',
+  doctor_phone: '06 12 34 56 78',
+  doctor_email: 'marc.leroy@cabinet.fr',
+  doctor_specialty: 'Cardiology',
+  doctor_address: '1 rue de la Paix, Paris',
+  doctor_zip_code: '75002',
+  drug_name: 'Cardiozol',
+  drug_batch_number: '4711',
+  drug_adverse_reaction: 'Dizziness after the second dose.',
+};

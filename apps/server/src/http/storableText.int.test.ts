@@ -7,6 +7,7 @@ import {
   createLab,
   createTestDatabase,
   createUser,
+  SAMPLE_PHARMACOVIGILANCE_REPORT,
   signIn,
   type TestDatabase,
 } from '@lablive/testkit';
@@ -21,23 +22,7 @@ let roomId: number;
 let eventId: number;
 let pollId: number;
 
-const report = {
-  patient_firstname: 'Jeanne',
-  patient_lastname: 'Durand',
-  gender: 'f',
-  patient_birthdate: '1980-04-12 00:00:00',
-  patient_age_range: 'Adults',
-  doctor_firstname: 'Marc',
-  doctor_lastname: 'Leroy',
-  doctor_phone: '06 12 34 56 78',
-  doctor_email: 'marc.leroy@cabinet.fr',
-  doctor_specialty: 'Cardiology',
-  doctor_address: '1 rue de la Paix, Paris',
-  doctor_zip_code: '75002',
-  drug_name: 'Cardiozol',
-  drug_batch_number: '4711',
-  drug_adverse_reaction: 'Dizziness after the second dose.',
-};
+const report = SAMPLE_PHARMACOVIGILANCE_REPORT;
 
 beforeAll(async () => {
   test = await createTestDatabase();
