@@ -2,7 +2,7 @@
 // so who may call a route is written once, beside all the others, and a route cannot be added without
 // saying it. Registered before the routes: Fastify calls onRoute as each route is declared. A route whose
 // `:id` names an event or a room also answers 404 for one the caller may not see, before anything else.
-import { type ApiRouteAccess, apiRouteAccess, DomainError, idSchema } from '@lablive/domain';
+import { type ApiRouteAccess, apiRouteAccess, idSchema, notFound } from '@lablive/domain';
 import type {
   FastifyInstance,
   FastifyRequest,
@@ -36,7 +36,7 @@ export function installApiGuards(app: FastifyInstance, authenticator: Authentica
       scope === 'event'
         ? await findVisibleEvent(db, caller.principal, id.data)
         : await findVisibleRoom(db, caller.principal, id.data);
-    if (!visible) throw new DomainError('not_found', `No ${scope} ${id.data}.`);
+    if (!visible) throw notFound(scope, id.data);
   }
 
   app.addHook('onRoute', (route: RouteOptions) => {

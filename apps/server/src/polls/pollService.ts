@@ -9,7 +9,10 @@ import {
   checkPollForm,
   DomainError,
   effectivePermissions,
+  forbidden,
+  invalid,
   isAnimator,
+  notFound,
   type PollContent,
   type PollView,
   type Principal,
@@ -44,9 +47,6 @@ export type RunRoomCommand = (command: {
 }) => Promise<unknown>;
 
 export type PollServiceDeps = { db: Db; rooms: RoomService; run: RunRoomCommand };
-
-const notFound = (what: string, id: number | string) => new DomainError('not_found', `No ${what} ${id}.`);
-const invalid = (field: string, message: string) => new DomainError('validation', `${field}: ${message}`);
 
 function formContent(form: {
   title?: string | null | undefined;
@@ -104,8 +104,7 @@ export function createPollService({ db, rooms, run }: PollServiceDeps) {
   async function hostAccess(principal: Principal, roomId: number | null): Promise<RoomAccess | undefined> {
     const access = roomId === null ? undefined : await resolveRoomAccess(db, principal, roomId);
     const manager = effectivePermissions(principal).includes('manage_polls');
-    if (!manager && !(access && isAnimator(access.actor.role)))
-      throw new DomainError('forbidden', NOT_POLL_HOST);
+    if (!manager && !(access && isAnimator(access.actor.role))) throw forbidden(NOT_POLL_HOST);
     return access;
   }
 

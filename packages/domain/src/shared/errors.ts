@@ -42,3 +42,11 @@ export class DomainError extends CodedError<ErrorCode> {
     this.details = details;
   }
 }
+
+/** Another lab's row answers exactly like a row that does not exist. */
+export const notFound = (what: string, id: number | string) =>
+  new DomainError('not_found', `No ${what} ${id}.`);
+export const forbidden = (message: string) => new DomainError('forbidden', message);
+/** A request field that breaks a rule the schema cannot say, named as the schema errors name fields. */
+export const invalid = (field: string, message: string) =>
+  new DomainError('validation', `${field}: ${message}`);

@@ -1,6 +1,12 @@
 // Lab documents: GET documents/find/by-lab (the share panel's list) and GET documents/{id}/download.
 // Lab staff download any document of their lab; a guest downloads what is shared in their room now.
-import { labDocumentSchema, type ParticipantView, type Principal } from '@lablive/domain';
+import {
+  forbidden,
+  labDocumentSchema,
+  notFound,
+  type ParticipantView,
+  type Principal,
+} from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +17,7 @@ import { attachmentDisposition, openStoredFile } from '../../documents/files.ts'
 import { findOwnParticipation, isParticipantOfLabEvent } from '../../participants/participants.repository.ts';
 import { picksOwnRoom } from '../../rooms/roomAccess.ts';
 import type { RoomService } from '../../rooms/roomService.ts';
-import { forbidden, holds, idParams, notFound, personOf } from './routeHelpers.ts';
+import { holds, idParams, personOf } from './routeHelpers.ts';
 
 export type DocumentsRoutesOptions = {
   db: Db;

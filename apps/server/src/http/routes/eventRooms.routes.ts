@@ -1,6 +1,6 @@
 // The rooms of an event: GET events/{id}/rooms (the room selector of staff and the back office) and
 // GET events/{id}/joinroom (automatic distribution: the caller's participation gets its room).
-import { DomainError, eventRoomSchema, joinRoomResponseSchema } from '@lablive/domain';
+import { DomainError, eventRoomSchema, forbidden, joinRoomResponseSchema, notFound } from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import type { Db } from '../../db/connection.ts';
 import { distributeToRoom, listEventRooms } from '../../events/rooms.repository.ts';
 import { findVisibleEvent } from '../../events/visibleEvents.ts';
 import { findOwnParticipation } from '../../participants/participants.repository.ts';
-import { forbidden, holds, idParams, NOT_A_PARTICIPANT, notFound, personOf } from './routeHelpers.ts';
+import { holds, idParams, NOT_A_PARTICIPANT, personOf } from './routeHelpers.ts';
 
 export async function eventRoomsRoutes(
   instance: FastifyInstance,

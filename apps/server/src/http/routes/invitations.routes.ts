@@ -7,8 +7,11 @@ import {
   DomainError,
   eventInvitationSchema,
   eventInvitationsQuerySchema,
+  forbidden,
+  invalid,
   LOCALES,
   type Locale,
+  notFound,
 } from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,7 +25,7 @@ import { createInvitation, listInvitations } from '../../invitations/invitations
 import type { Mailer } from '../../mail/mailer.ts';
 import { invitationMail } from '../../mail/templates.ts';
 import { findParticipantInLab, ownParticipationIds } from '../../participants/participants.repository.ts';
-import { forbidden, holds, invalid, notFound, personOf } from './routeHelpers.ts';
+import { holds, personOf } from './routeHelpers.ts';
 
 export type InvitationsRoutesOptions = {
   db: Db;

@@ -1,6 +1,12 @@
 // Reads of lab-owned rows by id: GET labs/{id}, users/{id}, events/{id}. Every one is scoped to the
 // caller's lab; another lab's row answers 404, exactly like a row that does not exist.
-import { effectivePermissions, labEventDetailsSchema, labUserSchema, labViewSchema } from '@lablive/domain';
+import {
+  effectivePermissions,
+  labEventDetailsSchema,
+  labUserSchema,
+  labViewSchema,
+  notFound,
+} from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Authenticator } from '../../auth/authentication.ts';
@@ -10,7 +16,7 @@ import { findVisibleEvent } from '../../events/visibleEvents.ts';
 import { findLab } from '../../labs/labs.repository.ts';
 import { labViewFor } from '../../labs/labView.ts';
 import { findUserInLab } from '../../users/users.repository.ts';
-import { idParams, notFound } from './routeHelpers.ts';
+import { idParams } from './routeHelpers.ts';
 
 export async function labScopedRoutes(
   instance: FastifyInstance,

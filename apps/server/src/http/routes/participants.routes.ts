@@ -4,7 +4,10 @@
 import {
   createParticipantRequestSchema,
   DomainError,
+  forbidden,
+  invalid,
   noContentSchema,
+  notFound,
   type ParticipantView,
   participantSchema,
   participantsQuerySchema,
@@ -27,7 +30,7 @@ import {
 } from '../../participants/participants.repository.ts';
 import { picksOwnRoom } from '../../rooms/roomAccess.ts';
 import { findUserInLab } from '../../users/users.repository.ts';
-import { forbidden, holds, idParams, invalid, notFound } from './routeHelpers.ts';
+import { holds, idParams } from './routeHelpers.ts';
 
 const STAFF_ROLE_ONLY_BY_MANAGERS =
   'Only managers (manage events) can give the animator, observer or observer-animator role.';

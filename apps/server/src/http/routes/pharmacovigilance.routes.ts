@@ -1,6 +1,11 @@
 // POST pharmacovigilance-report: a participant files an adverse-reaction report from a live room. It is
 // stored first, then mailed to every active receiver of the lab once the row is committed.
-import { pharmacovigilanceReportCreatedSchema, pharmacovigilanceReportRequestSchema } from '@lablive/domain';
+import {
+  forbidden,
+  notFound,
+  pharmacovigilanceReportCreatedSchema,
+  pharmacovigilanceReportRequestSchema,
+} from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Authenticator } from '../../auth/authentication.ts';
@@ -10,7 +15,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { pharmacovigilanceReportMail } from '../../mail/templates.ts';
 import { findOwnParticipation } from '../../participants/participants.repository.ts';
 import { insertReport, listActiveReceivers } from '../../pharmacovigilance/reports.repository.ts';
-import { forbidden, notFound, personOf } from './routeHelpers.ts';
+import { personOf } from './routeHelpers.ts';
 
 export async function pharmacovigilanceRoutes(
   instance: FastifyInstance,

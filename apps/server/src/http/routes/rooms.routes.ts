@@ -6,6 +6,7 @@ import {
   DomainError,
   leaveRoomRequestSchema,
   noContentSchema,
+  notFound,
   roomDataSchema,
   roomTokenResponseSchema,
 } from '@lablive/domain';
@@ -20,7 +21,7 @@ import { resolveRoomAccess } from '../../rooms/roomAccess.ts';
 import type { RoomService } from '../../rooms/roomService.ts';
 import { executeRestCommand, RoomCommandRejected } from '../restCommands.ts';
 import { roomPollViews, visibleRoomState } from '../restRoomViews.ts';
-import { idParams, notFound } from './routeHelpers.ts';
+import { idParams } from './routeHelpers.ts';
 
 export type RoomsRoutesOptions = {
   db: Db;
