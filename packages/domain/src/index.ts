@@ -4,6 +4,7 @@ export * from './auth/messages.ts';
 export * from './auth/responses.ts';
 export * from './auth/schemas.ts';
 export * from './documents/documents.ts';
+export * from './events/eventCategory.ts';
 export * from './events/eventRooms.ts';
 export * from './events/labEvents.ts';
 export * from './labs/theme.ts';

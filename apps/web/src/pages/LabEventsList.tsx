@@ -1,7 +1,7 @@
 // The staff's events on the landing page: the running events first (each with its room selector and
 // Join), then the planned and closed ones (back-office spec, section 2.2; the full back office with
 // its forms comes later). Read from GET /api/events; a failure is shown, never replaced by sample data.
-import type { CurrentUser, LabEvent } from '@lablive/domain';
+import { type CurrentUser, compareCurrentEvents, eventCategory, type LabEvent } from '@lablive/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../components/Spinner.tsx';
@@ -15,12 +15,6 @@ type Loaded =
   | { status: 'loading' }
   | { status: 'failed'; failure: Failure }
   | { status: 'loaded'; events: LabEvent[] };
-
-function section(event: LabEvent, now: number): 'current' | 'planned' | 'closed' {
-  if (event.active) return 'current';
-  if (event.end_date !== null && Date.parse(event.end_date) <= now) return 'closed';
-  return 'planned';
-}
 
 export function LabEventsList({ user }: { user: CurrentUser }) {
   const { t, i18n } = useTranslation();
@@ -45,11 +39,12 @@ export function LabEventsList({ user }: { user: CurrentUser }) {
       </p>
     );
   }
-  const now = Date.now();
-  const groups = (['current', 'planned', 'closed'] as const).map((name) => ({
-    name,
-    events: loaded.events.filter((event) => section(event, now) === name),
-  }));
+  // The sections follow the domain's one rule (eventCategory); running events lead the current one.
+  const now = new Date();
+  const groups = (['current', 'planned', 'closed'] as const).map((name) => {
+    const events = loaded.events.filter((event) => eventCategory(event, now) === name);
+    return { name, events: name === 'current' ? events.sort(compareCurrentEvents) : events };
+  });
   return (
     <div className="lab-events">
       {groups.map((group) => (
