@@ -1,7 +1,13 @@
 // The staff's events on the landing page: the running events first (each with its room selector and
 // Join), then the planned and closed ones (back-office spec, section 2.2; the full back office with
 // its forms comes later). Read from GET /api/events; a failure is shown, never replaced by sample data.
-import { type CurrentUser, compareCurrentEvents, eventCategory, type LabEvent } from '@lablive/domain';
+import {
+  type CurrentUser,
+  compareCurrentEvents,
+  eventCategory,
+  isOverdue,
+  type LabEvent,
+} from '@lablive/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../components/Spinner.tsx';
@@ -62,9 +68,14 @@ export function LabEventsList({ user }: { user: CurrentUser }) {
                 <li key={event.id} className="card" data-testid={`event-${event.id}`}>
                   <h3>{event.name}</h3>
                   <p className="muted">{formatEventDate(event.planned_start_date, i18n.language)}</p>
-                  {group.name === 'current' && (
-                    <EventJoin eventId={event.id} active={event.active} user={user} />
-                  )}
+                  {group.name === 'current' &&
+                    (isOverdue(event, now) ? (
+                      <p className="muted" data-testid={`event-${event.id}-overdue`}>
+                        {t('admin.events.overdue')}
+                      </p>
+                    ) : (
+                      <EventJoin eventId={event.id} active={event.active} user={user} />
+                    ))}
                 </li>
               ))}
             </ul>

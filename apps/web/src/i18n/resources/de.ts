@@ -70,6 +70,7 @@ export const de: Translations = {
       planned: 'Geplante Events',
       closed: 'Abgeschlossene Events',
       none: 'Hier gibt es kein Event.',
+      overdue: 'Das geplante Ende ist vorbei, und es wurde nie geschlossen.',
     },
   },
   calendar: {

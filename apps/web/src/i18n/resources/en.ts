@@ -71,6 +71,7 @@ export const en = {
       planned: 'Planned events',
       closed: 'Closed events',
       none: 'No event here.',
+      overdue: 'Its planned end has passed and it was never closed.',
     },
   },
   calendar: {

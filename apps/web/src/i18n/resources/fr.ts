@@ -72,6 +72,7 @@ export const fr: Translations = {
       planned: 'Événements planifiés',
       closed: 'Événements terminés',
       none: 'Aucun événement ici.',
+      overdue: "Sa fin prévue est passée et il n'a jamais été clôturé.",
     },
   },
   calendar: {
