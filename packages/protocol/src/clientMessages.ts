@@ -1,6 +1,6 @@
 // What a client may send on the room socket. Every message is parsed with these schemas at the
 // gateway; anything else is answered with an error code and dropped.
-import { roomCommandSchema } from '@lablive/domain';
+import { clientRoomCommandSchema } from '@lablive/domain';
 import { z } from 'zod';
 
 const roomId = z.number().int().positive();
@@ -36,7 +36,7 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('command'),
     roomId,
     commandId: z.uuid(),
-    command: roomCommandSchema,
+    command: clientRoomCommandSchema,
   }),
   /** An ephemeral signal relayed to one participant (`to`) or the whole room, never stored. */
   z.strictObject({

@@ -119,3 +119,20 @@ export const SAMPLE_PHARMACOVIGILANCE_REPORT = {
   drug_batch_number: '4711',
   drug_adverse_reaction: 'Dizziness after the second dose.',
 };
+
+/** A presentation media of a lab (or of the platform, with `labId` null). */
+export async function createMedia(db: Db, options: { labId: number | null; name: string }): Promise<number> {
+  const media = await db
+    .insertInto('medias')
+    .values({
+      lab_id: options.labId,
+      name: options.name,
+      slug: options.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+      build_path: null,
+      build_compression: null,
+      thumbnail_url: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return media.id;
+}

@@ -42,7 +42,14 @@ export async function findEventInLab(db: Db, labId: number, eventId: number) {
       .orderBy('event_medias.position')
       .execute(),
   ]);
-  return { ...withIsoDates(row), rooms, medias };
+  const { email_relaunch_j7, email_relaunch_j1, ...event } = withIsoDates(row);
+  return {
+    ...event,
+    email_relaunch_J7: email_relaunch_j7,
+    email_relaunch_J1: email_relaunch_j1,
+    rooms,
+    medias,
+  };
 }
 
 /** The events of a lab, newest planned first, with their rooms; only those of `ownerId` when given. */
@@ -85,4 +92,77 @@ export async function findEventCard(
   const lab = row && (await findLab(db, row.lab_id));
   if (!row || !lab) return undefined;
   return { id: row.id, name: row.name, slug: row.slug, labName: lab.name, theme: lab.theme };
+}
+
+/** The columns an event's form writes (back-office spec, section 2.3). */
+export type EventFields = {
+  name: string;
+  type: string;
+  description: string;
+  is_public: boolean;
+  auto_dispatcher: boolean;
+  rooms_needed: number;
+  email_relaunch_j7: boolean;
+  email_relaunch_j1: boolean;
+  email_relaunch_h1: boolean;
+  default_timezone: string;
+  planned_start_date: Date;
+  planned_end_date: Date;
+};
+
+/** Inserts the event owned by `ownerId` and gives it its public slug; returns its id. */
+export async function insertEvent(
+  db: Db,
+  values: EventFields & { labId: number; ownerId: number; slugOf: (id: number) => string },
+): Promise<number> {
+  const { labId, ownerId, slugOf, ...fields } = values;
+  const { id } = await db
+    .insertInto('events')
+    .values({ ...fields, lab_id: labId, owner_id: ownerId, slug: `pending-${crypto.randomUUID()}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('events')
+    .set({ slug: slugOf(id) })
+    .where('id', '=', id)
+    .execute();
+  return id;
+}
+
+export async function updateEventFields(db: Db, eventId: number, fields: EventFields): Promise<void> {
+  await db.updateTable('events').set(fields).where('id', '=', eventId).execute();
+}
+
+/** Marks the event running (start) or closed (close). */
+export async function setEventRunning(
+  db: Db,
+  eventId: number,
+  change: { active: true; start_date: Date } | { active: false; end_date: Date },
+): Promise<void> {
+  await db.updateTable('events').set(change).where('id', '=', eventId).execute();
+}
+
+/** The event's row locked for a change, so two managers' changes to one event take turns. */
+export async function lockEvent(db: Db, labId: number, eventId: number) {
+  return db
+    .selectFrom('events')
+    .select(['id', 'owner_id', 'active', 'start_date', 'end_date', 'rooms_needed'])
+    .where('id', '=', eventId)
+    .where('lab_id', '=', labId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function deleteEvent(db: Db, eventId: number): Promise<void> {
+  await db.deleteFrom('events').where('id', '=', eventId).execute();
+}
+
+/** The event's presentation medias, in the order given. */
+export async function replaceEventMedias(db: Db, eventId: number, mediaIds: readonly number[]) {
+  await db.deleteFrom('event_medias').where('event_id', '=', eventId).execute();
+  if (mediaIds.length === 0) return;
+  await db
+    .insertInto('event_medias')
+    .values(mediaIds.map((mediaId, position) => ({ event_id: eventId, media_id: mediaId, position })))
+    .execute();
 }

@@ -1,6 +1,6 @@
 // The rooms of an event and what a room shows (its event's presentation medias), always read within one
 // lab, and the automatic distribution of participants over an event's rooms.
-import type { EventRoom, RoomMedia } from '@lablive/domain';
+import { type EventRoom, type RoomMedia, roomStreamId } from '@lablive/domain';
 import type { Db } from '../db/connection.ts';
 
 export async function listEventRooms(db: Db, eventId: number): Promise<EventRoom[]> {
@@ -125,4 +125,46 @@ export async function keepOpenTokSession(db: Db, roomId: number, sessionId: stri
     .where('id', '=', roomId)
     .executeTakeFirstOrThrow();
   return row.opentok_session_id ?? sessionId;
+}
+
+/**
+ * The event's rooms with what makes one worth keeping: participations placed in it and session events
+ * in its log. A room holding either is never removed (its people and its history would be lost).
+ */
+export async function listRoomsWithUsage(db: Db, eventId: number) {
+  const rooms = await listEventRooms(db, eventId);
+  if (rooms.length === 0) return [];
+  const logged = await db
+    .selectFrom('session_events')
+    .select('stream_id')
+    .distinct()
+    .where(
+      'stream_id',
+      'in',
+      rooms.map((room) => roomStreamId(room.id)),
+    )
+    .execute();
+  const withLog = new Set(logged.map((row) => row.stream_id));
+  return rooms.map((room) => ({ ...room, hasSessionEvents: withLog.has(roomStreamId(room.id)) }));
+}
+
+/** Adds rooms named `Room n` after the event's existing ones. */
+export async function addRooms(db: Db, event: { id: number; labId: number }, numbers: readonly number[]) {
+  if (numbers.length === 0) return;
+  await db
+    .insertInto('rooms')
+    .values(
+      numbers.map((n) => ({
+        event_id: event.id,
+        lab_id: event.labId,
+        name: `Room ${n}`,
+        opentok_session_id: null,
+      })),
+    )
+    .execute();
+}
+
+export async function deleteRooms(db: Db, roomIds: readonly number[]): Promise<void> {
+  if (roomIds.length === 0) return;
+  await db.deleteFrom('rooms').where('id', 'in', roomIds).execute();
 }

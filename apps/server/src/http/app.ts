@@ -11,10 +11,12 @@ import type { AuthDeps } from '../auth/authService.ts';
 import type { Bus } from '../bus/index.ts';
 import type { Env } from '../config/env.ts';
 import type { Db } from '../db/connection.ts';
+import { createEventService } from '../events/eventService.ts';
 import type { Lifecycle } from '../lifecycle/lifecycle.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createVideoProvider } from '../media/videoSessions.ts';
 import type { ServerMetrics } from '../observability/metrics.ts';
+import { createParticipationService } from '../participants/participationService.ts';
 import { registerGateway } from '../realtime/gateway.ts';
 import type { GatewayStats } from '../realtime/gatewayStats.ts';
 import type { RoomService } from '../rooms/roomService.ts';
@@ -30,6 +32,7 @@ import { invitationsRoutes } from './routes/invitations.routes.ts';
 import { labScopedRoutes } from './routes/labScoped.routes.ts';
 import { participantsRoutes } from './routes/participants.routes.ts';
 import { pharmacovigilanceRoutes } from './routes/pharmacovigilance.routes.ts';
+import { planningRoutes } from './routes/planning.routes.ts';
 import { pollsRoutes } from './routes/polls.routes.ts';
 import { roomDocumentsRoutes } from './routes/roomDocuments.routes.ts';
 import { roomsRoutes } from './routes/rooms.routes.ts';
@@ -135,11 +138,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(eventInfoRoutes, { db: deps.db, authenticator });
       await api.register(labScopedRoutes, { db: deps.db, authenticator });
-      await api.register(eventsRoutes, { db: deps.db, authenticator });
       const { db, rooms, mailer } = deps;
       const { config } = deps;
+      const events = createEventService({ db, rooms, now });
+      await api.register(eventsRoutes, { db, authenticator, events });
+      await api.register(planningRoutes, { db, authenticator });
       await api.register(eventRoomsRoutes, { db, authenticator });
-      await api.register(participantsRoutes, { db, authenticator });
+      const participations = createParticipationService(db);
+      await api.register(participantsRoutes, { authenticator, participations });
       await api.register(invitationsRoutes, {
         db,
         authenticator,

@@ -186,3 +186,36 @@ export async function deleteParticipant(db: Db, labId: number, participantId: nu
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/** An event's guests, in the order they were added. */
+export async function listEventParticipants(db: Db, eventId: number): Promise<ParticipantView[]> {
+  const rows = await db
+    .selectFrom('participants')
+    .select(COLUMNS)
+    .where('event_id', '=', eventId)
+    .orderBy('id')
+    .execute();
+  return rows.map(toParticipantView);
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/** A manager's edit of a guest; undefined when the new e-mail is already another guest's of the event. */
+export async function updateParticipantFields(
+  db: Db,
+  participantId: number,
+  fields: { name: string; email: string; role: EventRole; room_id: number | null; job: string | null },
+): Promise<ParticipantView | undefined> {
+  try {
+    const row = await db
+      .updateTable('participants')
+      .set(fields)
+      .where('id', '=', participantId)
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
+    return toParticipantView(row);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) return undefined;
+    throw error;
+  }
+}

@@ -3,7 +3,7 @@
 // command is covered without editing this file). Each is answered with an error code that is not
 // `internal`, nothing reaches the room's log, the socket keeps working, and so does the room for others.
 import { randomUUID } from 'node:crypto';
-import { ROOM_COMMAND_TYPES, roomCommandSchema } from '@lablive/domain';
+import { CLIENT_ROOM_COMMAND_TYPES, clientRoomCommandSchema } from '@lablive/domain';
 import type { ServerMessage } from '@lablive/protocol';
 import {
   BAD_FIELD_VALUES,
@@ -45,7 +45,7 @@ afterAll(async () => {
 
 /** The field names of a command's data, from its schema. */
 function dataFields(type: string): string[] {
-  const option = roomCommandSchema.options.find((candidate) => candidate.shape.type.value === type);
+  const option = clientRoomCommandSchema.options.find((candidate) => candidate.shape.type.value === type);
   const data = option?.shape.data;
   return data instanceof z.ZodObject ? Object.keys(data.shape) : [];
 }
@@ -105,7 +105,7 @@ describe('bad input on every socket message', () => {
 
     for (const frame of BAD_SOCKET_FRAMES) expectCode(frame.name, await errorAfter(socket, frame.raw));
 
-    for (const type of ROOM_COMMAND_TYPES) {
+    for (const type of CLIENT_ROOM_COMMAND_TYPES) {
       const commandId = randomUUID();
       const envelope = (data: string) =>
         `{"type":"command","roomId":${roomId},"commandId":"${commandId}","command":{"type":"${type}","data":${data}}}`;

@@ -4,6 +4,7 @@
 // committed together.
 import { randomUUID } from 'node:crypto';
 import {
+  BACK_OFFICE_PARTICIPANT_ID,
   decide,
   evolveAll,
   findUnstorableText,
@@ -116,7 +117,7 @@ function toAppendRequest(
   const metadata = {
     labId: context.labId,
     actor: {
-      participantId: actor.participantId,
+      ...(actor.participantId !== BACK_OFFICE_PARTICIPANT_ID ? { participantId: actor.participantId } : {}),
       ...(actor.userId !== null ? { userId: actor.userId } : {}),
       role: actor.role,
     },

@@ -15,7 +15,8 @@ const envelopeSchema = z.object({
   roomId: z.number().int().positive(),
   commandId: z.string().min(1).max(100),
   actor: z.object({
-    participantId: z.number().int().positive(),
+    // 0 for staff acting from the back office (BACK_OFFICE_PARTICIPANT_ID).
+    participantId: z.number().int().nonnegative(),
     userId: z.number().int().positive().nullable(),
     role: z.enum(EVENT_ROLES),
     name: z.string(),

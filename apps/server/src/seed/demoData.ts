@@ -2,7 +2,7 @@
 // empty database): one lab with every module, three accounts, one public event ready to join.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { LAB_MODULES, type Permission } from '@lablive/domain';
+import { eventSlug, LAB_MODULES, type Permission } from '@lablive/domain';
 import { sql } from 'kysely';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/connection.ts';
@@ -140,8 +140,8 @@ export async function seedDemoData(db: Db, options: { filesDir: string; now: Dat
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const eventSlug = `lablive-demo-session-${event.id}`;
-    await trx.updateTable('events').set({ slug: eventSlug }).where('id', '=', event.id).execute();
+    const slug = eventSlug('LabLive demo session', event.id);
+    await trx.updateTable('events').set({ slug }).where('id', '=', event.id).execute();
     await trx
       .insertInto('event_medias')
       .values({ event_id: event.id, media_id: media.id, position: 0 })
@@ -183,6 +183,6 @@ export async function seedDemoData(db: Db, options: { filesDir: string; now: Dat
       .insertInto('pharmacovigilance_receivers')
       .values({ lab_id: lab.id, email: 'pharmacovigilance@lablive.test', active: true })
       .execute();
-    return { created: true, eventSlug, eventId: event.id } as const;
+    return { created: true, eventSlug: slug, eventId: event.id } as const;
   });
 }

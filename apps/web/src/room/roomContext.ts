@@ -2,7 +2,7 @@
 // room socket by packages/client), how to send a room command, the REST client, the room token's data
 // and the media session. RoomPage provides it; panels read it with useRoom / useRoomState.
 import type { ApiClient, CommandResult } from '@lablive/client';
-import type { EventRole, RoomCommand, RoomState, RoomTokenResponse } from '@lablive/domain';
+import type { ClientRoomCommand, EventRole, RoomState, RoomTokenResponse } from '@lablive/domain';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { MediaSession } from '../media/mediaSession.ts';
 
@@ -25,7 +25,7 @@ export type RoomContextValue = {
   eventId: number;
   me: RoomMe;
   store: RoomStateStore;
-  send(command: RoomCommand): Promise<CommandResult>;
+  send(command: ClientRoomCommand): Promise<CommandResult>;
   api: ApiClient;
   token: RoomTokenResponse;
   /** Null until the media session started (or when it could not). */

@@ -1,7 +1,7 @@
 // The realtime client against a real WebSocket gateway (scriptedGateway.ts) that decides with the
 // domain: the state a client folds equals the server's view of the room through drops, resumes with
 // overlapping events, lost acks, refused tokens and malformed frames.
-import { type ChatLog, chatMessages, type RoomCommand } from '@lablive/domain';
+import { type ChatLog, type ClientRoomCommand, chatMessages } from '@lablive/domain';
 import { CLOSE_CODES, type DeliveredEvent, PROTOCOL_VERSION } from '@lablive/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
@@ -35,7 +35,7 @@ function connect(options: Partial<RealtimeClientOptions> = {}): RealtimeClient {
   return client;
 }
 
-const chat = (messageId: string, text: string): RoomCommand => ({
+const chat = (messageId: string, text: string): ClientRoomCommand => ({
   type: 'SendChatMessage',
   data: { messageId, text },
 });

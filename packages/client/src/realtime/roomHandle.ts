@@ -5,10 +5,10 @@
 // `room_unavailable` (its room's host is moving to another instance) is sent again, with the same
 // commandId, after a growing delay, a bounded number of times; the server appends it once.
 import {
+  type ClientRoomCommandInput,
+  clientRoomCommandSchema,
   evolve,
-  type RoomCommandInput,
   type RoomState,
-  roomCommandSchema,
   type SessionEvent,
 } from '@lablive/domain';
 import {
@@ -41,7 +41,7 @@ export type RoomHandle = {
   readonly participantId: number;
   readonly role: string;
   /** Resolves with the server's ack or rejection, once, however many reconnects it takes. */
-  send(command: RoomCommandInput, options?: SendOptions): Promise<CommandResult>;
+  send(command: ClientRoomCommandInput, options?: SendOptions): Promise<CommandResult>;
   /** An ephemeral signal to one participant (or everyone: null); false when offline (it is not queued). */
   signal(to: number | null, kind: SignalKind, payload: unknown): boolean;
   /** The events newly folded from one frame, and the state after them. Duplicates never reach it. */
@@ -188,11 +188,11 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
     stateListeners.emit(state);
   }
 
-  function send(command: RoomCommandInput, sendOptions: SendOptions = {}): Promise<CommandResult> {
+  function send(command: ClientRoomCommandInput, sendOptions: SendOptions = {}): Promise<CommandResult> {
     if (!following) {
       return Promise.reject(new RealtimeError(REALTIME_ERROR_CODES.left, `Room ${roomId} is not followed`));
     }
-    const parsed = roomCommandSchema.safeParse(command);
+    const parsed = clientRoomCommandSchema.safeParse(command);
     if (!parsed.success) {
       // What the gateway would answer, without the round trip.
       const message = z.prettifyError(parsed.error);

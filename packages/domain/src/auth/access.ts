@@ -115,3 +115,14 @@ export function canSeeEvent(principal: Principal, event: EventVisibilityFacts): 
   if (!seesOnlyOwnEvents(principal)) return true;
   return event.ownerId === principal.userId || event.isPublic || event.takesPart;
 }
+
+/**
+ * Whether staff may change an event (its plan, its lifecycle, its guests): a holder of manage events,
+ * and, for a user whose only role is `user`, only an event they own (back-office spec, sections 1 and 6).
+ */
+export const NOT_YOUR_EVENT = 'You can only change the events you own (manage events).';
+
+export function canChangeEvent(principal: Principal, event: { ownerId: number | null }): boolean {
+  if (principal.kind !== 'user' || !effectivePermissions(principal).includes('manage_events')) return false;
+  return !seesOnlyOwnEvents(principal) || event.ownerId === principal.userId;
+}

@@ -4,6 +4,7 @@
 // every registered route against it. Rules finer than the guard (owning an event, being an animator of
 // the room, managing events to register others) stay in the services, which answer 403 or 404.
 import type { Requirement } from './access.ts';
+import { ADMIN_ROUTES } from './adminRoutes.ts';
 
 export type ApiRouteAccess =
   /** Anyone, signed in or not (sign-in itself, the public event page, health). */
@@ -17,7 +18,9 @@ export type ApiRouteAccess =
 const PUBLIC = { access: 'public' } as const;
 const SIGNED_IN = { access: 'signedIn' } as const;
 const STAFF = { access: 'signedIn', requirement: { staff: true } } as const;
-const MANAGE_EVENTS = { access: 'signedIn', requirement: { permissions: ['manage_events'] } } as const;
+// The calls behind the event pages need what the pages need (adminRoutes.ts).
+const MANAGE_EVENTS = { access: 'signedIn', requirement: ADMIN_ROUTES.events.requirement } as const;
+const MANAGE_EVENT = { ...MANAGE_EVENTS, scope: 'event' } as const;
 const POLLS = { access: 'signedIn', requirement: { modules: ['polls'] } } as const;
 const SHARE_DOCUMENT = { access: 'signedIn', requirement: { modules: ['share_document'] } } as const;
 const EVENT = { access: 'signedIn', scope: 'event' } as const;
@@ -38,9 +41,19 @@ export const API_ROUTES = {
   'GET /api/labs/:id': SIGNED_IN,
   'GET /api/users/:id': STAFF,
   'GET /api/events': STAFF,
+  'POST /api/events': MANAGE_EVENTS,
   'GET /api/eventInfo/:id': EVENT,
   'GET /api/events/:id': EVENT,
+  'PUT /api/events/:id': MANAGE_EVENT,
+  'DELETE /api/events/:id': MANAGE_EVENT,
+  'GET /api/medias': MANAGE_EVENTS,
+  'GET /api/email-templates': MANAGE_EVENTS,
+  'GET /api/deployment-schedulers': STAFF,
+  // Blocked days are the platform's, not a lab's: the service lets only super-admins change them.
+  'POST /api/deployment-schedulers': STAFF,
+  'DELETE /api/deployment-schedulers/:id': STAFF,
   'GET /api/events/:id/rooms': EVENT,
+  'GET /api/rooms': MANAGE_EVENTS,
   'GET /api/events/:id/joinroom': EVENT,
 
   'POST /api/participants': SIGNED_IN,

@@ -28,8 +28,9 @@ export const labEventDetailsSchema = labEventSchema.extend({
   rooms_needed: z.number(),
   auto_dispatcher: z.boolean(),
   to_broadcast: z.boolean(),
-  email_relaunch_j7: z.boolean(),
-  email_relaunch_j1: z.boolean(),
+  // The spec's spelling (section 3), as the event form sends them.
+  email_relaunch_J7: z.boolean(),
+  email_relaunch_J1: z.boolean(),
   email_relaunch_h1: z.boolean(),
   default_timezone: z.string(),
   medias: z.array(

@@ -6,23 +6,9 @@ import { MESSAGES } from '../auth/messages.ts';
 import { emailSchema } from '../auth/schemas.ts';
 import { idSchema } from '../shared/ids.ts';
 import { text } from '../shared/text.ts';
+import { timeZoneSchema } from '../shared/timeZone.ts';
 
 const id = z.number().int().positive();
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export const timeZoneSchema = z
-  .string()
-  .trim()
-  .max(64)
-  .refine(isTimeZone, { message: 'must be an IANA time zone, e.g. Europe/Paris' });
 
 export const participantSchema = z.object({
   id: z.number(),
@@ -63,8 +49,24 @@ export const createParticipantRequestSchema = z.object({
 });
 export type CreateParticipantRequest = z.infer<typeof createParticipantRequestSchema>;
 
+/**
+ * The participant form of the back office (back-office spec, sections 2.5 and 5): a manager adds or
+ * edits a guest. The room is required when the event places its guests by hand; the server checks that.
+ */
+export const participantFormSchema = z.strictObject({
+  name: text()
+    .trim()
+    .min(1, { error: MESSAGES.fieldRequired })
+    .max(200, { error: 'must be at most 200 characters' }),
+  email: emailSchema,
+  role: z.enum(EVENT_ROLES),
+  room_id: id.nullable(),
+  job: trimmedText(200).nullish(),
+});
+export type ParticipantForm = z.infer<typeof participantFormSchema>;
+
 /** Choose a room (`room_id` with `event_id`), or change the role (`role` alone). */
-export const updateParticipantRequestSchema = z
+const roomOrRoleChangeSchema = z
   .object({
     room_id: id.nullable().optional(),
     event_id: id.optional(),
@@ -85,9 +87,18 @@ export const updateParticipantRequestSchema = z
       ctx.addIssue({ code: 'custom', path: ['role'], message: 'Send role, or room_id and event_id.' });
     }
   });
+
+/** A manager's edit of the participant form, or someone's choice of room, or a change of role. */
+export const updateParticipantRequestSchema = z.union([participantFormSchema, roomOrRoleChangeSchema]);
 export type UpdateParticipantRequest = z.infer<typeof updateParticipantRequestSchema>;
 
-export const participantsQuerySchema = z.object({
-  email: emailSchema,
-  event_id: idSchema.optional(),
-});
+/** By e-mail (someone's own participations), or a whole event's guest list (managers). */
+export const participantsQuerySchema = z
+  .object({
+    email: emailSchema.optional(),
+    event_id: idSchema.optional(),
+  })
+  .refine((query) => query.email !== undefined || query.event_id !== undefined, {
+    error: 'send email, event_id or both',
+    path: ['email'],
+  });

@@ -47,6 +47,8 @@ export const COMMAND_RULES: Record<RoomCommandType, CommandRule> = {
   ForceToggleVideo: { animatorOnly: true, roomModules: camera },
   StartSession: animators,
   EndSession: animators,
+  // Never from a client (see roomCommands.ts); decide lets it through without the presence check.
+  CloseSession: everyone,
   ReportDisconnection: everyone,
 };
 

@@ -24,6 +24,7 @@ import type { RoomCommand } from './roomCommands.ts';
 import { isAnimator } from './roomRoles.ts';
 import { findViewer, type RoomState } from './roomState.ts';
 import {
+  closeSession,
   endSession,
   setPresentationScene,
   setPresentationStep,
@@ -39,6 +40,10 @@ export function decide(state: RoomState, command: RoomCommand, context: DecideCo
 }
 
 function guard(state: RoomState, command: RoomCommand, context: DecideContext): Decision | null {
+  // The back office closes the room from outside it: no presence, role or module applies.
+  if (command.type === 'CloseSession') {
+    return state.session.status === 'ended' ? reject('session_ended') : null;
+  }
   // Leaving stays possible after the end, so the sockets still open can close cleanly.
   if (state.session.status === 'ended' && command.type !== 'LeaveRoom') return reject('session_ended');
   if (command.type !== 'JoinRoom' && findViewer(state, context.actor.participantId) === undefined) {
@@ -107,6 +112,8 @@ function decideAllowed(state: RoomState, command: RoomCommand, context: DecideCo
       return startSession(state, context);
     case 'EndSession':
       return endSession(state, context);
+    case 'CloseSession':
+      return closeSession(command, context);
     case 'ReportDisconnection':
       return reportDisconnection(command, context);
     default: {

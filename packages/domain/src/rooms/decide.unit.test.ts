@@ -13,7 +13,14 @@ import {
   participant,
 } from '../testing/roomSpecification.ts';
 import { ANIMATOR_ONLY_COMMANDS, COMMAND_RULES } from './commandRules.ts';
-import { ROOM_COMMAND_TYPES, type RoomCommandInput, type RoomCommandType } from './roomCommands.ts';
+import { backOfficeActor } from './decision.ts';
+import {
+  CLIENT_ROOM_COMMAND_TYPES,
+  clientRoomCommandSchema,
+  ROOM_COMMAND_TYPES,
+  type RoomCommandInput,
+  type RoomCommandType,
+} from './roomCommands.ts';
 import type { RoomConfig } from './roomConfig.ts';
 import type { SessionEvent } from './roomEvents.ts';
 import { isAnimator, isObserver } from './roomRoles.ts';
@@ -49,6 +56,7 @@ const samples: { [T in RoomCommandType]: Extract<RoomCommandInput, { type: T }> 
   ForceToggleVideo: { type: 'ForceToggleVideo', data: { participantId: 2, enabled: false } },
   StartSession: { type: 'StartSession', data: {} },
   EndSession: { type: 'EndSession', data: {} },
+  CloseSession: { type: 'CloseSession', data: { closedByUserId: 7 } },
   ReportDisconnection: { type: 'ReportDisconnection', data: { reason: 'networkDisconnected' } },
 };
 
@@ -147,7 +155,7 @@ function leaveOf(participantId: number): RoomCommandInput {
 }
 
 describe('presence', () => {
-  for (const type of ROOM_COMMAND_TYPES.filter((command) => command !== 'JoinRoom')) {
+  for (const type of CLIENT_ROOM_COMMAND_TYPES.filter((command) => command !== 'JoinRoom')) {
     it(`refuses ${type} from someone who has not joined`, () => {
       given(busyRoom).when(samples[type], otherParticipant).thenRejects('not_in_room');
     });
@@ -161,6 +169,34 @@ describe('after the session ended', () => {
       given(ended).when(samples[type], animator).thenRejects('session_ended');
     });
   }
+});
+
+describe('closing the room with its event (back office)', () => {
+  const close = samples.CloseSession;
+  const staff = backOfficeActor({ id: 7, name: 'Alice Admin', email: 'admin@lab.test' });
+
+  it('ends a running session from outside the room, recording who closed it', () => {
+    given(busyRoom)
+      .when(close, staff)
+      .then([{ type: 'SessionEnded', data: { closedByUserId: 7, at: NOW } }]);
+  });
+
+  it('ends a session that never started, so nobody waits in a room of a closed event', () => {
+    given([joined(participant)])
+      .when(close, staff)
+      .then([{ type: 'SessionEnded', data: { closedByUserId: 7, at: NOW } }]);
+  });
+
+  it('is refused once the session has ended (the event closes once)', () => {
+    given([...busyRoom, { type: 'SessionEnded', data: { by: 1, at: LATER } }])
+      .when(close, staff)
+      .thenRejects('session_ended');
+  });
+
+  it('is not something a client can send', () => {
+    expect(clientRoomCommandSchema.safeParse(close).success).toBe(false);
+    expect(CLIENT_ROOM_COMMAND_TYPES).not.toContain('CloseSession');
+  });
 });
 
 describe('modules', () => {

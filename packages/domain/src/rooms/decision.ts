@@ -13,6 +13,16 @@ export type RoomActor = {
   email: string;
 };
 
+/**
+ * Staff acting on a room from the back office (closing its event) hold no participation in it: their
+ * commands carry this participant id, and the log records their user id instead.
+ */
+export const BACK_OFFICE_PARTICIPANT_ID = 0;
+
+export function backOfficeActor(user: { id: number; name: string; email: string }): RoomActor {
+  return { participantId: BACK_OFFICE_PARTICIPANT_ID, userId: user.id, role: 'animator', ...user };
+}
+
 export type DecideContext = {
   actor: RoomActor;
   /** ISO 8601 time of the decision. */

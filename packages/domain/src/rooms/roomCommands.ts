@@ -47,7 +47,7 @@ function command<const T extends string, D extends z.ZodType>(type: T, data: D) 
   return z.strictObject({ type: z.literal(type), data });
 }
 
-export const roomCommandSchema = z.discriminatedUnion('type', [
+const CLIENT_COMMANDS = [
   command('JoinRoom', z.strictObject({ connectionId: clientId })),
   command('LeaveRoom', z.strictObject({ connectionId: clientId, reason })),
   command('SetSpeaking', z.strictObject({ speaking: z.boolean() })),
@@ -98,14 +98,34 @@ export const roomCommandSchema = z.discriminatedUnion('type', [
   command('StartSession', z.strictObject({})),
   command('EndSession', z.strictObject({})),
   command('ReportDisconnection', z.strictObject({ reason })),
+] as const;
+
+/** What a participant's client may send (the socket and the REST calls that run commands). */
+export const clientRoomCommandSchema = z.discriminatedUnion('type', [...CLIENT_COMMANDS]);
+
+/**
+ * Every command a room accepts: the clients' ones, and the server's own. `CloseSession` is sent by the
+ * back office when staff close the room's event: it ends the session for everyone in the room, from
+ * someone who is not in it (the staff member's user id is recorded, not a participation).
+ */
+export const roomCommandSchema = z.discriminatedUnion('type', [
+  ...CLIENT_COMMANDS,
+  command('CloseSession', z.strictObject({ closedByUserId: z.number().int().positive() })),
 ]);
 
 export type RoomCommand = z.infer<typeof roomCommandSchema>;
 /** What a client sends before parsing (trimmed strings and defaults are applied by the parse). */
 export type RoomCommandInput = z.input<typeof roomCommandSchema>;
 export type RoomCommandType = RoomCommand['type'];
+export type ClientRoomCommand = z.infer<typeof clientRoomCommandSchema>;
+export type ClientRoomCommandInput = z.input<typeof clientRoomCommandSchema>;
 export type RoomCommandOf<T extends RoomCommandType> = Extract<RoomCommand, { type: T }>;
 
 export const ROOM_COMMAND_TYPES: readonly RoomCommandType[] = roomCommandSchema.options.map(
+  (option) => option.shape.type.value,
+);
+
+/** The commands a client may send; the others are the server's own. */
+export const CLIENT_ROOM_COMMAND_TYPES: readonly RoomCommandType[] = clientRoomCommandSchema.options.map(
   (option) => option.shape.type.value,
 );

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ROOM_COMMAND_LIMITS, ROOM_COMMAND_TYPES, roomCommandSchema } from './roomCommands.ts';
+import {
+  CLIENT_ROOM_COMMAND_TYPES,
+  ROOM_COMMAND_LIMITS,
+  ROOM_COMMAND_TYPES,
+  roomCommandSchema,
+} from './roomCommands.ts';
 
 const rejects = (command: unknown) => expect(roomCommandSchema.safeParse(command).success).toBe(false);
 const accepts = (command: unknown) => expect(roomCommandSchema.safeParse(command).success).toBe(true);
@@ -8,7 +13,8 @@ describe('roomCommandSchema', () => {
   it('lists every command type once', () => {
     expect(new Set(ROOM_COMMAND_TYPES).size).toBe(ROOM_COMMAND_TYPES.length);
     expect(ROOM_COMMAND_TYPES).toContain('JoinRoom');
-    expect(ROOM_COMMAND_TYPES).toHaveLength(27);
+    expect(ROOM_COMMAND_TYPES).toHaveLength(28);
+    expect(CLIENT_ROOM_COMMAND_TYPES).toHaveLength(27);
   });
 
   it('caps chat messages at 2000 characters and notes at 20000', () => {

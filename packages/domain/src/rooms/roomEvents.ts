@@ -89,7 +89,11 @@ export const sessionEventSchema = z.discriminatedUnion('type', [
   event('VideoToggled', toggled),
   // Session
   event('SessionStarted', z.object({ by: participantId, at })),
-  event('SessionEnded', z.object({ by: participantId, at })),
+  // Ended by an animator in the room (`by`), or by staff closing the event (`closedByUserId`).
+  event(
+    'SessionEnded',
+    z.object({ by: participantId.optional(), closedByUserId: z.number().int().positive().optional(), at }),
+  ),
   event(
     'DisconnectionReported',
     z.object({

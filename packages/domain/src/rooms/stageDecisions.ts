@@ -91,6 +91,14 @@ export function endSession(state: RoomState, context: DecideContext): Decision {
   return accept({ type: 'SessionEnded', data: { by: context.actor.participantId, at: context.now } });
 }
 
+/** Staff closed the event: the session ends, started or not, so nobody stays in a room of a closed event. */
+export function closeSession(command: RoomCommandOf<'CloseSession'>, context: DecideContext): Decision {
+  return accept({
+    type: 'SessionEnded',
+    data: { closedByUserId: command.data.closedByUserId, at: context.now },
+  });
+}
+
 function screenShareStopped(sharer: number, context: DecideContext): SessionEvent {
   return { type: 'ScreenShareStopped', data: { participantId: sharer, by: context.actor.participantId } };
 }

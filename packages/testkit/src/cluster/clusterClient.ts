@@ -2,7 +2,7 @@
 // what it got, for the failover tests and measurements: it reconnects after any close, resumes with the
 // last version it saw, sends every unacknowledged command again with the same id after a reconnect or a
 // room_unavailable answer, and counts any version received twice or skipped.
-import type { RoomCommand } from '@lablive/domain';
+import type { ClientRoomCommand } from '@lablive/domain';
 import {
   type ClientMessage,
   type DeliveredEvent,
@@ -40,7 +40,7 @@ export type ClusterClient = {
   /** Resolves once joined on the current connection. */
   joined(): Promise<void>;
   /** Resolves with the acknowledgement, however many reconnects and retries it takes. */
-  send(command: RoomCommand, commandId?: string): Promise<CommandResult>;
+  send(command: ClientRoomCommand, commandId?: string): Promise<CommandResult>;
   /** Commands sent and not answered yet. */
   pending(): number;
   close(): void;

@@ -1,10 +1,22 @@
-// The rooms of an event: GET events/{id}/rooms (the room selector of staff and the back office) and
+// The rooms of an event: GET events/{id}/rooms or rooms?event_id= (the room selector of staff and the
+// back office's room card) and
 // GET events/{id}/joinroom (automatic distribution: the caller's participation gets its room).
-import { DomainError, eventRoomSchema, forbidden, joinRoomResponseSchema, notFound } from '@lablive/domain';
+import {
+  DomainError,
+  eventRoomSchema,
+  forbidden,
+  idSchema,
+  joinRoomResponseSchema,
+  notFound,
+} from '@lablive/domain';
+
+const roomsQuerySchema = z.object({ event_id: idSchema });
+
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
+import type { Caller } from '../../auth/principals.repository.ts';
 import type { Db } from '../../db/connection.ts';
 import { distributeToRoom, listEventRooms } from '../../events/rooms.repository.ts';
 import { findVisibleEvent } from '../../events/visibleEvents.ts';
@@ -18,21 +30,27 @@ export async function eventRoomsRoutes(
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, authenticator } = options;
 
+  /** The rooms of an event the caller may see: managers plan every event's, others must take part. */
+  async function roomsOfEvent(caller: Caller, eventId: number) {
+    const event = await findVisibleEvent(db, caller.principal, eventId);
+    if (!event) throw notFound('event', eventId);
+    if (!holds(caller.principal, 'manage_events')) {
+      if (!(await findOwnParticipation(db, personOf(caller), event.id))) throw forbidden(NOT_A_PARTICIPANT);
+    }
+    return listEventRooms(db, event.id);
+  }
+
   app.get(
     '/events/:id/rooms',
-    {
-      schema: { params: idParams, response: { 200: z.array(eventRoomSchema) } },
-    },
-    async (request) => {
-      const caller = await authenticator.authenticate(request);
-      const event = await findVisibleEvent(db, caller.principal, request.params.id);
-      if (!event) throw notFound('event', request.params.id);
-      // Managers plan every event's rooms; anyone else must take part in this one.
-      if (!holds(caller.principal, 'manage_events')) {
-        if (!(await findOwnParticipation(db, personOf(caller), event.id))) throw forbidden(NOT_A_PARTICIPANT);
-      }
-      return listEventRooms(db, event.id);
-    },
+    { schema: { params: idParams, response: { 200: z.array(eventRoomSchema) } } },
+    async (request) => roomsOfEvent(await authenticator.authenticate(request), request.params.id),
+  );
+
+  // The back office's spelling of the same list (back-office spec, section 7).
+  app.get(
+    '/rooms',
+    { schema: { querystring: roomsQuerySchema, response: { 200: z.array(eventRoomSchema) } } },
+    async (request) => roomsOfEvent(await authenticator.authenticate(request), request.query.event_id),
   );
 
   app.get(

@@ -1,13 +1,26 @@
-// GET /api/events: the events of the caller's lab (back-office spec, sections 1 and 7: `events?lab_id=`
-// or `events?owner_id=`). A user whose only role is `user` sees the events they own; other staff see
-// every event of their lab. Another lab's id answers 404.
-import { DomainError, idSchema, labEventSchema, seesOnlyOwnEvents } from '@lablive/domain';
+// The events of the caller's lab (back-office spec, sections 1, 4 and 7). GET /api/events lists them
+// (`events?lab_id=` or `events?owner_id=`): a user whose only role is `user` sees the events they own,
+// other staff every event of their lab, and another lab's id answers 404. POST plans one, PUT edits,
+// starts or closes it, DELETE cancels it; the rules are the event service's.
+import {
+  createdEventSchema,
+  DomainError,
+  eventFormSchema,
+  idSchema,
+  labEventDetailsSchema,
+  labEventSchema,
+  noContentSchema,
+  seesOnlyOwnEvents,
+  updateEventRequestSchema,
+} from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
 import type { Db } from '../../db/connection.ts';
+import type { EventService } from '../../events/eventService.ts';
 import { listLabEvents } from '../../events/events.repository.ts';
+import { idParams } from './routeHelpers.ts';
 
 const query = z.object({
   lab_id: idSchema.optional(),
@@ -16,10 +29,10 @@ const query = z.object({
 
 export async function eventsRoutes(
   instance: FastifyInstance,
-  options: { db: Db; authenticator: Authenticator },
+  options: { db: Db; authenticator: Authenticator; events: EventService },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db, authenticator } = options;
+  const { db, authenticator, events } = options;
 
   app.get(
     '/events',
@@ -31,6 +44,38 @@ export async function eventsRoutes(
       if (labId !== principal.labId) throw new DomainError('not_found', `No lab ${labId}.`);
       const ownerId = seesOnlyOwnEvents(principal) ? principal.userId : request.query.owner_id;
       return listLabEvents(db, labId, ownerId === undefined ? {} : { ownerId });
+    },
+  );
+
+  app.post(
+    '/events',
+    { schema: { body: eventFormSchema, response: { 201: createdEventSchema } } },
+    async (request, reply) => {
+      const caller = await authenticator.authenticate(request);
+      return reply.status(201).send(await events.create(caller, request.body));
+    },
+  );
+
+  app.put(
+    '/events/:id',
+    {
+      schema: { params: idParams, body: updateEventRequestSchema, response: { 200: labEventDetailsSchema } },
+    },
+    async (request) => {
+      const caller = await authenticator.authenticate(request);
+      const { id } = request.params;
+      const body = request.body;
+      if (!('active' in body)) return events.edit(caller, id, body);
+      return body.active ? events.start(caller, id) : events.close(caller, id, request.id);
+    },
+  );
+
+  app.delete(
+    '/events/:id',
+    { schema: { params: idParams, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await events.cancel(await authenticator.authenticate(request), request.params.id);
+      return reply.status(204).send(null);
     },
   );
 }

@@ -43,7 +43,8 @@ beforeAll(async () => {
   app = await buildTestApp(test, { mailer: createSmtpMailer(smtp.url, 'LabLive <no-reply@lablive.test>') });
   call = caller(app);
   labId = await createLab(test.db, 'Lab A');
-  await createUser(test.db, {
+  // A manager with the role `user`: the events below are theirs, as only owners change an event.
+  const managerId = await createUser(test.db, {
     labId,
     email: 'manager@a.test',
     password: 'pw-manager',
@@ -56,8 +57,8 @@ beforeAll(async () => {
     locale: 'de',
   });
   await createUser(test.db, { labId, email: 'plain@a.test', password: 'pw-plain' });
-  event = await createEvent(test.db, { labId, slug: 'invite-1', rooms: 2 });
-  otherEvent = await createEvent(test.db, { labId, slug: 'invite-2' });
+  event = await createEvent(test.db, { labId, slug: 'invite-1', rooms: 2, ownerId: managerId });
+  otherEvent = await createEvent(test.db, { labId, slug: 'invite-2', ownerId: managerId });
   tokens.manager = await signIn(app, 'manager@a.test', 'pw-manager');
   tokens.plain = await signIn(app, 'plain@a.test', 'pw-plain');
   people.paul = await addParticipant(event.eventId, 'paul@x.org', 'Paul Martin');

@@ -35,15 +35,16 @@ beforeAll(async () => {
   call = caller(app);
   labId = await createLab(test.db, 'Lab A');
   otherLabId = await createLab(test.db, 'Lab B');
-  await createUser(test.db, {
+  // A manager with the role `user`: the events below are theirs, as only owners change an event.
+  const managerId = await createUser(test.db, {
     labId,
     email: 'manager@a.test',
     password: 'pw-manager',
     permissions: ['manage_events'],
   });
   plainUserId = await createUser(test.db, { labId, email: 'plain@a.test', password: 'pw-plain' });
-  event = await createEvent(test.db, { labId, slug: 'part-1', rooms: 2 });
-  otherEvent = await createEvent(test.db, { labId, slug: 'part-2', rooms: 1 });
+  event = await createEvent(test.db, { labId, slug: 'part-1', rooms: 2, ownerId: managerId });
+  otherEvent = await createEvent(test.db, { labId, slug: 'part-2', rooms: 1, ownerId: managerId });
   tokens.manager = await signIn(app, 'manager@a.test', 'pw-manager');
   tokens.plain = await signIn(app, 'plain@a.test', 'pw-plain');
   const login = await app.inject({
@@ -66,7 +67,7 @@ afterAll(async () => {
 });
 
 describe('POST /api/participants', () => {
-  it('lets a manager register anyone, once per event and e-mail, in the lab of the event', async () => {
+  it('lets a manager add anyone once per event and e-mail, in the lab of the event', async () => {
     const payload = {
       event_id: event.eventId,
       email: 'Paul@Example.org',
@@ -93,8 +94,9 @@ describe('POST /api/participants', () => {
       ...payload,
       email: 'paul@EXAMPLE.org',
     });
-    expect(again.statusCode).toBe(200);
-    expect(again.json().id).toBe(created.json().id);
+    // One e-mail is one participant per event: a second one is refused, saying why.
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe('paul@EXAMPLE.org is already a participant of this event.');
   });
 
   it('validates the body and names the field', async () => {
@@ -123,13 +125,14 @@ describe('POST /api/participants', () => {
     expect(badRole.json().errors[0].field).toBe('role');
   });
 
-  it("answers 404 for a room of another event and for another lab's user", async () => {
+  it("refuses a room of another event (naming room_id) and answers 404 for another lab's user", async () => {
     const room = await call('POST', '/api/participants', tokens.manager, {
       event_id: event.eventId,
       email: 'r@x.org',
       room_id: otherEvent.roomIds[0],
     });
-    expect(room.statusCode).toBe(404);
+    expect(room.statusCode).toBe(400);
+    expect(room.json().errors?.[0]?.field ?? room.json().detail).toContain('room_id');
     const otherUser = await createUser(test.db, { labId: otherLabId, email: 'b@b.test', password: 'pw-b' });
     const user = await call('POST', '/api/participants', tokens.manager, {
       event_id: event.eventId,

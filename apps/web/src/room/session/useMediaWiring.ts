@@ -3,7 +3,7 @@
 // my speaking (the audio level crossing 0.02) is told to the room, and so are a device that stopped by
 // itself (unplugged) and a screen share ended from the browser's own "Stop sharing" bar.
 import type { RoomHandle } from '@lablive/client';
-import type { RoomCommand } from '@lablive/domain';
+import type { ClientRoomCommand } from '@lablive/domain';
 import { useEffect } from 'react';
 import type { MediaSession } from '../../media/mediaSession.ts';
 
@@ -28,7 +28,7 @@ export function useMediaWiring(
     });
 
     // Left or offline: the room state is rebuilt from the server's on return, nothing to retry here.
-    const tell = (command: RoomCommand) => void handle.send(command).catch(() => undefined);
+    const tell = (command: ClientRoomCommand) => void handle.send(command).catch(() => undefined);
     const unsubscribeSpeaking = media.onSpeakingChange((speaking) =>
       tell({ type: 'SetSpeaking', data: { speaking } }),
     );

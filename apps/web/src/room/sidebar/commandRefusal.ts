@@ -2,7 +2,7 @@
 // (the room host's code and message, or `unreachable` when no answer came: offline, timed out, closed).
 // Machines' IO actors throw the refusal instead, so their onError transitions carry it.
 import type { CommandResult } from '@lablive/client';
-import { CodedError, type RoomCommand } from '@lablive/domain';
+import { type ClientRoomCommand, CodedError } from '@lablive/domain';
 
 export type Refusal = { code: string; message: string };
 
@@ -16,9 +16,9 @@ export class CommandRefusedError extends CodedError {
   }
 }
 
-export type SendCommand = (command: RoomCommand) => Promise<CommandResult>;
+export type SendCommand = (command: ClientRoomCommand) => Promise<CommandResult>;
 
-export async function trySend(send: SendCommand, command: RoomCommand): Promise<Refusal | null> {
+export async function trySend(send: SendCommand, command: ClientRoomCommand): Promise<Refusal | null> {
   try {
     const result = await send(command);
     return result.ok ? null : { code: result.code, message: result.message };
@@ -28,7 +28,7 @@ export async function trySend(send: SendCommand, command: RoomCommand): Promise<
 }
 
 /** For fromPromise actors: resolves when applied, rejects with a CommandRefusedError otherwise. */
-export async function sendOrThrow(send: SendCommand, command: RoomCommand): Promise<void> {
+export async function sendOrThrow(send: SendCommand, command: ClientRoomCommand): Promise<void> {
   const refusal = await trySend(send, command);
   if (refusal !== null) throw new CommandRefusedError(refusal);
 }

@@ -1,6 +1,6 @@
 // Sends one kind of room command from a control and keeps what the control shows next to itself: a
 // pending flag and the translated refusal of the last attempt.
-import type { RoomCommand } from '@lablive/domain';
+import type { ClientRoomCommand } from '@lablive/domain';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoom } from '../roomContext.ts';
@@ -9,7 +9,7 @@ import { refusalText } from './refusalText.ts';
 
 export type CommandControl = {
   /** Resolves true when the room applied the command. */
-  run(command: RoomCommand): Promise<boolean>;
+  run(command: ClientRoomCommand): Promise<boolean>;
   pending: boolean;
   error: string | null;
   clearError(): void;
@@ -22,7 +22,7 @@ export function useCommand(): CommandControl {
   const [error, setError] = useState<string | null>(null);
 
   const run = useCallback(
-    async (command: RoomCommand) => {
+    async (command: ClientRoomCommand) => {
       setPending(true);
       setError(null);
       const refusal = await trySend(send, command);

@@ -1,0 +1,119 @@
+// An event's guest list as managers keep it in the back office (back-office spec, sections 2.4, 2.5 and
+// 5): add a guest (placed in the emptiest room when the event distributes its guests, in the chosen
+// room when it does not), edit one, remove one, list them. One e-mail is one participant per event.
+import {
+  canChangeEvent,
+  DomainError,
+  forbidden,
+  invalid,
+  NOT_YOUR_EVENT,
+  notFound,
+  type ParticipantForm,
+  type ParticipantView,
+} from '@lablive/domain';
+import type { Caller } from '../auth/principals.repository.ts';
+import type { Db } from '../db/connection.ts';
+import { distributeToRoom, findRoomInLab } from '../events/rooms.repository.ts';
+import { findVisibleEvent } from '../events/visibleEvents.ts';
+import {
+  createOrFindParticipant,
+  deleteParticipant,
+  findParticipantInLab,
+  listEventParticipants,
+  updateParticipantFields,
+} from './participants.repository.ts';
+
+const alreadyInvited = (email: string) =>
+  new DomainError('conflict', `${email} is already a participant of this event.`);
+
+export type GuestList = ReturnType<typeof createGuestList>;
+
+export function createGuestList(db: Db) {
+  /** The event, if the caller may change it and it is not closed. */
+  async function changeableEvent(caller: Caller, eventId: number) {
+    const event = await findVisibleEvent(db, caller.principal, eventId);
+    if (!event) throw notFound('event', eventId);
+    if (!canChangeEvent(caller.principal, { ownerId: event.owner_id })) throw forbidden(NOT_YOUR_EVENT);
+    const closed = await db
+      .selectFrom('events')
+      .select(['end_date', 'auto_dispatcher'])
+      .where('id', '=', event.id)
+      .executeTakeFirstOrThrow();
+    if (closed.end_date !== null) {
+      throw new DomainError('conflict', 'This event is closed: its guest list can no longer change.');
+    }
+    return { ...event, auto_dispatcher: closed.auto_dispatcher };
+  }
+
+  async function checkRoom(labId: number, eventId: number, roomId: number | null, manual: boolean) {
+    if (roomId === null) {
+      if (manual) throw invalid('room_id', 'choose a room: this event places its guests by hand.');
+      return;
+    }
+    const room = await findRoomInLab(db, labId, roomId);
+    if (!room || room.event_id !== eventId) throw invalid('room_id', `no room ${roomId} in this event.`);
+  }
+
+  async function guest(caller: Caller, participantId: number): Promise<ParticipantView> {
+    const participant = await findParticipantInLab(db, caller.principal.labId, participantId);
+    if (!participant) throw notFound('participant', participantId);
+    return participant;
+  }
+
+  return {
+    async list(caller: Caller, eventId: number): Promise<ParticipantView[]> {
+      const event = await findVisibleEvent(db, caller.principal, eventId);
+      if (!event) throw notFound('event', eventId);
+      return listEventParticipants(db, event.id);
+    },
+
+    async add(
+      caller: Caller,
+      eventId: number,
+      form: ParticipantForm & { user_id?: number | null; timezone?: string | null },
+    ): Promise<ParticipantView> {
+      const event = await changeableEvent(caller, eventId);
+      await checkRoom(caller.principal.labId, event.id, form.room_id, !event.auto_dispatcher);
+      const [firstName = '', ...rest] = form.name.split(/\s+/);
+      const { participant, created } = await createOrFindParticipant(db, {
+        eventId: event.id,
+        labId: event.lab_id,
+        userId: form.user_id ?? null,
+        roomId: form.room_id,
+        email: form.email,
+        name: form.name,
+        firstName,
+        lastName: rest.join(' '),
+        role: form.role,
+        job: form.job ?? null,
+        timezone: form.timezone ?? null,
+      });
+      if (!created) throw alreadyInvited(form.email);
+      if (participant.room_id !== null || !event.auto_dispatcher) return participant;
+      // Automatic distribution: the emptiest room now; nobody already placed moves.
+      const roomId = await distributeToRoom(db, participant.id, event.id);
+      return roomId === undefined ? participant : { ...participant, room_id: roomId };
+    },
+
+    async edit(caller: Caller, participantId: number, form: ParticipantForm): Promise<ParticipantView> {
+      const current = await guest(caller, participantId);
+      const event = await changeableEvent(caller, current.event_id);
+      await checkRoom(caller.principal.labId, event.id, form.room_id, !event.auto_dispatcher);
+      const updated = await updateParticipantFields(db, current.id, {
+        name: form.name,
+        email: form.email,
+        role: form.role,
+        room_id: form.room_id ?? current.room_id,
+        job: form.job ?? null,
+      });
+      if (!updated) throw alreadyInvited(form.email);
+      return updated;
+    },
+
+    async remove(caller: Caller, participantId: number): Promise<void> {
+      const current = await guest(caller, participantId);
+      await changeableEvent(caller, current.event_id);
+      await deleteParticipant(db, caller.principal.labId, current.id);
+    },
+  };
+}

@@ -1,0 +1,96 @@
+// The back office's route table (back-office spec, section 2.1): each page's path, the permissions it
+// needs (all of them) and the lab module it belongs to. The web guard reads it to show a page, hide a
+// sidebar entry or say "Not enough permissions"; the REST access table (apiRoutes.ts) takes the same
+// requirements for the calls behind each page, so the server refuses what the page would hide.
+import {
+  type AccessDecision,
+  checkAccess,
+  type Permission,
+  type Principal,
+  type Requirement,
+} from './access.ts';
+import type { CurrentUser } from './responses.ts';
+
+export type AdminRoute = {
+  /** The path as react-router writes it (`:id` for a parameter). */
+  path: string;
+  requirement: Requirement;
+};
+
+const manage = (permission: Permission, module?: Requirement['modules']): Requirement => ({
+  staff: true,
+  permissions: [permission],
+  ...(module ? { modules: module } : {}),
+});
+
+export const ADMIN_ROUTES = {
+  events: { path: '/admin/events', requirement: manage('manage_events') },
+  eventForm: { path: '/admin/events/:id', requirement: manage('manage_events') },
+  participants: { path: '/admin/events/:id/participants', requirement: manage('manage_events') },
+  participantForm: {
+    path: '/admin/events/:eventId/participants/:partId',
+    requirement: manage('manage_events'),
+  },
+  users: { path: '/admin/users/list', requirement: manage('manage_users') },
+  groups: { path: '/admin/users/groups', requirement: manage('manage_users') },
+  documents: { path: '/admin/documents', requirement: manage('manage_documents', ['share_document']) },
+  documentForm: {
+    path: '/admin/documents/:id',
+    requirement: manage('manage_documents', ['share_document']),
+  },
+  polls: { path: '/admin/polls', requirement: manage('manage_polls', ['polls']) },
+  pollForm: { path: '/admin/polls/:id', requirement: manage('manage_polls', ['polls']) },
+  pharmacovigilance: {
+    path: '/admin/pharmacovigilance',
+    requirement: manage('manage_pharmacovigilance', ['pharmacovigilance']),
+  },
+  pharmaReports: {
+    path: '/admin/pharma-report',
+    requirement: manage('manage_pharmacovigilance', ['pharmacovigilance']),
+  },
+  pharmaReportDetail: {
+    path: '/admin/pharma-report-detail/:id',
+    requirement: manage('manage_pharmacovigilance', ['pharmacovigilance']),
+  },
+  stats: { path: '/admin/stats', requirement: { staff: true, modules: ['stats'] } },
+  consumption: { path: '/admin/myconsumption', requirement: manage('view_consumption') },
+  profile: { path: '/admin/profile', requirement: { staff: true } },
+} as const satisfies Record<string, AdminRoute>;
+
+export type AdminRouteName = keyof typeof ADMIN_ROUTES;
+
+/** Where the back office sends a signed-in user: /admin, and any module page of a lab without it. */
+export const ADMIN_HOME = ADMIN_ROUTES.events.path;
+
+/**
+ * What the guard does with a page: show it, send the user to the events page (the lab lacks the
+ * page's module: the page does not exist for this lab), or say "Not enough permissions".
+ */
+export type AdminRouteVerdict = 'show' | 'redirect_home' | 'not_enough_permissions';
+
+export function adminRouteVerdict(principal: Principal, route: AdminRouteName): AdminRouteVerdict {
+  const decision: AccessDecision = checkAccess(principal, ADMIN_ROUTES[route].requirement);
+  if (decision.allowed) return 'show';
+  return decision.reason === 'module_disabled' ? 'redirect_home' : 'not_enough_permissions';
+}
+
+/** The principal the signed-in user's page guard reasons about (the server holds the real one). */
+export function principalOf(user: CurrentUser): Principal {
+  if (user.kind === 'guest') {
+    return {
+      kind: 'guest',
+      participantId: user.participation?.id ?? 0,
+      eventId: user.participation?.event_id ?? 0,
+      labId: user.lab.id,
+      modules: user.lab.modules,
+    };
+  }
+  return {
+    kind: 'user',
+    userId: user.id,
+    labId: user.lab.id,
+    roles: user.roles,
+    permissions: user.permissions,
+    modules: user.lab.modules,
+  };
+}
