@@ -1,6 +1,6 @@
 // The rooms of an event and what a room shows (its event's presentation medias), always read within one
 // lab, and the automatic distribution of participants over an event's rooms.
-import { type EventRoom, type RoomMedia, roomStreamId } from '@lablive/domain';
+import { type EventRoom, leastFilledRoom, type RoomMedia, roomStreamId } from '@lablive/domain';
 import type { Db } from '../db/connection.ts';
 
 export async function listEventRooms(db: Db, eventId: number): Promise<EventRoom[]> {
@@ -53,7 +53,7 @@ export async function findRoomBySession(db: Db, labId: number, sessionId: string
 
 /**
  * Gives a participation its room: the one already assigned (when it is a room of this event), otherwise
- * the room of the event with the fewest participants assigned, the lowest id on a tie. Returns
+ * the least-filled room of the event (leastFilledRoom). Returns
  * undefined when the event has no room.
  */
 export async function distributeToRoom(
@@ -72,14 +72,14 @@ export async function distributeToRoom(
       .where('id', '=', participantId)
       .executeTakeFirstOrThrow();
     if (rooms.some((room) => room.id === current.room_id)) return current.room_id ?? undefined;
-    const emptiest = [...rooms].sort((a, b) => a.participantCount - b.participantCount || a.id - b.id)[0];
-    if (!emptiest) return undefined;
+    const emptiest = leastFilledRoom(rooms);
+    if (emptiest === undefined) return undefined;
     await trx
       .updateTable('participants')
-      .set({ room_id: emptiest.id })
+      .set({ room_id: emptiest })
       .where('id', '=', participantId)
       .execute();
-    return emptiest.id;
+    return emptiest;
   });
 }
 
