@@ -20,10 +20,17 @@ export default defineConfig({
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
+          // A group holds what it matches, not what that imports (a shared helper stays where it is used).
+          includeDependenciesRecursively: false,
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+            },
+            // The back office's editor and calendar load with the back office only.
+            {
+              name: 'admin-vendor',
+              test: /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|@daypicker|react-day-picker|date-fns|linkifyjs|orderedmap|rope-sequence|w3c-keyname|markdown-it|@types[\\/]markdown-it)[\\/]/,
             },
             // uPlot (the stats tab) and @opentok/client (the OpenTok provider) load lazily, only where they
             // are used: they stay out of the chunk every page downloads.

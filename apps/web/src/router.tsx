@@ -3,11 +3,11 @@
 // (`/:slug`): fixed paths always win over it, and the entry page sends any segment that is not an
 // event's link home, like the catch-all.
 import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { BUILT_ADMIN_PAGES, pathUnderAdmin } from './admin/adminPages.ts';
 import { RequireAuth } from './auth/RequireAuth.tsx';
 import { PageSpinner } from './components/PageSpinner.tsx';
 import { PublicEntryPage } from './entry/PublicEntryPage.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
-import { AdminEventsPage } from './pages/AdminEventsPage.tsx';
 import { EventPage } from './pages/EventPage.tsx';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
@@ -16,6 +16,8 @@ import { MyCalendarPage } from './pages/MyCalendarPage.tsx';
 import { ResetPasswordPage } from './pages/ResetPasswordPage.tsx';
 import { loadRoomPage } from './room/loadRoomPage.ts';
 import { WaitingRoomPage } from './waiting/WaitingRoomPage.tsx';
+
+const loadAdmin = () => import('./admin/adminRoutes.tsx');
 
 export function createRouter() {
   return createBrowserRouter([
@@ -60,14 +62,19 @@ export function createRouter() {
             };
           },
         },
-        { path: 'admin', element: <Navigate to="/admin/events" replace /> },
         {
-          path: 'admin/events',
-          element: (
-            <RequireAuth staffOnly>
-              <AdminEventsPage />
-            </RequireAuth>
-          ),
+          path: 'admin',
+          // The back office loads as its own chunk: guests never download it.
+          lazy: async () => ({ Component: (await loadAdmin()).AdminLayout }),
+          children: [
+            { index: true, element: <Navigate to="/admin/events" replace /> },
+            ...BUILT_ADMIN_PAGES.map((page) => ({
+              path: pathUnderAdmin(page),
+              lazy: async () => ({ element: (await loadAdmin()).ADMIN_PAGES[page] }),
+            })),
+            // Unknown paths go home (back-office spec, section 2.1).
+            { path: '*', element: <Navigate to="/" replace /> },
+          ],
         },
         { path: ':slug', element: <PublicEntryPage /> },
         { path: '*', element: <Navigate to="/" replace /> },

@@ -4,6 +4,9 @@ import type { Locale } from '@lablive/domain';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALE_STORAGE_KEY } from './locale.ts';
+import { adminDe } from './resources/admin/de.ts';
+import { adminEn } from './resources/admin/en.ts';
+import { adminFr } from './resources/admin/fr.ts';
 import { de } from './resources/de.ts';
 import { en } from './resources/en.ts';
 import { fr } from './resources/fr.ts';
@@ -21,9 +24,9 @@ export function initI18n(initial: Locale): void {
   void i18next.use(initReactI18next).init({
     // One namespace per area of the app, so that each area's texts live beside each other.
     resources: {
-      fr: { translation: fr, waiting: waitingFr, room: roomFr },
-      en: { translation: en, waiting: waitingEn, room: roomEn },
-      de: { translation: de, waiting: waitingDe, room: roomDe },
+      fr: { translation: fr, waiting: waitingFr, room: roomFr, admin: adminFr },
+      en: { translation: en, waiting: waitingEn, room: roomEn, admin: adminEn },
+      de: { translation: de, waiting: waitingDe, room: roomDe, admin: adminDe },
     },
     lng: initial,
     fallbackLng: 'en',

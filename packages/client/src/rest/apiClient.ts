@@ -15,6 +15,7 @@ import {
   sucessResponseSchema,
 } from '@lablive/domain';
 import type { z } from 'zod';
+import { createEventsAdminApi, type EventsAdminApi } from './eventsAdminApi.ts';
 import { createTransport, type FetchLike, type RequestOptions } from './httpTransport.ts';
 import { createRoomsApi, type RoomsApi } from './roomsApi.ts';
 import type { TokenStore } from './tokenStore.ts';
@@ -48,6 +49,8 @@ export type ApiClient = {
   health(options?: RequestOptions): Promise<HealthResponse>;
   /** The live-room calls (rooms, participations, documents, polls, reports). */
   rooms: RoomsApi;
+  /** The back office's event pages (events, their guests, rooms and invitations). */
+  eventsAdmin: EventsAdminApi;
 };
 
 /** Password sign-in with remember-me keeps the session across browser restarts; nothing else does. */
@@ -116,5 +119,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       transport.json({ method: 'GET', path: '/api/health', auth: false, signal }, healthResponseSchema),
 
     rooms: createRoomsApi(transport),
+    eventsAdmin: createEventsAdminApi(transport),
   };
 }

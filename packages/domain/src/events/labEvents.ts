@@ -17,6 +17,8 @@ export const labEventSchema = z.object({
   start_date: date.nullable(),
   end_date: date.nullable(),
   owner_id: z.number().nullable(),
+  /** The IANA zone its day and times were planned in. */
+  default_timezone: z.string(),
   rooms: z.array(z.object({ id: z.number(), name: z.string() })),
 });
 export type LabEvent = z.infer<typeof labEventSchema>;
@@ -32,7 +34,6 @@ export const labEventDetailsSchema = labEventSchema.extend({
   email_relaunch_J7: z.boolean(),
   email_relaunch_J1: z.boolean(),
   email_relaunch_h1: z.boolean(),
-  default_timezone: z.string(),
   medias: z.array(
     z.object({ id: z.number(), name: z.string(), slug: z.string(), thumbnail_url: z.string().nullable() }),
   ),

@@ -1,0 +1,56 @@
+// The back office's shell (/admin/*): the sidebar of the areas the user may open, who is signed in and
+// for which lab, sign-out, and the page. Signed-out visitors go home, guests to their event.
+import { principalOf } from '@lablive/domain';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router-dom';
+import { RequireAuth } from '../auth/RequireAuth.tsx';
+import { useCurrentUser } from '../auth/useAuth.ts';
+import { SignOutButton } from '../components/SignOutButton.tsx';
+import { navEntries } from './adminNav.ts';
+import { BUILT_ADMIN_PAGES } from './adminPages.ts';
+import './admin.css';
+
+export function AdminLayout() {
+  return (
+    <RequireAuth staffOnly>
+      <AdminShell />
+    </RequireAuth>
+  );
+}
+
+function AdminShell() {
+  const { t } = useTranslation('admin');
+  const user = useCurrentUser();
+  if (user === null) return null;
+  const entries = navEntries(principalOf(user), new Set(BUILT_ADMIN_PAGES));
+  return (
+    <div className="admin-shell">
+      <aside className="admin-sidebar">
+        <nav aria-label={t('nav.label')}>
+          <ul className="admin-nav">
+            {entries.map((entry) => (
+              <li key={entry.route}>
+                <NavLink to={entry.path} className="admin-nav-link" data-testid={`nav-${entry.route}`}>
+                  {t(`nav.${entry.label}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section className="admin-user" aria-label={t('user.menu')}>
+          <p className="admin-user-name">{user.name}</p>
+          <p className="muted admin-user-detail" data-testid="signed-in-as">
+            {t('user.signedInAs', { email: user.email })}
+          </p>
+          <p className="muted admin-user-detail" data-testid="lab-name">
+            {t('user.lab', { name: user.lab.name })}
+          </p>
+          <SignOutButton />
+        </section>
+      </aside>
+      <div className="admin-content">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+// The sidebar of the back office (back-office spec, section 1): one entry per area, shown when the
+// user may open its page (permissions and lab modules, from the route table). Areas whose pages this
+// build does not have yet are left out rather than shown as links to nothing.
+import { ADMIN_ROUTES, type AdminRouteName, adminRouteVerdict, type Principal } from '@lablive/domain';
+
+export type NavEntry = {
+  route: AdminRouteName;
+  /** The key of its label in the `admin` namespace (`nav.*`). */
+  label:
+    | 'events'
+    | 'users'
+    | 'documents'
+    | 'polls'
+    | 'pharmacovigilance'
+    | 'stats'
+    | 'consumption'
+    | 'profile';
+};
+
+/** In the spec's order: Events, Users, Documents, Polls, pharmacovigilance, Statistics, My consumption. */
+const ENTRIES: readonly NavEntry[] = [
+  { route: 'events', label: 'events' },
+  { route: 'users', label: 'users' },
+  { route: 'documents', label: 'documents' },
+  { route: 'polls', label: 'polls' },
+  { route: 'pharmaReports', label: 'pharmacovigilance' },
+  { route: 'stats', label: 'stats' },
+  { route: 'consumption', label: 'consumption' },
+  { route: 'profile', label: 'profile' },
+];
+
+export function navEntries(principal: Principal, built: ReadonlySet<AdminRouteName>) {
+  return ENTRIES.filter(
+    (entry) => built.has(entry.route) && adminRouteVerdict(principal, entry.route) === 'show',
+  ).map((entry) => ({ ...entry, path: ADMIN_ROUTES[entry.route].path }));
+}

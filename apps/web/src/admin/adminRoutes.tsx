@@ -1,0 +1,36 @@
+// The back office's pages under /admin, each behind the guard of its entry in the domain's route table.
+// The router (router.tsx) loads this module, and with it the whole back office (rich-text editor,
+// calendar), as its own chunk when someone goes there.
+import type { ReactElement } from 'react';
+import { AdminRoute } from './AdminRoute.tsx';
+import type { BuiltAdminPage } from './adminPages.ts';
+import { EventFormPage } from './events/EventFormPage.tsx';
+import { EventsPage } from './events/EventsPage.tsx';
+import { ParticipantFormPage } from './participants/ParticipantFormPage.tsx';
+import { ParticipantsPage } from './participants/ParticipantsPage.tsx';
+
+export { AdminLayout } from './AdminLayout.tsx';
+
+/** Each page, by its name in the route table, behind its guard. */
+export const ADMIN_PAGES: Record<BuiltAdminPage, ReactElement> = {
+  events: (
+    <AdminRoute name="events">
+      <EventsPage />
+    </AdminRoute>
+  ),
+  eventForm: (
+    <AdminRoute name="eventForm">
+      <EventFormPage />
+    </AdminRoute>
+  ),
+  participants: (
+    <AdminRoute name="participants">
+      <ParticipantsPage />
+    </AdminRoute>
+  ),
+  participantForm: (
+    <AdminRoute name="participantForm">
+      <ParticipantFormPage />
+    </AdminRoute>
+  ),
+};

@@ -1,0 +1,156 @@
+// One event on the events page: its name, dates and state, the controls of a manager (start, close,
+// cancel, edit, participants, copy the public link) with the spec's confirmations, and the room
+// selector of a running event. The server decides; a refused action says why in its dialog.
+import { type CurrentUser, isOverdue, type LabEvent } from '@lablive/domain';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useToast } from '../../components/toasts/useToast.ts';
+import { EventJoin } from '../../entry/EventJoin.tsx';
+import { api } from '../../services.ts';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { formatEventTimes } from './eventTimes.ts';
+
+type EventCardProps = { event: LabEvent; user: CurrentUser; now: Date; onChange: () => void };
+
+export function EventCard({ event, user, now, onChange }: EventCardProps) {
+  const { t, i18n } = useTranslation('admin');
+  const toast = useToast();
+  const closed = event.end_date !== null;
+  const overdue = isOverdue(event, now);
+  // Upcoming and never started: the only events a manager may cancel (section 4).
+  const cancellable = !event.active && !closed && event.start_date === null;
+  const publicUrl = `${window.location.origin}/${event.slug}`;
+
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(publicUrl);
+      toast.show({
+        title: t('events.linkCopied', { url: publicUrl }),
+        tone: 'success',
+        testId: 'link-copied',
+      });
+    } catch {
+      // No clipboard (permission refused, insecure page): the link is still given, to copy by hand.
+      toast.show({
+        title: t('events.linkNotCopied', { url: publicUrl }),
+        tone: 'info',
+        testId: 'link-copied',
+      });
+    }
+  }
+
+  const act = (action: () => Promise<unknown>, notice: string) => async () => {
+    await action();
+    toast.show({ title: notice, tone: 'success' });
+    onChange();
+  };
+
+  return (
+    <article
+      className={`event-card${closed || overdue ? ' event-card-past' : ''}`}
+      aria-labelledby={`event-${event.id}-name`}
+      data-testid={`event-${event.id}`}
+    >
+      <h3 id={`event-${event.id}-name`} className="event-card-title">
+        {event.name}
+      </h3>
+      <p className="event-card-date">{formatEventTimes(event, i18n.language)}</p>
+      <p className="event-badges">
+        {event.active && <span className="badge badge-live">{t('events.running')}</span>}
+        {event.is_public && <span className="badge">{t('events.public')}</span>}
+        <span className="badge">{t('events.rooms', { count: event.rooms.length })}</span>
+      </p>
+      {overdue && (
+        <p className="muted" data-testid={`event-${event.id}-overdue`}>
+          {t('events.overdue')}
+        </p>
+      )}
+      {event.active && <EventJoin eventId={event.id} active={event.active} user={user} />}
+      <div className="event-card-actions">
+        {!closed && (
+          <Link
+            to={`/admin/events/${event.id}/participants`}
+            className="button button-secondary button-small"
+            data-testid="event-participants"
+          >
+            {t('events.participants')}
+          </Link>
+        )}
+        {!closed && (
+          <Link
+            to={`/admin/events/${event.id}`}
+            className="button button-secondary button-small"
+            data-testid="event-edit"
+          >
+            {t('events.edit')}
+          </Link>
+        )}
+        {!closed && !event.active && (
+          <ConfirmDialog
+            trigger={
+              <button type="button" className="button button-primary button-small" data-testid="event-start">
+                {t('events.start')}
+              </button>
+            }
+            title={t('events.start')}
+            message={t('events.confirmStart', { name: event.name })}
+            confirmLabel={t('events.start')}
+            onConfirm={act(
+              () => api.eventsAdmin.startEvent(event.id),
+              t('events.started', { name: event.name }),
+            )}
+            testId="confirm-start"
+          />
+        )}
+        {!closed && (event.active || overdue) && (
+          <ConfirmDialog
+            trigger={
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                data-testid="event-close"
+              >
+                {t('events.close')}
+              </button>
+            }
+            title={t('events.close')}
+            message={t('events.confirmClose', { name: event.name })}
+            confirmLabel={t('events.close')}
+            onConfirm={act(
+              () => api.eventsAdmin.closeEvent(event.id),
+              t('events.closedNotice', { name: event.name }),
+            )}
+            testId="confirm-close"
+          />
+        )}
+        {cancellable && (
+          <ConfirmDialog
+            trigger={
+              <button type="button" className="button button-danger button-small" data-testid="event-cancel">
+                {t('events.cancel')}
+              </button>
+            }
+            title={t('events.cancel')}
+            message={t('events.confirmCancel', { name: event.name })}
+            confirmLabel={t('events.cancel')}
+            onConfirm={act(
+              () => api.eventsAdmin.cancelEvent(event.id),
+              t('events.cancelled', { name: event.name }),
+            )}
+            testId="confirm-cancel"
+          />
+        )}
+        {event.is_public && !closed && (
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            data-testid="event-copy-link"
+            onClick={() => void copyLink()}
+          >
+            {t('events.copyLink')}
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

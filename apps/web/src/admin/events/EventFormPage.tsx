@@ -1,0 +1,367 @@
+// The event form (/admin/events/create and /admin/events/{id}; back-office spec, sections 2.3, 5 and 9),
+// on react-hook-form with the domain's schema, the one the server applies. Create goes on to the
+// guest list, edit back to the events; a refused save shows the server's message.
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type EventForm,
+  type EventFormInput,
+  eventFormSchema,
+  type LabEventDetails,
+  type MediaSummary,
+} from '@lablive/domain';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { useToast } from '../../components/toasts/useToast.ts';
+import { type Failure, toFailure } from '../../failure.ts';
+import { describeFailure, translateMessage } from '../../i18n/messages.ts';
+import { api } from '../../services.ts';
+import { LoadFailure } from '../LoadFailure.tsx';
+import { useLoaded } from '../useLoaded.ts';
+import { DayField } from './DayField.tsx';
+import { DescriptionEditor } from './DescriptionEditor.tsx';
+import { editEventValues, newEventValues } from './eventFormValues.ts';
+
+const TIME_ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
+const readerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+type Loaded = { medias: MediaSummary[]; blockedDays: string[]; event: LabEventDetails | null };
+
+export function EventFormPage() {
+  const { id = '' } = useParams();
+  const creating = id === 'create';
+  const eventId = Number(id);
+  const { state } = useLoaded(
+    async (signal): Promise<Loaded> => {
+      const [medias, blocked, event] = await Promise.all([
+        api.eventsAdmin.medias({ signal }),
+        api.eventsAdmin.blockedDays({ signal }),
+        creating ? null : api.eventsAdmin.event(eventId, { signal }),
+      ]);
+      return { medias, blockedDays: blocked.map((day) => day.date), event };
+    },
+    [id],
+  );
+  if (!creating && !(Number.isSafeInteger(eventId) && eventId > 0))
+    return <Navigate to="/admin/events" replace />;
+  if (state.status === 'loading') return <PageSpinner />;
+  if (state.status === 'failed') return <LoadFailure failure={state.failure} testId="event-form-error" />;
+  return <EventFormView key={id} loaded={state.value} />;
+}
+
+function EventFormView({ loaded }: { loaded: Loaded }) {
+  const { t } = useTranslation();
+  const { t: ta } = useTranslation('admin');
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { event, medias, blockedDays } = loaded;
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const today = newEventValues(medias, new Date(), readerTimeZone());
+  const { register, control, handleSubmit, watch, setValue, formState } = useForm<
+    EventFormInput,
+    unknown,
+    EventForm
+  >({
+    resolver: zodResolver(eventFormSchema),
+    defaultValues: event === null ? today : editEventValues(event),
+  });
+  const errors = formState.errors;
+  const message = (text: string | undefined) => (text === undefined ? undefined : translateMessage(t, text));
+  const rooms = Number(watch('rooms_needed'));
+  // The runtime's list leaves out aliases such as UTC: the event's own zone is always offered.
+  const chosenZone = watch('default_timezone');
+  const timeZones = TIME_ZONES.includes(chosenZone) ? TIME_ZONES : [chosenZone, ...TIME_ZONES];
+  const isPublic = watch('is_public');
+
+  async function save(form: EventForm) {
+    setFailure(null);
+    try {
+      if (event === null) {
+        const { id } = await api.eventsAdmin.createEvent(form);
+        toast.show({ title: ta('form.saved'), tone: 'success' });
+        navigate(`/admin/events/${id}/participants`);
+      } else {
+        await api.eventsAdmin.editEvent(event.id, form);
+        toast.show({ title: ta('form.saved'), tone: 'success' });
+        navigate('/admin/events');
+      }
+    } catch (error) {
+      setFailure(toFailure(error));
+    }
+  }
+
+  const closed = event?.end_date != null;
+  return (
+    <section className="admin-page" aria-labelledby="event-form-title">
+      <h1 id="event-form-title">{event === null ? ta('form.createTitle') : ta('form.editTitle')}</h1>
+      {closed && (
+        <p className="form-error" role="alert">
+          {ta('form.closed')}
+        </p>
+      )}
+      <form className="admin-form" noValidate onSubmit={handleSubmit(save)} data-testid="event-form">
+        <fieldset className="form-section">
+          <legend>{ta('form.eventData')}</legend>
+          <Field id="event-name" label={ta('form.name')} error={message(errors.name?.message)}>
+            {(describedBy) => (
+              <input
+                id="event-name"
+                type="text"
+                data-testid="event-name"
+                aria-invalid={errors.name !== undefined}
+                aria-describedby={describedBy}
+                {...register('name')}
+              />
+            )}
+          </Field>
+          <Field id="event-rooms" label={ta('form.rooms')} error={message(errors.rooms_needed?.message)}>
+            {(describedBy) => (
+              <input
+                id="event-rooms"
+                type="number"
+                min={1}
+                step={1}
+                inputMode="numeric"
+                data-testid="event-rooms"
+                aria-invalid={errors.rooms_needed !== undefined}
+                aria-describedby={describedBy}
+                {...register('rooms_needed', { valueAsNumber: true })}
+              />
+            )}
+          </Field>
+          {rooms > 1 && (
+            <fieldset
+              className="field choice-group"
+              aria-describedby={isPublic ? 'public-manual-notice' : undefined}
+            >
+              <legend>{ta('form.distribution')}</legend>
+              <Controller
+                control={control}
+                name="auto_dispatcher"
+                render={({ field }) => (
+                  <>
+                    <label className="checkbox-field">
+                      <input
+                        type="radio"
+                        name="auto_dispatcher"
+                        checked={isPublic || field.value !== false}
+                        onChange={() => field.onChange(true)}
+                        data-testid="distribution-automatic"
+                      />
+                      {ta('form.automatic')}
+                    </label>
+                    <label className="checkbox-field">
+                      <input
+                        type="radio"
+                        name="auto_dispatcher"
+                        disabled={isPublic}
+                        checked={!isPublic && field.value === false}
+                        onChange={() => field.onChange(false)}
+                        data-testid="distribution-manual"
+                      />
+                      {ta('form.manual')}
+                    </label>
+                  </>
+                )}
+              />
+              {isPublic && (
+                <p id="public-manual-notice" className="field-hint" data-testid="public-manual-notice">
+                  {ta('form.publicManualNotice')}
+                </p>
+              )}
+            </fieldset>
+          )}
+          <Field id="event-media" label={ta('form.media')} error={message(errors.medias?.message)}>
+            {(describedBy) =>
+              medias.length === 0 ? (
+                <p className="form-error" id="event-media">
+                  {ta('form.noMedia')}
+                </p>
+              ) : (
+                <Controller
+                  control={control}
+                  name="medias"
+                  render={({ field }) => (
+                    <select
+                      id="event-media"
+                      data-testid="event-media"
+                      aria-describedby={describedBy}
+                      value={String(field.value?.[0] ?? '')}
+                      onChange={(change) => field.onChange([Number(change.target.value)])}
+                    >
+                      {medias.map((media) => (
+                        <option key={media.id} value={media.id}>
+                          {media.name}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                />
+              )
+            }
+          </Field>
+          <label className="checkbox-field">
+            <input
+              type="checkbox"
+              data-testid="event-public"
+              {...register('is_public', {
+                // A public event's guests are always distributed automatically.
+                onChange: (change: { target: { checked: boolean } }) => {
+                  if (change.target.checked) setValue('auto_dispatcher', true);
+                },
+              })}
+            />
+            {ta('form.public')}
+          </label>
+          <fieldset className="field">
+            <legend>{ta('form.reminders')}</legend>
+            <label className="checkbox-field">
+              <input type="checkbox" data-testid="event-reminder-j7" {...register('email_relaunch_J7')} />
+              {ta('form.j7')}
+            </label>
+            <label className="checkbox-field">
+              <input type="checkbox" data-testid="event-reminder-j1" {...register('email_relaunch_J1')} />
+              {ta('form.j1')}
+            </label>
+            <label className="checkbox-field">
+              <input type="checkbox" data-testid="event-reminder-h1" {...register('email_relaunch_h1')} />
+              {ta('form.h1')}
+            </label>
+          </fieldset>
+        </fieldset>
+
+        <fieldset className="form-section">
+          <legend>{ta('form.planning')}</legend>
+          <Controller
+            control={control}
+            name="date"
+            render={({ field }) => (
+              <DayField
+                id="event-date"
+                label={ta('form.date')}
+                value={field.value}
+                onChange={field.onChange}
+                blockedDays={blockedDays}
+                notBefore={event === null ? today.date : undefined}
+                error={message(errors.date?.message)}
+              />
+            )}
+          />
+          <div className="field-row">
+            <Field id="event-start" label={ta('form.start')} error={message(errors.start_time?.message)}>
+              {(describedBy) => (
+                <input
+                  id="event-start"
+                  type="time"
+                  data-testid="event-start"
+                  aria-describedby={describedBy}
+                  {...register('start_time')}
+                />
+              )}
+            </Field>
+            <Field id="event-end" label={ta('form.end')} error={message(errors.end_time?.message)}>
+              {(describedBy) => (
+                <input
+                  id="event-end"
+                  type="time"
+                  data-testid="event-end"
+                  aria-invalid={errors.end_time !== undefined}
+                  aria-describedby={describedBy}
+                  {...register('end_time')}
+                />
+              )}
+            </Field>
+          </div>
+          <Field
+            id="event-timezone"
+            label={ta('form.timezone')}
+            error={message(errors.default_timezone?.message)}
+          >
+            {(describedBy) => (
+              <select
+                id="event-timezone"
+                data-testid="event-timezone"
+                aria-describedby={describedBy}
+                {...register('default_timezone')}
+              >
+                {timeZones.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </fieldset>
+
+        <fieldset className="form-section">
+          <legend id="event-description-label">{ta('form.description')}</legend>
+          <p id="event-description-hint" className="field-hint">
+            {ta('form.descriptionHint')}
+          </p>
+          <Controller
+            control={control}
+            name="description"
+            render={({ field }) => (
+              <DescriptionEditor
+                id="event-description"
+                labelId="event-description-label"
+                hintId="event-description-hint"
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                error={message(errors.description?.message)}
+              />
+            )}
+          />
+        </fieldset>
+
+        {failure !== null && (
+          <p className="form-error" role="alert" data-testid="event-save-error">
+            {describeFailure(t, failure)}
+          </p>
+        )}
+        <div className="form-actions">
+          <Link to="/admin/events" className="button button-secondary">
+            {ta('form.cancel')}
+          </Link>
+          <SubmitButton
+            label={event === null ? ta('form.submitCreate') : ta('form.submitEdit')}
+            sendingLabel={ta('form.saving')}
+            sending={formState.isSubmitting}
+            disabled={closed || medias.length === 0}
+            testId="event-submit"
+          />
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** A labelled field whose control is linked to its error through aria-describedby. */
+function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  children: (describedBy: string | undefined) => React.ReactNode;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children(error === undefined ? undefined : errorId)}
+      {error !== undefined && (
+        <p id={errorId} className="field-error" data-testid={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+// The events page of the back office (/admin/events; back-office spec, section 2.2): Current, Planned
+// and Closed events as card grids, each section with its empty-state card, and "New event". The section
+// of an event is the domain's one rule (eventCategory); running events lead the current ones.
+import { type CurrentUser, compareCurrentEvents, eventCategory, type LabEvent } from '@lablive/domain';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useCurrentUser } from '../../auth/useAuth.ts';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { api } from '../../services.ts';
+import { LoadFailure } from '../LoadFailure.tsx';
+import { useLoaded } from '../useLoaded.ts';
+import { EventCard } from './EventCard.tsx';
+
+const SECTIONS = ['current', 'planned', 'closed'] as const;
+
+export function EventsPage() {
+  const { t } = useTranslation('admin');
+  const user = useCurrentUser();
+  const { state, reload } = useLoaded((signal) => api.eventsAdmin.events({ signal }), []);
+  if (user === null) return null;
+  return (
+    <section className="admin-page" aria-labelledby="events-title">
+      <header className="admin-page-header">
+        <h1 id="events-title">{t('events.title')}</h1>
+        <Link to="/admin/events/create" className="button button-primary" data-testid="new-event">
+          {t('events.newEvent')}
+        </Link>
+      </header>
+      {state.status === 'loading' && <PageSpinner />}
+      {state.status === 'failed' && <LoadFailure failure={state.failure} testId="events-error" />}
+      {state.status === 'loaded' && <EventSections events={state.value} user={user} onChange={reload} />}
+    </section>
+  );
+}
+
+function EventSections({
+  events,
+  user,
+  onChange,
+}: {
+  events: LabEvent[];
+  user: CurrentUser;
+  onChange: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const now = new Date();
+  return SECTIONS.map((section) => {
+    const inSection = events.filter((event) => eventCategory(event, now) === section);
+    if (section === 'current') inSection.sort(compareCurrentEvents);
+    return (
+      <section
+        key={section}
+        className="event-section"
+        aria-labelledby={`events-${section}`}
+        data-testid={`events-${section}`}
+      >
+        <h2 id={`events-${section}`}>{t(`events.${section}`)}</h2>
+        <ul className="event-grid">
+          {inSection.map((event) => (
+            <li key={event.id}>
+              <EventCard event={event} user={user} now={now} onChange={onChange} />
+            </li>
+          ))}
+          {inSection.length === 0 && (
+            <li>
+              <Link
+                to="/admin/events/create"
+                className="event-card event-card-empty"
+                data-testid={`events-${section}-empty`}
+              >
+                <span aria-hidden="true" className="event-card-plus">
+                  +
+                </span>
+                {t('events.addNew')}
+              </Link>
+            </li>
+          )}
+        </ul>
+      </section>
+    );
+  });
+}

@@ -1,0 +1,202 @@
+// The participant form (/admin/events/{eventId}/participants/create and /{partId}; back-office spec,
+// sections 2.5 and 5): full name, room (required when the event places its guests by hand), e-mail,
+// role and job title, with the domain's schema. Adding a guest also sends their invitation mail.
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  EVENT_ROLES,
+  type EventRoom,
+  type LabEventDetails,
+  type ParticipantForm,
+  type ParticipantView,
+  participantFormSchema,
+} from '@lablive/domain';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import type { z } from 'zod';
+import { FormField } from '../../components/FormField.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { useToast } from '../../components/toasts/useToast.ts';
+import { type Failure, toFailure } from '../../failure.ts';
+import { describeFailure, translateMessage } from '../../i18n/messages.ts';
+import { api } from '../../services.ts';
+import { LoadFailure } from '../LoadFailure.tsx';
+import { useLoaded } from '../useLoaded.ts';
+
+type Loaded = { event: LabEventDetails; rooms: EventRoom[]; guest: ParticipantView | null };
+type FormInput = z.input<typeof participantFormSchema>;
+
+const validId = (value: number) => Number.isSafeInteger(value) && value > 0;
+
+export function ParticipantFormPage() {
+  const { eventId: eventParam = '', partId = '' } = useParams();
+  const eventId = Number(eventParam);
+  const creating = partId === 'create';
+  const guestId = Number(partId);
+  const { state } = useLoaded(
+    async (signal): Promise<Loaded> => {
+      const [event, rooms, guest] = await Promise.all([
+        api.eventsAdmin.event(eventId, { signal }),
+        api.eventsAdmin.rooms(eventId, { signal }),
+        creating ? null : api.eventsAdmin.participant(guestId, { signal }),
+      ]);
+      return { event, rooms, guest };
+    },
+    [eventId, partId],
+  );
+  if (!validId(eventId) || !(creating || validId(guestId))) return <Navigate to="/admin/events" replace />;
+  if (state.status === 'loading') return <PageSpinner />;
+  if (state.status === 'failed')
+    return <LoadFailure failure={state.failure} testId="participant-form-error" />;
+  return <ParticipantFormView key={partId} loaded={state.value} />;
+}
+
+function ParticipantFormView({ loaded }: { loaded: Loaded }) {
+  const { t } = useTranslation();
+  const { t: ta } = useTranslation('admin');
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { event, rooms, guest } = loaded;
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const manual = !event.auto_dispatcher;
+  const { register, handleSubmit, formState, setError } = useForm<FormInput, unknown, ParticipantForm>({
+    resolver: zodResolver(participantFormSchema),
+    defaultValues: {
+      name: guest?.name ?? '',
+      email: guest?.email ?? '',
+      role: guest?.role ?? 'participant',
+      room_id: guest?.room_id ?? null,
+      job: guest?.job ?? '',
+    },
+  });
+  const errors = formState.errors;
+  const message = (text: string | undefined) => (text === undefined ? undefined : translateMessage(t, text));
+  const backToList = `/admin/events/${event.id}/participants`;
+
+  async function save(form: ParticipantForm) {
+    setFailure(null);
+    // The spec: the room is required when the event places its guests by hand.
+    if (manual && form.room_id === null) {
+      setError('room_id', { message: t('messages.fieldRequired') });
+      return;
+    }
+    try {
+      if (guest === null) {
+        const added = await api.eventsAdmin.addParticipant(event.id, form);
+        const invitation = await api.eventsAdmin.invite({
+          participant: added.id,
+          event: event.id,
+          room_id: added.room_id,
+          role: added.role,
+        });
+        toast.show(
+          invitation.mailed
+            ? {
+                title: ta('participants.invitationSent', { email: added.email }),
+                tone: 'success',
+                testId: 'invitation-sent',
+              }
+            : { title: ta('participants.invitationNotMailed', { email: added.email }), tone: 'warning' },
+        );
+      } else {
+        await api.eventsAdmin.editParticipant(guest.id, form);
+        toast.show({ title: ta('participantForm.saved'), tone: 'success' });
+      }
+      navigate(backToList);
+    } catch (error) {
+      setFailure(toFailure(error));
+    }
+  }
+
+  return (
+    <section className="admin-page" aria-labelledby="participant-form-title">
+      <h1 id="participant-form-title">
+        {guest === null ? ta('participantForm.createTitle') : ta('participantForm.editTitle')}
+      </h1>
+      <p className="muted">{ta('participants.of', { name: event.name })}</p>
+      <form className="admin-form" noValidate onSubmit={handleSubmit(save)} data-testid="participant-form">
+        <FormField
+          id="participant-name"
+          label={ta('participantForm.fullName')}
+          type="text"
+          autoComplete="off"
+          registration={register('name')}
+          testId="participant-name"
+          error={message(errors.name?.message)}
+        />
+        <div className="field">
+          <label htmlFor="participant-room">{ta('participantForm.room')}</label>
+          <select
+            id="participant-room"
+            data-testid="participant-room"
+            aria-invalid={errors.room_id !== undefined}
+            aria-describedby={errors.room_id === undefined ? undefined : 'participant-room-error'}
+            {...register('room_id', {
+              setValueAs: (value: string | number | null) =>
+                value === '' || value === null ? null : Number(value),
+            })}
+          >
+            {!manual && <option value="">{ta('participantForm.roomAutomatic')}</option>}
+            {manual && <option value="">—</option>}
+            {rooms.map((room) => (
+              <option key={room.id} value={room.id}>
+                {room.name}
+              </option>
+            ))}
+          </select>
+          {errors.room_id !== undefined && (
+            <p id="participant-room-error" className="field-error" data-testid="participant-room-error">
+              {message(errors.room_id.message)}
+            </p>
+          )}
+        </div>
+        <FormField
+          id="participant-email"
+          label={ta('participantForm.email')}
+          type="email"
+          autoComplete="off"
+          registration={register('email')}
+          testId="participant-email"
+          error={message(errors.email?.message)}
+        />
+        <div className="field">
+          <label htmlFor="participant-role">{ta('participantForm.role')}</label>
+          <select id="participant-role" data-testid="participant-role" {...register('role')}>
+            {EVENT_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ta(`roles.${role}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <FormField
+          id="participant-job"
+          label={ta('participantForm.job')}
+          type="text"
+          autoComplete="organization-title"
+          registration={register('job')}
+          testId="participant-job"
+          error={message(errors.job?.message)}
+        />
+        {failure !== null && (
+          <p className="form-error" role="alert" data-testid="participant-save-error">
+            {describeFailure(t, failure)}
+          </p>
+        )}
+        <div className="form-actions">
+          <Link to={backToList} className="button button-secondary">
+            {ta('form.cancel')}
+          </Link>
+          <SubmitButton
+            label={guest === null ? ta('participantForm.submitCreate') : ta('participantForm.submitEdit')}
+            sendingLabel={ta('participantForm.saving')}
+            sending={formState.isSubmitting}
+            testId="participant-submit"
+          />
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,273 @@
+// The guest list of an event (/admin/events/{id}/participants; back-office spec, section 2.4): guests
+// with their e-mail, role and room, 4 per page, a row menu (edit, resend the invitation, delete with
+// confirmation), "Add a participant", and the room card below.
+import type { EventInvitationView, EventRoom, LabEventDetails, ParticipantView } from '@lablive/domain';
+import { DropdownMenu } from 'radix-ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { useToast } from '../../components/toasts/useToast.ts';
+import { toFailure } from '../../failure.ts';
+import { describeFailure } from '../../i18n/messages.ts';
+import { api } from '../../services.ts';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { LoadFailure } from '../LoadFailure.tsx';
+import { useLoaded } from '../useLoaded.ts';
+import { pageCount, pageOf } from './pages.ts';
+import { summariseRooms } from './roomCard.ts';
+
+type Loaded = {
+  event: LabEventDetails;
+  guests: ParticipantView[];
+  rooms: EventRoom[];
+  invitations: EventInvitationView[];
+};
+
+export function ParticipantsPage() {
+  const { id = '' } = useParams();
+  const eventId = Number(id);
+  const valid = Number.isSafeInteger(eventId) && eventId > 0;
+  const { state, reload } = useLoaded(
+    async (signal): Promise<Loaded> => {
+      const [event, guests, rooms, invitations] = await Promise.all([
+        api.eventsAdmin.event(eventId, { signal }),
+        api.eventsAdmin.participants(eventId, { signal }),
+        api.eventsAdmin.rooms(eventId, { signal }),
+        api.eventsAdmin.invitations(eventId, { signal }),
+      ]);
+      return { event, guests, rooms, invitations };
+    },
+    [eventId],
+  );
+  // The spec: visiting with id `create` (or anything that is not an event id) goes back to the events.
+  if (!valid) return <Navigate to="/admin/events" replace />;
+  if (state.status === 'loading') return <PageSpinner />;
+  if (state.status === 'failed') return <LoadFailure failure={state.failure} testId="participants-error" />;
+  return <GuestList loaded={state.value} onChange={reload} />;
+}
+
+function GuestList({ loaded, onChange }: { loaded: Loaded; onChange: () => void }) {
+  const { t } = useTranslation('admin');
+  const { event, guests, rooms, invitations } = loaded;
+  const [requestedPage, setPage] = useState(1);
+  const { page, rows } = pageOf(guests, requestedPage);
+  const pages = pageCount(guests.length);
+  const roomName = new Map(rooms.map((room) => [room.id, room.name]));
+  const closed = event.end_date !== null;
+  return (
+    <section className="admin-page" aria-labelledby="participants-title">
+      <header className="admin-page-header">
+        <div>
+          <h1 id="participants-title">{t('participants.title')}</h1>
+          <p className="muted">{t('participants.of', { name: event.name })}</p>
+        </div>
+        {!closed && (
+          <Link
+            to={`/admin/events/${event.id}/participants/create`}
+            className="button button-primary"
+            data-testid="add-participant"
+          >
+            {t('participants.add')}
+          </Link>
+        )}
+      </header>
+      {guests.length === 0 ? (
+        <p className="muted" data-testid="participants-empty">
+          {t('participants.none')}
+        </p>
+      ) : (
+        <div className="table-scroll">
+          <table className="admin-table" data-testid="participants-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('participants.guests')}</th>
+                <th scope="col">{t('participants.email')}</th>
+                <th scope="col">{t('participants.role')}</th>
+                <th scope="col">{t('participants.room')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('events.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((guest) => (
+                <tr key={guest.id} data-testid="participant-row">
+                  <td>{guest.name}</td>
+                  <td>{guest.email}</td>
+                  <td>{t(`roles.${guest.role}`)}</td>
+                  <td>
+                    {guest.room_id === null
+                      ? t('participants.notPlaced')
+                      : (roomName.get(guest.room_id) ?? guest.room_id)}
+                  </td>
+                  <td className="cell-actions">
+                    {!closed && <RowMenu event={event} guest={guest} onChange={onChange} />}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 && (
+        <nav className="pagination" aria-label={t('participants.pagination')}>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            disabled={page === 1}
+            onClick={() => setPage(page - 1)}
+          >
+            {t('participants.previous')}
+          </button>
+          {Array.from({ length: pages }, (_, index) => index + 1).map((number) => (
+            <button
+              key={number}
+              type="button"
+              className="button button-secondary button-small"
+              aria-current={number === page ? 'page' : undefined}
+              aria-label={t('participants.page', { page: number })}
+              data-testid={`page-${number}`}
+              onClick={() => setPage(number)}
+            >
+              {number}
+            </button>
+          ))}
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            disabled={page === pages}
+            data-testid="page-next"
+            onClick={() => setPage(page + 1)}
+          >
+            {t('participants.next')}
+          </button>
+        </nav>
+      )}
+      {rooms.length > 0 && (
+        <section className="room-card" aria-labelledby="room-card-title" data-testid="room-card">
+          <h2 id="room-card-title">{t('participants.roomCard')}</h2>
+          <p className="muted">{t('participants.animatorsInBold')}</p>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('participants.room')}</th>
+                <th scope="col">{t('participants.guests')}</th>
+                <th scope="col">{t('participants.invitationCount')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {summariseRooms(rooms, guests, invitations).map((room) => (
+                <tr key={room.id} data-testid={`room-${room.id}`}>
+                  <td>{room.name}</td>
+                  <td>
+                    {room.guests.map((guest, index) => (
+                      <span key={guest.id}>
+                        {index > 0 && ', '}
+                        {guest.animator ? <strong>{guest.name}</strong> : guest.name}
+                      </span>
+                    ))}
+                  </td>
+                  <td data-testid={`room-${room.id}-invitations`}>{room.invitationCount}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </section>
+  );
+}
+
+function RowMenu({
+  event,
+  guest,
+  onChange,
+}: {
+  event: LabEventDetails;
+  guest: ParticipantView;
+  onChange: () => void;
+}) {
+  const { t } = useTranslation();
+  const { t: ta } = useTranslation('admin');
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+
+  async function resend() {
+    try {
+      const invitation = await api.eventsAdmin.invite({
+        participant: guest.id,
+        event: event.id,
+        room_id: guest.room_id,
+        role: guest.role,
+      });
+      toast.show(
+        invitation.mailed
+          ? {
+              title: ta('participants.invitationSent', { email: guest.email }),
+              tone: 'success',
+              testId: 'invitation-sent',
+            }
+          : { title: ta('participants.invitationNotMailed', { email: guest.email }), tone: 'warning' },
+      );
+      onChange();
+    } catch (error) {
+      toast.show({ title: describeFailure(t, toFailure(error)), tone: 'error' });
+    }
+  }
+
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger asChild>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-label={ta('participants.rowActions', { name: guest.name })}
+            data-testid="participant-menu"
+          >
+            ⋯
+          </button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className="menu-content" align="end" sideOffset={4}>
+            <DropdownMenu.Item
+              className="menu-item"
+              onSelect={() => navigate(`/admin/events/${event.id}/participants/${guest.id}`)}
+            >
+              {ta('participants.edit')}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              className="menu-item"
+              data-testid="participant-resend"
+              onSelect={() => void resend()}
+            >
+              {ta('participants.resend')}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              className="menu-item menu-item-danger"
+              data-testid="participant-delete"
+              onSelect={() => setConfirming(true)}
+            >
+              {ta('participants.delete')}
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={ta('participants.delete')}
+        message={ta('participants.confirmDelete')}
+        confirmLabel={ta('participants.delete')}
+        onConfirm={async () => {
+          await api.eventsAdmin.removeParticipant(guest.id);
+          toast.show({ title: ta('participants.removed', { name: guest.name }), tone: 'success' });
+          onChange();
+        }}
+        testId="confirm-delete"
+      />
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+// The REST calls of the back office's event pages (back-office spec, section 7: events, medias and
+// scheduling, invitations, participants and rooms). Every answer is parsed with the domain's schema.
+import {
+  type CreateEventInvitationRequest,
+  createdEventInvitationSchema,
+  createdEventSchema,
+  deploymentSchedulerSchema,
+  type EventFormInput,
+  eventInvitationSchema,
+  eventRoomSchema,
+  labEventDetailsSchema,
+  labEventSchema,
+  mediaSummarySchema,
+  type ParticipantForm,
+  participantSchema,
+} from '@lablive/domain';
+import { z } from 'zod';
+import type { RequestOptions, Transport } from './httpTransport.ts';
+
+export function createEventsAdminApi(transport: Transport) {
+  const get = <T extends z.ZodType>(path: string, schema: T, options: RequestOptions = {}) =>
+    transport.json({ method: 'GET', path, auth: true, signal: options.signal }, schema);
+  const send = <T extends z.ZodType>(
+    method: 'POST' | 'PUT',
+    path: string,
+    body: unknown,
+    schema: T,
+    options: RequestOptions = {},
+  ) => transport.json({ method, path, body, auth: true, signal: options.signal }, schema);
+  const remove = (path: string, options: RequestOptions = {}) =>
+    transport.noContent({ method: 'DELETE', path, auth: true, signal: options.signal });
+
+  return {
+    events: (options?: RequestOptions) => get('/api/events', z.array(labEventSchema), options),
+    event: (eventId: number, options?: RequestOptions) =>
+      get(`/api/events/${eventId}`, labEventDetailsSchema, options),
+    createEvent: (form: EventFormInput, options?: RequestOptions) =>
+      send('POST', '/api/events', form, createdEventSchema, options),
+    editEvent: (eventId: number, form: EventFormInput, options?: RequestOptions) =>
+      send('PUT', `/api/events/${eventId}`, form, labEventDetailsSchema, options),
+    /** Opens the event's rooms now. */
+    startEvent: (eventId: number, options?: RequestOptions) =>
+      send('PUT', `/api/events/${eventId}`, { active: true }, labEventDetailsSchema, options),
+    /** Closes the event for good: its rooms' sessions end. */
+    closeEvent: (eventId: number, options?: RequestOptions) =>
+      send('PUT', `/api/events/${eventId}`, { active: false }, labEventDetailsSchema, options),
+    /** Cancels (deletes) an event that never started. */
+    cancelEvent: (eventId: number, options?: RequestOptions) => remove(`/api/events/${eventId}`, options),
+    medias: (options?: RequestOptions) => get('/api/medias', z.array(mediaSummarySchema), options),
+    blockedDays: (options?: RequestOptions) =>
+      get('/api/deployment-schedulers', z.array(deploymentSchedulerSchema), options),
+    rooms: (eventId: number, options?: RequestOptions) =>
+      get(`/api/rooms?event_id=${eventId}`, z.array(eventRoomSchema), options),
+    participants: (eventId: number, options?: RequestOptions) =>
+      get(`/api/participants?event_id=${eventId}`, z.array(participantSchema), options),
+    participant: (participantId: number, options?: RequestOptions) =>
+      get(`/api/participants/${participantId}`, participantSchema, options),
+    addParticipant: (eventId: number, form: ParticipantForm, options?: RequestOptions) =>
+      send('POST', '/api/participants', { ...form, event_id: eventId }, participantSchema, options),
+    editParticipant: (participantId: number, form: ParticipantForm, options?: RequestOptions) =>
+      send('PUT', `/api/participants/${participantId}`, form, participantSchema, options),
+    removeParticipant: (participantId: number, options?: RequestOptions) =>
+      remove(`/api/participants/${participantId}`, options),
+    invitations: (eventId: number, options?: RequestOptions) =>
+      get(`/api/event-invitations?event=${eventId}`, z.array(eventInvitationSchema), options),
+    /** Creates the invitation and mails its single-use link; `mailed` says whether the mail left. */
+    invite: (request: CreateEventInvitationRequest, options?: RequestOptions) =>
+      send('POST', '/api/event-invitations', request, createdEventInvitationSchema, options),
+  };
+}
+
+export type EventsAdminApi = ReturnType<typeof createEventsAdminApi>;
