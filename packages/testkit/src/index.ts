@@ -1,3 +1,4 @@
+export * from './accessibility.ts';
 export * from './database.ts';
 export * from './services.ts';
 

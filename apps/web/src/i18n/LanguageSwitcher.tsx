@@ -17,7 +17,8 @@ export function LanguageSwitcher() {
           type="button"
           lang={locale}
           className="language-button"
-          aria-label={LANGUAGE_NAMES[locale]}
+          // The name starts with the visible code, so voice control finds "FR" (WCAG 2.5.3), then says it.
+          aria-label={`${locale.toUpperCase()} – ${LANGUAGE_NAMES[locale]}`}
           aria-pressed={current === locale}
           data-testid={`lang-${locale}`}
           onClick={() => changeLocale(locale)}

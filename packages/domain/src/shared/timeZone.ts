@@ -1,6 +1,5 @@
 // IANA time zones (`Europe/Paris`), as events and participants carry them: checked against the
 // runtime's own zone database, so a zone the server cannot format dates in is refused at the boundary.
-import { z } from 'zod';
 import { text } from './text.ts';
 
 export function isTimeZone(value: string): boolean {

@@ -47,14 +47,14 @@ export function EventCard({ event, user, now, onChange }: EventCardProps) {
 
   return (
     <article
-      className={`event-card${closed || overdue ? ' event-card-past' : ''}`}
+      className={`admin-event-card${closed || overdue ? ' admin-event-card-past' : ''}`}
       aria-labelledby={`event-${event.id}-name`}
       data-testid={`event-${event.id}`}
     >
-      <h3 id={`event-${event.id}-name`} className="event-card-title">
+      <h3 id={`event-${event.id}-name`} className="admin-event-card-title">
         {event.name}
       </h3>
-      <p className="event-card-date">{formatEventTimes(event, i18n.language)}</p>
+      <p className="admin-event-card-date">{formatEventTimes(event, i18n.language)}</p>
       <p className="event-badges">
         {event.active && <span className="badge badge-live">{t('events.running')}</span>}
         {event.is_public && <span className="badge">{t('events.public')}</span>}
@@ -66,7 +66,7 @@ export function EventCard({ event, user, now, onChange }: EventCardProps) {
         </p>
       )}
       {event.active && <EventJoin eventId={event.id} active={event.active} user={user} />}
-      <div className="event-card-actions">
+      <div className="admin-event-card-actions">
         {!closed && (
           <Link
             to={`/admin/events/${event.id}/participants`}

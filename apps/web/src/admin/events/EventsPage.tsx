@@ -65,10 +65,10 @@ function EventSections({
             <li>
               <Link
                 to="/admin/events/create"
-                className="event-card event-card-empty"
+                className="admin-event-card admin-event-card-empty"
                 data-testid={`events-${section}-empty`}
               >
-                <span aria-hidden="true" className="event-card-plus">
+                <span aria-hidden="true" className="admin-event-card-plus">
                   +
                 </span>
                 {t('events.addNew')}

@@ -61,18 +61,6 @@ export const de: Translations = {
     participant: 'Angemeldet als {{name}}',
     none: 'Mit dieser Sitzung ist kein Event verknüpft.',
   },
-  admin: {
-    title: 'Verwaltung',
-    signedInAs: 'Angemeldet als {{email}}',
-    lab: 'Labor: {{name}}',
-    events: {
-      current: 'Laufende Events',
-      planned: 'Geplante Events',
-      closed: 'Abgeschlossene Events',
-      none: 'Hier gibt es kein Event.',
-      overdue: 'Das geplante Ende ist vorbei, und es wurde nie geschlossen.',
-    },
-  },
   calendar: {
     title: 'Ihr Kalender',
     invitedTo: 'Sie sind eingeladen zu',

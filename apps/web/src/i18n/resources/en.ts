@@ -62,18 +62,6 @@ export const en = {
     participant: 'Signed in as {{name}}',
     none: 'No event is linked to this session.',
   },
-  admin: {
-    title: 'Back office',
-    signedInAs: 'Signed in as {{email}}',
-    lab: 'Lab: {{name}}',
-    events: {
-      current: 'Current events',
-      planned: 'Planned events',
-      closed: 'Closed events',
-      none: 'No event here.',
-      overdue: 'Its planned end has passed and it was never closed.',
-    },
-  },
   calendar: {
     title: 'Your calendar',
     invitedTo: 'You are invited to',

@@ -63,18 +63,6 @@ export const fr: Translations = {
     participant: 'Connecté en tant que {{name}}',
     none: "Aucun événement n'est associé à cette session.",
   },
-  admin: {
-    title: 'Administration',
-    signedInAs: 'Connecté en tant que {{email}}',
-    lab: 'Laboratoire : {{name}}',
-    events: {
-      current: 'Événements en cours',
-      planned: 'Événements planifiés',
-      closed: 'Événements terminés',
-      none: 'Aucun événement ici.',
-      overdue: "Sa fin prévue est passée et il n'a jamais été clôturé.",
-    },
-  },
   calendar: {
     title: 'Votre agenda',
     invitedTo: 'Vous êtes invité à',
