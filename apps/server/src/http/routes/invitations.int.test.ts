@@ -130,6 +130,20 @@ describe('POST /api/event-invitations', () => {
     expect(mail.text).toContain('Sie nehmen als Beobachter teil.');
   });
 
+  it('mails a guest without an account in the language of the manager who invites them', async () => {
+    await test.db.updateTable('users').set({ locale: 'de' }).where('email', '=', 'manager@a.test').execute();
+    const german = await signIn(app, 'manager@a.test', 'pw-manager');
+    const guest = await addParticipant(otherEvent.eventId, 'gast@x.org', 'Gisela Gast');
+    const response = await call('POST', '/api/event-invitations', german, {
+      participant: guest,
+      event: otherEvent.eventId,
+    });
+    expect(response.statusCode).toBe(201);
+    const mail = await smtp.waitForMail((m) => m.to.includes('gast@x.org'));
+    expect(mail.text).toContain('Einladung: Event invite-2');
+    await test.db.updateTable('users').set({ locale: 'fr' }).where('email', '=', 'manager@a.test').execute();
+  });
+
   it('needs manage events, and a participant, a room and an event that belong together', async () => {
     const refused = await call('POST', '/api/event-invitations', tokens.plain, {
       participant: people.paul,

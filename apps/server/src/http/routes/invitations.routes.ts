@@ -38,11 +38,14 @@ export type InvitationsRoutesOptions = {
 
 const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value);
 
-/** A participant with an account reads mail in its language; anyone else in French, the product's first. */
-async function localeOf(db: Db, userId: number | null): Promise<Locale> {
-  if (userId === null) return 'fr';
+/**
+ * A participant with an account reads mail in its language; a guest without one in the language of the
+ * manager who invites them (who writes to their audience in it).
+ */
+async function localeOf(db: Db, userId: number | null, inviterLocale: Locale): Promise<Locale> {
+  if (userId === null) return inviterLocale;
   const user = await db.selectFrom('users').select('locale').where('id', '=', userId).executeTakeFirst();
-  return user && isLocale(user.locale) ? user.locale : 'fr';
+  return user && isLocale(user.locale) ? user.locale : inviterLocale;
 }
 
 export async function invitationsRoutes(instance: FastifyInstance, options: InvitationsRoutesOptions) {
@@ -82,7 +85,7 @@ export async function invitationsRoutes(instance: FastifyInstance, options: Invi
       schema: { body: createEventInvitationRequestSchema, response: { 201: createdEventInvitationSchema } },
     },
     async (request, reply) => {
-      const { principal } = await authenticator.authenticate(request);
+      const { principal, user } = await authenticator.authenticate(request);
       const body = request.body;
       const participant = await findParticipantInLab(db, principal.labId, body.participant);
       if (!participant) throw notFound('participant', body.participant);
@@ -111,7 +114,7 @@ export async function invitationsRoutes(instance: FastifyInstance, options: Invi
           token: await issueInvitationToken(trx, created.id, options.invitationTtlSeconds, now),
         };
       });
-      const mail = invitationMail(await localeOf(db, participant.user_id), {
+      const mail = invitationMail(await localeOf(db, participant.user_id, user.locale), {
         name: participant.name || participant.email,
         eventName: event.name,
         startsAt: event.planned_start_date,
