@@ -65,6 +65,15 @@ export const participantFormSchema = z.strictObject({
 });
 export type ParticipantForm = z.infer<typeof participantFormSchema>;
 
+/** The participant form of an event: its guests need a room when the event places them by hand. */
+export function participantFormSchemaFor(event: { auto_dispatcher: boolean }) {
+  if (event.auto_dispatcher) return participantFormSchema;
+  return participantFormSchema.refine((form) => form.room_id !== null, {
+    path: ['room_id'],
+    message: MESSAGES.fieldRequired,
+  });
+}
+
 /** Choose a room (`room_id` with `event_id`), or change the role (`role` alone). */
 const roomOrRoleChangeSchema = z
   .object({

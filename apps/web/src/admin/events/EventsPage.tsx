@@ -46,7 +46,11 @@ function EventSections({
   const now = new Date();
   return SECTIONS.map((section) => {
     const inSection = events.filter((event) => eventCategory(event, now) === section);
+    // Running first among the current ones; the next planned one first; the latest closed one first.
     if (section === 'current') inSection.sort(compareCurrentEvents);
+    if (section === 'planned') {
+      inSection.sort((a, b) => Date.parse(a.planned_start_date) - Date.parse(b.planned_start_date));
+    }
     return (
       <section
         key={section}

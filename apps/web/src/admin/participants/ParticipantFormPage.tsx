@@ -8,7 +8,8 @@ import {
   type LabEventDetails,
   type ParticipantForm,
   type ParticipantView,
-  participantFormSchema,
+  type participantFormSchema,
+  participantFormSchemaFor,
 } from '@lablive/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -61,8 +62,8 @@ function ParticipantFormView({ loaded }: { loaded: Loaded }) {
   const { event, rooms, guest } = loaded;
   const [failure, setFailure] = useState<Failure | null>(null);
   const manual = !event.auto_dispatcher;
-  const { register, handleSubmit, formState, setError } = useForm<FormInput, unknown, ParticipantForm>({
-    resolver: zodResolver(participantFormSchema),
+  const { register, handleSubmit, formState } = useForm<FormInput, unknown, ParticipantForm>({
+    resolver: zodResolver(participantFormSchemaFor(event)),
     defaultValues: {
       name: guest?.name ?? '',
       email: guest?.email ?? '',
@@ -77,11 +78,6 @@ function ParticipantFormView({ loaded }: { loaded: Loaded }) {
 
   async function save(form: ParticipantForm) {
     setFailure(null);
-    // The spec: the room is required when the event places its guests by hand.
-    if (manual && form.room_id === null) {
-      setError('room_id', { message: t('messages.fieldRequired') });
-      return;
-    }
     try {
       if (guest === null) {
         const added = await api.eventsAdmin.addParticipant(event.id, form);

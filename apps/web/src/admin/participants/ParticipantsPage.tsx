@@ -78,7 +78,7 @@ function GuestList({ loaded, onChange }: { loaded: Loaded; onChange: () => void 
         </p>
       ) : (
         <div className="table-scroll">
-          <table className="admin-table" data-testid="participants-table">
+          <table className="admin-table stack-on-phone" data-testid="participants-table">
             <thead>
               <tr>
                 <th scope="col">{t('participants.guests')}</th>
@@ -93,10 +93,10 @@ function GuestList({ loaded, onChange }: { loaded: Loaded; onChange: () => void 
             <tbody>
               {rows.map((guest) => (
                 <tr key={guest.id} data-testid="participant-row">
-                  <td>{guest.name}</td>
-                  <td>{guest.email}</td>
-                  <td>{t(`roles.${guest.role}`)}</td>
-                  <td>
+                  <td data-label={t('participants.guests')}>{guest.name}</td>
+                  <td data-label={t('participants.email')}>{guest.email}</td>
+                  <td data-label={t('participants.role')}>{t(`roles.${guest.role}`)}</td>
+                  <td data-label={t('participants.room')}>
                     {guest.room_id === null
                       ? t('participants.notPlaced')
                       : (roomName.get(guest.room_id) ?? guest.room_id)}
@@ -148,7 +148,7 @@ function GuestList({ loaded, onChange }: { loaded: Loaded; onChange: () => void 
         <section className="room-card" aria-labelledby="room-card-title" data-testid="room-card">
           <h2 id="room-card-title">{t('participants.roomCard')}</h2>
           <p className="muted">{t('participants.animatorsInBold')}</p>
-          <table className="admin-table">
+          <table className="admin-table stack-on-phone">
             <thead>
               <tr>
                 <th scope="col">{t('participants.room')}</th>
@@ -159,16 +159,23 @@ function GuestList({ loaded, onChange }: { loaded: Loaded; onChange: () => void 
             <tbody>
               {summariseRooms(rooms, guests, invitations).map((room) => (
                 <tr key={room.id} data-testid={`room-${room.id}`}>
-                  <td>{room.name}</td>
-                  <td>
-                    {room.guests.map((guest, index) => (
-                      <span key={guest.id}>
-                        {index > 0 && ', '}
-                        {guest.animator ? <strong>{guest.name}</strong> : guest.name}
-                      </span>
-                    ))}
+                  <td data-label={t('participants.room')}>{room.name}</td>
+                  <td data-label={t('participants.guests')}>
+                    <span>
+                      {room.guests.map((guest, index) => (
+                        <span key={guest.id}>
+                          {index > 0 && ', '}
+                          {guest.animator ? <strong>{guest.name}</strong> : guest.name}
+                        </span>
+                      ))}
+                    </span>
                   </td>
-                  <td data-testid={`room-${room.id}-invitations`}>{room.invitationCount}</td>
+                  <td
+                    data-label={t('participants.invitationCount')}
+                    data-testid={`room-${room.id}-invitations`}
+                  >
+                    {room.invitationCount}
+                  </td>
                 </tr>
               ))}
             </tbody>
