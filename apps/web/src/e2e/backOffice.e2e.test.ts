@@ -192,6 +192,12 @@ describe.runIf(skipReason === null)(
       await animator.getByTestId('events-closed').getByTestId(`event-${eventId}`).waitFor(WAIT);
       await gina.getByTestId('room-ended').waitFor(WAIT);
       await check(animator, 'events-after-close');
+      // Back on her event's page, Gina is told it has ended; there is no Join any more.
+      await gina.getByTestId('room-ended-exit').click();
+      await gina.getByTestId('event-ended').waitFor(WAIT);
+      expect(await gina.getByTestId('event-join').count()).toBe(0);
+      expect(await gina.getByTestId('event-status').textContent()).toBe('Ended');
+      await check(gina, 'guest-event-ended');
 
       // The same page in German.
       await animator.getByTestId('lang-de').click();

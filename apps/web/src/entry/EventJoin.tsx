@@ -13,11 +13,17 @@ import { api } from '../services.ts';
 import type { WaitingNavigationState } from '../waiting/navigationState.ts';
 import { describeJoinFailure, joinsAsStaff, participationIn } from './joinRules.ts';
 
-type EventJoinProps = { eventId: number; active: boolean; user: CurrentUser };
+type EventJoinProps = {
+  eventId: number;
+  active: boolean;
+  /** Closed by its staff: nobody enters its rooms any more. */
+  ended?: boolean;
+  user: CurrentUser;
+};
 
 type Joining = { status: 'idle' } | { status: 'joining' } | { status: 'failed'; failure: Failure };
 
-export function EventJoin({ eventId, active, user }: EventJoinProps) {
+export function EventJoin({ eventId, active, ended = false, user }: EventJoinProps) {
   const { t } = useTranslation();
   const { t: tw } = useTranslation('waiting');
   const navigate = useNavigate();
@@ -68,6 +74,13 @@ export function EventJoin({ eventId, active, user }: EventJoinProps) {
   const roomList = Array.isArray(rooms) ? rooms : [];
   const canJoin = !busy && (!staff || (active && roomId !== null));
 
+  if (ended) {
+    return (
+      <p className="muted" data-testid="event-ended">
+        {tw('eventCard.ended')}
+      </p>
+    );
+  }
   return (
     <div className="event-join">
       {staff && active && (

@@ -26,7 +26,11 @@ export function EventSummary({ info, details, user }: EventSummaryProps) {
       <p className="event-meta">
         <span data-testid="event-date">{tw('eventCard.plannedFor', { date })}</span>
         <span className="event-status" data-active={details.active} data-testid="event-status">
-          {details.active ? tw('eventCard.live') : tw('eventCard.notStarted')}
+          {details.active
+            ? tw('eventCard.live')
+            : details.end_date !== null
+              ? tw('eventCard.closed')
+              : tw('eventCard.notStarted')}
         </span>
       </p>
       <p className="muted">{t('event.organisedBy', { name: info.labName })}</p>
@@ -36,7 +40,9 @@ export function EventSummary({ info, details, user }: EventSummaryProps) {
           <p key={index}>{paragraph}</p>
         ))}
       </div>
-      {user !== null && <EventJoin eventId={info.id} active={details.active} user={user} />}
+      {user !== null && (
+        <EventJoin eventId={info.id} active={details.active} ended={details.end_date !== null} user={user} />
+      )}
     </>
   );
 }

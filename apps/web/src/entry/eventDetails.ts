@@ -5,7 +5,10 @@ import type { RequestOptions } from '@lablive/client';
 import type { LabEvent } from '@lablive/domain';
 import { api } from '../services.ts';
 
-export type EventDetails = Pick<LabEvent, 'id' | 'name' | 'description' | 'planned_start_date' | 'active'>;
+export type EventDetails = Pick<
+  LabEvent,
+  'id' | 'name' | 'description' | 'planned_start_date' | 'active' | 'end_date'
+>;
 
 export function fetchEventDetails(eventId: number, options: RequestOptions = {}): Promise<EventDetails> {
   return api.rooms.event(eventId, options);

@@ -26,6 +26,7 @@ export const waitingDe: WaitingTexts = {
   eventCard: {
     plannedFor: 'Geplant für {{date}}',
     live: 'Läuft',
+    closed: 'Beendet',
     notStarted: 'Noch nicht begonnen',
     join: 'Teilnehmen',
     joining: 'Verbindung…',
@@ -33,6 +34,7 @@ export const waitingDe: WaitingTexts = {
     chooseRoom: 'Raum auswählen',
     roomParticipants_one: '{{name}} ({{count}} Teilnehmer)',
     roomParticipants_other: '{{name}} ({{count}} Teilnehmende)',
+    ended: 'Diese Veranstaltung ist beendet: Ihre Räume sind geschlossen.',
     notActive: 'Die Veranstaltung hat noch nicht begonnen: Ihre Räume öffnen beim Start.',
     noRoom: 'Diese Veranstaltung hat noch keinen Raum.',
     notAllowed: 'Sie können den Räumen dieser Veranstaltung nicht beitreten.',

@@ -26,6 +26,7 @@ export const waitingEn = {
   eventCard: {
     plannedFor: 'Planned for {{date}}',
     live: 'In progress',
+    closed: 'Ended',
     notStarted: 'Not started',
     join: 'Join',
     joining: 'Joining…',
@@ -33,6 +34,7 @@ export const waitingEn = {
     chooseRoom: 'Choose a room',
     roomParticipants_one: '{{name}} ({{count}} participant)',
     roomParticipants_other: '{{name}} ({{count}} participants)',
+    ended: 'This event has ended: its rooms are closed.',
     notActive: 'The event has not started yet: its rooms open when it starts.',
     noRoom: 'This event has no room to join yet.',
     notAllowed: 'You cannot join the rooms of this event.',

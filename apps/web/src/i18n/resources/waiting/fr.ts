@@ -26,6 +26,7 @@ export const waitingFr: WaitingTexts = {
   eventCard: {
     plannedFor: 'Prévu le {{date}}',
     live: 'En cours',
+    closed: 'Terminé',
     notStarted: 'Pas encore commencé',
     join: 'Rejoindre',
     joining: 'Connexion…',
@@ -33,6 +34,7 @@ export const waitingFr: WaitingTexts = {
     chooseRoom: 'Choisissez une salle',
     roomParticipants_one: '{{name}} ({{count}} participant)',
     roomParticipants_other: '{{name}} ({{count}} participants)',
+    ended: 'Cet événement est terminé : ses salles sont fermées.',
     notActive: "L'événement n'a pas encore commencé : ses salles ouvriront au démarrage.",
     noRoom: "Cet événement n'a pas encore de salle à rejoindre.",
     notAllowed: 'Vous ne pouvez pas rejoindre les salles de cet événement.',
