@@ -14,6 +14,7 @@ import type {
 import type { Authenticator } from '../auth/authentication.ts';
 import type { Db } from '../db/connection.ts';
 import { findVisibleEvent, findVisibleRoom } from '../events/visibleEvents.ts';
+import { isApiDocsRoute } from './apiDocs.ts';
 
 /** A registered /api route, its entry in the access table, and the schemas it parses requests with. */
 export type ApiRoute = { method: HTTPMethods; url: string; access: ApiRouteAccess; schema: FastifySchema };
@@ -40,7 +41,7 @@ export function installApiGuards(app: FastifyInstance, authenticator: Authentica
   }
 
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (!route.url.startsWith('/api/')) return;
+    if (!route.url.startsWith('/api/') || isApiDocsRoute(route.url)) return;
     const [method, ...others] = asList(route.method);
     if (!method || others.length > 0) {
       throw new Error(`${route.url}: declare one method per /api route, each with its access table entry.`);

@@ -20,6 +20,7 @@ import { createParticipationService } from '../participants/participationService
 import { registerGateway } from '../realtime/gateway.ts';
 import type { GatewayStats } from '../realtime/gatewayStats.ts';
 import type { RoomService } from '../rooms/roomService.ts';
+import { registerApiDocs } from './apiDocs.ts';
 import { type ApiRoute, installApiGuards } from './apiGuards.ts';
 import { errorHandler, problem } from './problems.ts';
 import { authRoutes } from './routes/auth.routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   app.decorate('apiRoutes', installApiGuards(app, authenticator, deps.db));
+  await registerApiDocs(app, deps.version ?? 'dev');
   await app.register(
     async (api) => {
       refuseUnstorableText(api);
