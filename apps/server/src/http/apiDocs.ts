@@ -4,6 +4,7 @@
 // API routes (not in the access table, not in the document).
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { apiRouteAccess } from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
@@ -28,7 +29,20 @@ export async function registerApiDocs(app: FastifyInstance, version: string): Pr
       },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // The routes' zod schemas as JSON Schema, grouped by resource; public calls need no token.
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      const [resource = 'api'] = input.url.replace(/^\/api\//, '').split('/');
+      const access = apiRouteAccess(String(input.route.method), input.url);
+      return {
+        ...transformed,
+        schema: {
+          ...transformed.schema,
+          tags: [resource],
+          ...(access?.access === 'public' ? { security: [] } : {}),
+        },
+      };
+    },
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH });
