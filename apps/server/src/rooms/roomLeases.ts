@@ -82,6 +82,9 @@ export async function openRoomLeases(
       keepAlive: true,
       keepAliveInitialDelayMillis: 5_000,
     });
+    // Until adopt() listens, a failure reaches us through the pending connect or query; an 'error' event
+    // with no listener at all would end the process instead.
+    next.on('error', () => {});
     await next.connect();
     try {
       for (const statement of SERVER_KEEPALIVE) await next.query(statement);
