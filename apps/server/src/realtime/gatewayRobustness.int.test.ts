@@ -3,7 +3,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   ANIMATOR_ONLY_COMMANDS,
-  CLIENT_ROOM_COMMAND_TYPES,
   type ClientRoomCommand,
   EVENT_ROLES,
   type RoomCommandType,

@@ -49,6 +49,16 @@ describe.runIf(skipReason === null)(
       return page;
     }
 
+    /** A demo account signed in through the sign-in page. */
+    async function signedIn(email: string): Promise<Page> {
+      const page = await person();
+      await page.goto(`${server.url}/login`);
+      await page.getByTestId('login-email').fill(email);
+      await page.getByTestId('login-password').fill('demo-lablive');
+      await page.getByTestId('login-submit').click();
+      return page;
+    }
+
     /** A screenshot to look at, and no serious or critical WCAG 2.1 AA violation on the page. */
     async function check(page: Page, name: string) {
       await page.screenshot({ path: path.join(ARTIFACTS, `back-office-${name}.png`), fullPage: true });
@@ -91,11 +101,7 @@ describe.runIf(skipReason === null)(
     });
 
     it('plans, fills, starts and closes an event; a guest follows the invitation into the room', async () => {
-      const animator = await person();
-      await animator.goto(`${server.url}/login`);
-      await animator.getByTestId('login-email').fill('animator@lablive.test');
-      await animator.getByTestId('login-password').fill('demo-lablive');
-      await animator.getByTestId('login-submit').click();
+      const animator = await signedIn('animator@lablive.test');
       await animator.getByTestId('events-current').waitFor(WAIT);
       expect(new URL(animator.url()).pathname).toBe('/admin/events');
       await check(animator, 'events');
@@ -209,11 +215,7 @@ describe.runIf(skipReason === null)(
     });
 
     it('tells a user without manage events there are not enough permissions', async () => {
-      const page = await person();
-      await page.goto(`${server.url}/login`);
-      await page.getByTestId('login-email').fill('user@lablive.test');
-      await page.getByTestId('login-password').fill('demo-lablive');
-      await page.getByTestId('login-submit').click();
+      const page = await signedIn('user@lablive.test');
       await page.getByTestId('not-enough-permissions').waitFor(WAIT);
       expect(await page.getByTestId('not-enough-permissions').textContent()).toBe('Not enough permissions');
       // The sidebar offers nothing this user may open, and unknown back-office paths go home.

@@ -15,20 +15,11 @@ import {
   participantSchema,
 } from '@lablive/domain';
 import { z } from 'zod';
+import { authorizedCalls } from './authorizedCalls.ts';
 import type { RequestOptions, Transport } from './httpTransport.ts';
 
 export function createEventsAdminApi(transport: Transport) {
-  const get = <T extends z.ZodType>(path: string, schema: T, options: RequestOptions = {}) =>
-    transport.json({ method: 'GET', path, auth: true, signal: options.signal }, schema);
-  const send = <T extends z.ZodType>(
-    method: 'POST' | 'PUT',
-    path: string,
-    body: unknown,
-    schema: T,
-    options: RequestOptions = {},
-  ) => transport.json({ method, path, body, auth: true, signal: options.signal }, schema);
-  const remove = (path: string, options: RequestOptions = {}) =>
-    transport.noContent({ method: 'DELETE', path, auth: true, signal: options.signal });
+  const { get, send, remove } = authorizedCalls(transport);
 
   return {
     events: (options?: RequestOptions) => get('/api/events', z.array(labEventSchema), options),

@@ -20,18 +20,11 @@ import {
   type UpdatePollRequest,
 } from '@lablive/domain';
 import { z } from 'zod';
+import { authorizedCalls } from './authorizedCalls.ts';
 import type { RequestOptions, Transport } from './httpTransport.ts';
 
 export function createRoomsApi(transport: Transport) {
-  const get = <T extends z.ZodType>(path: string, schema: T, options: RequestOptions = {}) =>
-    transport.json({ method: 'GET', path, auth: true, signal: options.signal }, schema);
-  const send = <T extends z.ZodType>(
-    method: 'POST' | 'PUT',
-    path: string,
-    body: unknown,
-    schema: T,
-    options: RequestOptions = {},
-  ) => transport.json({ method, path, body, auth: true, signal: options.signal }, schema);
+  const { get, send } = authorizedCalls(transport);
 
   return {
     /** The events of the caller's lab (staff): those they own when their only role is user. */

@@ -25,6 +25,7 @@ import { describeFailure, translateMessage } from '../../i18n/messages.ts';
 import { api } from '../../services.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
 import { useLoaded } from '../useLoaded.ts';
+import { useSendInvitation } from './useSendInvitation.ts';
 
 type Loaded = { event: LabEventDetails; rooms: EventRoom[]; guest: ParticipantView | null };
 type FormInput = z.input<typeof participantFormSchema>;
@@ -61,6 +62,7 @@ function ParticipantFormView({ loaded }: { loaded: Loaded }) {
   const toast = useToast();
   const { event, rooms, guest } = loaded;
   const [failure, setFailure] = useState<Failure | null>(null);
+  const sendInvitation = useSendInvitation();
   const manual = !event.auto_dispatcher;
   const { register, handleSubmit, formState } = useForm<FormInput, unknown, ParticipantForm>({
     resolver: zodResolver(participantFormSchemaFor(event)),
@@ -81,21 +83,7 @@ function ParticipantFormView({ loaded }: { loaded: Loaded }) {
     try {
       if (guest === null) {
         const added = await api.eventsAdmin.addParticipant(event.id, form);
-        const invitation = await api.eventsAdmin.invite({
-          participant: added.id,
-          event: event.id,
-          room_id: added.room_id,
-          role: added.role,
-        });
-        toast.show(
-          invitation.mailed
-            ? {
-                title: ta('participants.invitationSent', { email: added.email }),
-                tone: 'success',
-                testId: 'invitation-sent',
-              }
-            : { title: ta('participants.invitationNotMailed', { email: added.email }), tone: 'warning' },
-        );
+        await sendInvitation(added);
       } else {
         await api.eventsAdmin.editParticipant(guest.id, form);
         toast.show({ title: ta('participantForm.saved'), tone: 'success' });

@@ -16,6 +16,7 @@ import { LoadFailure } from '../LoadFailure.tsx';
 import { useLoaded } from '../useLoaded.ts';
 import { pageCount, pageOf } from './pages.ts';
 import { summariseRooms } from './roomCard.ts';
+import { useSendInvitation } from './useSendInvitation.ts';
 
 type Loaded = {
   event: LabEventDetails;
@@ -200,24 +201,11 @@ function RowMenu({
   const toast = useToast();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
+  const sendInvitation = useSendInvitation();
 
   async function resend() {
     try {
-      const invitation = await api.eventsAdmin.invite({
-        participant: guest.id,
-        event: event.id,
-        room_id: guest.room_id,
-        role: guest.role,
-      });
-      toast.show(
-        invitation.mailed
-          ? {
-              title: ta('participants.invitationSent', { email: guest.email }),
-              tone: 'success',
-              testId: 'invitation-sent',
-            }
-          : { title: ta('participants.invitationNotMailed', { email: guest.email }), tone: 'warning' },
-      );
+      await sendInvitation(guest);
       onChange();
     } catch (error) {
       toast.show({ title: describeFailure(t, toFailure(error)), tone: 'error' });
