@@ -18,6 +18,8 @@ export async function findVisibleEvent(db: Db, principal: Principal, eventId: nu
       'default_timezone',
       'owner_id',
       'is_public',
+      'end_date',
+      'auto_dispatcher',
     ])
     .where('id', '=', eventId)
     .where('lab_id', '=', principal.labId)

@@ -34,15 +34,10 @@ export function createGuestList(db: Db) {
     const event = await findVisibleEvent(db, caller.principal, eventId);
     if (!event) throw notFound('event', eventId);
     if (!canChangeEvent(caller.principal, { ownerId: event.owner_id })) throw forbidden(NOT_YOUR_EVENT);
-    const closed = await db
-      .selectFrom('events')
-      .select(['end_date', 'auto_dispatcher'])
-      .where('id', '=', event.id)
-      .executeTakeFirstOrThrow();
-    if (closed.end_date !== null) {
+    if (event.end_date !== null) {
       throw new DomainError('conflict', 'This event is closed: its guest list can no longer change.');
     }
-    return { ...event, auto_dispatcher: closed.auto_dispatcher };
+    return event;
   }
 
   async function checkRoom(labId: number, eventId: number, roomId: number | null, manual: boolean) {

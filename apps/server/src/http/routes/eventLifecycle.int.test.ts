@@ -258,6 +258,14 @@ describe('PUT /api/events/{id}', () => {
     expect((await call('DELETE', `/api/events/${id}`, tokens.owner)).statusCode).toBe(409);
     const again = await call('PUT', `/api/events/${id}`, tokens.owner, { active: false });
     expect(again.json().end_date).toBe(closed.json().end_date);
+    const lateGuest = await call('POST', '/api/participants', tokens.owner, {
+      event_id: id,
+      email: 'late@x.org',
+      name: 'Late',
+      room_id: room1.id,
+    });
+    expect(lateGuest.statusCode).toBe(409);
+    expect(lateGuest.json().detail).toBe('This event is closed: its guest list can no longer change.');
     // Nobody enters a room of a closed event.
     const late = await call('GET', `/api/events/${id}/joinroom`, guest.token);
     expect(late.statusCode).toBe(403);
