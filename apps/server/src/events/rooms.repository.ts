@@ -34,6 +34,7 @@ export async function findRoomInLab(db: Db, labId: number, roomId: number) {
       'rooms.active_modules',
       'events.name as event_name',
       'events.active as event_active',
+      'events.end_date as event_end_date',
       'events.default_timezone as event_timezone',
     ])
     .where('rooms.id', '=', roomId)

@@ -17,7 +17,7 @@ import { readStream } from '../event-store/index.ts';
 import type { StoredSessionEvent } from '../event-store/types.ts';
 
 /** Bumped when RoomState changes shape: older snapshots are then ignored and the log folded again. */
-export const ROOM_STATE_VERSION = 2;
+export const ROOM_STATE_VERSION = 3;
 const PAGE = 1000;
 
 export function toSessionEvent(stored: StoredSessionEvent): SessionEvent {

@@ -68,6 +68,7 @@ function RoomSession({
   // media's signalling (the first remote frame waits on it) goes on meanwhile instead of behind it.
   const shownHandle = useDeferredValue(handle);
   const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
+  const endedBecause = useSelector(actor, (snapshot) => snapshot.context.endedBecause);
   const leave = useCallback(() => actor.send({ type: 'room.leave' }), [actor]);
   // Read once: later changes are the live room's (it keeps them in the history entry, the media in cookies).
   const [initialPreferences] = useState(() => navigation.preferences ?? readMediaPreferences());
@@ -88,7 +89,16 @@ function RoomSession({
     case 'left':
       return <Navigate to={afterLeavingPath(isGuest)} replace />;
     case 'ended':
-      return <RoomEnded exitPath={afterLeavingPath(isGuest)} />;
+      return (
+        <RoomEnded
+          exitPath={afterLeavingPath(isGuest)}
+          reason={endedBecause ?? 'session'}
+          waitingRoom={{
+            path: `/waiting/${roomId}`,
+            state: navigation.eventId === null ? null : { eventId: navigation.eventId, isGuest },
+          }}
+        />
+      );
     case 'failed':
       if (failure === null || failure.kind === 'notAdmitted')
         return <Navigate to={notAdmittedPath(isGuest)} replace />;

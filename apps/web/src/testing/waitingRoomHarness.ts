@@ -1,15 +1,15 @@
 // A waiting-room machine to test: the real device actors over a fake navigator.mediaDevices (so
 // permission, missing devices and unplugging behave as in a browser), the room and role calls answered
 // as the server would, and what the machine said (notices) and saved (preferences).
-import type { EventRole } from '@lablive/domain';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import type { EventRole, RoomSessionStatus } from '@lablive/domain';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { createDeviceHelpers } from '../media/devices.ts';
 import { DEFAULT_MEDIA_PREFERENCES } from '../media/mediaPreferences.ts';
 import type { MediaPreferences } from '../media/mediaSession.ts';
 import type { WaitingNotice } from '../waiting/waitingNotices.ts';
 import { createDeviceActors } from '../waiting/waitingRoomActors.ts';
 import type { WaitingRoomParticipation } from '../waiting/waitingRoomContext.ts';
-import { waitingRoomMachine } from '../waiting/waitingRoomMachine.ts';
+import { type WaitingRoomEvent, waitingRoomMachine } from '../waiting/waitingRoomMachine.ts';
 import { type FakeDevice, FakeStream, fakeMediaDevices } from './fakeMedia.ts';
 
 export const mic1: FakeDevice = { kind: 'audioinput', deviceId: 'mic-1', label: 'Desk microphone' };
@@ -28,8 +28,16 @@ type Options = {
   updateRole?: (participationId: number, role: EventRole) => Promise<EventRole>;
 };
 
+/** A session running in the room: the usual case for who arrives. */
+export const RUNNING_SESSION: RoomSessionStatus = { status: 'started', number: 1, closed: false };
+
 const guestIn = (roomId: number): Promise<WaitingRoomParticipation> =>
-  Promise.resolve({ eventId: 7, participationId: 40 + roomId, role: 'participant' });
+  Promise.resolve({
+    eventId: 7,
+    participationId: 40 + roomId,
+    role: 'participant',
+    session: RUNNING_SESSION,
+  });
 
 export function startWaitingRoom(options: Options = {}) {
   const plugged = [...(options.devices ?? [mic1, cam1, speaker])];
@@ -37,6 +45,8 @@ export function startWaitingRoom(options: Options = {}) {
   const createStream = (tracks: MediaStreamTrack[]) => new FakeStream(tracks);
   const helpers = createDeviceHelpers({ mediaDevices: () => fake.access, createStream });
   let announceChange = () => {};
+  let announceSession = (_session: RoomSessionStatus) => {};
+  let watchingSession = false;
   const saved: MediaPreferences[] = [];
   const roleCalls: { participationId: number; role: EventRole }[] = [];
   const logic = waitingRoomMachine.provide({
@@ -50,6 +60,14 @@ export function startWaitingRoom(options: Options = {}) {
             announceChange = () => {};
           };
         },
+      }),
+      // Stands for the server's answer on the room's session, which the test gives when it likes.
+      watchSession: fromCallback<WaitingRoomEvent, { roomId: number }>(({ sendBack }) => {
+        watchingSession = true;
+        announceSession = (session) => sendBack({ type: 'session.changed', session });
+        return () => {
+          watchingSession = false;
+        };
       }),
       loadRoom: fromPromise(({ input }: { input: { roomId: number } }) =>
         (options.loadRoom ?? guestIn)(input.roomId),
@@ -92,6 +110,9 @@ export function startWaitingRoom(options: Options = {}) {
     loaded,
     tracks,
     announceChange: () => announceChange(),
+    /** The room's session as the server now says it (only while the page watches it). */
+    announceSession: (session: RoomSessionStatus) => announceSession(session),
+    watchingSession: () => watchingSession,
   };
 }
 

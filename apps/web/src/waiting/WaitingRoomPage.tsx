@@ -46,6 +46,8 @@ function WaitingRoom({ roomId }: { roomId: number | null }) {
   const preparing = useSelector(actor, (s) => s.matches({ waiting: { media: 'preparing' } }));
   const staff = useSelector(actor, (s) => s.context.participation !== null && isStaff(s.context));
   const roomError = useSelector(actor, (s) => s.context.roomError);
+  const betweenSessions = useSelector(actor, (s) => s.matches({ waiting: { room: 'betweenSessions' } }));
+  const eventClosed = useSelector(actor, (s) => s.matches({ waiting: { room: 'eventClosed' } }));
   const canJoin = useSelector(actor, (s) => s.can({ type: 'room.join' }));
   const joined = useSelector(actor, (s) => s.status === 'done');
   const eventId = useSelector(actor, (s) => arrival?.eventId ?? s.context.participation?.eventId ?? null);
@@ -84,6 +86,16 @@ function WaitingRoom({ roomId }: { roomId: number | null }) {
         <div className="waiting-panel">
           <DevicePanel actor={actor} />
           {staff && <RolePicker actor={actor} />}
+          {betweenSessions && (
+            <p className="waiting-notice" role="status" data-testid="waiting-between-sessions">
+              {tw('waitingRoom.betweenSessions')}
+            </p>
+          )}
+          {eventClosed && (
+            <p className="waiting-notice" role="status" data-testid="waiting-event-closed">
+              {tw('waitingRoom.eventClosed')}
+            </p>
+          )}
           {roomError !== null && (
             <p className="form-error" role="alert" data-testid="waiting-error">
               {tw('waitingRoom.roomFailed', { reason: describeFailure(t, roomError) })}

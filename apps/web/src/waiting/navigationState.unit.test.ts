@@ -10,6 +10,8 @@ import {
 } from './navigationState.ts';
 import { EMPTY_DEVICE_LISTS, type WaitingRoomContext } from './waitingRoomContext.ts';
 
+const RUNNING = { status: 'started', number: 1, closed: false } as const;
+
 describe('navigation state', () => {
   it('reads a room id from the address', () => {
     expect(parseRoomId('12')).toBe(12);
@@ -53,7 +55,7 @@ describe('handing over to the live room', () => {
     probeErrors: [],
     opening: null,
     relistPending: false,
-    participation: { eventId: 3, participationId: 40, role: 'animator' },
+    participation: { eventId: 3, participationId: 40, role: 'animator', session: RUNNING },
     arrivalRole: 'animator',
     pendingRole: null,
     roleError: null,
@@ -79,7 +81,7 @@ describe('handing over to the live room', () => {
     expect(toRoomNavigation(context, null)).toEqual({ eventId: 3, isGuest: false, preferences });
     const guest = {
       ...context,
-      participation: { eventId: 3, participationId: 41, role: 'participant' as const },
+      participation: { eventId: 3, participationId: 41, role: 'participant' as const, session: RUNNING },
       arrivalRole: 'participant' as const,
     };
     expect(toRoomNavigation(guest, null)?.isGuest).toBe(true);

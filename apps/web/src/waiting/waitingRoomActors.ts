@@ -36,6 +36,9 @@ export function createDeviceActors(deps: DeviceDeps) {
   };
 }
 
+/** How often a guest waiting between two sessions asks whether the next one has started. */
+export const SESSION_POLL_MS = 4000;
+
 export function createRoomActors(rooms: Pick<RoomsApi, 'room' | 'updateParticipant'>) {
   return {
     loadRoom: fromPromise(
@@ -51,9 +54,35 @@ export function createRoomActors(rooms: Pick<RoomsApi, 'room' | 'updateParticipa
           eventId: room.event_id,
           participationId: room.participation.id,
           role: room.participation.role,
+          session: room.session,
         };
       },
     ),
+    /** Asks the room every few seconds until its session is no longer over (or the event closes). */
+    watchSession: fromCallback<WaitingRoomEvent, { roomId: number }>(({ sendBack, input }) => {
+      const controller = new AbortController();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const ask = () => {
+        rooms.room(input.roomId, { signal: controller.signal }).then(
+          (room) => {
+            if (room.session.status !== 'ended' || room.session.closed) {
+              sendBack({ type: 'session.changed', session: room.session });
+            } else {
+              timer = setTimeout(ask, SESSION_POLL_MS);
+            }
+          },
+          // A failed look (the network) is tried again; the page says nothing new meanwhile.
+          () => {
+            if (!controller.signal.aborted) timer = setTimeout(ask, SESSION_POLL_MS);
+          },
+        );
+      };
+      timer = setTimeout(ask, SESSION_POLL_MS);
+      return () => {
+        controller.abort();
+        clearTimeout(timer);
+      };
+    }),
     updateRole: fromPromise(
       async ({ input }: { input: { participationId: number; role: EventRole } }): Promise<EventRole> =>
         (await rooms.updateParticipant(input.participationId, { role: input.role })).role,

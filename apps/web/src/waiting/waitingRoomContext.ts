@@ -1,14 +1,20 @@
 // What the waiting-room machine keeps, and the pure steps it takes on it: settling the toggles and
 // device choices once the devices are known, reading the outcome of opening a device, the request to
 // open one, and the preferences handed to the live room.
-import type { EventRole } from '@lablive/domain';
+import type { EventRole, RoomSessionStatus } from '@lablive/domain';
 import type { Failure } from '../failure.ts';
 import type { DeviceLists, LocalStreamResult } from '../media/devices.ts';
 import type { DeviceStartError, MediaPreferences } from '../media/mediaSession.ts';
 import { hasLiveTrack, type MediaKind, resolveDeviceId, trackDeviceId } from './previewStream.ts';
 import { noticesForStartErrors, type WaitingNotice } from './waitingNotices.ts';
 
-export type WaitingRoomParticipation = { eventId: number; participationId: number; role: EventRole };
+export type WaitingRoomParticipation = {
+  eventId: number;
+  participationId: number;
+  role: EventRole;
+  /** Where the room's sessions are: between two, guests wait here for the next. */
+  session: RoomSessionStatus;
+};
 
 export type MediaPreferencesStore = { read(): MediaPreferences; save(preferences: MediaPreferences): void };
 

@@ -6,7 +6,15 @@ import { waitFor } from 'xstate';
 import { DEFAULT_MEDIA_PREFERENCES } from '../media/mediaPreferences.ts';
 import { takeLocalStream } from '../media/streamHandoff.ts';
 import { FakeTrack } from '../testing/fakeMedia.ts';
-import { cam1, cam2, mic1, mic2, speaker, startWaitingRoom as start } from '../testing/waitingRoomHarness.ts';
+import {
+  cam1,
+  cam2,
+  mic1,
+  mic2,
+  RUNNING_SESSION,
+  speaker,
+  startWaitingRoom as start,
+} from '../testing/waitingRoomHarness.ts';
 
 describe('waiting room: plugging devices', () => {
   it('moves to another camera when the live one is unplugged', async () => {
@@ -56,7 +64,8 @@ describe('waiting room: plugging devices', () => {
 describe('waiting room: role and join', () => {
   it('lets staff change their role on the server, and shows a refusal', async () => {
     const { actor, loaded, roleCalls } = start({
-      loadRoom: () => Promise.resolve({ eventId: 7, participationId: 5, role: 'animator' }),
+      loadRoom: () =>
+        Promise.resolve({ eventId: 7, participationId: 5, role: 'animator', session: RUNNING_SESSION }),
       updateRole: (_, role) =>
         role === 'observer'
           ? Promise.resolve(role)
@@ -141,5 +150,48 @@ describe('waiting room: role and join', () => {
 
     expect(context.roomError?.detail).toBe('You are not a participant of this event.');
     expect(actor.getSnapshot().matches('waiting')).toBe(true);
+  });
+});
+
+describe('between two sessions', () => {
+  const ended = { status: 'ended', number: 1, closed: false } as const;
+
+  it('keeps a guest waiting until the animator starts the next session, then lets them join', async () => {
+    const room = start({
+      loadRoom: () =>
+        Promise.resolve({ eventId: 7, participationId: 41, role: 'participant', session: ended }),
+    });
+    await room.ready();
+    await waitFor(room.actor, (s) => s.matches({ waiting: { room: 'betweenSessions' } }));
+    expect(room.actor.getSnapshot().can({ type: 'room.join' })).toBe(false);
+    expect(room.watchingSession()).toBe(true);
+
+    room.announceSession({ status: 'started', number: 2, closed: false });
+
+    await room.loaded();
+    expect(room.watchingSession()).toBe(false);
+    expect(room.actor.getSnapshot().can({ type: 'room.join' })).toBe(true);
+  });
+
+  it('lets an animator in at once: they start the next session', async () => {
+    const room = start({
+      loadRoom: () => Promise.resolve({ eventId: 7, participationId: 5, role: 'animator', session: ended }),
+    });
+    await room.ready();
+    await room.loaded();
+    expect(room.actor.getSnapshot().can({ type: 'room.join' })).toBe(true);
+  });
+
+  it('tells whoever comes that a closed event is over, and lets nobody in', async () => {
+    for (const role of ['participant', 'animator'] as const) {
+      const room = start({
+        loadRoom: () =>
+          Promise.resolve({ eventId: 7, participationId: 5, role, session: { ...ended, closed: true } }),
+      });
+      await room.ready();
+      await waitFor(room.actor, (s) => s.matches({ waiting: { room: 'eventClosed' } }));
+      expect(room.actor.getSnapshot().can({ type: 'room.join' })).toBe(false);
+      expect(room.watchingSession()).toBe(false);
+    }
   });
 });

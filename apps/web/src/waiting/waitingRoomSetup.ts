@@ -1,7 +1,7 @@
 // The waiting-room machine's vocabulary (live-room spec, section 4): its input, events and emitted
 // notices, the IO actors it names (implemented in waitingRoomActors.ts, swapped by tests), its guards
 // and its actions. The states live in mediaStates.ts and roomStates.ts; waitingRoomMachine.ts joins them.
-import type { EventRole } from '@lablive/domain';
+import { type EventRole, isAnimator, type RoomSessionStatus } from '@lablive/domain';
 import { and, assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup, stateIn } from 'xstate';
 import type { Failure } from '../failure.ts';
 import type { DeviceLists, LocalStreamResult } from '../media/devices.ts';
@@ -39,7 +39,8 @@ export type WaitingRoomEvent =
   | { type: 'device.select'; kind: InputKind | 'audiooutput'; deviceId: string }
   | { type: 'devices.changed' }
   | { type: 'role.change'; role: EventRole }
-  | { type: 'room.join' };
+  | { type: 'room.join' }
+  | { type: 'session.changed'; session: RoomSessionStatus };
 
 export type WaitingRoomEmitted = { type: 'notice'; notice: WaitingNotice };
 
@@ -75,9 +76,19 @@ export const waitingRoomSetup = setup({
     watchDevices: fromCallback<WaitingRoomEvent>(() => {
       throw new Error('waitingRoomMachine: provide the watchDevices actor');
     }),
+    watchSession: fromCallback<WaitingRoomEvent, { roomId: number }>(() => {
+      throw new Error('waitingRoomMachine: provide the watchSession actor');
+    }),
   },
   guards: {
     hasRoomId: ({ context }) => context.roomId !== null,
+    // Between two sessions a guest waits for the next; an animator goes in to start it.
+    betweenSessions: ({ context }) => {
+      const participation = context.participation;
+      if (participation === null) return false;
+      return participation.session.status === 'ended' && !isAnimator(participation.role);
+    },
+    eventClosed: ({ context }) => context.participation?.session.closed === true,
     audioOn: ({ context }) => context.audioEnabled,
     videoOn: ({ context }) => context.videoEnabled,
     noAudioInput: ({ context }) => context.devices.audioInputs.length === 0,
@@ -170,6 +181,11 @@ export const waitingRoomSetup = setup({
       roomError: null,
     })),
     keepRoomError: assign((_, params: { error: Failure }) => ({ roomError: params.error })),
+    keepSession: assign(({ context, event }) => {
+      assertEvent(event, 'session.changed');
+      const { participation } = context;
+      return { participation: participation && { ...participation, session: event.session } };
+    }),
     askRole: assign(({ event }) => {
       assertEvent(event, 'role.change');
       return { pendingRole: event.role, roleError: null };

@@ -41,6 +41,18 @@ export type RoomMedia = z.infer<typeof roomMediaSchema>;
 
 export const roomParticipationSchema = z.object({ id: z.number(), role: z.enum(EVENT_ROLES) });
 
+/**
+ * Where the room's sessions are, for the waiting room: a guest joins a started (or not yet started)
+ * session; between two sessions they wait for the next; once the event is closed (`closed`), nobody
+ * joins again.
+ */
+export const roomSessionStatusSchema = z.object({
+  status: z.enum(['not_started', 'started', 'ended']),
+  number: z.number().int().nonnegative(),
+  closed: z.boolean(),
+});
+export type RoomSessionStatus = z.infer<typeof roomSessionStatusSchema>;
+
 export const roomDataSchema = z.object({
   id: z.number(),
   event_id: z.number(),
@@ -51,6 +63,7 @@ export const roomDataSchema = z.object({
   medias: z.array(roomMediaSchema),
   polls: z.array(pollSchema),
   participation: roomParticipationSchema,
+  session: roomSessionStatusSchema,
 });
 export type RoomData = z.infer<typeof roomDataSchema>;
 

@@ -41,11 +41,10 @@ export function decide(state: RoomState, command: RoomCommand, context: DecideCo
 
 function guard(state: RoomState, command: RoomCommand, context: DecideContext): Decision | null {
   // The back office closes the room from outside it: no presence, role or module applies.
-  if (command.type === 'CloseSession') {
-    return state.session.status === 'ended' ? reject('session_ended') : null;
+  if (command.type === 'CloseSession') return null;
+  if (state.session.status === 'ended' && !allowedBetweenSessions(state, command, context)) {
+    return reject('session_ended');
   }
-  // Leaving stays possible after the end, so the sockets still open can close cleanly.
-  if (state.session.status === 'ended' && command.type !== 'LeaveRoom') return reject('session_ended');
   if (command.type !== 'JoinRoom' && findViewer(state, context.actor.participantId) === undefined) {
     return reject('not_in_room');
   }
@@ -58,6 +57,20 @@ function guard(state: RoomState, command: RoomCommand, context: DecideContext): 
   ];
   if (missing.length > 0) return reject('module_disabled', `Missing: ${[...new Set(missing)].join(', ')}.`);
   return null;
+}
+
+/**
+ * Between two sessions, leaving stays possible (the sockets still open close cleanly), and an animator
+ * may come in and start the next session; guests wait for it outside (in the waiting room). Once the
+ * event is closed, no session starts again.
+ */
+function allowedBetweenSessions(state: RoomState, command: RoomCommand, context: DecideContext): boolean {
+  if (command.type === 'LeaveRoom') return true;
+  if (!isAnimator(context.actor.role)) return false;
+  // Starting again is startSession's to refuse, saying the event is closed.
+  if (command.type === 'StartSession') return true;
+  const closed = state.session.status === 'ended' && state.session.closed;
+  return command.type === 'JoinRoom' && !closed;
 }
 
 function decideAllowed(state: RoomState, command: RoomCommand, context: DecideContext): Decision {
@@ -113,7 +126,7 @@ function decideAllowed(state: RoomState, command: RoomCommand, context: DecideCo
     case 'EndSession':
       return endSession(state, context);
     case 'CloseSession':
-      return closeSession(command, context);
+      return closeSession(state, command, context);
     case 'ReportDisconnection':
       return reportDisconnection(command, context);
     default: {

@@ -30,6 +30,7 @@ export const ROOM_REJECTIONS = {
   session_not_started: 'The session has not started.',
   session_already_started: 'The session has already started.',
   session_ended: 'The session has ended.',
+  event_closed: 'The event is closed: its rooms do not open again.',
   unstorable_text: 'This text cannot be stored: it holds a NUL character or an unpaired surrogate.',
   not_stored: 'The room could not store this command; sending it again will not help.',
 } as const;

@@ -88,7 +88,11 @@ export const sessionEventSchema = z.discriminatedUnion('type', [
   event('AudioToggled', toggled),
   event('VideoToggled', toggled),
   // Session
-  event('SessionStarted', z.object({ by: participantId, at })),
+  // `session` numbers the room's sessions (absent from the first ones logged: counted when folded).
+  event(
+    'SessionStarted',
+    z.object({ by: participantId, at, session: z.number().int().positive().optional() }),
+  ),
   // Ended by an animator in the room (`by`), or by staff closing the event (`closedByUserId`).
   event(
     'SessionEnded',

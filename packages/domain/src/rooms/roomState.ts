@@ -30,10 +30,20 @@ export type Viewer = {
 export type NotesSubmission = { participantId: number; name: string; text: string; at: string };
 export type NotesRequest = { id: string; by: number; at: string; submissions: readonly NotesSubmission[] };
 
+/**
+ * Where the room's sessions are. A room holds one session after another: an animator starts it, ends it,
+ * and may start the next (numbered 1, 2, … in the same stream). Closing the event ends the last one for
+ * good (`closed`): no session starts again.
+ */
 export type SessionStatus =
   | { status: 'not_started' }
-  | { status: 'started'; startedAt: string }
-  | { status: 'ended'; startedAt: string | null; endedAt: string };
+  | { status: 'started'; number: number; startedAt: string }
+  | { status: 'ended'; number: number; startedAt: string | null; endedAt: string; closed: boolean };
+
+/** The number of the room's current (or last) session; 0 before the first. */
+export function sessionNumber(session: SessionStatus): number {
+  return session.status === 'not_started' ? 0 : (session.number ?? 1);
+}
 
 export type RoomState = {
   config: RoomConfig;

@@ -188,7 +188,13 @@ describe('evolve', () => {
         { type: 'SessionStarted', data: { by: 1, at: NOW } },
         { type: 'SessionEnded', data: { by: 1, at: '2024-05-14T10:30:00.000Z' } },
       ]).session,
-    ).toEqual({ status: 'ended', startedAt: NOW, endedAt: '2024-05-14T10:30:00.000Z' });
+    ).toEqual({
+      status: 'ended',
+      number: 1,
+      startedAt: NOW,
+      endedAt: '2024-05-14T10:30:00.000Z',
+      closed: false,
+    });
   });
 
   it('keeps the room as it is on a disconnection report, only the version moves', () => {

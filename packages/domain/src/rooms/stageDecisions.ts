@@ -3,7 +3,7 @@
 import { accept, type DecideContext, type Decision, reject } from './decision.ts';
 import type { RoomCommandOf } from './roomCommands.ts';
 import type { SessionEvent } from './roomEvents.ts';
-import type { RoomState } from './roomState.ts';
+import { type RoomState, sessionNumber } from './roomState.ts';
 
 /** Documents already shared are skipped, so sharing a selection twice is harmless. */
 export function shareDocuments(
@@ -81,9 +81,15 @@ export function setPresentationStep(
   });
 }
 
+/** The first session of the room, or the next one after an animator ended the last (not its event). */
 export function startSession(state: RoomState, context: DecideContext): Decision {
-  if (state.session.status !== 'not_started') return reject('session_already_started');
-  return accept({ type: 'SessionStarted', data: { by: context.actor.participantId, at: context.now } });
+  const { session } = state;
+  if (session.status === 'started') return reject('session_already_started');
+  if (session.status === 'ended' && session.closed) return reject('event_closed');
+  return accept({
+    type: 'SessionStarted',
+    data: { by: context.actor.participantId, at: context.now, session: sessionNumber(session) + 1 },
+  });
 }
 
 export function endSession(state: RoomState, context: DecideContext): Decision {
@@ -91,8 +97,16 @@ export function endSession(state: RoomState, context: DecideContext): Decision {
   return accept({ type: 'SessionEnded', data: { by: context.actor.participantId, at: context.now } });
 }
 
-/** Staff closed the event: the session ends, started or not, so nobody stays in a room of a closed event. */
-export function closeSession(command: RoomCommandOf<'CloseSession'>, context: DecideContext): Decision {
+/**
+ * Staff closed the event: the session ends, started or not, so nobody stays in a room of a closed event;
+ * a session an animator had ended is closed too, so that none starts again.
+ */
+export function closeSession(
+  state: RoomState,
+  command: RoomCommandOf<'CloseSession'>,
+  context: DecideContext,
+): Decision {
+  if (state.session.status === 'ended' && state.session.closed) return reject('session_ended');
   return accept({
     type: 'SessionEnded',
     data: { closedByUserId: command.data.closedByUserId, at: context.now },

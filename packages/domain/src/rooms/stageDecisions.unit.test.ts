@@ -10,6 +10,8 @@ import {
 } from '../testing/roomSpecification.ts';
 import type { SessionEvent } from './roomEvents.ts';
 
+const EVEN_LATER = '2024-05-14T10:15:00.000Z';
+
 const room = [joined(animator), joined(participant)];
 const brochure = { id: 11, name: 'Brochure', extension: 'pdf' };
 const slides = { id: 12, name: 'Slides', extension: 'pptx' };
@@ -138,8 +140,8 @@ describe('StartSession and EndSession', () => {
   it('starts the meeting timer', () => {
     const state = given(room)
       .when({ type: 'StartSession', data: {} }, animator)
-      .then([{ type: 'SessionStarted', data: { by: 1, at: NOW } }]);
-    expect(state.session).toEqual({ status: 'started', startedAt: NOW });
+      .then([{ type: 'SessionStarted', data: { by: 1, at: NOW, session: 1 } }]);
+    expect(state.session).toEqual({ status: 'started', number: 1, startedAt: NOW });
   });
 
   it('refuses to start twice', () => {
@@ -152,14 +154,75 @@ describe('StartSession and EndSession', () => {
     const state = given([...room, { type: 'SessionStarted', data: { by: 1, at: NOW } }])
       .when({ type: 'EndSession', data: {} }, animator, { now: LATER })
       .then([{ type: 'SessionEnded', data: { by: 1, at: LATER } }]);
-    expect(state.session).toEqual({ status: 'ended', startedAt: NOW, endedAt: LATER });
+    expect(state.session).toEqual({
+      status: 'ended',
+      number: 1,
+      startedAt: NOW,
+      endedAt: LATER,
+      closed: false,
+    });
+  });
+
+  it('starts the next session after an animator ended one: a new number, the timer from the new start', () => {
+    const ended: SessionEvent[] = [
+      ...room,
+      { type: 'SessionStarted', data: { by: 1, at: NOW } },
+      { type: 'SessionEnded', data: { by: 1, at: LATER } },
+    ];
+    const state = given(ended)
+      .when({ type: 'StartSession', data: {} }, animator, { now: EVEN_LATER })
+      .then([{ type: 'SessionStarted', data: { by: 1, at: EVEN_LATER, session: 2 } }]);
+    expect(state.session).toEqual({ status: 'started', number: 2, startedAt: EVEN_LATER });
+  });
+
+  it('lets an animator come back between sessions, and keeps guests out until the next one', () => {
+    const ended: SessionEvent[] = [
+      { type: 'SessionStarted', data: { by: 1, at: NOW } },
+      { type: 'SessionEnded', data: { by: 1, at: LATER } },
+    ];
+    const back = given(ended).when({ type: 'JoinRoom', data: { connectionId: 'back' } }, animator).decision;
+    expect(back.ok && back.events.map((event) => event.type)).toEqual(['ParticipantJoined']);
+    given(ended)
+      .when({ type: 'JoinRoom', data: { connectionId: 'late' } }, participant)
+      .thenRejects('session_ended');
+    given([...ended, joined(participant)])
+      .when({ type: 'SendChatMessage', data: { messageId: 'm', text: 'hello?' } }, participant)
+      .thenRejects('session_ended');
+  });
+
+  it('never starts a session again once the event is closed, even one an animator had ended', () => {
+    const closedByEvent: SessionEvent[] = [
+      ...room,
+      { type: 'SessionStarted', data: { by: 1, at: NOW } },
+      { type: 'SessionEnded', data: { closedByUserId: 9, at: LATER } },
+    ];
+    given(closedByEvent).when({ type: 'StartSession', data: {} }, animator).thenRejects('event_closed');
+    const endedThenClosed: SessionEvent[] = [
+      ...room,
+      { type: 'SessionStarted', data: { by: 1, at: NOW } },
+      { type: 'SessionEnded', data: { by: 1, at: LATER } },
+    ];
+    const state = given(endedThenClosed)
+      .when({ type: 'CloseSession', data: { closedByUserId: 9 } }, animator, { now: EVEN_LATER })
+      .then([{ type: 'SessionEnded', data: { closedByUserId: 9, at: EVEN_LATER } }]);
+    // The end stays the animator's; the room is closed.
+    expect(state.session).toEqual({
+      status: 'ended',
+      number: 1,
+      startedAt: NOW,
+      endedAt: LATER,
+      closed: true,
+    });
+    given([...endedThenClosed, { type: 'SessionEnded', data: { closedByUserId: 9, at: EVEN_LATER } }])
+      .when({ type: 'JoinRoom', data: { connectionId: 'back' } }, animator)
+      .thenRejects('session_ended');
   });
 
   it('refuses to end a session that never started', () => {
     given(room).when({ type: 'EndSession', data: {} }, animator).thenRejects('session_not_started');
   });
 
-  it('refuses everything but leaving once the session has ended', () => {
+  it('refuses everything but leaving (and, for an animator, starting the next session) once the session has ended', () => {
     const ended: SessionEvent[] = [
       ...room,
       { type: 'SessionStarted', data: { by: 1, at: NOW } },
@@ -168,7 +231,6 @@ describe('StartSession and EndSession', () => {
     given(ended)
       .when({ type: 'SendChatMessage', data: { messageId: 'm', text: 'hi' } }, participant)
       .thenRejects('session_ended');
-    given(ended).when({ type: 'StartSession', data: {} }, animator).thenRejects('session_ended');
     given(ended)
       .when({ type: 'JoinRoom', data: { connectionId: 'late' } }, participant)
       .thenRejects('session_ended');

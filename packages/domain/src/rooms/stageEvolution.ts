@@ -1,7 +1,7 @@
 // How stage events change a room: shared documents, the screen share, the presentation's scene and
 // step, and the session's start and end. Beside stageDecisions.ts, which emits them.
 import type { SessionEvent } from './roomEvents.ts';
-import type { RoomState } from './roomState.ts';
+import { type RoomState, sessionNumber } from './roomState.ts';
 
 export type StageEvent = Extract<
   SessionEvent,
@@ -43,11 +43,29 @@ export function evolveStage(state: RoomState, event: StageEvent): RoomState {
       return { ...state, presentation: { scene: event.data.scene, step: 0 } };
     case 'PresentationStepChanged':
       return { ...state, presentation: { ...state.presentation, step: event.data.step } };
-    case 'SessionStarted':
-      return { ...state, session: { status: 'started', startedAt: event.data.at } };
+    case 'SessionStarted': {
+      const number = event.data.session ?? sessionNumber(state.session) + 1;
+      return { ...state, session: { status: 'started', number, startedAt: event.data.at } };
+    }
     case 'SessionEnded': {
-      const startedAt = state.session.status === 'started' ? state.session.startedAt : null;
-      return { ...state, session: { status: 'ended', startedAt, endedAt: event.data.at } };
+      const current = state.session;
+      // The event closing a room whose session an animator had ended keeps that end: it only closes it.
+      if (current.status === 'ended') {
+        return {
+          ...state,
+          session: { ...current, closed: current.closed || event.data.closedByUserId !== undefined },
+        };
+      }
+      const startedAt = current.status === 'started' ? current.startedAt : null;
+      const closed = event.data.closedByUserId !== undefined;
+      const session = {
+        status: 'ended',
+        number: sessionNumber(current),
+        startedAt,
+        endedAt: event.data.at,
+        closed,
+      } as const;
+      return { ...state, session };
     }
     default: {
       const unhandled: never = event;

@@ -64,6 +64,8 @@ export async function eventRoomsRoutes(
       if (!event) throw notFound('event', request.params.id);
       const participation = await findOwnParticipation(db, personOf(caller), event.id);
       if (!participation) throw forbidden(NOT_A_PARTICIPANT);
+      // A closed event sends nobody anywhere, a guest who arrives late included.
+      if (event.end_date !== null) throw forbidden('This event has ended: its rooms are closed.');
       if (!event.active) throw forbidden('The event is not active: rooms open when it starts.');
       // With manual distribution the back office placed people already; someone it missed is still
       // given a room rather than left outside.

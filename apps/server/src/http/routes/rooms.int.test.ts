@@ -121,6 +121,8 @@ describe('GET /api/rooms/{id}', () => {
         }),
       ],
       participation: { id: alice.participantId, role: 'participant' },
+      // No session has started yet in this room.
+      session: { status: 'not_started', number: 0, closed: false },
     });
   });
 

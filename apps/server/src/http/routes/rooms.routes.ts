@@ -20,7 +20,7 @@ import { type VideoProvider, VideoProviderError } from '../../media/videoSession
 import { resolveRoomAccess } from '../../rooms/roomAccess.ts';
 import type { RoomService } from '../../rooms/roomService.ts';
 import { executeRestCommand, RoomCommandRejected } from '../restCommands.ts';
-import { roomPollViews, visibleRoomState } from '../restRoomViews.ts';
+import { roomPollViews, roomSessionStatus, visibleRoomState } from '../restRoomViews.ts';
 import { idParams } from './routeHelpers.ts';
 
 export type RoomsRoutesOptions = {
@@ -59,6 +59,7 @@ export async function roomsRoutes(instance: FastifyInstance, options: RoomsRoute
     },
     async (request) => {
       const { room, medias, polls, participation } = await roomView(request, request.params.id);
+      const session = await roomSessionStatus(rooms, room.id, room.event_end_date !== null);
       return {
         id: room.id,
         event_id: room.event_id,
@@ -69,6 +70,7 @@ export async function roomsRoutes(instance: FastifyInstance, options: RoomsRoute
         medias,
         polls,
         participation,
+        session,
       };
     },
   );

@@ -64,15 +64,49 @@ export function RoomFailed({ failure, exitPath }: { failure: RoomFailure; exitPa
   );
 }
 
-export function RoomEnded({ exitPath }: { exitPath: string }) {
+/**
+ * The end of the room for this person: its event closed (nothing more to wait for), or its session ended
+ * (a next one may start: they can wait for it in the waiting room).
+ */
+export function RoomEnded({
+  exitPath,
+  reason,
+  waitingRoom,
+}: {
+  exitPath: string;
+  reason: 'session' | 'event';
+  waitingRoom: { path: string; state: unknown };
+}) {
   const { t } = useTranslation('room');
+  const eventOver = reason === 'event';
   return (
-    <section className="card room-status" aria-labelledby="room-ended-title" data-testid="room-ended">
-      <h1 id="room-ended-title">{t('shell.endedTitle')}</h1>
-      <p>{t('shell.endedText')}</p>
-      <Link className="button button-primary" to={exitPath} data-testid="room-ended-exit">
-        {t('shell.endedExit')}
-      </Link>
+    <section
+      className="card room-status"
+      aria-labelledby="room-ended-title"
+      data-testid="room-ended"
+      data-reason={reason}
+    >
+      <h1 id="room-ended-title">{eventOver ? t('shell.endedEventTitle') : t('shell.endedTitle')}</h1>
+      <p>{eventOver ? t('shell.endedEventText') : t('shell.endedText')}</p>
+      <div className="room-status-actions">
+        {!eventOver && (
+          <Link
+            className="button button-primary"
+            to={waitingRoom.path}
+            state={waitingRoom.state}
+            data-testid="room-ended-wait"
+          >
+            {t('shell.waitNext')}
+          </Link>
+        )}
+        <Link
+          className={`button ${eventOver ? 'button-primary' : 'button-secondary'}`}
+          to={exitPath}
+          data-testid="room-ended-exit"
+        >
+          {t('shell.endedExit')}
+        </Link>
+      </div>
     </section>
   );
 }

@@ -104,7 +104,8 @@ export function createRoomSessionActors(deps: RoomSessionDeps) {
           subscriptions.push(
             joined.onEvents((events) => {
               if (events.some((delivered) => delivered.event.type === 'SessionEnded')) {
-                report({ type: 'session.ended' });
+                const { session } = joined.state;
+                report({ type: 'session.ended', closed: session.status === 'ended' && session.closed });
               }
             }),
           );

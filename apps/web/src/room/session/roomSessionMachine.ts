@@ -4,7 +4,7 @@
 // named actors: `loadToken` (GET rooms/{id}/token) and `connection`, a callback actor that owns the
 // realtime client for as long as the room is open (roomSessionActors.ts; tests provide their own).
 import type { RoomHandle } from '@lablive/client';
-import type { RoomTokenResponse } from '@lablive/domain';
+import { isAnimator, type RoomTokenResponse } from '@lablive/domain';
 import { assign, fromCallback, fromPromise, sendTo, setup, spawnChild, stopChild } from 'xstate';
 import { type RoomFailure, tokenFailure } from './roomFailure.ts';
 
@@ -13,6 +13,8 @@ export type RoomSessionContext = {
   token: RoomTokenResponse | null;
   handle: RoomHandle | null;
   failure: RoomFailure | null;
+  /** Why the room ended for this person: its event closed, or its session ended. */
+  endedBecause: 'session' | 'event' | null;
 };
 
 /** What the connection actor reports to the machine. */
@@ -20,7 +22,8 @@ export type ConnectionReport =
   | { type: 'room.joined'; handle: RoomHandle }
   | { type: 'connection.lost' }
   | { type: 'connection.restored' }
-  | { type: 'session.ended' }
+  /** The session ended; `closed` when its event was closed (no session starts again). */
+  | { type: 'session.ended'; closed: boolean }
   | { type: 'room.failed'; failure: RoomFailure }
   | { type: 'room.left' };
 
@@ -42,6 +45,12 @@ const failedTransition = { target: '#roomSession.failed', actions: 'keepReported
 const notProvided = (name: string) => () =>
   Promise.reject(new Error(`roomSessionMachine: provide the ${name} actor`));
 
+/** Whether this person runs the room (animator or observer-animator): they may start its next session. */
+function isAnimatorHere(context: RoomSessionContext): boolean {
+  const role = context.token?.participation.role;
+  return role !== undefined && isAnimator(role);
+}
+
 export const roomSessionMachine = setup({
   types: {
     context: {} as RoomSessionContext,
@@ -56,11 +65,27 @@ export const roomSessionMachine = setup({
   },
   delays: { leaveTimeout: LEAVE_TIMEOUT_MS },
   guards: {
-    joinedAfterTheEnd: ({ event }) =>
-      event.type === 'room.joined' && event.handle.state.session.status === 'ended',
+    // An animator stays between two sessions (they start the next one); everyone leaves a closed event.
+    joinedAfterTheEnd: ({ context, event }) => {
+      if (event.type !== 'room.joined') return false;
+      const { session } = event.handle.state;
+      return session.status === 'ended' && (session.closed || !isAnimatorHere(context));
+    },
+    endsForMe: ({ context, event }) =>
+      event.type === 'session.ended' && (event.closed || !isAnimatorHere(context)),
   },
   actions: {
     keepHandle: assign((_, params: { handle: RoomHandle }) => ({ handle: params.handle })),
+    keepEndReason: assign({
+      endedBecause: ({ event, context }) => {
+        if (event.type === 'session.ended') return event.closed ? 'event' : 'session';
+        if (event.type === 'room.joined') {
+          const { session } = event.handle.state;
+          return session.status === 'ended' && session.closed ? 'event' : 'session';
+        }
+        return context.endedBecause;
+      },
+    }),
     keepFailure: assign((_, params: { failure: RoomFailure }) => ({ failure: params.failure })),
     keepReportedFailure: assign({
       failure: ({ context, event }) => (event.type === 'room.failed' ? event.failure : context.failure),
@@ -74,7 +99,13 @@ export const roomSessionMachine = setup({
   },
 }).createMachine({
   id: 'roomSession',
-  context: ({ input }) => ({ roomId: input.roomId, token: null, handle: null, failure: null }),
+  context: ({ input }) => ({
+    roomId: input.roomId,
+    token: null,
+    handle: null,
+    failure: null,
+    endedBecause: null,
+  }),
   initial: 'connecting',
   states: {
     connecting: {
@@ -102,7 +133,10 @@ export const roomSessionMachine = setup({
               {
                 guard: 'joinedAfterTheEnd',
                 target: '#roomSession.ended',
-                actions: { type: 'keepHandle', params: ({ event }) => ({ handle: event.handle }) },
+                actions: [
+                  { type: 'keepHandle', params: ({ event }) => ({ handle: event.handle }) },
+                  'keepEndReason',
+                ],
               },
               {
                 target: '#roomSession.live',
@@ -116,7 +150,7 @@ export const roomSessionMachine = setup({
     live: {
       on: {
         'connection.lost': 'reconnecting',
-        'session.ended': 'ended',
+        'session.ended': { guard: 'endsForMe', target: 'ended', actions: 'keepEndReason' },
         'room.leave': 'leaving',
         'room.failed': failedTransition,
       },
@@ -124,7 +158,7 @@ export const roomSessionMachine = setup({
     reconnecting: {
       on: {
         'connection.restored': 'live',
-        'session.ended': 'ended',
+        'session.ended': { guard: 'endsForMe', target: 'ended', actions: 'keepEndReason' },
         'room.leave': 'leaving',
         'room.failed': failedTransition,
       },

@@ -121,11 +121,45 @@ describe('room session machine', () => {
     const { actor, script } = await joined();
 
     script.report({ type: 'connection.lost' });
-    script.report({ type: 'session.ended' });
+    script.report({ type: 'session.ended', closed: false });
 
     expect(actor.getSnapshot().matches('ended')).toBe(true);
+    expect(actor.getSnapshot().context.endedBecause).toBe('session');
     expect(script.commands).toEqual([{ type: 'leave' }]);
     expect(script.closed).toBe(1);
+  });
+
+  it('keeps an animator in the room between sessions (they start the next), not once the event closes', async () => {
+    const animatorToken = () =>
+      Promise.resolve({ ...token, participation: { id: 12, role: 'animator' as const } });
+    const { actor, script } = await joined({ loadToken: animatorToken });
+
+    script.report({ type: 'session.ended', closed: false });
+    expect(actor.getSnapshot().matches('live')).toBe(true);
+    expect(script.commands).toEqual([]);
+
+    script.report({ type: 'session.ended', closed: true });
+    expect(actor.getSnapshot().matches('ended')).toBe(true);
+    expect(actor.getSnapshot().context.endedBecause).toBe('event');
+  });
+
+  it('lets an animator into a room between sessions', async () => {
+    const animatorToken = () =>
+      Promise.resolve({ ...token, participation: { id: 12, role: 'animator' as const } });
+    const { actor, script } = start({ loadToken: animatorToken });
+    await waitFor(actor, (s) => s.matches({ connecting: 'joining' }));
+    const between: RoomState = {
+      ...freshRoom(),
+      session: {
+        status: 'ended',
+        number: 1,
+        startedAt: null,
+        endedAt: '2026-01-01T10:00:00.000Z',
+        closed: false,
+      },
+    };
+    script.report({ type: 'room.joined', handle: fakeHandle(between) });
+    expect(actor.getSnapshot().matches('live')).toBe(true);
   });
 
   it('goes straight to the end screen when the joined room has ended already', async () => {
@@ -133,7 +167,13 @@ describe('room session machine', () => {
     await waitFor(actor, (s) => s.matches({ connecting: 'joining' }));
     const over: RoomState = {
       ...freshRoom(),
-      session: { status: 'ended', startedAt: null, endedAt: '2026-01-01T10:00:00.000Z' },
+      session: {
+        status: 'ended',
+        number: 1,
+        startedAt: null,
+        endedAt: '2026-01-01T10:00:00.000Z',
+        closed: false,
+      },
     };
 
     script.report({ type: 'room.joined', handle: fakeHandle(over) });

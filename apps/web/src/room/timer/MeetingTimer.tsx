@@ -14,6 +14,8 @@ export function MeetingTimer() {
   const now = useNow(session.status === 'started');
   const command = useCommand();
   const elapsed = sessionElapsedMs(session, now);
+  // The first session, or the next one after an animator ended the last; never once the event closed.
+  const startable = session.status === 'not_started' || (session.status === 'ended' && !session.closed);
 
   return (
     <div className="meeting-timer">
@@ -28,7 +30,7 @@ export function MeetingTimer() {
           {formatElapsed(elapsed)}
         </time>
       </span>
-      {me.isAnimator && session.status === 'not_started' && (
+      {me.isAnimator && startable && (
         <button
           type="button"
           className="button button-small button-primary"
@@ -36,7 +38,7 @@ export function MeetingTimer() {
           disabled={command.pending}
           onClick={() => void command.run({ type: 'StartSession', data: {} })}
         >
-          {t('timer.start')}
+          {session.status === 'ended' ? t('timer.restart') : t('timer.start')}
         </button>
       )}
       {me.isAnimator && session.status === 'started' && (

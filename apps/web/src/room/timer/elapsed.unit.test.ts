@@ -8,15 +8,25 @@ const at = (iso: string) => Date.parse(iso);
 describe('meeting timer', () => {
   it('counts from the start of the session', () => {
     expect(sessionElapsedMs({ status: 'not_started' }, at('2026-03-01T09:30:00Z'))).toBe(0);
-    expect(sessionElapsedMs({ status: 'started', startedAt }, at('2026-03-01T09:01:05Z'))).toBe(65_000);
+    expect(sessionElapsedMs({ status: 'started', number: 1, startedAt }, at('2026-03-01T09:01:05Z'))).toBe(
+      65_000,
+    );
   });
 
   it('stops at the end, and never counts backwards from a clock behind the server', () => {
-    const ended = { status: 'ended', startedAt, endedAt: '2026-03-01T10:30:00.000Z' } as const;
+    const ended = {
+      status: 'ended',
+      number: 1,
+      startedAt,
+      endedAt: '2026-03-01T10:30:00.000Z',
+      closed: false,
+    } as const;
 
     expect(sessionElapsedMs(ended, at('2026-03-01T12:00:00Z'))).toBe(5_400_000);
-    expect(sessionElapsedMs({ status: 'started', startedAt }, at('2026-03-01T08:59:58Z'))).toBe(0);
-    expect(sessionElapsedMs({ status: 'ended', startedAt: null, endedAt: startedAt }, 0)).toBe(0);
+    expect(sessionElapsedMs({ status: 'started', number: 1, startedAt }, at('2026-03-01T08:59:58Z'))).toBe(0);
+    expect(
+      sessionElapsedMs({ status: 'ended', number: 0, startedAt: null, endedAt: startedAt, closed: true }, 0),
+    ).toBe(0);
   });
 
   it('reads as minutes and seconds, with hours once past one', () => {

@@ -52,6 +52,7 @@ export const roomSidebarDe: RoomSidebarTexts = {
       duplicate_answer: 'Eine Option wurde zweimal gewählt.',
       session_not_started: 'Die Sitzung hat noch nicht begonnen.',
       session_already_started: 'Die Sitzung hat bereits begonnen.',
+      event_closed: 'Die Veranstaltung ist abgeschlossen: Ihre Räume öffnen nicht mehr.',
       session_ended: 'Die Sitzung ist beendet.',
     },
   },

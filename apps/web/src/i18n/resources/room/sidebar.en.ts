@@ -50,6 +50,7 @@ export const roomSidebarEn = {
       duplicate_answer: 'An option was chosen twice.',
       session_not_started: 'The session has not started.',
       session_already_started: 'The session has already started.',
+      event_closed: 'The event is closed: its rooms do not open again.',
       session_ended: 'The session has ended.',
     },
   },

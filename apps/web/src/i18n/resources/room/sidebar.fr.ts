@@ -51,6 +51,7 @@ export const roomSidebarFr: RoomSidebarTexts = {
       duplicate_answer: 'Une option a été choisie deux fois.',
       session_not_started: "La session n'a pas commencé.",
       session_already_started: 'La session a déjà commencé.',
+      event_closed: "L'événement est clôturé : ses salles ne rouvriront pas.",
       session_ended: 'La session est terminée.',
     },
   },

@@ -42,6 +42,9 @@ export const waitingDe: WaitingTexts = {
   },
   waitingRoom: {
     intro: 'Prüfen Sie Kamera und Mikrofon, bevor Sie beitreten.',
+    betweenSessions:
+      'Der Moderator hat die Sitzung beendet. Bleiben Sie auf dieser Seite: Sie können beitreten, sobald die nächste beginnt.',
+    eventClosed: 'Diese Veranstaltung ist beendet: Ihre Räume sind geschlossen.',
     preparing: 'Kamera und Mikrofon werden vorbereitet…',
     preview: 'Vorschau Ihrer Kamera',
     cameraOff: 'Kamera aus',

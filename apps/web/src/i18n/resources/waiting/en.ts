@@ -42,6 +42,9 @@ export const waitingEn = {
   },
   waitingRoom: {
     intro: 'Check your camera and microphone before you join.',
+    betweenSessions:
+      'The animator has ended the session. Stay on this page: you can join as soon as the next one starts.',
+    eventClosed: 'This event has ended: its rooms are closed.',
     preparing: 'Getting your camera and microphone ready…',
     preview: 'Your camera preview',
     cameraOff: 'Camera off',

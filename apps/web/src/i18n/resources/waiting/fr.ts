@@ -42,6 +42,9 @@ export const waitingFr: WaitingTexts = {
   },
   waitingRoom: {
     intro: 'Vérifiez votre caméra et votre micro avant de rejoindre la réunion.',
+    betweenSessions:
+      "L'animateur a terminé la session. Restez sur cette page : vous pourrez entrer dès que la suivante commencera.",
+    eventClosed: 'Cet événement est terminé : ses salles sont fermées.',
     preparing: 'Préparation de votre caméra et de votre micro…',
     preview: 'Aperçu de votre caméra',
     cameraOff: 'Caméra désactivée',

@@ -34,9 +34,16 @@ const viewer = (id: number, role: Viewer['role']): Viewer => ({
 describe('session duration', () => {
   it('runs from the start to now, stops at the end, and is unknown before the start', () => {
     const now = Date.parse(at(12, 5));
-    expect(sessionDurationMs({ status: 'started', startedAt: at(10) }, now)).toBe(125_000);
-    expect(sessionDurationMs({ status: 'ended', startedAt: at(0), endedAt: at(45) }, now)).toBe(45 * 60_000);
-    expect(sessionDurationMs({ status: 'ended', startedAt: null, endedAt: at(45) }, now)).toBeNull();
+    expect(sessionDurationMs({ status: 'started', number: 1, startedAt: at(10) }, now)).toBe(125_000);
+    expect(
+      sessionDurationMs(
+        { status: 'ended', number: 1, startedAt: at(0), endedAt: at(45), closed: false },
+        now,
+      ),
+    ).toBe(45 * 60_000);
+    expect(
+      sessionDurationMs({ status: 'ended', number: 0, startedAt: null, endedAt: at(45), closed: true }, now),
+    ).toBeNull();
     expect(sessionDurationMs({ status: 'not_started' }, now)).toBeNull();
   });
 
