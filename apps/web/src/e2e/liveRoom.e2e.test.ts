@@ -3,6 +3,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  accessibilityViolations,
   browserSkipReason,
   createTestDatabase,
   launchChromium,
@@ -376,6 +377,46 @@ describe.runIf(skipReason === null)(
       await expect.poll(() => guestA.locator('html').getAttribute('lang'), WAIT).toBe('de');
       await expect.poll(() => guestA.getByTestId('tab-users').textContent(), WAIT).toBe('Personen');
       await guestA.screenshot({ path: path.join(ARTIFACTS, 'live-room-de.png') });
+    });
+    it('ends the session, keeps a late guest waiting, and starts the next one for everyone', async () => {
+      // The animator starts the session, then ends it: they stay to start the next one.
+      const timer = animator.getByTestId('room-timer');
+      if ((await timer.getAttribute('data-status')) !== 'started') {
+        await animator.getByTestId('room-start-session').click();
+        await expect.poll(() => timer.getAttribute('data-status'), WAIT).toBe('started');
+      }
+      await animator.getByTestId('room-end-session').click();
+      await animator.getByTestId('room-end-session-confirm').click();
+      await expect.poll(() => timer.getAttribute('data-status'), WAIT).toBe('ended');
+
+      // A guest in the room is told, and waits for the next session in the waiting room.
+      await guestA.getByTestId('room-ended').waitFor(WAIT);
+      expect(await guestA.getByTestId('room-ended').getAttribute('data-reason')).toBe('session');
+      expect(await accessibilityViolations(guestA)).toEqual([]);
+      await guestA.getByTestId('room-ended-wait').click();
+      await guestA.getByTestId('waiting-between-sessions').waitFor(WAIT);
+      expect(await guestA.getByTestId('waiting-join').isDisabled()).toBe(true);
+
+      // A guest who arrives now waits too, with the same words, instead of a loop of ended screens.
+      const late = await person();
+      await enterAsGuest(late, 'Carla', 'carla@example.org');
+      await late.getByTestId('waiting-between-sessions').waitFor(WAIT);
+      expect(await late.getByTestId('waiting-join').isDisabled()).toBe(true);
+      await late.screenshot({ path: path.join(ARTIFACTS, 'waiting-between-sessions.png') });
+      expect(await accessibilityViolations(late)).toEqual([]);
+
+      // The animator starts the next session; both guests can join it.
+      const start = animator.getByTestId('room-start-session');
+      expect(await start.textContent()).toBe('Start a new session');
+      await start.click();
+      await expect.poll(() => timer.getAttribute('data-status'), WAIT).toBe('started');
+      for (const guest of [late, guestA]) {
+        await expect.poll(() => guest.getByTestId('waiting-join').isEnabled(), WAIT).toBe(true);
+        await joinFromWaitingRoom(guest);
+      }
+      await expect
+        .poll(() => late.getByTestId('room-timer').getAttribute('data-status'), WAIT)
+        .toBe('started');
     });
   },
 );
