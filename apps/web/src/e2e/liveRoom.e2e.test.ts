@@ -65,12 +65,15 @@ describe.runIf(skipReason === null)(
         await until(async () => (await button.getAttribute('aria-pressed')) === 'true', `${toggle} on`);
       }
       if (screenshot) await page.screenshot({ path: path.join(ARTIFACTS, screenshot) });
+      expect(await accessibilityViolations(page), 'waiting room').toEqual([]);
       await page.getByTestId('waiting-join').click();
       await page.getByTestId('room-page').waitFor(WAIT);
     }
 
     async function enterAsGuest(page: Page, firstName: string, email: string) {
       await page.goto(`${server.url}/${slug}`);
+      await page.getByTestId('entry-first-name').waitFor(WAIT);
+      expect(await accessibilityViolations(page), 'entry page').toEqual([]);
       await page.getByTestId('entry-first-name').fill(firstName);
       await page.getByTestId('entry-last-name').fill('Guest');
       await page.getByTestId('entry-email').fill(email);
@@ -191,6 +194,10 @@ describe.runIf(skipReason === null)(
           .toBe(true);
       }
       await animator.screenshot({ path: path.join(ARTIFACTS, 'live-room.png') });
+      // The live room as each sees it: an animator's and a guest's.
+      for (const page of [animator, guestA]) {
+        expect(await accessibilityViolations(page), 'live room').toEqual([]);
+      }
     });
 
     it('delivers chat in the same order to everyone', async () => {

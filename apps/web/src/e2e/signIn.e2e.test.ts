@@ -2,6 +2,7 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  accessibilityViolations,
   browserSkipReason,
   createTestDatabase,
   decodeQuotedPrintable,
@@ -52,6 +53,8 @@ describe.runIf(skipReason === null)(`sign-in in the browser${skipReason ? ` (${s
 
   async function signIn(page: Page, email: string, password: string) {
     await page.goto(`${server.url}/login`);
+    await page.getByTestId('login-email').waitFor();
+    expect(await accessibilityViolations(page), '/login').toEqual([]);
     await page.getByTestId('login-email').fill(email);
     await page.getByTestId('login-password').fill(password);
     await page.getByTestId('login-submit').click();
@@ -90,6 +93,8 @@ describe.runIf(skipReason === null)(`sign-in in the browser${skipReason ? ` (${s
   it('resets a forgotten password through the mail that lands in the outbox', async () => {
     const page = await newPage();
     await page.goto(`${server.url}/forgot`);
+    await page.getByTestId('forgot-email').waitFor();
+    expect(await accessibilityViolations(page), '/forgot').toEqual([]);
     await page.getByTestId('forgot-email').fill('user@lablive.test');
     await page.getByTestId('forgot-submit').click();
     await page.getByTestId('forgot-sent').waitFor();
@@ -104,6 +109,8 @@ describe.runIf(skipReason === null)(`sign-in in the browser${skipReason ? ` (${s
     expect(link).toBeDefined();
 
     await page.goto(link ?? '');
+    await page.getByTestId('reset-password').waitFor();
+    expect(await accessibilityViolations(page), '/reset').toEqual([]);
     await page.getByTestId('reset-password').fill('my new password');
     await page.getByTestId('reset-confirmation').fill('my other password');
     await page.getByTestId('reset-submit').click();

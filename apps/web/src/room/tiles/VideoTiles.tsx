@@ -69,7 +69,15 @@ export function VideoTiles() {
         >
           <Icon name="chevronUp" size={18} />
         </button>
-        <ul id={LIST_ID} ref={list} className="tiles-list" onScroll={measure}>
+        <ul
+          id={LIST_ID}
+          ref={list}
+          className="tiles-list"
+          onScroll={measure}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a list that scrolls must be reachable from the keyboard to scroll it (WCAG 2.1.1).
+          tabIndex={0}
+          aria-label={t('shell.participantsVideo')}
+        >
           {mine !== undefined && <VideoTile viewer={mine} stream={local} isMe />}
           {others.map((viewer) => (
             <VideoTile
