@@ -226,5 +226,27 @@ describe.runIf(skipReason === null)(
       await page.getByTestId('not-enough-permissions').waitFor(WAIT);
       await check(page, 'not-enough-permissions');
     });
+    it("keeps every text readable in a lab's own colours, however light or dark", async () => {
+      // A pale yellow brand, a near-black page and a light grey ink: each unreadable as it is.
+      await database.db
+        .updateTable('labs')
+        .set({ primary_color: '#ffe066', background_color: '#1a1a1a', third_color: '#cccccc' })
+        .execute();
+      const page = await signedIn('animator@lablive.test');
+      await page.getByTestId('events-current').waitFor(WAIT);
+      await check(page, 'events-lab-colours');
+      await page.getByTestId('new-event').click();
+      await page.getByTestId('event-form').waitFor(WAIT);
+      await check(page, 'event-form-lab-colours');
+      const slug = await database.db
+        .selectFrom('events')
+        .select('slug')
+        .where('is_public', '=', true)
+        .executeTakeFirstOrThrow();
+      const guest = await person();
+      await guest.goto(`${server.url}/${slug.slug}`);
+      await guest.getByTestId('entry-first-name').waitFor(WAIT);
+      await check(guest, 'entry-lab-colours');
+    });
   },
 );

@@ -42,16 +42,20 @@ function mix(hex: string, toward: string, amount: number): string {
 
 /**
  * `color` itself when it reads at `minRatio` on `against`; otherwise the closest shade of it that does,
- * darker on a light `against`, lighter on a dark one.
+ * moved away from `against` (lighter when it is the lighter of the two, darker otherwise), or the other
+ * way when that way cannot get there.
  */
 export function readableShade(color: string, against: string, minRatio = AA_TEXT_CONTRAST): string {
   if (contrastRatio(color, against) >= minRatio) return color;
-  const toward = luminance(against) > 0.18 ? '#000000' : WHITE;
-  for (let step = 1; step <= 100; step++) {
-    const shade = mix(color, toward, step / 100);
-    if (contrastRatio(shade, against) >= minRatio) return shade;
+  const away = luminance(color) >= luminance(against) ? WHITE : '#000000';
+  const other = away === WHITE ? '#000000' : WHITE;
+  for (const toward of [away, other]) {
+    for (let step = 1; step <= 100; step++) {
+      const shade = mix(color, toward, step / 100);
+      if (contrastRatio(shade, against) >= minRatio) return shade;
+    }
   }
-  return toward;
+  return contrastRatio(WHITE, against) >= contrastRatio('#000000', against) ? WHITE : '#000000';
 }
 
 /** A filled surface in the lab's colour (a primary button, a badge) and the text on it. */
@@ -64,4 +68,46 @@ export function filledColors(color: string): FilledColors {
     return { background: color, foreground: DARK_TEXT };
   }
   return { background: readableShade(color, WHITE), foreground: WHITE };
+}
+
+/** The muted text of the product (hints, dates), on white and on the page. */
+export const MUTED_TEXT = '#5b6079';
+
+/** The colours a page wears for a lab: each text reads on what it stands on (WCAG AA, 4.5:1). */
+export type ReadableTheme = {
+  /** Dark text, headers and secondary buttons' ink: reads on white and on the page background, and white reads on it. */
+  third: string;
+  /** The page background: the lab's, lightened if the text could not read on it. */
+  background: string;
+  /** Filled surfaces (primary buttons, badges) and their text. */
+  primaryFill: string;
+  onPrimary: string;
+  /** Links and accented text, on white cards and on the page. */
+  primaryText: string;
+};
+
+function lightestNeeded(background: string, texts: readonly string[]): string {
+  for (let step = 0; step <= 100; step++) {
+    const shade = mix(background, WHITE, step / 100);
+    if (texts.every((text) => contrastRatio(text, shade) >= AA_TEXT_CONTRAST)) return shade;
+  }
+  return WHITE;
+}
+
+export function readableTheme(theme: {
+  primaryColor: string;
+  backgroundColor: string;
+  thirdColor: string;
+}): ReadableTheme {
+  const third = readableShade(theme.thirdColor, WHITE);
+  // The page holds dark text: its background lightens (towards white, where both read) until they do.
+  const background = lightestNeeded(theme.backgroundColor, [third, MUTED_TEXT]);
+  const filled = filledColors(theme.primaryColor);
+  return {
+    third,
+    background,
+    primaryFill: filled.background,
+    onPrimary: filled.foreground,
+    primaryText: readableShade(readableShade(theme.primaryColor, WHITE), background),
+  };
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AA_TEXT_CONTRAST, contrastRatio, filledColors, readableShade } from './contrast.ts';
+import {
+  AA_TEXT_CONTRAST,
+  contrastRatio,
+  filledColors,
+  MUTED_TEXT,
+  readableShade,
+  readableTheme,
+} from './contrast.ts';
 
 /** Colours all around the wheel, from dark to light, the way labs pick brand colours. */
 function sampleColours(): string[] {
@@ -69,5 +76,42 @@ describe('contrast of the lab colours', () => {
         );
       }
     }
+  });
+});
+
+describe('a whole theme from any three lab colours', () => {
+  it('gives every text a ground it reads on', () => {
+    const colours = sampleColours().filter((_, index) => index % 7 === 0);
+    for (const primaryColor of colours) {
+      for (const backgroundColor of ['#ffffff', '#f8f9fe', '#000000', '#3571ff', '#fff3c4', '#222222']) {
+        for (const thirdColor of ['#191e4d', '#ffffff', '#ffe066', '#777777', '#000000']) {
+          const theme = readableTheme({ primaryColor, backgroundColor, thirdColor });
+          const label = `${primaryColor} / ${backgroundColor} / ${thirdColor}`;
+          const pairs: [string, string][] = [
+            [theme.third, '#ffffff'],
+            [theme.third, theme.background],
+            [MUTED_TEXT, theme.background],
+            [theme.onPrimary, theme.primaryFill],
+            [theme.primaryText, '#ffffff'],
+            [theme.primaryText, theme.background],
+          ];
+          for (const [text, ground] of pairs) {
+            expect(contrastRatio(text, ground), `${label}: ${text} on ${ground}`).toBeGreaterThanOrEqual(4.5);
+          }
+        }
+      }
+    }
+  });
+
+  it("keeps the spec's default look", () => {
+    expect(
+      readableTheme({ primaryColor: '#3571ff', backgroundColor: '#f8f9fe', thirdColor: '#191e4d' }),
+    ).toEqual({
+      third: '#191e4d',
+      background: '#f8f9fe',
+      primaryFill: '#336cf5',
+      onPrimary: '#ffffff',
+      primaryText: '#3169ee',
+    });
   });
 });
