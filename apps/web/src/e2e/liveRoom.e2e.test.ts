@@ -385,6 +385,36 @@ describe.runIf(skipReason === null)(
       await expect.poll(() => guestA.getByTestId('tab-users').textContent(), WAIT).toBe('Personen');
       await guestA.screenshot({ path: path.join(ARTIFACTS, 'live-room-de.png') });
     });
+    it('lays the room out for a phone and a tablet: the stage first, the tiles and the sidebar around it', async () => {
+      const original = guestA.viewportSize();
+      const box = async (testId: string) => {
+        const found = await guestA.getByTestId(testId).boundingBox();
+        if (found === null) throw new Error(`${testId} is not on screen`);
+        return found;
+      };
+      // A phone held upright: the stage takes the width, the tiles are a strip under it.
+      await guestA.setViewportSize({ width: 390, height: 844 });
+      await expect.poll(async () => (await box('stage')).width, WAIT).toBeGreaterThan(360);
+      const stage = await box('stage');
+      expect((await box('tiles')).y).toBeGreaterThanOrEqual(stage.y + stage.height - 1);
+      expect((await box('room-controls')).y + (await box('room-controls')).height).toBeLessThanOrEqual(844);
+      await guestA.screenshot({ path: path.join(ARTIFACTS, 'live-room-390.png') });
+      expect(await accessibilityViolations(guestA), 'live room at 390 px').toEqual([]);
+      // Its sidebar opens over the whole screen, and folds back.
+      if ((await guestA.getByTestId('sidebar').getAttribute('data-open')) !== 'true') {
+        await guestA.getByTestId('sidebar-toggle').click();
+      }
+      await expect.poll(async () => (await box('sidebar')).width, WAIT).toBe(390);
+      await guestA.screenshot({ path: path.join(ARTIFACTS, 'live-room-390-sidebar.png') });
+      await guestA.getByTestId('sidebar-toggle').click();
+      // A tablet: the stage keeps most of the width; an open sidebar lies over it.
+      await guestA.setViewportSize({ width: 768, height: 1024 });
+      await expect.poll(async () => (await box('stage')).width, WAIT).toBeGreaterThan(480);
+      await guestA.screenshot({ path: path.join(ARTIFACTS, 'live-room-768.png') });
+      expect(await accessibilityViolations(guestA), 'live room at 768 px').toEqual([]);
+      if (original) await guestA.setViewportSize(original);
+    });
+
     it('ends the session, keeps a late guest waiting, and starts the next one for everyone', async () => {
       // The animator starts the session, then ends it: they stay to start the next one.
       const timer = animator.getByTestId('room-timer');
