@@ -413,6 +413,18 @@ describe.runIf(skipReason === null)(
       await guestA.screenshot({ path: path.join(ARTIFACTS, 'live-room-768.png') });
       expect(await accessibilityViolations(guestA), 'live room at 768 px').toEqual([]);
       if (original) await guestA.setViewportSize(original);
+
+      // The adverse-event form fits a phone too: one column, nothing wider than the screen.
+      const animatorSize = animator.viewportSize();
+      await animator.setViewportSize({ width: 390, height: 844 });
+      await animator.getByTestId('pv-open').click();
+      await animator.getByTestId('pv-submit').waitFor(WAIT);
+      const scrollWidth = await animator.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth).toBeLessThanOrEqual(390);
+      await animator.screenshot({ path: path.join(ARTIFACTS, 'pharmacovigilance-390.png') });
+      expect(await accessibilityViolations(animator), 'adverse-event form at 390 px').toEqual([]);
+      await animator.keyboard.press('Escape');
+      if (animatorSize) await animator.setViewportSize(animatorSize);
     });
 
     it('ends the session, keeps a late guest waiting, and starts the next one for everyone', async () => {
