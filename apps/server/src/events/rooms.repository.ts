@@ -3,7 +3,8 @@
 import { type EventRoom, leastFilledRoom, type RoomMedia, roomStreamId } from '@lablive/domain';
 import type { Db } from '../db/connection.ts';
 
-export async function listEventRooms(db: Db, eventId: number): Promise<EventRoom[]> {
+/** An event's rooms and how many are placed in each (who is online is the rooms' live state). */
+export async function listEventRooms(db: Db, eventId: number): Promise<Omit<EventRoom, 'onlineCount'>[]> {
   const rows = await db
     .selectFrom('rooms')
     .leftJoin('participants', 'participants.room_id', 'rooms.id')
@@ -35,6 +36,8 @@ export async function findRoomInLab(db: Db, labId: number, roomId: number) {
       'events.name as event_name',
       'events.active as event_active',
       'events.end_date as event_end_date',
+      'events.slug as event_slug',
+      'events.is_public as event_is_public',
       'events.default_timezone as event_timezone',
     ])
     .where('rooms.id', '=', roomId)

@@ -145,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const events = createEventService({ db, rooms, now });
       await api.register(eventsRoutes, { db, authenticator, events });
       await api.register(planningRoutes, { db, authenticator });
-      await api.register(eventRoomsRoutes, { db, authenticator });
+      await api.register(eventRoomsRoutes, { db, authenticator, rooms });
       const participations = createParticipationService(db);
       await api.register(participantsRoutes, { authenticator, participations });
       await api.register(invitationsRoutes, {

@@ -97,6 +97,9 @@ describe('sessions of a room, one after another', () => {
     const early = await joinTestRoom(url, people.early.token, room.roomId);
     expect(await run(animator, { type: 'StartSession', data: {} })).toMatchObject({ type: 'ack' });
     expect(await sessionOf(people.early)).toEqual({ status: 'started', number: 1, closed: false });
+    // The room picker counts who is in the room now (2), not everyone placed there (3).
+    const [picked] = (await call('GET', `/api/events/${room.eventId}/rooms`, managerToken)).json();
+    expect(picked).toMatchObject({ participantCount: 3, onlineCount: 2 });
 
     expect(await run(animator, { type: 'EndSession', data: {} })).toMatchObject({ type: 'ack' });
     await early.waitFor((m) => m.type === 'events' && m.events.some((d) => d.event.type === 'SessionEnded'));

@@ -385,6 +385,15 @@ describe.runIf(skipReason === null)(
       await expect.poll(() => guestA.getByTestId('tab-users').textContent(), WAIT).toBe('Personen');
       await guestA.screenshot({ path: path.join(ARTIFACTS, 'live-room-de.png') });
     });
+    it("names the room on everyone's screen, and gives its staff the public link", async () => {
+      expect(await guestA.getByTestId('room-name').textContent()).toContain('Room 1');
+      expect(await guestA.getByTestId('room-copy-link').count()).toBe(0);
+      await animator.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await animator.getByTestId('room-copy-link').click();
+      await animator.getByTestId('room-link-copied').waitFor(WAIT);
+      expect(await animator.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/${slug}`);
+    });
+
     it('lays the room out for a phone and a tablet: the stage first, the tiles and the sidebar around it', async () => {
       const original = guestA.viewportSize();
       const box = async (testId: string) => {

@@ -90,7 +90,8 @@ export function EventJoin({ eventId, active, ended = false, user }: EventJoinPro
           value={roomId}
           choices={roomList.map((room) => ({
             value: String(room.id),
-            label: tw('eventCard.roomParticipants', { name: room.name, count: room.participantCount }),
+            // Who is in each room now, not everyone ever placed there.
+            label: tw('eventCard.roomOnline', { name: room.name, count: room.onlineCount }),
           }))}
           onChange={setRoomId}
           placeholder={

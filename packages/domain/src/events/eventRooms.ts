@@ -13,6 +13,8 @@ export const eventRoomSchema = z.object({
   active_modules: z.array(z.string()),
   /** Participations placed in this room (assigned, not necessarily online). */
   participantCount: z.number(),
+  /** People in the room now (the room's live state). */
+  onlineCount: z.number(),
 });
 export type EventRoom = z.infer<typeof eventRoomSchema>;
 
@@ -88,6 +90,10 @@ export const roomTokenResponseSchema = z.object({
   labLogoUrl: z.string().nullable(),
   session: roomSessionSchema,
   participation: roomParticipationSchema,
+  /** The room's name, for the screen to say where its people are. */
+  roomName: z.string(),
+  /** The public event's link (its last segment, `/{slug}`), for staff to hand out; null otherwise. */
+  publicSlug: z.string().nullable(),
 });
 export type RoomTokenResponse = z.infer<typeof roomTokenResponseSchema>;
 

@@ -68,6 +68,7 @@ describe('GET /api/events/{id}/rooms', () => {
           event_id: event.eventId,
           active_modules: ['chat', 'polls', 'notes', 'stats', 'active_camera'],
           participantCount: 0,
+          onlineCount: 0,
         })),
       );
     }

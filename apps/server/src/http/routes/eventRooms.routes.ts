@@ -21,14 +21,15 @@ import type { Db } from '../../db/connection.ts';
 import { distributeToRoom, listEventRooms } from '../../events/rooms.repository.ts';
 import { findVisibleEvent } from '../../events/visibleEvents.ts';
 import { findOwnParticipation } from '../../participants/participants.repository.ts';
+import type { RoomService } from '../../rooms/roomService.ts';
 import { holds, idParams, NOT_A_PARTICIPANT, personOf } from './routeHelpers.ts';
 
 export async function eventRoomsRoutes(
   instance: FastifyInstance,
-  options: { db: Db; authenticator: Authenticator },
+  options: { db: Db; authenticator: Authenticator; rooms: RoomService },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db, authenticator } = options;
+  const { db, authenticator, rooms: roomService } = options;
 
   /** The rooms of an event the caller may see: managers plan every event's, others must take part. */
   async function roomsOfEvent(caller: Caller, eventId: number) {
@@ -37,7 +38,14 @@ export async function eventRoomsRoutes(
     if (!holds(caller.principal, 'manage_events')) {
       if (!(await findOwnParticipation(db, personOf(caller), event.id))) throw forbidden(NOT_A_PARTICIPANT);
     }
-    return listEventRooms(db, event.id);
+    const rooms = await listEventRooms(db, event.id);
+    // Who is in each room now: the rooms' live state, not the placements.
+    return Promise.all(
+      rooms.map(async (room) => ({
+        ...room,
+        onlineCount: (await roomService.snapshot(room.id)).state.viewers.length,
+      })),
+    );
   }
 
   app.get(

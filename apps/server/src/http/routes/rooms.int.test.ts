@@ -144,10 +144,15 @@ describe('GET /api/rooms/{id}/token', () => {
       labLogoUrl: '/logos/Lab%20A.png',
       participation: { id: animator.participantId, role: 'animator' },
       session: { provider: 'mesh', sessionName: `Event room-1`, iceServers },
+      roomName: 'Salle 1',
+      // A public event: its staff get the link to hand out.
+      publicSlug: 'room-1',
     });
     expect(Number.isNaN(Date.parse(body.session.datetime))).toBe(false);
     expect(body.medias).toHaveLength(1);
     expect(body.polls).toHaveLength(1);
+    // A guest has no link to hand out.
+    expect((await call('GET', `/api/rooms/${roomId}/token`, alice.token)).json().publicSlug).toBeNull();
   });
 
   it("answers 503 with the spec's message when OpenTok cannot create the session", async () => {

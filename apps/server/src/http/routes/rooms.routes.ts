@@ -4,6 +4,9 @@
 import {
   AUTHENTICATION_KEY_FAILED,
   DomainError,
+  type EventRole,
+  isAnimator,
+  isObserver,
   leaveRoomRequestSchema,
   noContentSchema,
   notFound,
@@ -22,6 +25,9 @@ import type { RoomService } from '../../rooms/roomService.ts';
 import { executeRestCommand, RoomCommandRejected } from '../restCommands.ts';
 import { roomPollViews, roomSessionStatus, visibleRoomState } from '../restRoomViews.ts';
 import { idParams } from './routeHelpers.ts';
+
+/** Animators and observers run or watch the room: they may invite others into a public event. */
+const isStaffRole = (role: EventRole) => isAnimator(role) || isObserver(role);
 
 export type RoomsRoutesOptions = {
   db: Db;
@@ -105,6 +111,9 @@ export async function roomsRoutes(instance: FastifyInstance, options: RoomsRoute
         labLogoUrl: lab?.theme.logoUrl ?? null,
         session,
         participation,
+        roomName: room.name,
+        // Staff hand the public link out; a guest has no use for it.
+        publicSlug: room.event_is_public && isStaffRole(participation.role) ? room.event_slug : null,
       };
     },
   );

@@ -8,6 +8,7 @@ const room = (id: number, name: string): EventRoom => ({
   event_id: 1,
   active_modules: [],
   participantCount: 0,
+  onlineCount: 0,
 });
 const guest = (
   id: number,

@@ -4,6 +4,8 @@
 import type { LabModule } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../auth/useAuth.ts';
+import { useToast } from '../../components/toasts/useToast.ts';
+import { Icon } from '../controls/icons.tsx';
 import { PharmacovigilanceDialog } from '../pharmacovigilance/PharmacovigilanceDialog.tsx';
 import { useRoom, useRoomState } from '../roomContext.ts';
 import { MeetingTimer } from '../timer/MeetingTimer.tsx';
@@ -14,6 +16,28 @@ function useLabModules(): readonly LabModule[] {
   const user = useCurrentUser();
   const fromRoom = useRoomState((state) => state.config.labModules);
   return user?.lab.modules ?? fromRoom;
+}
+
+/** The public event's link, for the staff to hand out from the room (it is theirs only: see the token). */
+function CopyPublicLink({ slug }: { slug: string }) {
+  const { t } = useTranslation('room');
+  const toast = useToast();
+  const url = `${window.location.origin}/${slug}`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.show({ title: t('header.linkCopied', { url }), tone: 'success', testId: 'room-link-copied' });
+    } catch {
+      // No clipboard here (permission, insecure page): the link is still given, to copy by hand.
+      toast.show({ title: t('header.linkNotCopied', { url }), tone: 'info', testId: 'room-link-copied' });
+    }
+  };
+  return (
+    <button type="button" className="header-button" data-testid="room-copy-link" onClick={() => void copy()}>
+      <Icon name="link" size={18} />
+      <span className="header-button-label">{t('header.copyLink')}</span>
+    </button>
+  );
 }
 
 export function RoomHeader() {
@@ -36,9 +60,13 @@ export function RoomHeader() {
           />
         )}
         <h1 className="room-title">{t('title')}</h1>
+        <span className="room-name" data-testid="room-name">
+          {t('header.roomName', { name: token.roomName })}
+        </span>
       </div>
       <MeetingTimer />
       <div className="room-header-end">
+        {token.publicSlug !== null && <CopyPublicLink slug={token.publicSlug} />}
         {me.isAnimator && labModules.includes('pharmacovigilance') && <PharmacovigilanceDialog />}
         {labModules.includes('share_document') && <DocumentsPanel />}
         <span className="room-me" data-testid="room-me" data-role={me.role}>

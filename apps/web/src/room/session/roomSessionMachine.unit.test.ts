@@ -27,6 +27,8 @@ const token: RoomTokenResponse = {
   labLogoUrl: null,
   session: { provider: 'mesh', sessionName: 'Demo', datetime: '2026-01-01T08:00:00.000Z', iceServers: [] },
   participation: { id: 12, role: 'participant' },
+  roomName: 'Room 1',
+  publicSlug: null,
 };
 
 function fakeHandle(state: RoomState): RoomHandle {

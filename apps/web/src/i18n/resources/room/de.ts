@@ -40,6 +40,10 @@ export const roomDe: RoomTexts = {
     handRaised: 'Bittet um das Wort',
   },
   header: {
+    copyLink: 'Öffentlichen Link kopieren',
+    linkCopied: 'Öffentlicher Link kopiert: {{url}}',
+    linkNotCopied: 'Kopieren Sie diesen Link: {{url}}',
+    roomName: 'Raum: {{name}}',
     logoAlt: 'Logo von {{name}}',
     roles: {
       participant: 'Teilnehmer/in',

@@ -38,6 +38,10 @@ export const roomEn = {
     handRaised: 'Asks to speak',
   },
   header: {
+    copyLink: 'Copy the public link',
+    linkCopied: 'Public link copied: {{url}}',
+    linkNotCopied: 'Copy this link: {{url}}',
+    roomName: 'Room: {{name}}',
     logoAlt: 'Logo of {{name}}',
     roles: {
       participant: 'Participant',

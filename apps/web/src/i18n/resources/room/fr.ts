@@ -40,6 +40,10 @@ export const roomFr: RoomTexts = {
     handRaised: 'Demande la parole',
   },
   header: {
+    copyLink: 'Copier le lien public',
+    linkCopied: 'Lien public copié : {{url}}',
+    linkNotCopied: 'Copiez ce lien : {{url}}',
+    roomName: 'Salle : {{name}}',
     logoAlt: 'Logo de {{name}}',
     roles: {
       participant: 'Participant',
