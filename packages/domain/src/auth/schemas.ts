@@ -8,10 +8,11 @@ const nonBlank = (message: string) => text({ error: message }).trim().min(1, { e
 
 export const emailSchema = nonBlank(MESSAGES.fillEmail).pipe(z.email({ error: MESSAGES.invalidEmail }));
 
+/** An empty field says so; a wrong pair gets the spec's one message, whichever part was wrong. */
 export const passwordLoginSchema = z.object({
-  email: nonBlank(MESSAGES.loginFailed),
-  password: text({ error: MESSAGES.loginFailed }).refine((value) => value.trim().length > 0, {
-    error: MESSAGES.loginFailed,
+  email: nonBlank(MESSAGES.fieldRequired),
+  password: text({ error: MESSAGES.fieldRequired }).refine((value) => value.trim().length > 0, {
+    error: MESSAGES.fieldRequired,
   }),
   rememberMe: z.boolean().optional(),
   locale: z.enum(['fr', 'en', 'de']).optional(),

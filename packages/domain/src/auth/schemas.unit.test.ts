@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordFormSchema, forgotPasswordSchema, loginRequestSchema } from './schemas.ts';
+import {
+  changePasswordFormSchema,
+  forgotPasswordSchema,
+  loginRequestSchema,
+  passwordLoginSchema,
+} from './schemas.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
@@ -22,6 +27,15 @@ describe('sign-in schemas', () => {
   it('treats whitespace-only values as blank', () => {
     expect(loginRequestSchema.safeParse({ email: '   ', password: 'x' }).success).toBe(false);
     expect(loginRequestSchema.safeParse({ email: 'a@b.c', password: '  ' }).success).toBe(false);
+  });
+
+  it('says an empty sign-in field must be filled, not that the password is wrong', () => {
+    expect(firstMessage(passwordLoginSchema.safeParse({ email: '', password: '' }))).toBe(
+      'This field must be filled',
+    );
+    expect(firstMessage(passwordLoginSchema.safeParse({ email: 'a@b.c', password: '' }))).toBe(
+      'This field must be filled',
+    );
   });
 
   it('uses the spec messages for the forgotten-password e-mail', () => {

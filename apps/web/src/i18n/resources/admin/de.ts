@@ -24,10 +24,10 @@ export const adminDe: AdminTranslations = {
   confirm: 'Bestätigen',
   back: 'Zurück',
   roles: {
-    participant: 'Teilnehmer',
-    animator: 'Moderator',
-    observer: 'Beobachter',
-    'observer-animator': 'Beobachter-Moderator',
+    participant: 'Teilnehmer/in',
+    animator: 'Moderator/in',
+    observer: 'Beobachter/in',
+    'observer-animator': 'Beobachter/in und Moderator/in',
   },
   events: {
     title: 'Veranstaltungen',

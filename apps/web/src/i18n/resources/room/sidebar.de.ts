@@ -178,7 +178,9 @@ export const roomSidebarDe: RoomSidebarTexts = {
     chartEmpty: 'Noch keine Chatnachricht.',
     minute: 'Minute',
     messagesAxis: 'Nachrichten',
-    chartSummary_one: '{{count}} Nachricht in {{minutes}} Minuten, höchstens {{peak}} pro Minute.',
-    chartSummary_other: '{{count}} Nachrichten in {{minutes}} Minuten, höchstens {{peak}} pro Minute.',
+    chartSummary_one: '{{count}} Nachricht in {{duration}}, höchstens {{peak}} pro Minute.',
+    chartSummary_other: '{{count}} Nachrichten in {{duration}}, höchstens {{peak}} pro Minute.',
+    minutes_one: '{{count}} Minute',
+    minutes_other: '{{count}} Minuten',
   },
 };

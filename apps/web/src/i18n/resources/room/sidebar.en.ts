@@ -176,8 +176,10 @@ export const roomSidebarEn = {
     chartEmpty: 'No chat message yet.',
     minute: 'Minute',
     messagesAxis: 'Messages',
-    chartSummary_one: '{{count}} message over {{minutes}} minutes, at most {{peak}} in one minute.',
-    chartSummary_other: '{{count}} messages over {{minutes}} minutes, at most {{peak}} in one minute.',
+    chartSummary_one: '{{count}} message over {{duration}}, at most {{peak}} in one minute.',
+    chartSummary_other: '{{count}} messages over {{duration}}, at most {{peak}} in one minute.',
+    minutes_one: '{{count}} minute',
+    minutes_other: '{{count}} minutes',
   },
 } as const;
 

@@ -177,7 +177,9 @@ export const roomSidebarFr: RoomSidebarTexts = {
     chartEmpty: 'Aucun message pour le moment.',
     minute: 'Minute',
     messagesAxis: 'Messages',
-    chartSummary_one: '{{count}} message en {{minutes}} minutes, au plus {{peak}} en une minute.',
-    chartSummary_other: '{{count}} messages en {{minutes}} minutes, au plus {{peak}} en une minute.',
+    chartSummary_one: '{{count}} message en {{duration}}, au plus {{peak}} en une minute.',
+    chartSummary_other: '{{count}} messages en {{duration}}, au plus {{peak}} en une minute.',
+    minutes_one: '{{count}} minute',
+    minutes_other: '{{count}} minutes',
   },
 };

@@ -68,10 +68,10 @@ export const waitingDe: WaitingTexts = {
     roomFailed: 'Dieser Raum konnte nicht geöffnet werden: {{reason}}',
   },
   roles: {
-    participant: 'Teilnehmer',
-    animator: 'Moderator',
-    observer: 'Beobachter',
-    'observer-animator': 'Beobachter-Moderator',
+    participant: 'Teilnehmer/in',
+    animator: 'Moderator/in',
+    observer: 'Beobachter/in',
+    'observer-animator': 'Beobachter/in und Moderator/in',
   },
   notices: {
     cameraNotDetected: 'Kamera nicht erkannt',

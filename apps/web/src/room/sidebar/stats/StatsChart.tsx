@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { PerMinute } from './sessionStats.ts';
+import { minuteSplits, type PerMinute } from './sessionStats.ts';
 
 const HEIGHT = 170;
 
@@ -39,7 +39,9 @@ export function StatsChart({ data }: { data: PerMinute }) {
           {
             ...axis,
             label: minuteLabel,
-            incrs: [1, 2, 5, 10, 15, 30, 60],
+            // Whole minutes only, at most six labels, whatever the width (uPlot's own choice could land on
+            // 1, 31, 61… for a one-minute session).
+            splits: (_self, _axis, min, max) => minuteSplits(min, max),
             grid: { show: false },
             // Minute 0 is the session's first minute: people count it as minute 1.
             values: (_self, splits) => splits.map((split) => String(split + 1)),
@@ -86,7 +88,11 @@ export function StatsChart({ data }: { data: PerMinute }) {
       </figcaption>
       <div ref={container} className="stats-chart-canvas" data-testid="stats-chart" aria-hidden="true" />
       <p className="visually-hidden">
-        {t('stats.chartSummary', { count: total, minutes: data.minutes.length, peak })}
+        {t('stats.chartSummary', {
+          count: total,
+          duration: t('stats.minutes', { count: data.minutes.length }),
+          peak,
+        })}
       </p>
     </figure>
   );

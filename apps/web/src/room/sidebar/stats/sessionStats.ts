@@ -70,3 +70,14 @@ export function chatPerMinute(
   }
   return { minutes, counts };
 }
+
+/** The minutes to label on the x axis: whole ones, evenly spaced, six at most. */
+export function minuteSplits(min: number, max: number): number[] {
+  // `|| 0`: no -0 label.
+  const first = Math.ceil(min) || 0;
+  const last = Math.floor(max);
+  const step = [1, 2, 5, 10, 15, 30, 60, 120].find((candidate) => (last - first) / candidate <= 5) ?? 120;
+  const splits: number[] = [];
+  for (let minute = first; minute <= last; minute += step) splits.push(minute);
+  return splits;
+}
