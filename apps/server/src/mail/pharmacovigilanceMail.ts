@@ -8,6 +8,13 @@ const PHARMACOVIGILANCE = {
     subject: (drug: string) => `Pharmacovigilance : déclaration d'effet indésirable (${drug})`,
     intro: (user: string, session: string, when: string) =>
       `${user} a déclaré un effet indésirable pendant la session « ${session} », le ${when}.`,
+    ageRanges: {
+      Newborns: 'Nouveau-nés',
+      Nurslings: 'Nourrissons',
+      Infants: 'Enfants',
+      Teenagers: 'Adolescents',
+      Adults: 'Adultes',
+    },
     patient: 'Patient traité',
     doctor: 'Professionnel de santé',
     drug: 'Médicament',
@@ -34,6 +41,13 @@ const PHARMACOVIGILANCE = {
     subject: (drug: string) => `Pharmacovigilance: adverse reaction report (${drug})`,
     intro: (user: string, session: string, when: string) =>
       `${user} reported an adverse reaction during the session "${session}", on ${when}.`,
+    ageRanges: {
+      Newborns: 'Newborns',
+      Nurslings: 'Nurslings',
+      Infants: 'Infants',
+      Teenagers: 'Teenagers',
+      Adults: 'Adults',
+    },
     patient: 'Treated patient',
     doctor: 'Health professional',
     drug: 'Drug',
@@ -60,6 +74,13 @@ const PHARMACOVIGILANCE = {
     subject: (drug: string) => `Pharmakovigilanz: Meldung einer Nebenwirkung (${drug})`,
     intro: (user: string, session: string, when: string) =>
       `${user} hat während der Sitzung „${session}“ am ${when} eine Nebenwirkung gemeldet.`,
+    ageRanges: {
+      Newborns: 'Neugeborene',
+      Nurslings: 'Säuglinge',
+      Infants: 'Kleinkinder',
+      Teenagers: 'Jugendliche',
+      Adults: 'Erwachsene',
+    },
     patient: 'Behandelter Patient',
     doctor: 'Angehöriger eines Gesundheitsberufs',
     drug: 'Arzneimittel',
@@ -110,7 +131,8 @@ export function pharmacovigilanceReportMail(
         [l.gender, gender],
         [l.initials, initials(r.patient_firstname, r.patient_lastname)],
         [l.birthdate, r.patient_birthdate.slice(0, 10)],
-        [l.ageRange, r.patient_age_range],
+        // Every value in the mail's language, the age range included.
+        [l.ageRange, t.ageRanges[r.patient_age_range]],
       ],
     ],
     [

@@ -93,9 +93,12 @@ describe('POST /api/pharmacovigilance-report', () => {
       'J.D.',
       'Patient traité',
       'Event pv-1',
+      // The age range in the mail's language too.
+      'Adultes',
     ]) {
       expect(first.text).toContain(text);
     }
+    expect(first.text).not.toContain('Adults');
   });
 
   it('names the field of each invalid value', async () => {
