@@ -1,7 +1,8 @@
 // What a client may send on the room socket. Every message is parsed with these schemas at the
 // gateway; anything else is answered with an error code and dropped.
-import { clientRoomCommandSchema } from '@lablive/domain';
+import { clientRoomCommandSchema, text } from '@lablive/domain';
 import { z } from 'zod';
+import { PROTOCOL_LIMITS } from './limits.ts';
 
 const roomId = z.number().int().positive();
 
@@ -13,6 +14,10 @@ export const SIGNAL_KINDS = [
   'media-state',
 ] as const;
 export type SignalKind = (typeof SIGNAL_KINDS)[number];
+
+/** What a client's problem report is about. */
+export const REPORT_KINDS = ['video', 'connection', 'device'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
 
 export const clientMessageSchema = z.discriminatedUnion('type', [
   /** First message: who is speaking (the access token) and which protocol. */
@@ -47,6 +52,17 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     payload: z.unknown(),
   }),
   z.strictObject({ type: z.literal('ping'), at: z.number() }),
+  /**
+   * A problem the client met (its video session, its connection) for the server's log, with the room
+   * and the participant: support sees it there instead of in one person's browser console. Rate-limited;
+   * never answered.
+   */
+  z.strictObject({
+    type: z.literal('report'),
+    roomId,
+    kind: z.enum(REPORT_KINDS),
+    message: text().max(PROTOCOL_LIMITS.reportMessage),
+  }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type ClientMessageType = ClientMessage['type'];

@@ -17,6 +17,11 @@ export const PROTOCOL_LIMITS = {
   /** Signals per connection per second (ICE candidates and audio levels come in bursts). */
   signalsPerSecond: 100,
   signalBurst: 200,
+  /** Problem reports per connection (video or connection errors for the server's log): a few a minute. */
+  reportsPerMinute: 6,
+  reportBurst: 10,
+  /** Longest report message kept. */
+  reportMessage: 500,
   /** Bytes queued to a socket before it counts as a slow consumer and is closed. */
   maxBufferedBytes: 4 * 1024 * 1024,
   /** Events sent in one catch-up page while resuming. */

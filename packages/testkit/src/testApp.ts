@@ -26,6 +26,8 @@ export async function buildTestApp(
     helloTimeoutMs?: number;
     /** A built web app to serve beside the API (a directory with an index.html); none by default. */
     webDistDir?: string;
+    /** Receives each log line (JSON) the app writes; no logging by default. */
+    onLogLine?: (line: string) => void;
   },
 ): Promise<FastifyInstance> {
   const { db } = database;
@@ -56,6 +58,7 @@ export async function buildTestApp(
     ...(options.gatewayStats ? { gatewayStats: options.gatewayStats } : {}),
     ...(options.filesDir ? { filesDir: options.filesDir } : {}),
     ...(options.helloTimeoutMs ? { helloTimeoutMs: options.helloTimeoutMs } : {}),
+    ...(options.onLogLine ? { logger: { level: 'info', stream: { write: options.onLogLine } } } : {}),
   });
   app.addHook('onClose', async () => {
     await rooms.close();

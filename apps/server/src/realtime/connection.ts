@@ -81,6 +81,7 @@ export function openConnection(sender: SocketSender, deps: ConnectionDeps): Conn
   const joining = new Set<number>();
   const commandBucket = createTokenBucket(PROTOCOL_LIMITS.commandsPerSecond, PROTOCOL_LIMITS.commandBurst);
   const signalBucket = createTokenBucket(PROTOCOL_LIMITS.signalsPerSecond, PROTOCOL_LIMITS.signalBurst);
+  const reportBucket = createTokenBucket(PROTOCOL_LIMITS.reportsPerMinute / 60, PROTOCOL_LIMITS.reportBurst);
   let isClosed = false;
 
   const send = (message: ServerMessage) => sender.send(JSON.stringify(message));
@@ -292,6 +293,19 @@ export function openConnection(sender: SocketSender, deps: ConnectionDeps): Conn
     }
   }
 
+  /** A client's own problem, into the server's log with who and where; past the rate, dropped quietly. */
+  function report(message: Extract<ClientMessage, { type: 'report' }>) {
+    const room = joined.get(message.roomId);
+    if (!room || !reportBucket.take()) return;
+    deps.log('warn', 'client reported a problem', {
+      roomId: message.roomId,
+      participantId: room.actor.participantId,
+      role: room.actor.role,
+      kind: message.kind,
+      problem: message.message,
+    });
+  }
+
   function signal(message: Extract<ClientMessage, { type: 'signal' }>) {
     const room = joined.get(message.roomId);
     if (!room) {
@@ -351,6 +365,8 @@ export function openConnection(sender: SocketSender, deps: ConnectionDeps): Conn
         return command(message, caller);
       case 'signal':
         return signal(message);
+      case 'report':
+        return report(message);
       default: {
         const unreachable: never = message;
         return unreachable;

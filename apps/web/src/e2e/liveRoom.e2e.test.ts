@@ -392,6 +392,12 @@ describe.runIf(skipReason === null)(
       await animator.getByTestId('room-copy-link').click();
       await animator.getByTestId('room-link-copied').waitFor(WAIT);
       expect(await animator.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/${slug}`);
+      // The user menu: sign out for everyone; back to the back office for admins only.
+      await guestA.getByTestId('room-me').click();
+      await guestA.getByTestId('room-menu-sign-out').waitFor(WAIT);
+      expect(await guestA.getByTestId('room-menu-home').count()).toBe(0);
+      expect(await accessibilityViolations(guestA), 'user menu').toEqual([]);
+      await guestA.keyboard.press('Escape');
     });
 
     it('lays the room out for a phone and a tablet: the stage first, the tiles and the sidebar around it', async () => {

@@ -77,3 +77,14 @@ export interface MediaSession {
   setPeers(participantIds: readonly number[]): void;
   close(): void;
 }
+
+/** The video session dropped this person (OpenTok's sessionDisconnected), with the provider's reason. */
+export class VideoSessionDisconnected extends Error {
+  readonly reason: string;
+
+  constructor(reason: string) {
+    super(`The video session was disconnected: ${reason}`);
+    this.name = 'VideoSessionDisconnected';
+    this.reason = reason;
+  }
+}

@@ -6,7 +6,7 @@
 import { createListeners } from '@lablive/client/realtime/listeners';
 import type OT from '@opentok/client';
 import type { InputKind, LocalMedia } from './localMedia.ts';
-import type { MediaSession, RemoteMedia } from './mediaSession.ts';
+import { type MediaSession, type RemoteMedia, VideoSessionDisconnected } from './mediaSession.ts';
 import {
   participantIdFromConnectionData,
   remoteEntries,
@@ -76,7 +76,7 @@ export async function createOpenTokSession(options: OpenTokSessionOptions): Prom
     changed();
   });
   session.on('sessionDisconnected', ({ reason }) => {
-    if (!closed) onError(new Error(`The OpenTok session was disconnected: ${reason}`));
+    if (!closed) onError(new VideoSessionDisconnected(reason));
   });
   const onException = (event: OT.ExceptionEvent) =>
     onError(new Error(`OpenTok ${event.code}: ${event.title} ${event.message}`));

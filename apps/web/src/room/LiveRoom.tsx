@@ -16,6 +16,7 @@ import { RoomShellContext, type RoomShellValue } from './session/roomShellContex
 import { roomMe, roomStateStore } from './session/roomStateStore.ts';
 import { useDeviceSync } from './session/useDeviceSync.ts';
 import { useMediaWiring } from './session/useMediaWiring.ts';
+import { useProblemReports } from './session/useProblemReports.ts';
 import { Sidebar } from './sidebar/Sidebar.tsx';
 import { Stage } from './stage/Stage.tsx';
 import { VideoTiles } from './tiles/VideoTiles.tsx';
@@ -52,6 +53,8 @@ export function LiveRoom(props: LiveRoomProps) {
   const dismissMediaProblem = useCallback(() => reportMediaProblem(null), [reportMediaProblem]);
   const cameraAllowed = token.activeModules.includes('active_camera');
   useMediaWiring(handle, media, reportMediaProblem);
+  useProblemReports(handle, mediaError, 'video');
+  useProblemReports(handle, mediaProblem, 'device');
   useDeviceSync(handle, media, props.initialPreferences, cameraAllowed, reportMediaProblem);
 
   // The media session keeps them in cookies; this history entry gets them too, since a reload of the

@@ -15,6 +15,8 @@ import {
   type ClientMessage,
   type DeliveredEvent,
   PROTOCOL_ERRORS,
+  PROTOCOL_LIMITS,
+  type ReportKind,
   type ServerMessageOf,
   type SignalKind,
 } from '@lablive/protocol';
@@ -44,6 +46,8 @@ export type RoomHandle = {
   send(command: ClientRoomCommandInput, options?: SendOptions): Promise<CommandResult>;
   /** An ephemeral signal to one participant (or everyone: null); false when offline (it is not queued). */
   signal(to: number | null, kind: SignalKind, payload: unknown): boolean;
+  /** Tells the server's log about a problem met here (video, connection); false when offline. */
+  report(kind: ReportKind, message: string): boolean;
   /** The events newly folded from one frame, and the state after them. Duplicates never reach it. */
   onEvents(listener: (events: readonly DeliveredEvent[], state: RoomState) => void): Unsubscribe;
   /** Every new state: after a welcome and after each frame of new events. */
@@ -233,6 +237,15 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
     signal(to, kind, payload) {
       if (!ready) return false;
       return options.send({ type: 'signal', roomId, to, kind, payload });
+    },
+    report(kind, message) {
+      if (!ready) return false;
+      return options.send({
+        type: 'report',
+        roomId,
+        kind,
+        message: message.slice(0, PROTOCOL_LIMITS.reportMessage),
+      });
     },
     onEvents: (listener) => eventListeners.add(listener),
     onState: (listener) => stateListeners.add(listener),

@@ -2,8 +2,10 @@
 // pharmacovigilance button (animators, lab module pharmacovigilance), the share-documents panel (lab
 // module share_document) and who I am in the room.
 import type { LabModule } from '@lablive/domain';
+import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../auth/useAuth.ts';
+import { useNavigate } from 'react-router-dom';
+import { useAuthActor, useCurrentUser } from '../../auth/useAuth.ts';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { Icon } from '../controls/icons.tsx';
 import { PharmacovigilanceDialog } from '../pharmacovigilance/PharmacovigilanceDialog.tsx';
@@ -40,6 +42,52 @@ function CopyPublicLink({ slug }: { slug: string }) {
   );
 }
 
+/**
+ * Who I am in the room, and the user menu (live-room spec, section 2): sign out for everyone, back to the
+ * back office for admins only (the others' home is the room's event).
+ */
+function UserMenu({ name, role, dataRole }: { name: string; role: string; dataRole: string }) {
+  const { t } = useTranslation('room');
+  const user = useCurrentUser();
+  const auth = useAuthActor();
+  const navigate = useNavigate();
+  const admin =
+    user !== null && user.kind === 'user' && user.roles.some((r) => r === 'admin' || r === 'super-admin');
+  return (
+    // Not modal: the room goes on around the menu (its videos, its live regions stay as they are).
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <button type="button" className="room-me" data-testid="room-me" data-role={dataRole}>
+          <span className="room-me-name">{name}</span>
+          <span className="badge">{role}</span>
+          {/* After the visible words, so the button's name starts with what it shows. */}
+          <span className="visually-hidden">{t('header.userMenu')}</span>
+        </button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
+          {admin && (
+            <DropdownMenu.Item
+              className="menu-item"
+              data-testid="room-menu-home"
+              onSelect={() => navigate('/admin/events')}
+            >
+              {t('header.backHome')}
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Item
+            className="menu-item"
+            data-testid="room-menu-sign-out"
+            onSelect={() => auth.send({ type: 'auth.logout' })}
+          >
+            {t('header.signOut')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
 export function RoomHeader() {
   const { t } = useTranslation('room');
   const { me, token } = useRoom();
@@ -69,10 +117,7 @@ export function RoomHeader() {
         {token.publicSlug !== null && <CopyPublicLink slug={token.publicSlug} />}
         {me.isAnimator && labModules.includes('pharmacovigilance') && <PharmacovigilanceDialog />}
         {labModules.includes('share_document') && <DocumentsPanel />}
-        <span className="room-me" data-testid="room-me" data-role={me.role}>
-          <span className="room-me-name">{myName}</span>
-          <span className="badge">{t(`header.roles.${me.role}`)}</span>
-        </span>
+        <UserMenu name={myName} role={t(`header.roles.${me.role}`)} dataRole={me.role} />
       </div>
     </header>
   );

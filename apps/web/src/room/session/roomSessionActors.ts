@@ -55,6 +55,9 @@ function lostRoomFailure(code: string, message: string): RoomFailure {
     : { kind: 'unavailable', detail: message };
 }
 
+/** A resumed room takes a moment to rejoin before it takes a report. */
+const RESUME_SETTLE_MS = 1000;
+
 export function createRoomSessionActors(deps: RoomSessionDeps) {
   return {
     // Not aborted when the machine stops: React's strict mode stops and restarts it at once, and an
@@ -74,6 +77,7 @@ export function createRoomSessionActors(deps: RoomSessionDeps) {
         },
       });
       let handle: RoomHandle | null = null;
+      let lostAt: number | null = null;
       let leaving: Promise<unknown> | null = null;
       const subscriptions: Unsubscribe[] = [];
       const report = (message: ConnectionReport) => {
@@ -86,6 +90,17 @@ export function createRoomSessionActors(deps: RoomSessionDeps) {
           if (handle === null && status !== 'incompatible') return;
           const message = statusReport(status);
           if (message !== null) report(message);
+          // An outage goes to the server's log once the room is back (it could not go while it lasted).
+          if (message?.type === 'connection.lost' && lostAt === null) lostAt = Date.now();
+          if (message?.type === 'connection.restored' && lostAt !== null) {
+            const seconds = Math.round((Date.now() - lostAt) / 1000);
+            lostAt = null;
+            const joined = handle;
+            setTimeout(
+              () => joined?.report('connection', `The connection was lost for ${seconds} s, then resumed.`),
+              RESUME_SETTLE_MS,
+            );
+          }
         }),
         client.onError((issue) => {
           if (issue.type === 'token_refresh_failed') {

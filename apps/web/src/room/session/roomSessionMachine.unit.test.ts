@@ -41,6 +41,7 @@ function fakeHandle(state: RoomState): RoomHandle {
     role: 'participant',
     send: () => Promise.resolve({ ok: true, version: state.version }),
     signal: () => true,
+    report: () => true,
     onEvents: () => () => {},
     onState: () => () => {},
     onSignal: () => () => {},

@@ -40,6 +40,9 @@ export const roomDe: RoomTexts = {
     handRaised: 'Bittet um das Wort',
   },
   header: {
+    userMenu: 'Kontomenü',
+    backHome: 'Zurück zum Backoffice',
+    signOut: 'Abmelden',
     copyLink: 'Öffentlichen Link kopieren',
     linkCopied: 'Öffentlicher Link kopiert: {{url}}',
     linkNotCopied: 'Kopieren Sie diesen Link: {{url}}',
@@ -67,9 +70,8 @@ export const roomDe: RoomTexts = {
   },
   documents: {
     title: 'Dokumente',
-    open: 'Geteilte Dokumente',
-    openWithNew_one: 'Geteilte Dokumente: {{count}} neues Dokument',
-    openWithNew_other: 'Geteilte Dokumente: {{count}} neue Dokumente',
+    newCount_one: '{{count}} neues Dokument',
+    newCount_other: '{{count}} neue Dokumente',
     close: 'Dokumente schließen',
     shared: 'In diesem Raum geteilt',
     noneShared: 'Es wurde noch kein Dokument geteilt.',

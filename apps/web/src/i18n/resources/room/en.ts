@@ -38,6 +38,9 @@ export const roomEn = {
     handRaised: 'Asks to speak',
   },
   header: {
+    userMenu: 'Account menu',
+    backHome: 'Back to the back office',
+    signOut: 'Sign out',
     copyLink: 'Copy the public link',
     linkCopied: 'Public link copied: {{url}}',
     linkNotCopied: 'Copy this link: {{url}}',
@@ -65,9 +68,8 @@ export const roomEn = {
   },
   documents: {
     title: 'Documents',
-    open: 'Shared documents',
-    openWithNew_one: 'Shared documents: {{count}} new document',
-    openWithNew_other: 'Shared documents: {{count}} new documents',
+    newCount_one: '{{count}} new document',
+    newCount_other: '{{count}} new documents',
     close: 'Close the documents',
     shared: 'Shared in this room',
     noneShared: 'No document has been shared yet.',

@@ -40,6 +40,9 @@ export const roomFr: RoomTexts = {
     handRaised: 'Demande la parole',
   },
   header: {
+    userMenu: 'Menu du compte',
+    backHome: 'Retour au back-office',
+    signOut: 'Se déconnecter',
     copyLink: 'Copier le lien public',
     linkCopied: 'Lien public copié : {{url}}',
     linkNotCopied: 'Copiez ce lien : {{url}}',
@@ -68,9 +71,8 @@ export const roomFr: RoomTexts = {
   },
   documents: {
     title: 'Documents',
-    open: 'Documents partagés',
-    openWithNew_one: 'Documents partagés : {{count}} nouveau document',
-    openWithNew_other: 'Documents partagés : {{count}} nouveaux documents',
+    newCount_one: '{{count}} nouveau document',
+    newCount_other: '{{count}} nouveaux documents',
     close: 'Fermer les documents',
     shared: 'Partagés dans cette salle',
     noneShared: 'Aucun document n’a encore été partagé.',
