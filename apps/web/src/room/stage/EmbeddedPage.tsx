@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useRoom, useRoomState } from '../roomContext.ts';
 import { messageTarget, type PresentationMessage, sandboxFor, targetOrigin } from './embeddedPolicy.ts';
 import type { LoadReport } from './GameStage.tsx';
+import { ledPresentation } from './ledPresentation.ts';
 
 export function EmbeddedPage({
   media,
@@ -16,7 +17,7 @@ export function EmbeddedPage({
   report: LoadReport;
 }) {
   const { me } = useRoom();
-  const presentation = useRoomState((state) => state.presentation);
+  const presentation = useRoomState(ledPresentation);
   const frame = useRef<HTMLIFrameElement>(null);
   const origin = targetOrigin(buildPath, window.location.href);
   const target = messageTarget(origin, window.location.origin);

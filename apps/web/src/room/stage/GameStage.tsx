@@ -1,10 +1,13 @@
 // Wraps what the stage loads (the sample quiz's code, an embedded page) in the game load machine: a
 // progress bar over the stage until 100 %, then a 500 ms fade, or the failure with a retry. The
 // content reports its progress through `report`; a retry mounts it afresh.
+
+import type { RoomMedia } from '@lablive/domain';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Progress } from 'radix-ui';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { canvasStyle } from './canvasSize.ts';
 import { GAME_FADE_OUT_MS, type GameLoadPhase, gameLoadMachine } from './gameLoadMachine.ts';
 
 export type LoadReport = { progress(percent: number): void; failed(error: string): void };
@@ -18,9 +21,12 @@ function phaseOf(snapshot: { matches(state: GameLoadPhase): boolean }): GameLoad
 
 export function GameStage({
   label,
+  media,
   children,
 }: {
   label: string;
+  /** The media's canvas: its proportions and size, or the whole stage (canvasSize.ts). */
+  media: Pick<RoomMedia, 'canvas_width' | 'canvas_height' | 'full_canvas'>;
   children: (report: LoadReport) => ReactNode;
 }) {
   const { t } = useTranslation('room');
@@ -38,7 +44,12 @@ export function GameStage({
   );
 
   return (
-    <div className="game-stage" data-phase={phase}>
+    <div
+      className="game-stage"
+      data-phase={phase}
+      data-full-canvas={media.full_canvas}
+      style={canvasStyle(media)}
+    >
       <div className="game-content" key={attempt} aria-busy={phase === 'loading'}>
         {children(report)}
       </div>

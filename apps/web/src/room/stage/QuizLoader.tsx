@@ -3,12 +3,13 @@
 import { type ComponentType, useEffect, useState } from 'react';
 import { useRoom, useRoomState } from '../roomContext.ts';
 import type { LoadReport } from './GameStage.tsx';
+import { ledPresentation } from './ledPresentation.ts';
 import { quizStorageKey } from './quiz/quizStorage.ts';
 import type { SampleQuizProps } from './quiz/SampleQuiz.tsx';
 
 export function QuizLoader({ report }: { report: LoadReport }) {
   const { me, roomId } = useRoom();
-  const presentation = useRoomState((state) => state.presentation);
+  const presentation = useRoomState(ledPresentation);
   const [Quiz, setQuiz] = useState<ComponentType<SampleQuizProps> | null>(null);
 
   useEffect(() => {

@@ -42,12 +42,12 @@ export function Stage() {
         </p>
       )}
       {content.kind === 'quiz' && (
-        <GameStage key={content.media.id} label={content.media.name}>
+        <GameStage key={content.media.id} label={content.media.name} media={content.media}>
           {(report) => <QuizLoader report={report} />}
         </GameStage>
       )}
       {content.kind === 'embedded' && (
-        <GameStage key={content.media.id} label={content.media.name}>
+        <GameStage key={content.media.id} label={content.media.name} media={content.media}>
           {(report) => <EmbeddedPage media={content.media} buildPath={content.buildPath} report={report} />}
         </GameStage>
       )}
