@@ -4,12 +4,16 @@
 import type { ReactElement } from 'react';
 import { AdminRoute } from './AdminRoute.tsx';
 import type { BuiltAdminPage } from './adminPages.ts';
+import { registerAdminTexts } from './adminTexts.ts';
 import { EventFormPage } from './events/EventFormPage.tsx';
 import { EventsPage } from './events/EventsPage.tsx';
 import { ParticipantFormPage } from './participants/ParticipantFormPage.tsx';
 import { ParticipantsPage } from './participants/ParticipantsPage.tsx';
 
 export { AdminLayout } from './AdminLayout.tsx';
+
+// This module is the back office's chunk: its texts are registered as it loads.
+registerAdminTexts();
 
 /** Each page, by its name in the route table, behind its guard. */
 export const ADMIN_PAGES: Record<BuiltAdminPage, ReactElement> = {

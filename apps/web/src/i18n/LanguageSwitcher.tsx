@@ -21,7 +21,7 @@ export function LanguageSwitcher() {
           aria-label={`${locale.toUpperCase()} – ${LANGUAGE_NAMES[locale]}`}
           aria-pressed={current === locale}
           data-testid={`lang-${locale}`}
-          onClick={() => changeLocale(locale)}
+          onClick={() => void changeLocale(locale)}
         >
           {locale.toUpperCase()}
         </button>
