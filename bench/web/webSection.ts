@@ -38,6 +38,10 @@ export function webSection(result: WebBenchResult | { error: string } | null): s
   const joins = result.joinToFirstFrameMs.length;
   const joinMet = result.medianMs <= WEB_TARGETS.medianJoinMs;
   const weightMet = result.roomRouteJsGzipKb <= WEB_TARGETS.roomRouteJsGzipKb;
+  // Nearest rank: the smallest join that at least 90 % of the joins do not exceed.
+  const sorted = [...result.joinToFirstFrameMs].sort((a, b) => a - b);
+  const p90 = sorted[Math.max(0, Math.ceil(sorted.length * 0.9) - 1)] ?? Number.NaN;
+  const p90Met = p90 <= WEB_TARGETS.p90JoinMs;
   const failed =
     result.failedJoins === 0
       ? ''
@@ -55,6 +59,7 @@ export function webSection(result: WebBenchResult | { error: string } | null): s
     `| Join click to the first decoded frame of a remote camera, median of ${joins} joins | ` +
       `**${seconds(result.medianMs)}** (min ${seconds(result.minMs)}, max ${seconds(result.maxMs)}) | ` +
       `<= ${seconds(WEB_TARGETS.medianJoinMs)} | ${verdict(joinMet)} |`,
+    `| The same joins, 90th percentile | **${seconds(p90)}** | <= ${seconds(WEB_TARGETS.p90JoinMs)} | ${verdict(p90Met)} |`,
     `| The room route's JavaScript, gzipped (every script loaded from the public link to the live room) | ` +
       `**${result.roomRouteJsGzipKb.toFixed(1)} kB** | <= ${WEB_TARGETS.roomRouteJsGzipKb} kB | ${verdict(weightMet)} |`,
     '',
