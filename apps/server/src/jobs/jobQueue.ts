@@ -1,0 +1,105 @@
+// Deferred work (mails, reminders) as jobs in PostgreSQL, on pg-boss (docs/adr/0005-job-queue-pg-boss.md):
+// the same database as the rest (the embedded one included), every instance of a cluster working the
+// queues and each job taken by one of them. A job is enqueued with the transaction of the change that
+// causes it, so both commit together or not at all; a job id given by the caller makes enqueueing
+// twice the same as once.
+import { CompiledQuery } from 'kysely';
+import { PgBoss } from 'pg-boss';
+import type { Db } from '../db/connection.ts';
+
+export type JobOptions = {
+  /** A stable id (a UUID): the same id enqueued twice is one job. */
+  id?: string;
+  /** Not before this instant (a reminder); now when absent. */
+  startAfter?: Date;
+};
+
+export type QueueSettings = {
+  /** Attempts after the first before the job is kept as failed, with its error. */
+  retryLimit: number;
+  /** Seconds before the first retry; each next one waits longer (exponential backoff). */
+  retryDelaySeconds: number;
+};
+
+export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+
+export type JobQueue = {
+  start(): Promise<void>;
+  /** Stops taking jobs and waits (up to `timeoutMs`) for those running to finish. */
+  stop(timeoutMs?: number): Promise<void>;
+  /** Makes the queue, and works it on this instance with `handler`. */
+  define<T extends object>(name: string, settings: QueueSettings, handler: JobHandler<T>): Promise<void>;
+  /** Enqueues within `db`, a transaction or the database: the job exists once that commits. */
+  enqueue<T extends object>(db: Db, name: string, data: T, options?: JobOptions): Promise<string | null>;
+  /** Takes back a job that has not started (a reminder no longer due). */
+  cancel(name: string, id: string): Promise<void>;
+};
+
+/** pg-boss runs its statements through our connection, inside our transaction when there is one. */
+function executorOf(db: Db) {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const result = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, values));
+      return { rows: [...result.rows] };
+    },
+  };
+}
+
+export function createJobQueue(options: {
+  databaseUrl: string;
+  log: (level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>) => void;
+  /** How often an idle worker looks for due jobs, in seconds (pg-boss's minimum is 0.5). */
+  pollingIntervalSeconds?: number;
+}): JobQueue {
+  const boss = new PgBoss({ connectionString: options.databaseUrl, schema: 'pgboss', max: 4 });
+  boss.on('error', (error) => options.log('error', 'job queue error', { error: String(error) }));
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+
+  return {
+    async start() {
+      await boss.start();
+    },
+
+    async stop(timeoutMs = 10_000) {
+      await boss.stop({ graceful: true, timeout: timeoutMs });
+    },
+
+    async define(name, settings, handler) {
+      await boss.createQueue(name, {
+        retryLimit: settings.retryLimit,
+        retryDelay: settings.retryDelaySeconds,
+        retryBackoff: true,
+      });
+      await boss.work<Parameters<typeof handler>[0]>(name, { pollingIntervalSeconds }, async (jobs) => {
+        for (const job of jobs) {
+          try {
+            await handler(job.data, {
+              id: job.id,
+              retryCount: (job as { retryCount?: number }).retryCount ?? 0,
+            });
+          } catch (error) {
+            // Thrown again: pg-boss keeps the error on the job and retries it later, or keeps it failed.
+            options.log('warn', 'job failed, to be retried', {
+              queue: name,
+              jobId: job.id,
+              error: String(error),
+            });
+            throw error;
+          }
+        }
+      });
+    },
+
+    async enqueue(db, name, data, jobOptions = {}) {
+      return boss.send(name, data, {
+        ...(jobOptions.id ? { id: jobOptions.id } : {}),
+        ...(jobOptions.startAfter ? { startAfter: jobOptions.startAfter } : {}),
+        db: executorOf(db),
+      });
+    },
+
+    async cancel(name, id) {
+      await boss.cancel(name, id);
+    },
+  };
+}
