@@ -10,8 +10,10 @@ import { type Env, REPO_ROOT } from './config/env.ts';
 import { loadOrCreateLocalSecrets } from './config/secrets.ts';
 import { openDatabase } from './db/database.ts';
 import { buildApp } from './http/app.ts';
+import { createJobQueue } from './jobs/jobQueue.ts';
 import { createLifecycle } from './lifecycle/lifecycle.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createQueuedMailOutbox } from './mail/mailOutbox.ts';
 import { createServerMetrics } from './observability/metrics.ts';
 import { startMetricsListener } from './observability/metricsListener.ts';
 import { createGatewayStats } from './realtime/gatewayStats.ts';
@@ -92,6 +94,12 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
     const bus = prefixedBus(rawBus, busSubjectPrefix);
     const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, from: env.MAIL_FROM });
     closers.push(() => mailer.close());
+    // Deferred work (mails) in the same database; every instance works the queues. Stopped before the
+    // mailer and the database it needs (closers run in reverse).
+    const jobs = createJobQueue({ databaseUrl: database.url, log: log('jobs') });
+    await jobs.start();
+    closers.push(() => jobs.stop());
+    const mailOutbox = await createQueuedMailOutbox(jobs, mailer);
     const rooms = await createRoomService({
       db: database.db,
       databaseUrl: database.url,
@@ -113,6 +121,7 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
       accessTokenSecret,
       db: database.db,
       mailer,
+      mailOutbox,
       bus,
       rooms,
       logger,

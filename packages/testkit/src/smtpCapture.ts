@@ -9,6 +9,10 @@ export type SmtpCapture = {
   mails: CapturedMail[];
   waitForMail(predicate: (mail: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
   close(): Promise<void>;
+  /** The next `count` mails are refused with a temporary error (451), as a mail server that is down. */
+  refuseNext(count: number): void;
+  /** How many mails were refused so far. */
+  refused(): number;
 };
 
 /** Undoes quoted-printable transfer encoding (soft line breaks and =XX bytes) of a whole message. */
@@ -30,11 +34,26 @@ export function decodeQuotedPrintable(raw: string): string {
 export async function startSmtpCapture(): Promise<SmtpCapture> {
   const mails: CapturedMail[] = [];
   const waiters: Array<() => void> = [];
+  let toRefuse = 0;
+  let refusedCount = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
+      if (toRefuse > 0) {
+        toRefuse--;
+        refusedCount++;
+        stream.resume();
+        stream.on('end', () => {
+          const refusal = new Error('Service not available, try again later') as Error & {
+            responseCode: number;
+          };
+          refusal.responseCode = 451;
+          callback(refusal);
+        });
+        return;
+      }
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
@@ -70,5 +89,9 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    refuseNext(count) {
+      toRefuse = count;
+    },
+    refused: () => refusedCount,
   };
 }

@@ -1,7 +1,13 @@
 // The HTTP application on a test database, with a mailer of the test's choice, driven by app.inject.
 
 import type { Db, GatewayStats, Mailer } from '@lablive/server/testing';
-import { buildApp, createInProcessBus, createRoomService } from '@lablive/server/testing';
+import {
+  buildApp,
+  createInProcessBus,
+  createJobQueue,
+  createQueuedMailOutbox,
+  createRoomService,
+} from '@lablive/server/testing';
 import type { FastifyInstance } from 'fastify';
 
 export const TEST_ACCESS_SECRET = 'test-access-token-secret-of-at-least-32-chars';
@@ -28,11 +34,27 @@ export async function buildTestApp(
     webDistDir?: string;
     /** Receives each log line (JSON) the app writes; no logging by default. */
     onLogLine?: (line: string) => void;
+    /**
+     * Mails through the job queue, as in production (retried every `retryDelaySeconds`, backing off);
+     * without it, mails are sent at once.
+     */
+    jobs?: { retryDelaySeconds: number };
   },
 ): Promise<FastifyInstance> {
   const { db } = database;
   const bus = createInProcessBus();
   const rooms = await createRoomService({ db, databaseUrl: database.url, bus, log: () => {} });
+  const jobs = options.jobs
+    ? createJobQueue({ databaseUrl: database.url, log: () => {}, pollingIntervalSeconds: 0.5 })
+    : null;
+  await jobs?.start();
+  const mailOutbox =
+    jobs && options.jobs
+      ? await createQueuedMailOutbox(jobs, options.mailer, {
+          retryLimit: 5,
+          retryDelaySeconds: options.jobs.retryDelaySeconds,
+        })
+      : undefined;
   const app = await buildApp({
     config: {
       PUBLIC_URL: 'http://lablive.test',
@@ -51,6 +73,7 @@ export async function buildTestApp(
     accessTokenSecret: TEST_ACCESS_SECRET,
     db,
     mailer: options.mailer,
+    ...(mailOutbox ? { mailOutbox } : {}),
     bus,
     rooms,
     serveWeb: options.webDistDir !== undefined,
@@ -61,6 +84,7 @@ export async function buildTestApp(
     ...(options.onLogLine ? { logger: { level: 'info', stream: { write: options.onLogLine } } } : {}),
   });
   app.addHook('onClose', async () => {
+    await jobs?.stop(2000);
     await rooms.close();
     await bus.close();
   });

@@ -14,6 +14,7 @@ import type { Db } from '../db/connection.ts';
 import { createEventService } from '../events/eventService.ts';
 import type { Lifecycle } from '../lifecycle/lifecycle.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { createDirectMailOutbox, type MailOutbox } from '../mail/mailOutbox.ts';
 import { createVideoProvider } from '../media/videoSessions.ts';
 import type { ServerMetrics } from '../observability/metrics.ts';
 import { createParticipationService } from '../participants/participationService.ts';
@@ -68,6 +69,8 @@ export type AppDeps = {
   accessTokenSecret: string;
   db: Db;
   mailer: Mailer;
+  /** How mails caused by a change are handed over (the job queue); sent at once without one. */
+  mailOutbox?: MailOutbox;
   bus: Bus;
   rooms: RoomService;
   /** Counters of the room socket, shared with whoever reports them (metrics, tests). */
@@ -151,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(invitationsRoutes, {
         db,
         authenticator,
-        mailer,
+        mailOutbox: deps.mailOutbox ?? createDirectMailOutbox(mailer),
         publicUrl: config.PUBLIC_URL,
         invitationTtlSeconds: config.INVITATION_TOKEN_TTL_SECONDS,
         now,

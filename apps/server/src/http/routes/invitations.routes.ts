@@ -22,7 +22,7 @@ import type { Db } from '../../db/connection.ts';
 import { findRoomInLab } from '../../events/rooms.repository.ts';
 import { findVisibleEvent } from '../../events/visibleEvents.ts';
 import { createInvitation, listInvitations } from '../../invitations/invitations.repository.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { MailOutbox } from '../../mail/mailOutbox.ts';
 import { invitationMail } from '../../mail/templates.ts';
 import { findParticipantInLab, ownParticipationIds } from '../../participants/participants.repository.ts';
 import { holds, personOf } from './routeHelpers.ts';
@@ -30,7 +30,8 @@ import { holds, personOf } from './routeHelpers.ts';
 export type InvitationsRoutesOptions = {
   db: Db;
   authenticator: Authenticator;
-  mailer: Mailer;
+  /** Where the invitation's mail goes: the job queue, within the invitation's transaction. */
+  mailOutbox: MailOutbox;
   publicUrl: string;
   invitationTtlSeconds: number;
   now: () => Date;
@@ -50,7 +51,7 @@ async function localeOf(db: Db, userId: number | null, inviterLocale: Locale): P
 
 export async function invitationsRoutes(instance: FastifyInstance, options: InvitationsRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db, authenticator, mailer } = options;
+  const { db, authenticator, mailOutbox } = options;
 
   app.get(
     '/event-invitations',
@@ -102,34 +103,35 @@ export async function invitationsRoutes(instance: FastifyInstance, options: Invi
         }
       }
       const now = options.now();
-      const { invitation, token } = await db.transaction().execute(async (trx) => {
+      const locale = await localeOf(db, participant.user_id, user.locale);
+      // The invitation, its link and its mail commit together: with the job queue the mail is sent
+      // (and retried while the mail server is down) once the invitation exists, never without it.
+      const { invitation, mailed } = await db.transaction().execute(async (trx) => {
         const created = await createInvitation(trx, principal.labId, {
           eventId: event.id,
           participantId: participant.id,
           roomId,
           role: body.role,
         });
-        return {
-          invitation: created,
-          token: await issueInvitationToken(trx, created.id, options.invitationTtlSeconds, now),
-        };
+        const token = await issueInvitationToken(trx, created.id, options.invitationTtlSeconds, now);
+        const mail = invitationMail(locale, {
+          name: participant.name || participant.email,
+          eventName: event.name,
+          startsAt: event.planned_start_date,
+          timeZone: participant.timezone ?? event.default_timezone,
+          role: body.role,
+          invitationUrl: `${options.publicUrl}/?invitation=${encodeURIComponent(token)}`,
+        });
+        try {
+          await mailOutbox.send(trx, { to: participant.email, ...mail }, `invitation-${created.id}`);
+          return { invitation: created, mailed: true };
+        } catch (error) {
+          // Sent at once (no queue) and refused: the invitation stands, the manager sees `mailed: false`
+          // and can invite again (a new link).
+          request.log.error({ err: error, invitationId: created.id }, 'invitation mail not sent');
+          return { invitation: created, mailed: false };
+        }
       });
-      const mail = invitationMail(await localeOf(db, participant.user_id, user.locale), {
-        name: participant.name || participant.email,
-        eventName: event.name,
-        startsAt: event.planned_start_date,
-        timeZone: participant.timezone ?? event.default_timezone,
-        role: body.role,
-        invitationUrl: `${options.publicUrl}/?invitation=${encodeURIComponent(token)}`,
-      });
-      let mailed = false;
-      try {
-        await mailer.send({ to: participant.email, ...mail });
-        mailed = true;
-      } catch (error) {
-        // The invitation stands: the manager sees `mailed: false` and can invite again (a new link).
-        request.log.error({ err: error, invitationId: invitation.id }, 'invitation mail not sent');
-      }
       return reply.status(201).send({ ...invitation, mailed });
     },
   );

@@ -1,0 +1,51 @@
+// How the product hands a mail over: to the job queue within the transaction of the change that causes
+// it (jobs/jobQueue.ts: retried with backoff while the mail server is down, sent once per key, kept as
+// failed with its error), or, without a queue (tests that do not need one), to the mailer at once.
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/connection.ts';
+import type { JobQueue } from '../jobs/jobQueue.ts';
+import type { Mailer, OutgoingMail } from './mailer.ts';
+
+export const MAIL_QUEUE = 'mail-send';
+
+/** Attempts after the first; with backoff from 5 s this keeps trying for over two hours. */
+const MAIL_RETRIES = { retryLimit: 12, retryDelaySeconds: 5 };
+
+export type MailOutbox = {
+  /**
+   * Hands `mail` over; `key` names it (an invitation's id and kind): the same key is one mail, however
+   * often it is handed over. With a queue, nothing leaves until `db`'s transaction commits.
+   */
+  send(db: Db, mail: OutgoingMail, key: string): Promise<void>;
+};
+
+/** A UUID from the mail's key: pg-boss's job id, so one key is one job. */
+function jobId(key: string): string {
+  const hex = createHash('sha256').update(`lablive-mail:${key}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export async function createQueuedMailOutbox(
+  queue: JobQueue,
+  mailer: Mailer,
+  /** How persistent the retries are (tests shorten the delay). */
+  retries = MAIL_RETRIES,
+): Promise<MailOutbox> {
+  await queue.define<OutgoingMail>(MAIL_QUEUE, retries, async (mail) => {
+    await mailer.send(mail);
+  });
+  return {
+    async send(db, mail, key) {
+      await queue.enqueue(db, MAIL_QUEUE, mail, { id: jobId(key) });
+    },
+  };
+}
+
+/** Sends at once, without retries: for tests and tools that run without the job queue. */
+export function createDirectMailOutbox(mailer: Mailer): MailOutbox {
+  return {
+    async send(_db, mail) {
+      await mailer.send(mail);
+    },
+  };
+}
