@@ -11,7 +11,7 @@ import {
 } from '@lablive/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { MailOutbox } from '../mail/mailOutbox.ts';
 import { passwordResetMail } from '../mail/templates.ts';
 import { isEmailOnlineInEvent } from '../rooms/onlineParticipants.ts';
 import type { AccessTokenSubject, AccessTokens } from './accessTokens.ts';
@@ -24,7 +24,8 @@ import { revokeAllSessionsOfUser, revokeFamily, rotateSession, startSession } fr
 export type AuthDeps = {
   db: Db;
   tokens: AccessTokens;
-  mailer: Mailer;
+  /** Where the reset mail goes (the job queue, with the token's transaction). */
+  mailOutbox: MailOutbox;
   now: () => Date;
   publicUrl: string;
   refreshTtlSeconds: number;
@@ -168,14 +169,17 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, reques
     .where(sql`lower(email)`, '=', email.trim().toLowerCase())
     .executeTakeFirst();
   if (!user) return;
-  const token = await issuePasswordResetToken(deps.db, user.id, deps.resetTtlSeconds, deps.now());
   const locale = requestLocale ?? (user.locale === 'en' || user.locale === 'de' ? user.locale : 'fr');
-  const mail = passwordResetMail(locale, {
-    name: `${user.first_name} ${user.last_name}`.trim() || user.email,
-    resetUrl: `${deps.publicUrl}/reset?token=${encodeURIComponent(token)}`,
-    validMinutes: Math.round(deps.resetTtlSeconds / 60),
+  // The link and its mail commit together.
+  await deps.db.transaction().execute(async (trx) => {
+    const token = await issuePasswordResetToken(trx, user.id, deps.resetTtlSeconds, deps.now());
+    const mail = passwordResetMail(locale, {
+      name: `${user.first_name} ${user.last_name}`.trim() || user.email,
+      resetUrl: `${deps.publicUrl}/reset?token=${encodeURIComponent(token)}`,
+      validMinutes: Math.round(deps.resetTtlSeconds / 60),
+    });
+    await deps.mailOutbox.send(trx, { to: user.email, ...mail }, `password-reset-${token}`);
   });
-  await deps.mailer.send({ to: user.email, ...mail });
 }
 
 export async function changePasswordWithToken(

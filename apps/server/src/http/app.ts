@@ -121,10 +121,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const tokens = createAccessTokens(deps.accessTokenSecret, deps.config.ACCESS_TOKEN_TTL_SECONDS, now);
   const authenticator = createAuthenticator({ db: deps.db, tokens, now });
+  const mailOutbox = deps.mailOutbox ?? createDirectMailOutbox(deps.mailer);
   const auth: AuthDeps = {
     db: deps.db,
     tokens,
-    mailer: deps.mailer,
+    mailOutbox,
     now,
     publicUrl: deps.config.PUBLIC_URL,
     refreshTtlSeconds: deps.config.REFRESH_TOKEN_TTL_SECONDS,
@@ -154,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(invitationsRoutes, {
         db,
         authenticator,
-        mailOutbox: deps.mailOutbox ?? createDirectMailOutbox(mailer),
+        mailOutbox,
         publicUrl: config.PUBLIC_URL,
         invitationTtlSeconds: config.INVITATION_TOKEN_TTL_SECONDS,
         now,
@@ -169,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const filesDir = deps.filesDir ?? path.join(config.DATA_DIR, 'files');
       await api.register(documentsRoutes, { db, authenticator, rooms, filesDir });
       await api.register(pollsRoutes, { db, authenticator, rooms });
-      await api.register(pharmacovigilanceRoutes, { db, authenticator, mailer });
+      await api.register(pharmacovigilanceRoutes, { db, authenticator, mailOutbox });
       await api.register(healthRoutes, {
         db: deps.db,
         busKind: () => deps.bus.kind,

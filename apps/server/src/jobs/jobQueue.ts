@@ -19,6 +19,8 @@ export type QueueSettings = {
   retryLimit: number;
   /** Seconds before the first retry; each next one waits longer (exponential backoff). */
   retryDelaySeconds: number;
+  /** Seconds a completed job stays in the database (pg-boss keeps 7 days by default). */
+  deleteAfterSeconds?: number;
 };
 
 export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
@@ -69,6 +71,9 @@ export function createJobQueue(options: {
         retryLimit: settings.retryLimit,
         retryDelay: settings.retryDelaySeconds,
         retryBackoff: true,
+        ...(settings.deleteAfterSeconds === undefined
+          ? {}
+          : { deleteAfterSeconds: settings.deleteAfterSeconds }),
       });
       await boss.work<Parameters<typeof handler>[0]>(name, { pollingIntervalSeconds }, async (jobs) => {
         for (const job of jobs) {

@@ -3,13 +3,16 @@
 // failed with its error), or, without a queue (tests that do not need one), to the mailer at once.
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/connection.ts';
-import type { JobQueue } from '../jobs/jobQueue.ts';
+import type { JobQueue, QueueSettings } from '../jobs/jobQueue.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
 
 export const MAIL_QUEUE = 'mail-send';
 
-/** Attempts after the first; with backoff from 5 s this keeps trying for over two hours. */
-const MAIL_RETRIES = { retryLimit: 12, retryDelaySeconds: 5 };
+/**
+ * Attempts after the first; with backoff from 5 s this keeps trying for over two hours. A sent mail's
+ * job is deleted after an hour: its body may hold a single-use link, which should not linger.
+ */
+const MAIL_RETRIES = { retryLimit: 12, retryDelaySeconds: 5, deleteAfterSeconds: 3600 };
 
 export type MailOutbox = {
   /**
@@ -29,7 +32,7 @@ export async function createQueuedMailOutbox(
   queue: JobQueue,
   mailer: Mailer,
   /** How persistent the retries are (tests shorten the delay). */
-  retries = MAIL_RETRIES,
+  retries: QueueSettings = MAIL_RETRIES,
 ): Promise<MailOutbox> {
   await queue.define<OutgoingMail>(MAIL_QUEUE, retries, async (mail) => {
     await mailer.send(mail);

@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Authenticator } from '../../auth/authentication.ts';
 import type { Db } from '../../db/connection.ts';
 import { findRoomInLab } from '../../events/rooms.repository.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { MailOutbox } from '../../mail/mailOutbox.ts';
 import { pharmacovigilanceReportMail } from '../../mail/templates.ts';
 import { findOwnParticipation } from '../../participants/participants.repository.ts';
 import { insertReport, listActiveReceivers } from '../../pharmacovigilance/reports.repository.ts';
@@ -19,10 +19,10 @@ import { personOf } from './routeHelpers.ts';
 
 export async function pharmacovigilanceRoutes(
   instance: FastifyInstance,
-  options: { db: Db; authenticator: Authenticator; mailer: Mailer },
+  options: { db: Db; authenticator: Authenticator; mailOutbox: MailOutbox },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db, authenticator, mailer } = options;
+  const { db, authenticator, mailOutbox } = options;
 
   app.post(
     '/pharmacovigilance-report',
@@ -73,8 +73,11 @@ export async function pharmacovigilanceRoutes(
         timeZone: room.event_timezone,
         report,
       });
-      // One mail per receiver, so no receiver learns the others' addresses.
-      const results = await Promise.allSettled(receivers.map((to) => mailer.send({ to, ...mail })));
+      // One mail per receiver, so no receiver learns the others' addresses; queued (retried while the
+      // mail server refuses), one per report and receiver.
+      const results = await Promise.allSettled(
+        receivers.map((to) => mailOutbox.send(db, { to, ...mail }, `pharmacovigilance-${stored.id}-${to}`)),
+      );
       for (const result of results) {
         if (result.status === 'rejected') {
           request.log.error({ err: result.reason, reportId: stored.id }, 'pharmacovigilance mail not sent');
