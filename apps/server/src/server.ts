@@ -17,6 +17,7 @@ import { createQueuedMailOutbox } from './mail/mailOutbox.ts';
 import { createServerMetrics } from './observability/metrics.ts';
 import { startMetricsListener } from './observability/metricsListener.ts';
 import { createGatewayStats } from './realtime/gatewayStats.ts';
+import { createReminderScheduler } from './reminders/reminderJobs.ts';
 import { createRoomService } from './rooms/createRoomService.ts';
 import { databaseHoldsData, type SeedResult, seedDemoData } from './seed/demoData.ts';
 
@@ -100,6 +101,14 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
     await jobs.start();
     closers.push(() => jobs.stop());
     const mailOutbox = await createQueuedMailOutbox(jobs, mailer);
+    const reminders = await createReminderScheduler({
+      db: database.db,
+      queue: jobs,
+      mailOutbox,
+      publicUrl: env.PUBLIC_URL,
+      invitationTtlSeconds: env.INVITATION_TOKEN_TTL_SECONDS,
+      now: () => new Date(),
+    });
     const rooms = await createRoomService({
       db: database.db,
       databaseUrl: database.url,
@@ -122,6 +131,7 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
       db: database.db,
       mailer,
       mailOutbox,
+      reminders,
       bus,
       rooms,
       logger,

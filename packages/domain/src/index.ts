@@ -10,6 +10,7 @@ export * from './events/eventCategory.ts';
 export * from './events/eventForm.ts';
 export * from './events/eventRooms.ts';
 export * from './events/labEvents.ts';
+export * from './events/reminders.ts';
 export * from './labs/contrast.ts';
 export * from './labs/theme.ts';
 export * from './participants/invitations.ts';

@@ -6,6 +6,7 @@ import {
   createInProcessBus,
   createJobQueue,
   createQueuedMailOutbox,
+  createReminderScheduler,
   createRoomService,
 } from '@lablive/server/testing';
 import type { FastifyInstance } from 'fastify';
@@ -55,6 +56,17 @@ export async function buildTestApp(
           retryDelaySeconds: options.jobs.retryDelaySeconds,
         })
       : undefined;
+  const reminders =
+    jobs && mailOutbox
+      ? await createReminderScheduler({
+          db,
+          queue: jobs,
+          mailOutbox,
+          publicUrl: 'http://lablive.test',
+          invitationTtlSeconds: 7 * 24 * 3600,
+          now: options.now ?? (() => new Date()),
+        })
+      : undefined;
   const app = await buildApp({
     config: {
       PUBLIC_URL: 'http://lablive.test',
@@ -74,6 +86,7 @@ export async function buildTestApp(
     db,
     mailer: options.mailer,
     ...(mailOutbox ? { mailOutbox } : {}),
+    ...(reminders ? { reminders } : {}),
     bus,
     rooms,
     serveWeb: options.webDistDir !== undefined,

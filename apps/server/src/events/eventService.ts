@@ -17,6 +17,7 @@ import {
 } from '@lablive/domain';
 import type { Caller } from '../auth/principals.repository.ts';
 import type { Db } from '../db/connection.ts';
+import type { ReminderScheduler } from '../reminders/reminderJobs.ts';
 import type { RoomService } from '../rooms/roomService.ts';
 import { isBlockedDay } from './deploymentSchedulers.repository.ts';
 import { sanitizeDescription } from './description.ts';
@@ -33,7 +34,13 @@ import {
 import { unknownMediaIds } from './medias.repository.ts';
 import { addRooms, deleteRooms, listRoomsWithUsage } from './rooms.repository.ts';
 
-export type EventServiceDeps = { db: Db; rooms: RoomService; now: () => Date };
+export type EventServiceDeps = {
+  db: Db;
+  rooms: RoomService;
+  now: () => Date;
+  /** The guests' reminders, scheduled with each save of the event (absent: none are sent). */
+  reminders?: ReminderScheduler | undefined;
+};
 
 export type EventService = ReturnType<typeof createEventService>;
 
@@ -41,7 +48,7 @@ const conflict = (message: string) => new DomainError('conflict', message);
 
 type LockedEvent = NonNullable<Awaited<ReturnType<typeof lockEvent>>>;
 
-export function createEventService({ db, rooms, now }: EventServiceDeps) {
+export function createEventService({ db, rooms, now, reminders }: EventServiceDeps) {
   /** The caller's lab's event, locked, if the caller may change it (canChangeEvent). */
   async function lockForChange(trx: Db, caller: Caller, eventId: number): Promise<LockedEvent> {
     const event = await lockEvent(trx, caller.principal.labId, eventId);
@@ -118,6 +125,7 @@ export function createEventService({ db, rooms, now }: EventServiceDeps) {
         });
         await replaceEventMedias(trx, eventId, form.medias);
         await resizeRooms(trx, { id: eventId, labId: principal.labId }, form.rooms_needed);
+        await reminders?.scheduleEvent(trx, eventId);
         return eventId;
       });
       return { id };
@@ -131,6 +139,8 @@ export function createEventService({ db, rooms, now }: EventServiceDeps) {
         await updateEventFields(trx, eventId, await fieldsOf(trx, labId, form));
         await replaceEventMedias(trx, eventId, form.medias);
         await resizeRooms(trx, { id: eventId, labId }, form.rooms_needed);
+        // The reminders follow the new date (the jobs of the old one find it moved and send nothing).
+        await reminders?.scheduleEvent(trx, eventId);
       });
       return details(labId, eventId);
     },

@@ -20,6 +20,7 @@ import type { ServerMetrics } from '../observability/metrics.ts';
 import { createParticipationService } from '../participants/participationService.ts';
 import { registerGateway } from '../realtime/gateway.ts';
 import type { GatewayStats } from '../realtime/gatewayStats.ts';
+import type { ReminderScheduler } from '../reminders/reminderJobs.ts';
 import type { RoomService } from '../rooms/roomService.ts';
 import { registerApiDocs } from './apiDocs.ts';
 import { type ApiRoute, installApiGuards } from './apiGuards.ts';
@@ -71,6 +72,8 @@ export type AppDeps = {
   mailer: Mailer;
   /** How mails caused by a change are handed over (the job queue); sent at once without one. */
   mailOutbox?: MailOutbox;
+  /** The guests' reminders (the job queue); none without it. */
+  reminders?: ReminderScheduler;
   bus: Bus;
   rooms: RoomService;
   /** Counters of the room socket, shared with whoever reports them (metrics, tests). */
@@ -146,11 +149,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(labScopedRoutes, { db: deps.db, authenticator });
       const { db, rooms, mailer } = deps;
       const { config } = deps;
-      const events = createEventService({ db, rooms, now });
+      const events = createEventService({ db, rooms, now, reminders: deps.reminders });
       await api.register(eventsRoutes, { db, authenticator, events });
       await api.register(planningRoutes, { db, authenticator });
       await api.register(eventRoomsRoutes, { db, authenticator, rooms });
-      const participations = createParticipationService(db);
+      const participations = createParticipationService(db, deps.reminders);
       await api.register(participantsRoutes, { authenticator, participations });
       await api.register(invitationsRoutes, {
         db,

@@ -127,3 +127,54 @@ export function invitationMail(
 <p><a href="${escapeHtml(params.invitationUrl)}">${escapeHtml(t.action)}</a></p>`;
   return { subject: t.subject(params.eventName), text: lines.join('\n'), html };
 }
+
+const REMINDER = {
+  fr: {
+    subject: (event: string) => `Rappel : ${event}`,
+    greeting: (name: string) => `Bonjour ${name},`,
+    soon: { j7: 'dans une semaine', j1: 'demain', h1: 'dans une heure' },
+    body: (event: string, soon: string, when: string) =>
+      `L'événement « ${event} » commence ${soon}, le ${when}.`,
+    link: 'Rejoignez-le avec ce lien :',
+    action: 'Rejoindre l’événement',
+  },
+  en: {
+    subject: (event: string) => `Reminder: ${event}`,
+    greeting: (name: string) => `Hello ${name},`,
+    soon: { j7: 'in a week', j1: 'tomorrow', h1: 'in one hour' },
+    body: (event: string, soon: string, when: string) => `The event "${event}" starts ${soon}, on ${when}.`,
+    link: 'Join it with this link:',
+    action: 'Join the event',
+  },
+  de: {
+    subject: (event: string) => `Erinnerung: ${event}`,
+    greeting: (name: string) => `Hallo ${name},`,
+    soon: { j7: 'in einer Woche', j1: 'morgen', h1: 'in einer Stunde' },
+    body: (event: string, soon: string, when: string) =>
+      `Die Veranstaltung „${event}“ beginnt ${soon}, am ${when}.`,
+    link: 'Nehmen Sie über diesen Link teil:',
+    action: 'Veranstaltung beitreten',
+  },
+} as const satisfies Record<Locale, unknown>;
+
+/** A reminder before an event, with its date and time on the guest's clock and their link. */
+export function reminderMail(
+  locale: Locale,
+  params: {
+    name: string;
+    eventName: string;
+    startsAt: Date;
+    timeZone: string;
+    kind: 'j7' | 'j1' | 'h1';
+    url: string;
+  },
+): RenderedMail {
+  const t = REMINDER[locale];
+  const when = dateTime(locale, params.startsAt, params.timeZone);
+  const body = t.body(params.eventName, t.soon[params.kind], when);
+  const text = [t.greeting(params.name), '', body, '', t.link, params.url].join('\n');
+  const html = `<p>${escapeHtml(t.greeting(params.name))}</p>
+<p>${escapeHtml(body)}</p>
+<p><a href="${escapeHtml(params.url)}">${escapeHtml(t.action)}</a></p>`;
+  return { subject: t.subject(params.eventName), text, html };
+}

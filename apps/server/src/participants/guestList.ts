@@ -15,6 +15,7 @@ import type { Caller } from '../auth/principals.repository.ts';
 import type { Db } from '../db/connection.ts';
 import { distributeToRoom, findRoomInLab } from '../events/rooms.repository.ts';
 import { findVisibleEvent } from '../events/visibleEvents.ts';
+import type { ReminderScheduler } from '../reminders/reminderJobs.ts';
 import {
   createOrFindParticipant,
   deleteParticipant,
@@ -28,7 +29,7 @@ const alreadyInvited = (email: string) =>
 
 export type GuestList = ReturnType<typeof createGuestList>;
 
-export function createGuestList(db: Db) {
+export function createGuestList(db: Db, reminders?: ReminderScheduler) {
   /** The event, if the caller may change it and it is not closed. */
   async function changeableEvent(caller: Caller, eventId: number) {
     const event = await findVisibleEvent(db, caller.principal, eventId);
@@ -84,6 +85,7 @@ export function createGuestList(db: Db) {
         timezone: form.timezone ?? null,
       });
       if (!created) throw alreadyInvited(form.email);
+      await reminders?.scheduleGuest(db, participant.id);
       if (participant.room_id !== null || !event.auto_dispatcher) return participant;
       // Automatic distribution: the emptiest room now; nobody already placed moves.
       const roomId = await distributeToRoom(db, participant.id, event.id);

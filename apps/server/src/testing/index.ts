@@ -13,4 +13,5 @@ export { createJobQueue } from '../jobs/jobQueue.ts';
 export type { Mailer } from '../mail/mailer.ts';
 export { createQueuedMailOutbox } from '../mail/mailOutbox.ts';
 export type { GatewayStats } from '../realtime/gatewayStats.ts';
+export { createReminderScheduler } from '../reminders/reminderJobs.ts';
 export { createRoomService } from '../rooms/createRoomService.ts';

@@ -1,0 +1,149 @@
+// Reminder mails as jobs (issue 16): one per guest and reminder the event asks for, due at its instant
+// in the event's time zone (domain reminders.ts), enqueued with the change that calls for it (an event
+// saved, a guest added). A job carries the planned start it was made for; when it runs it reads the
+// event again and sends nothing if the event moved, was closed or cancelled, dropped that reminder, or
+// the guest is gone: a stale job never mails an old date. Moving an event schedules new jobs (their
+// ids name the new start), so the reminders follow it.
+import { createHash } from 'node:crypto';
+import { dueReminders, LOCALES, type Locale, type ReminderKind, wantsReminder } from '@lablive/domain';
+import { issueInvitationToken } from '../auth/invitations.repository.ts';
+import type { Db } from '../db/connection.ts';
+import type { JobQueue } from '../jobs/jobQueue.ts';
+import type { MailOutbox } from '../mail/mailOutbox.ts';
+import { reminderMail } from '../mail/templates.ts';
+
+export const REMINDER_QUEUE = 'reminder-send';
+
+type ReminderJob = { participantId: number; eventId: number; kind: ReminderKind; plannedStart: string };
+
+export type ReminderScheduler = {
+  /** Every guest's reminders for the event as it now stands (within `db`, the change's transaction). */
+  scheduleEvent(db: Db, eventId: number): Promise<void>;
+  /** One guest's reminders (a guest just added). */
+  scheduleGuest(db: Db, participantId: number): Promise<void>;
+};
+
+const uuidOf = (key: string) => {
+  const hex = createHash('sha256').update(`lablive-reminder:${key}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};
+
+const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value);
+
+async function eventOf(db: Db, eventId: number) {
+  const row = await db
+    .selectFrom('events')
+    .select([
+      'id',
+      'name',
+      'planned_start_date',
+      'default_timezone',
+      'end_date',
+      'email_relaunch_j7',
+      'email_relaunch_j1',
+      'email_relaunch_h1',
+    ])
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    ...row,
+    planned_start_date: row.planned_start_date.toISOString(),
+    email_relaunch_J7: row.email_relaunch_j7,
+    email_relaunch_J1: row.email_relaunch_j1,
+  };
+}
+
+export async function createReminderScheduler(deps: {
+  db: Db;
+  queue: JobQueue;
+  mailOutbox: MailOutbox;
+  publicUrl: string;
+  invitationTtlSeconds: number;
+  now: () => Date;
+}): Promise<ReminderScheduler> {
+  const { queue } = deps;
+
+  async function schedule(db: Db, eventId: number, participantIds: readonly number[]) {
+    const event = await eventOf(db, eventId);
+    if (!event || event.end_date !== null) return;
+    for (const { kind, at } of dueReminders(event, deps.now())) {
+      for (const participantId of participantIds) {
+        const job: ReminderJob = { participantId, eventId, kind, plannedStart: event.planned_start_date };
+        await queue.enqueue(db, REMINDER_QUEUE, job, {
+          id: uuidOf(`${participantId}:${kind}:${event.planned_start_date}`),
+          startAfter: at,
+        });
+      }
+    }
+  }
+
+  await queue.define<ReminderJob>(REMINDER_QUEUE, { retryLimit: 3, retryDelaySeconds: 10 }, async (job) => {
+    const event = await eventOf(deps.db, job.eventId);
+    // Moved, closed, cancelled or no longer wanted: this job is stale.
+    if (!event || event.end_date !== null || event.planned_start_date !== job.plannedStart) return;
+    if (!wantsReminder(event, job.kind)) return;
+    const guest = await deps.db
+      .selectFrom('participants')
+      .leftJoin('users', 'users.id', 'participants.user_id')
+      .select([
+        'participants.id',
+        'participants.email',
+        'participants.name',
+        'participants.timezone',
+        'users.locale',
+      ])
+      .where('participants.id', '=', job.participantId)
+      .where('participants.event_id', '=', job.eventId)
+      .executeTakeFirst();
+    if (!guest) return;
+    // The guest's personal link, issued now: a fresh single-use sign-in on their latest invitation.
+    const invitation = await deps.db
+      .selectFrom('event_invitations')
+      .select('id')
+      .where('participant_id', '=', guest.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    const url = invitation
+      ? `${deps.publicUrl}/?invitation=${encodeURIComponent(
+          await issueInvitationToken(deps.db, invitation.id, deps.invitationTtlSeconds, deps.now()),
+        )}`
+      : deps.publicUrl;
+    const mail = reminderMail(guest.locale && isLocale(guest.locale) ? guest.locale : 'fr', {
+      name: guest.name || guest.email,
+      eventName: event.name,
+      startsAt: new Date(event.planned_start_date),
+      timeZone: guest.timezone ?? event.default_timezone,
+      kind: job.kind,
+      url,
+    });
+    await deps.mailOutbox.send(
+      deps.db,
+      { to: guest.email, ...mail },
+      `reminder-${guest.id}-${job.kind}-${job.plannedStart}`,
+    );
+  });
+
+  return {
+    async scheduleEvent(db, eventId) {
+      const guests = await db
+        .selectFrom('participants')
+        .select('id')
+        .where('event_id', '=', eventId)
+        .execute();
+      await schedule(
+        db,
+        eventId,
+        guests.map((guest) => guest.id),
+      );
+    },
+    async scheduleGuest(db, participantId) {
+      const guest = await db
+        .selectFrom('participants')
+        .select(['id', 'event_id'])
+        .where('id', '=', participantId)
+        .executeTakeFirst();
+      if (guest) await schedule(db, guest.event_id, [guest.id]);
+    },
+  };
+}
