@@ -32,9 +32,6 @@ export default defineConfig({
               name: 'admin-vendor',
               test: /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|@daypicker|react-day-picker|date-fns|linkifyjs|orderedmap|rope-sequence|w3c-keyname|markdown-it|@types[\\/]markdown-it)[\\/]/,
             },
-            // uPlot (the stats tab) and @opentok/client (the OpenTok provider) load lazily, only where they
-            // are used: they stay out of the chunk every page downloads.
-            { name: 'vendor', test: /node_modules[\\/](?!uplot[\\/]|@opentok[\\/])/ },
           ],
         },
       },

@@ -8,16 +8,17 @@ import { RequireAuth } from './auth/RequireAuth.tsx';
 import { PageSpinner } from './components/PageSpinner.tsx';
 import { PublicEntryPage } from './entry/PublicEntryPage.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
-import { EventPage } from './pages/EventPage.tsx';
-import { ForgotPasswordPage } from './pages/ForgotPasswordPage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
-import { LoginPage } from './pages/LoginPage.tsx';
-import { MyCalendarPage } from './pages/MyCalendarPage.tsx';
-import { ResetPasswordPage } from './pages/ResetPasswordPage.tsx';
 import { loadRoomPage } from './room/loadRoomPage.ts';
 import { WaitingRoomPage } from './waiting/WaitingRoomPage.tsx';
 
 const loadAdmin = () => import('./admin/adminRoutes.tsx');
+
+// Pages off a guest's way from the public link into the room load with their own code, so that way
+// stays light (issue 15: the room route under 250 kB).
+const signInPages = () => import('./pages/signInPages.ts');
+const loadEventPage = () => import('./pages/EventPage.tsx');
+const loadMyCalendarPage = () => import('./pages/MyCalendarPage.tsx');
 
 export function createRouter() {
   return createBrowserRouter([
@@ -27,17 +28,25 @@ export function createRouter() {
       hydrateFallbackElement: <PageSpinner />,
       children: [
         { index: true, element: <HomePage /> },
-        { path: 'login', element: <LoginPage /> },
-        { path: 'forgot', element: <ForgotPasswordPage /> },
-        { path: 'reset', element: <ResetPasswordPage /> },
-        { path: 'my-calendar', element: <MyCalendarPage /> },
+        { path: 'login', lazy: async () => ({ Component: (await signInPages()).LoginPage }) },
+        { path: 'forgot', lazy: async () => ({ Component: (await signInPages()).ForgotPasswordPage }) },
+        { path: 'reset', lazy: async () => ({ Component: (await signInPages()).ResetPasswordPage }) },
+        {
+          path: 'my-calendar',
+          lazy: async () => ({ Component: (await loadMyCalendarPage()).MyCalendarPage }),
+        },
         {
           path: 'event',
-          element: (
-            <RequireAuth>
-              <EventPage />
-            </RequireAuth>
-          ),
+          lazy: async () => {
+            const { EventPage } = await loadEventPage();
+            return {
+              element: (
+                <RequireAuth>
+                  <EventPage />
+                </RequireAuth>
+              ),
+            };
+          },
         },
         {
           path: 'waiting/:roomId',

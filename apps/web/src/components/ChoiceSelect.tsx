@@ -1,6 +1,6 @@
-// A labelled drop-down on Radix Select (keyboard, typeahead, screen-reader roles): the device, role and
-// room pickers of the pre-room pages. Options need non-empty values, as Radix requires.
-import { Select } from 'radix-ui';
+// A labelled drop-down on the browser's own <select>: the device, role and room pickers of the pre-room
+// pages. The native control has the keyboard, typeahead and screen-reader roles built in (and the
+// phone's own picker), and costs no script on the way into the room (Radix Select weighed 10 kB).
 import '../waiting/choiceSelect.css';
 
 export type Choice = { value: string; label: string };
@@ -20,45 +20,41 @@ type ChoiceSelectProps = {
 
 export function ChoiceSelect(props: ChoiceSelectProps) {
   const { id, label, value, choices, onChange, placeholder, disabled = false, testId, describedBy } = props;
-  // Radix shows the placeholder for an empty string; a value no longer offered must not linger either.
+  // A value no longer offered (an unplugged camera) must not linger: the placeholder shows instead.
   const current = value !== null && choices.some((choice) => choice.value === value) ? value : '';
   return (
     <div className="choice-field">
       <label className="choice-label" htmlFor={id}>
         {label}
       </label>
-      <Select.Root value={current} onValueChange={onChange} disabled={disabled || choices.length === 0}>
-        <Select.Trigger
+      <div className="choice-control">
+        <select
           id={id}
           className="choice-trigger"
           data-testid={testId}
+          data-placeholder={current === '' ? '' : undefined}
           aria-describedby={describedBy}
+          value={current}
+          disabled={disabled || choices.length === 0}
+          onChange={(event) => {
+            if (event.target.value !== '') onChange(event.target.value);
+          }}
         >
-          <Select.Value placeholder={placeholder} />
-          <Select.Icon className="choice-icon" aria-hidden="true">
-            ▾
-          </Select.Icon>
-        </Select.Trigger>
-        <Select.Portal>
-          <Select.Content className="choice-content" position="popper" sideOffset={4}>
-            <Select.Viewport className="choice-viewport">
-              {choices.map((choice) => (
-                <Select.Item
-                  key={choice.value}
-                  value={choice.value}
-                  className="choice-item"
-                  data-testid={`${testId}-option`}
-                >
-                  <Select.ItemText>{choice.label}</Select.ItemText>
-                  <Select.ItemIndicator className="choice-check" aria-hidden="true">
-                    ✓
-                  </Select.ItemIndicator>
-                </Select.Item>
-              ))}
-            </Select.Viewport>
-          </Select.Content>
-        </Select.Portal>
-      </Select.Root>
+          {current === '' && (
+            <option value="" disabled>
+              {placeholder}
+            </option>
+          )}
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+        <span className="choice-icon" aria-hidden="true">
+          ▾
+        </span>
+      </div>
     </div>
   );
 }

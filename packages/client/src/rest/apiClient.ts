@@ -15,8 +15,7 @@ import {
   sucessResponseSchema,
 } from '@lablive/domain';
 import type { z } from 'zod';
-import { createEventsAdminApi, type EventsAdminApi } from './eventsAdminApi.ts';
-import { createTransport, type FetchLike, type RequestOptions } from './httpTransport.ts';
+import { createTransport, type FetchLike, type RequestOptions, type Transport } from './httpTransport.ts';
 import { createRoomsApi, type RoomsApi } from './roomsApi.ts';
 import type { TokenStore } from './tokenStore.ts';
 
@@ -49,8 +48,12 @@ export type ApiClient = {
   health(options?: RequestOptions): Promise<HealthResponse>;
   /** The live-room calls (rooms, participations, documents, polls, reports). */
   rooms: RoomsApi;
-  /** The back office's event pages (events, their guests, rooms and invitations). */
-  eventsAdmin: EventsAdminApi;
+  /**
+   * The signed-in transport, for the API parts a page loads with its own code (the back office's
+   * `createEventsAdminApi`): they share the token pair and its single refresh, and stay out of the
+   * guests' download.
+   */
+  transport: Transport;
 };
 
 /** Password sign-in with remember-me keeps the session across browser restarts; nothing else does. */
@@ -119,6 +122,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       transport.json({ method: 'GET', path: '/api/health', auth: false, signal }, healthResponseSchema),
 
     rooms: createRoomsApi(transport),
-    eventsAdmin: createEventsAdminApi(transport),
+    transport,
   };
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { EventJoin } from '../../entry/EventJoin.tsx';
-import { api } from '../../services.ts';
+import { adminApi } from '../adminApi.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { formatEventTimes } from './eventTimes.ts';
 
@@ -95,10 +95,7 @@ export function EventCard({ event, user, now, onChange }: EventCardProps) {
             title={t('events.start')}
             message={t('events.confirmStart', { name: event.name })}
             confirmLabel={t('events.start')}
-            onConfirm={act(
-              () => api.eventsAdmin.startEvent(event.id),
-              t('events.started', { name: event.name }),
-            )}
+            onConfirm={act(() => adminApi.startEvent(event.id), t('events.started', { name: event.name }))}
             testId="confirm-start"
           />
         )}
@@ -117,7 +114,7 @@ export function EventCard({ event, user, now, onChange }: EventCardProps) {
             message={t('events.confirmClose', { name: event.name })}
             confirmLabel={t('events.close')}
             onConfirm={act(
-              () => api.eventsAdmin.closeEvent(event.id),
+              () => adminApi.closeEvent(event.id),
               t('events.closedNotice', { name: event.name }),
             )}
             testId="confirm-close"
@@ -133,10 +130,7 @@ export function EventCard({ event, user, now, onChange }: EventCardProps) {
             title={t('events.cancel')}
             message={t('events.confirmCancel', { name: event.name })}
             confirmLabel={t('events.cancel')}
-            onConfirm={act(
-              () => api.eventsAdmin.cancelEvent(event.id),
-              t('events.cancelled', { name: event.name }),
-            )}
+            onConfirm={act(() => adminApi.cancelEvent(event.id), t('events.cancelled', { name: event.name }))}
             testId="confirm-cancel"
           />
         )}

@@ -18,7 +18,7 @@ import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
 import { describeFailure, translateMessage } from '../../i18n/messages.ts';
-import { api } from '../../services.ts';
+import { adminApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
 import { useLoaded } from '../useLoaded.ts';
 import { DayField } from './DayField.tsx';
@@ -37,9 +37,9 @@ export function EventFormPage() {
   const { state } = useLoaded(
     async (signal): Promise<Loaded> => {
       const [medias, blocked, event] = await Promise.all([
-        api.eventsAdmin.medias({ signal }),
-        api.eventsAdmin.blockedDays({ signal }),
-        creating ? null : api.eventsAdmin.event(eventId, { signal }),
+        adminApi.medias({ signal }),
+        adminApi.blockedDays({ signal }),
+        creating ? null : adminApi.event(eventId, { signal }),
       ]);
       return { medias, blockedDays: blocked.map((day) => day.date), event };
     },
@@ -80,11 +80,11 @@ function EventFormView({ loaded }: { loaded: Loaded }) {
     setFailure(null);
     try {
       if (event === null) {
-        const { id } = await api.eventsAdmin.createEvent(form);
+        const { id } = await adminApi.createEvent(form);
         toast.show({ title: ta('form.saved'), tone: 'success' });
         navigate(`/admin/events/${id}/participants`);
       } else {
-        await api.eventsAdmin.editEvent(event.id, form);
+        await adminApi.editEvent(event.id, form);
         toast.show({ title: ta('form.saved'), tone: 'success' });
         navigate('/admin/events');
       }

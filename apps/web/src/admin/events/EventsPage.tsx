@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../../auth/useAuth.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { api } from '../../services.ts';
+import { adminApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
 import { useLoaded } from '../useLoaded.ts';
 import { EventCard } from './EventCard.tsx';
@@ -16,7 +16,7 @@ const SECTIONS = ['current', 'planned', 'closed'] as const;
 export function EventsPage() {
   const { t } = useTranslation('admin');
   const user = useCurrentUser();
-  const { state, reload } = useLoaded((signal) => api.eventsAdmin.events({ signal }), []);
+  const { state, reload } = useLoaded((signal) => adminApi.events({ signal }), []);
   if (user === null) return null;
   return (
     <section className="admin-page" aria-labelledby="events-title">

@@ -22,7 +22,7 @@ import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
 import { describeFailure, translateMessage } from '../../i18n/messages.ts';
-import { api } from '../../services.ts';
+import { adminApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
 import { useLoaded } from '../useLoaded.ts';
 import { useSendInvitation } from './useSendInvitation.ts';
@@ -40,9 +40,9 @@ export function ParticipantFormPage() {
   const { state } = useLoaded(
     async (signal): Promise<Loaded> => {
       const [event, rooms, guest] = await Promise.all([
-        api.eventsAdmin.event(eventId, { signal }),
-        api.eventsAdmin.rooms(eventId, { signal }),
-        creating ? null : api.eventsAdmin.participant(guestId, { signal }),
+        adminApi.event(eventId, { signal }),
+        adminApi.rooms(eventId, { signal }),
+        creating ? null : adminApi.participant(guestId, { signal }),
       ]);
       return { event, rooms, guest };
     },
@@ -82,10 +82,10 @@ function ParticipantFormView({ loaded }: { loaded: Loaded }) {
     setFailure(null);
     try {
       if (guest === null) {
-        const added = await api.eventsAdmin.addParticipant(event.id, form);
+        const added = await adminApi.addParticipant(event.id, form);
         await sendInvitation(added);
       } else {
-        await api.eventsAdmin.editParticipant(guest.id, form);
+        await adminApi.editParticipant(guest.id, form);
         toast.show({ title: ta('participantForm.saved'), tone: 'success' });
       }
       navigate(backToList);

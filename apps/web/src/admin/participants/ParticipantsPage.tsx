@@ -10,7 +10,7 @@ import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { toFailure } from '../../failure.ts';
 import { describeFailure } from '../../i18n/messages.ts';
-import { api } from '../../services.ts';
+import { adminApi } from '../adminApi.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { LoadFailure } from '../LoadFailure.tsx';
 import { useLoaded } from '../useLoaded.ts';
@@ -32,10 +32,10 @@ export function ParticipantsPage() {
   const { state, reload } = useLoaded(
     async (signal): Promise<Loaded> => {
       const [event, guests, rooms, invitations] = await Promise.all([
-        api.eventsAdmin.event(eventId, { signal }),
-        api.eventsAdmin.participants(eventId, { signal }),
-        api.eventsAdmin.rooms(eventId, { signal }),
-        api.eventsAdmin.invitations(eventId, { signal }),
+        adminApi.event(eventId, { signal }),
+        adminApi.participants(eventId, { signal }),
+        adminApi.rooms(eventId, { signal }),
+        adminApi.invitations(eventId, { signal }),
       ]);
       return { event, guests, rooms, invitations };
     },
@@ -257,7 +257,7 @@ function RowMenu({
         message={ta('participants.confirmDelete')}
         confirmLabel={ta('participants.delete')}
         onConfirm={async () => {
-          await api.eventsAdmin.removeParticipant(guest.id);
+          await adminApi.removeParticipant(guest.id);
           toast.show({ title: ta('participants.removed', { name: guest.name }), tone: 'success' });
           onChange();
         }}

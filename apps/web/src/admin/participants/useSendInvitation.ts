@@ -4,14 +4,14 @@ import type { ParticipantView } from '@lablive/domain';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toasts/useToast.ts';
-import { api } from '../../services.ts';
+import { adminApi } from '../adminApi.ts';
 
 export function useSendInvitation(): (guest: ParticipantView) => Promise<void> {
   const { t } = useTranslation('admin');
   const toast = useToast();
   return useCallback(
     async (guest: ParticipantView) => {
-      const invitation = await api.eventsAdmin.invite({
+      const invitation = await adminApi.invite({
         participant: guest.id,
         event: guest.event_id,
         room_id: guest.room_id,

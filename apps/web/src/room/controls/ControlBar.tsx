@@ -1,16 +1,19 @@
 // The room's control bar (live-room spec, section 2): leave, my microphone and camera, the audio
 // output, request to speak; for animators the presentation menu and screen sharing; full screen.
-import type { RefObject } from 'react';
+import { type RefObject, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyNamed } from '../../components/lazyNamed.ts';
 import { useRoom } from '../roomContext.ts';
 import { AudioOutputMenu } from './AudioOutputMenu.tsx';
 import { FullscreenButton } from './FullscreenButton.tsx';
 import { LeaveButton } from './LeaveButton.tsx';
 import { MediaToggles } from './MediaToggles.tsx';
-import { PresentationMenu } from './PresentationMenu.tsx';
 import { RequestSpeakButton } from './RequestSpeakButton.tsx';
-import { ScreenShareButton } from './ScreenShareButton.tsx';
 import './controls.css';
+
+// Animators only: their code loads for them, never on a guest's way in.
+const ScreenShareButton = lazyNamed(() => import('./ScreenShareButton.tsx'), 'ScreenShareButton');
+const PresentationMenu = lazyNamed(() => import('./PresentationMenu.tsx'), 'PresentationMenu');
 
 export function ControlBar({ fullscreenTarget }: { fullscreenTarget: RefObject<HTMLElement | null> }) {
   const { t } = useTranslation('room');
@@ -25,8 +28,12 @@ export function ControlBar({ fullscreenTarget }: { fullscreenTarget: RefObject<H
         <MediaToggles />
         <AudioOutputMenu />
         <RequestSpeakButton />
-        {me.isAnimator && <ScreenShareButton />}
-        {me.isAnimator && <PresentationMenu />}
+        {me.isAnimator && (
+          <Suspense fallback={null}>
+            <ScreenShareButton />
+            <PresentationMenu />
+          </Suspense>
+        )}
       </div>
       <div className="control-side control-side-end">
         <FullscreenButton target={fullscreenTarget} />

@@ -2,13 +2,16 @@
 // the person last opened it, and a popover listing the shared documents (and, for animators, the lab's
 // documents to share or take back).
 import { Popover } from 'radix-ui';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyNamed } from '../../components/lazyNamed.ts';
 import { Icon } from '../controls/icons.tsx';
 import { useRoom } from '../roomContext.ts';
-import { LabDocuments } from './LabDocuments.tsx';
 import { SharedDocuments } from './SharedDocuments.tsx';
 import { useShareCounter } from './useShareCounter.ts';
+
+// The lab's library, to share from, is for animators only.
+const LabDocuments = lazyNamed(() => import('./LabDocuments.tsx'), 'LabDocuments');
 
 export function DocumentsPanel() {
   const { t } = useTranslation('room');
@@ -47,7 +50,11 @@ export function DocumentsPanel() {
         >
           <h2 className="popover-title">{t('documents.title')}</h2>
           <SharedDocuments />
-          {me.isAnimator && <LabDocuments />}
+          {me.isAnimator && (
+            <Suspense fallback={null}>
+              <LabDocuments />
+            </Suspense>
+          )}
           <Popover.Close className="icon-button popover-close" aria-label={t('documents.close')}>
             <Icon name="close" size={18} />
           </Popover.Close>

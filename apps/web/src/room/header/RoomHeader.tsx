@@ -3,15 +3,22 @@
 // module share_document) and who I am in the room.
 import type { LabModule } from '@lablive/domain';
 import { DropdownMenu } from 'radix-ui';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAuthActor, useCurrentUser } from '../../auth/useAuth.ts';
+import { lazyNamed } from '../../components/lazyNamed.ts';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { Icon } from '../controls/icons.tsx';
-import { PharmacovigilanceDialog } from '../pharmacovigilance/PharmacovigilanceDialog.tsx';
 import { useRoom, useRoomState } from '../roomContext.ts';
 import { MeetingTimer } from '../timer/MeetingTimer.tsx';
 import { DocumentsPanel } from './DocumentsPanel.tsx';
+
+// The report form is for animators only: its code (and its form library) loads for them alone.
+const PharmacovigilanceDialog = lazyNamed(
+  () => import('../pharmacovigilance/PharmacovigilanceDialog.tsx'),
+  'PharmacovigilanceDialog',
+);
 
 /** The lab's modules: the signed-in person's lab, else the room's configuration (the same lab). */
 function useLabModules(): readonly LabModule[] {
@@ -115,7 +122,11 @@ export function RoomHeader() {
       <MeetingTimer />
       <div className="room-header-end">
         {token.publicSlug !== null && <CopyPublicLink slug={token.publicSlug} />}
-        {me.isAnimator && labModules.includes('pharmacovigilance') && <PharmacovigilanceDialog />}
+        {me.isAnimator && labModules.includes('pharmacovigilance') && (
+          <Suspense fallback={null}>
+            <PharmacovigilanceDialog />
+          </Suspense>
+        )}
         {labModules.includes('share_document') && <DocumentsPanel />}
         <UserMenu name={myName} role={t(`header.roles.${me.role}`)} dataRole={me.role} />
       </div>

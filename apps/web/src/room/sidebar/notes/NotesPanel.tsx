@@ -1,15 +1,18 @@
 // The notes tab (live-room spec, sections 2 and 6): one's own notes, saved in the room (SaveNotes;
 // only their author sees them) and downloadable as a .txt file; animators collect everyone's,
 // participants hand theirs in when asked.
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyNamed } from '../../../components/lazyNamed.ts';
 import { useRoom, useRoomState } from '../../roomContext.ts';
 import { useCommand } from '../useCommand.ts';
 import { downloadText } from './downloadText.ts';
 import { NotesHandIn } from './NotesHandIn.tsx';
-import { NotesRequests } from './NotesRequests.tsx';
 import { myNotesText, notesFileName } from './notesFile.ts';
 import './notes.css';
+
+// Asking for and collecting everyone's notes is the animators' side: it loads for them only.
+const NotesRequests = lazyNamed(() => import('./NotesRequests.tsx'), 'NotesRequests');
 
 export function NotesPanel() {
   const { t } = useTranslation('room');
@@ -103,7 +106,13 @@ export function NotesPanel() {
           </p>
         )}
       </form>
-      {me.isAnimator ? <NotesRequests /> : <NotesHandIn draft={draft} saved={saved} />}
+      {me.isAnimator ? (
+        <Suspense fallback={null}>
+          <NotesRequests />
+        </Suspense>
+      ) : (
+        <NotesHandIn draft={draft} saved={saved} />
+      )}
     </section>
   );
 }

@@ -1,22 +1,27 @@
 // The polls tab: animators write polls and run them (start, close, results); everybody else answers
 // the open one.
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRoom, useRoomState } from '../../roomContext.ts';
-import { AnimatorPollCard } from './AnimatorPollCard.tsx';
+import { lazyNamed } from '../../../components/lazyNamed.ts';
+import { useRoom } from '../../roomContext.ts';
 import { ParticipantPoll } from './ParticipantPoll.tsx';
-import { PollComposer } from './PollComposer.tsx';
 import './polls.css';
 
-/** How long "poll saved" stays under the fresh form. */
-const SAVED_NOTICE_MS = 5000;
+// The poll editor and the animator's controls load for animators only.
+const AnimatorPolls = lazyNamed(() => import('./AnimatorPolls.tsx'), 'AnimatorPolls');
 
 export function PollsPanel() {
   const { me } = useRoom();
   return (
     <section className="sidebar-section polls-panel" aria-labelledby="polls-title">
       <PollsHeading />
-      {me.isAnimator ? <AnimatorPolls /> : <ParticipantPoll />}
+      {me.isAnimator ? (
+        <Suspense fallback={null}>
+          <AnimatorPolls />
+        </Suspense>
+      ) : (
+        <ParticipantPoll />
+      )}
     </section>
   );
 }
@@ -27,43 +32,5 @@ function PollsHeading() {
     <h2 id="polls-title" className="sidebar-heading">
       {t('sidebar.tabs.polls')}
     </h2>
-  );
-}
-
-function AnimatorPolls() {
-  const { t } = useTranslation('room');
-  const polls = useRoomState((state) => state.polls);
-  // Each saved poll joins the list below with its own lifecycle; the form starts afresh.
-  const [form, setForm] = useState(0);
-  const [saved, setSaved] = useState(false);
-  const onSaved = useCallback(() => {
-    setForm((count) => count + 1);
-    setSaved(true);
-  }, []);
-
-  useEffect(() => {
-    if (!saved) return;
-    const timer = setTimeout(() => setSaved(false), SAVED_NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [saved]);
-
-  return (
-    <>
-      <PollComposer key={form} onSaved={onSaved} />
-      <p className="form-success poll-saved" role="status" data-testid="poll-saved">
-        {saved ? t('polls.saved') : ''}
-      </p>
-      <h3 className="sidebar-subheading">{t('polls.list')}</h3>
-      {polls.length === 0 ? (
-        <p className="sidebar-muted">{t('polls.none')}</p>
-      ) : (
-        <ul className="poll-list">
-          {/* In the room's order: the first open poll here is the one participants are shown. */}
-          {polls.map((poll) => (
-            <AnimatorPollCard key={poll.id} poll={poll} />
-          ))}
-        </ul>
-      )}
-    </>
   );
 }

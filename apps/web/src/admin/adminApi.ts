@@ -1,0 +1,7 @@
+// The back office's REST calls (events, guests, rooms, invitations), made on the browser's signed-in
+// transport. Created here, in the back office's own chunk, so their schemas (and the event form's
+// time-zone library) stay out of what guests download.
+import { createEventsAdminApi } from '@lablive/client';
+import { api } from '../services.ts';
+
+export const adminApi = createEventsAdminApi(api.transport);
