@@ -81,6 +81,7 @@ export async function buildTestApp(
       OPENTOK_API_SECRET: options.opentok?.apiSecret,
       ICE_SERVERS: options.iceServers ?? [],
       DATA_DIR: '/nonexistent-lablive-data',
+      MAIL_FROM: 'LabLive <no-reply@lablive.test>',
     },
     accessTokenSecret: TEST_ACCESS_SECRET,
     db,

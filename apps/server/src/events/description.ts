@@ -16,3 +16,24 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeDescription(markup: string): string {
   return sanitizeHtml(markup, OPTIONS).trim();
 }
+
+/**
+ * The description as plain text, for a calendar entry: paragraphs, line breaks and list items become
+ * lines, every tag goes, entities are decoded.
+ */
+export function descriptionText(markup: string): string {
+  const lines = markup.replace(/<br\s*\/?>|<\/(p|li)>/gi, '\n');
+  const text = sanitizeHtml(lines, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' });
+  return text
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line, index, all) => line !== '' || (index > 0 && all[index - 1] !== ''))
+    .join('\n')
+    .trim();
+}

@@ -17,7 +17,7 @@ import {
 } from '@lablive/domain';
 import type { Caller } from '../auth/principals.repository.ts';
 import type { Db } from '../db/connection.ts';
-import type { ReminderScheduler } from '../reminders/reminderJobs.ts';
+import type { GuestNotices } from '../participants/guestNotices.ts';
 import type { RoomService } from '../rooms/roomService.ts';
 import { isBlockedDay } from './deploymentSchedulers.repository.ts';
 import { sanitizeDescription } from './description.ts';
@@ -34,12 +34,10 @@ import {
 import { unknownMediaIds } from './medias.repository.ts';
 import { addRooms, deleteRooms, listRoomsWithUsage } from './rooms.repository.ts';
 
-export type EventServiceDeps = {
+export type EventServiceDeps = GuestNotices & {
   db: Db;
   rooms: RoomService;
   now: () => Date;
-  /** The guests' reminders, scheduled with each save of the event (absent: none are sent). */
-  reminders?: ReminderScheduler | undefined;
 };
 
 export type EventService = ReturnType<typeof createEventService>;
@@ -48,7 +46,7 @@ const conflict = (message: string) => new DomainError('conflict', message);
 
 type LockedEvent = NonNullable<Awaited<ReturnType<typeof lockEvent>>>;
 
-export function createEventService({ db, rooms, now, reminders }: EventServiceDeps) {
+export function createEventService({ db, rooms, now, reminders, calendar }: EventServiceDeps) {
   /** The caller's lab's event, locked, if the caller may change it (canChangeEvent). */
   async function lockForChange(trx: Db, caller: Caller, eventId: number): Promise<LockedEvent> {
     const event = await lockEvent(trx, caller.principal.labId, eventId);
@@ -136,11 +134,14 @@ export function createEventService({ db, rooms, now, reminders }: EventServiceDe
       await db.transaction().execute(async (trx) => {
         const event = await lockForChange(trx, caller, eventId);
         if (event.end_date !== null) throw conflict('This event is closed: it can no longer be changed.');
+        const before = await calendar?.facts(trx, eventId);
         await updateEventFields(trx, eventId, await fieldsOf(trx, labId, form));
         await replaceEventMedias(trx, eventId, form.medias);
         await resizeRooms(trx, { id: eventId, labId }, form.rooms_needed);
         // The reminders follow the new date (the jobs of the old one find it moved and send nothing).
         await reminders?.scheduleEvent(trx, eventId);
+        // Moved or renamed: every invited guest's calendar entry follows (same entry, a new version).
+        if (before) await calendar?.eventSaved(trx, eventId, before);
       });
       return details(labId, eventId);
     },
@@ -195,6 +196,7 @@ export function createEventService({ db, rooms, now, reminders }: EventServiceDe
         }
         const used = (await listRoomsWithUsage(trx, eventId)).find((room) => room.hasSessionEvents);
         if (used) throw conflict(`${used.name} already has a session history: close the event instead.`);
+        await calendar?.eventCancelled(trx, eventId);
         await deleteEvent(trx, eventId);
       });
     },

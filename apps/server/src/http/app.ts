@@ -9,10 +9,12 @@ import { createAccessTokens } from '../auth/accessTokens.ts';
 import { createAuthenticator } from '../auth/authentication.ts';
 import type { AuthDeps } from '../auth/authService.ts';
 import type { Bus } from '../bus/index.ts';
+import { createCalendarMails } from '../calendar/calendarMails.ts';
 import type { Env } from '../config/env.ts';
 import type { Db } from '../db/connection.ts';
 import { createEventService } from '../events/eventService.ts';
 import type { Lifecycle } from '../lifecycle/lifecycle.ts';
+import { mailboxOf } from '../mail/mailbox.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createDirectMailOutbox, type MailOutbox } from '../mail/mailOutbox.ts';
 import { createVideoProvider } from '../media/videoSessions.ts';
@@ -63,6 +65,7 @@ export type AppConfig = Pick<
   | 'OPENTOK_API_SECRET'
   | 'ICE_SERVERS'
   | 'DATA_DIR'
+  | 'MAIL_FROM'
 >;
 
 export type AppDeps = {
@@ -147,18 +150,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(eventInfoRoutes, { db: deps.db, authenticator });
       await api.register(labScopedRoutes, { db: deps.db, authenticator });
-      const { db, rooms, mailer } = deps;
+      const { db, rooms } = deps;
       const { config } = deps;
-      const events = createEventService({ db, rooms, now, reminders: deps.reminders });
+      const calendar = createCalendarMails({
+        mailOutbox,
+        publicUrl: config.PUBLIC_URL,
+        invitationTtlSeconds: config.INVITATION_TOKEN_TTL_SECONDS,
+        fallbackOrganizer: mailboxOf(config.MAIL_FROM),
+        now,
+      });
+      const notices = { reminders: deps.reminders, calendar };
+      const events = createEventService({ db, rooms, now, ...notices });
       await api.register(eventsRoutes, { db, authenticator, events });
       await api.register(planningRoutes, { db, authenticator });
       await api.register(eventRoomsRoutes, { db, authenticator, rooms });
-      const participations = createParticipationService(db, deps.reminders);
+      const participations = createParticipationService(db, notices);
       await api.register(participantsRoutes, { authenticator, participations });
       await api.register(invitationsRoutes, {
         db,
         authenticator,
         mailOutbox,
+        calendar,
         publicUrl: config.PUBLIC_URL,
         invitationTtlSeconds: config.INVITATION_TOKEN_TTL_SECONDS,
         now,

@@ -5,7 +5,16 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-export type OutgoingMail = { to: string; subject: string; text: string; html: string };
+/** A calendar entry sent with a mail (nodemailer's icalEvent: a text/calendar part calendars act on). */
+export type CalendarPart = { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
+
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  icalEvent?: CalendarPart;
+};
 
 export type Mailer = {
   kind: 'smtp' | 'outbox';

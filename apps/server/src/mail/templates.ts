@@ -178,3 +178,84 @@ export function reminderMail(
 <p><a href="${escapeHtml(params.url)}">${escapeHtml(t.action)}</a></p>`;
   return { subject: t.subject(params.eventName), text, html };
 }
+
+const EVENT_UPDATE = {
+  fr: {
+    subject: (event: string) => `Modification : ${event}`,
+    greeting: (name: string) => `Bonjour ${name},`,
+    body: (event: string, when: string) => `L'événement « ${event} » a changé : il aura lieu le ${when}.`,
+    calendar: 'Le fichier joint met à jour l’entrée de votre agenda.',
+    link: 'Rejoignez-le avec ce lien :',
+    action: 'Rejoindre l’événement',
+  },
+  en: {
+    subject: (event: string) => `Updated: ${event}`,
+    greeting: (name: string) => `Hello ${name},`,
+    body: (event: string, when: string) => `The event "${event}" has changed: it now takes place on ${when}.`,
+    calendar: 'The attached file updates the entry in your calendar.',
+    link: 'Join it with this link:',
+    action: 'Join the event',
+  },
+  de: {
+    subject: (event: string) => `Geändert: ${event}`,
+    greeting: (name: string) => `Hallo ${name},`,
+    body: (event: string, when: string) =>
+      `Die Veranstaltung „${event}“ wurde geändert: Sie findet jetzt am ${when} statt.`,
+    calendar: 'Die angehängte Datei aktualisiert den Eintrag in Ihrem Kalender.',
+    link: 'Nehmen Sie über diesen Link teil:',
+    action: 'Veranstaltung beitreten',
+  },
+} as const satisfies Record<Locale, unknown>;
+
+/** An event moved or renamed: its new date on the guest's clock, their link; the .ics goes with it. */
+export function eventUpdateMail(
+  locale: Locale,
+  params: { name: string; eventName: string; startsAt: Date; timeZone: string; url: string },
+): RenderedMail {
+  const t = EVENT_UPDATE[locale];
+  const body = t.body(params.eventName, dateTime(locale, params.startsAt, params.timeZone));
+  const text = [t.greeting(params.name), '', body, t.calendar, '', t.link, params.url].join('\n');
+  const html = `<p>${escapeHtml(t.greeting(params.name))}</p>
+<p>${escapeHtml(body)}<br>${escapeHtml(t.calendar)}</p>
+<p><a href="${escapeHtml(params.url)}">${escapeHtml(t.action)}</a></p>`;
+  return { subject: t.subject(params.eventName), text, html };
+}
+
+const EVENT_CANCELLED = {
+  fr: {
+    subject: (event: string) => `Annulé : ${event}`,
+    greeting: (name: string) => `Bonjour ${name},`,
+    event: (event: string, when: string) => `L'événement « ${event} » du ${when} est annulé.`,
+    guest: (event: string, when: string) =>
+      `Vous ne faites plus partie des invités de l'événement « ${event} » du ${when}.`,
+    calendar: 'Le fichier joint retire l’entrée de votre agenda.',
+  },
+  en: {
+    subject: (event: string) => `Cancelled: ${event}`,
+    greeting: (name: string) => `Hello ${name},`,
+    event: (event: string, when: string) => `The event "${event}" on ${when} is cancelled.`,
+    guest: (event: string, when: string) => `You are no longer a guest of the event "${event}" on ${when}.`,
+    calendar: 'The attached file removes the entry from your calendar.',
+  },
+  de: {
+    subject: (event: string) => `Abgesagt: ${event}`,
+    greeting: (name: string) => `Hallo ${name},`,
+    event: (event: string, when: string) => `Die Veranstaltung „${event}“ am ${when} ist abgesagt.`,
+    guest: (event: string, when: string) =>
+      `Sie sind nicht mehr zur Veranstaltung „${event}“ am ${when} eingeladen.`,
+    calendar: 'Die angehängte Datei entfernt den Eintrag aus Ihrem Kalender.',
+  },
+} as const satisfies Record<Locale, unknown>;
+
+/** The guest's calendar entry is withdrawn: the event was cancelled, or the guest taken off its list. */
+export function eventCancelledMail(
+  locale: Locale,
+  params: { name: string; eventName: string; startsAt: Date; timeZone: string; why: 'event' | 'guest' },
+): RenderedMail {
+  const t = EVENT_CANCELLED[locale];
+  const body = t[params.why](params.eventName, dateTime(locale, params.startsAt, params.timeZone));
+  const text = [t.greeting(params.name), '', body, t.calendar].join('\n');
+  const html = `<p>${escapeHtml(t.greeting(params.name))}</p>
+<p>${escapeHtml(body)}<br>${escapeHtml(t.calendar)}</p>`;
+  return { subject: t.subject(params.eventName), text, html };
+}

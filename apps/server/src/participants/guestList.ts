@@ -15,7 +15,7 @@ import type { Caller } from '../auth/principals.repository.ts';
 import type { Db } from '../db/connection.ts';
 import { distributeToRoom, findRoomInLab } from '../events/rooms.repository.ts';
 import { findVisibleEvent } from '../events/visibleEvents.ts';
-import type { ReminderScheduler } from '../reminders/reminderJobs.ts';
+import type { GuestNotices } from './guestNotices.ts';
 import {
   createOrFindParticipant,
   deleteParticipant,
@@ -29,7 +29,7 @@ const alreadyInvited = (email: string) =>
 
 export type GuestList = ReturnType<typeof createGuestList>;
 
-export function createGuestList(db: Db, reminders?: ReminderScheduler) {
+export function createGuestList(db: Db, { reminders, calendar }: GuestNotices = {}) {
   /** The event, if the caller may change it and it is not closed. */
   async function changeableEvent(caller: Caller, eventId: number) {
     const event = await findVisibleEvent(db, caller.principal, eventId);
@@ -110,7 +110,11 @@ export function createGuestList(db: Db, reminders?: ReminderScheduler) {
     async remove(caller: Caller, participantId: number): Promise<void> {
       const current = await guest(caller, participantId);
       await changeableEvent(caller, current.event_id);
-      await deleteParticipant(db, caller.principal.labId, current.id);
+      // The guest's calendar entry is withdrawn with them: the mail leaves once the removal commits.
+      await db.transaction().execute(async (trx) => {
+        await calendar?.guestRemoved(trx, current.event_id, current.id);
+        await deleteParticipant(trx, caller.principal.labId, current.id);
+      });
     },
   };
 }

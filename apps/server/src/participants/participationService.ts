@@ -15,10 +15,10 @@ import type { Caller } from '../auth/principals.repository.ts';
 import type { Db } from '../db/connection.ts';
 import { findRoomInLab } from '../events/rooms.repository.ts';
 import { findVisibleEvent } from '../events/visibleEvents.ts';
-import type { ReminderScheduler } from '../reminders/reminderJobs.ts';
 import { picksOwnRoom } from '../rooms/roomAccess.ts';
 import { findUserInLab } from '../users/users.repository.ts';
 import { createGuestList } from './guestList.ts';
+import type { GuestNotices } from './guestNotices.ts';
 import {
   createOrFindParticipant,
   findParticipantInLab,
@@ -45,8 +45,8 @@ function isOwn(caller: Caller, participant: ParticipantView): boolean {
   );
 }
 
-export function createParticipationService(db: Db, reminders?: ReminderScheduler) {
-  const guests = createGuestList(db, reminders);
+export function createParticipationService(db: Db, notices: GuestNotices = {}) {
+  const guests = createGuestList(db, notices);
 
   /** The participation if the caller may read it: a manager reads the lab's, anyone else their own. */
   async function readable(caller: Caller, id: number): Promise<ParticipantView> {

@@ -33,17 +33,19 @@ const isLocale = (value: string): value is Locale => (LOCALES as readonly string
 async function eventOf(db: Db, eventId: number) {
   const row = await db
     .selectFrom('events')
+    .leftJoin('users', 'users.id', 'events.owner_id')
     .select([
-      'id',
-      'name',
-      'planned_start_date',
-      'default_timezone',
-      'end_date',
-      'email_relaunch_j7',
-      'email_relaunch_j1',
-      'email_relaunch_h1',
+      'events.id',
+      'events.name',
+      'events.planned_start_date',
+      'events.default_timezone',
+      'events.end_date',
+      'events.email_relaunch_j7',
+      'events.email_relaunch_j1',
+      'events.email_relaunch_h1',
+      'users.locale as owner_locale',
     ])
-    .where('id', '=', eventId)
+    .where('events.id', '=', eventId)
     .executeTakeFirst();
   if (!row) return undefined;
   return {
@@ -109,7 +111,9 @@ export async function createReminderScheduler(deps: {
           await issueInvitationToken(deps.db, invitation.id, deps.invitationTtlSeconds, deps.now()),
         )}`
       : deps.publicUrl;
-    const mail = reminderMail(guest.locale && isLocale(guest.locale) ? guest.locale : 'fr', {
+    // A guest reads their account's language; without one, the event owner's (who invited them in it).
+    const locale = [guest.locale, event.owner_locale].find((value) => value != null && isLocale(value));
+    const mail = reminderMail(locale && isLocale(locale) ? locale : 'fr', {
       name: guest.name || guest.email,
       eventName: event.name,
       startsAt: new Date(event.planned_start_date),

@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
 import { issueInvitationToken } from '../../auth/invitations.repository.ts';
+import type { CalendarMails } from '../../calendar/calendarMails.ts';
 import type { Db } from '../../db/connection.ts';
 import { findRoomInLab } from '../../events/rooms.repository.ts';
 import { findVisibleEvent } from '../../events/visibleEvents.ts';
@@ -32,6 +33,8 @@ export type InvitationsRoutesOptions = {
   authenticator: Authenticator;
   /** Where the invitation's mail goes: the job queue, within the invitation's transaction. */
   mailOutbox: MailOutbox;
+  /** The calendar entry the invitation carries. */
+  calendar: CalendarMails;
   publicUrl: string;
   invitationTtlSeconds: number;
   now: () => Date;
@@ -51,7 +54,7 @@ async function localeOf(db: Db, userId: number | null, inviterLocale: Locale): P
 
 export async function invitationsRoutes(instance: FastifyInstance, options: InvitationsRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db, authenticator, mailOutbox } = options;
+  const { db, authenticator, mailOutbox, calendar } = options;
 
   app.get(
     '/event-invitations',
@@ -114,16 +117,23 @@ export async function invitationsRoutes(instance: FastifyInstance, options: Invi
           role: body.role,
         });
         const token = await issueInvitationToken(trx, created.id, options.invitationTtlSeconds, now);
+        const invitationUrl = `${options.publicUrl}/?invitation=${encodeURIComponent(token)}`;
         const mail = invitationMail(locale, {
           name: participant.name || participant.email,
           eventName: event.name,
           startsAt: event.planned_start_date,
           timeZone: participant.timezone ?? event.default_timezone,
           role: body.role,
-          invitationUrl: `${options.publicUrl}/?invitation=${encodeURIComponent(token)}`,
+          invitationUrl,
         });
+        // The guest's calendar entry for the event, their link as its place (RFC 5545, METHOD:REQUEST).
+        const icalEvent = await calendar.invitationEntry(trx, event.id, participant, invitationUrl);
         try {
-          await mailOutbox.send(trx, { to: participant.email, ...mail }, `invitation-${created.id}`);
+          await mailOutbox.send(
+            trx,
+            { to: participant.email, ...mail, ...(icalEvent ? { icalEvent } : {}) },
+            `invitation-${created.id}`,
+          );
           return { invitation: created, mailed: true };
         } catch (error) {
           // Sent at once (no queue) and refused: the invitation stands, the manager sees `mailed: false`

@@ -1,0 +1,96 @@
+// What the guests' calendar entries are made of: the event as it stands and the guests who hold an
+// entry (those invited at least once: the invitation's mail carried it).
+import type { Db } from '../db/connection.ts';
+
+export type CalendarEvent = {
+  id: number;
+  name: string;
+  description: string;
+  start: Date;
+  end: Date;
+  timeZone: string;
+  organizer: { name: string; email: string } | null;
+  /** The language of the event's owner: a guest without an account is written to in it. */
+  ownerLocale: string | null;
+};
+
+export type CalendarGuest = {
+  id: number;
+  email: string;
+  name: string;
+  timeZone: string | null;
+  locale: string | null;
+  /** Their latest invitation: a personal link is issued on it. */
+  invitationId: number;
+};
+
+export async function findCalendarEvent(db: Db, eventId: number): Promise<CalendarEvent | undefined> {
+  const row = await db
+    .selectFrom('events')
+    .leftJoin('users', 'users.id', 'events.owner_id')
+    .select([
+      'events.id',
+      'events.name',
+      'events.description',
+      'events.planned_start_date',
+      'events.planned_end_date',
+      'events.default_timezone',
+      'users.first_name as owner_first_name',
+      'users.last_name as owner_last_name',
+      'users.email as owner_email',
+      'users.locale as owner_locale',
+    ])
+    .where('events.id', '=', eventId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    start: row.planned_start_date,
+    end: row.planned_end_date,
+    timeZone: row.default_timezone,
+    ownerLocale: row.owner_locale,
+    organizer: row.owner_email
+      ? {
+          name: `${row.owner_first_name ?? ''} ${row.owner_last_name ?? ''}`.trim() || row.owner_email,
+          email: row.owner_email,
+        }
+      : null,
+  };
+}
+
+/** The event's guests who were invited (all of them, or those of `participantIds`). */
+export async function findInvitedGuests(
+  db: Db,
+  eventId: number,
+  participantIds?: readonly number[],
+): Promise<CalendarGuest[]> {
+  if (participantIds?.length === 0) return [];
+  let query = db
+    .selectFrom('participants')
+    .innerJoin('event_invitations', 'event_invitations.participant_id', 'participants.id')
+    .leftJoin('users', 'users.id', 'participants.user_id')
+    .select((eb) => [
+      'participants.id',
+      'participants.email',
+      'participants.name',
+      'participants.timezone',
+      'users.locale',
+      eb.fn.max('event_invitations.id').as('invitation_id'),
+    ])
+    .where('participants.event_id', '=', eventId)
+    .groupBy(['participants.id', 'users.locale'])
+    .orderBy('participants.id');
+  if (participantIds) query = query.where('participants.id', 'in', participantIds);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    timeZone: row.timezone,
+    locale: row.locale,
+    // An inner join: every guest here has at least one invitation.
+    invitationId: Number(row.invitation_id),
+  }));
+}

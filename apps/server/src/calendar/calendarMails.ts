@@ -1,0 +1,143 @@
+// The guests' calendar entries, kept in step with the event (issue 16, part 4). The invitation's mail
+// carries the entry (METHOD:REQUEST); when the event moves or is renamed every invited guest gets an
+// update of the same entry (same UID, higher SEQUENCE) with a fresh personal link; when the event is
+// cancelled, or a guest is taken off its list, the entry is withdrawn (METHOD:CANCEL). Each mail is
+// queued in the transaction of the change (mail/mailOutbox.ts), so it goes out once the change commits.
+import { LOCALES, type Locale } from '@lablive/domain';
+import { issueInvitationToken } from '../auth/invitations.repository.ts';
+import type { Db } from '../db/connection.ts';
+import { descriptionText } from '../events/description.ts';
+import type { CalendarPart } from '../mail/mailer.ts';
+import type { MailOutbox } from '../mail/mailOutbox.ts';
+import { eventCancelledMail, eventUpdateMail } from '../mail/templates.ts';
+import {
+  type CalendarEvent,
+  type CalendarGuest,
+  findCalendarEvent,
+  findInvitedGuests,
+} from './calendar.repository.ts';
+import { calendarFile, calendarSequence } from './calendarFile.ts';
+
+export type CalendarMailsDeps = {
+  mailOutbox: MailOutbox;
+  publicUrl: string;
+  invitationTtlSeconds: number;
+  /** Used as the entry's organiser when the event has no owner any more. */
+  fallbackOrganizer: { name: string; email: string };
+  now: () => Date;
+};
+
+/** What of an event its guests' calendars show: a change to any of it is an update. */
+export type CalendarFacts = Pick<CalendarEvent, 'name' | 'start' | 'end'>;
+
+const isLocale = (value: string | null): value is Locale =>
+  value !== null && (LOCALES as readonly string[]).includes(value);
+
+/** A guest reads their account's language; without one, the event owner's (who invited them in it). */
+const localeFor = (guest: CalendarGuest, event: CalendarEvent): Locale =>
+  isLocale(guest.locale) ? guest.locale : isLocale(event.ownerLocale) ? event.ownerLocale : 'fr';
+
+export const sameCalendarFacts = (a: CalendarFacts, b: CalendarFacts): boolean =>
+  a.name === b.name && a.start.getTime() === b.start.getTime() && a.end.getTime() === b.end.getTime();
+
+export type CalendarMails = ReturnType<typeof createCalendarMails>;
+
+export function createCalendarMails(deps: CalendarMailsDeps) {
+  const { mailOutbox, publicUrl } = deps;
+
+  /** The guest's personal link: a fresh single-use sign-in on their latest invitation. */
+  async function personalLink(db: Db, guest: CalendarGuest): Promise<string> {
+    const token = await issueInvitationToken(db, guest.invitationId, deps.invitationTtlSeconds, deps.now());
+    return `${publicUrl}/?invitation=${encodeURIComponent(token)}`;
+  }
+
+  /** The guest's entry for the event as it stands now. */
+  function entryFor(
+    event: CalendarEvent,
+    guest: { id: number; email: string; name: string },
+    method: 'REQUEST' | 'CANCEL',
+    url: string,
+  ): CalendarPart {
+    return calendarFile({
+      method,
+      eventId: event.id,
+      participantId: guest.id,
+      sequence: calendarSequence(deps.now()),
+      summary: event.name,
+      description: descriptionText(event.description),
+      start: event.start,
+      end: event.end,
+      organizer: event.organizer ?? deps.fallbackOrganizer,
+      attendee: { name: guest.name || guest.email, email: guest.email },
+      url,
+    });
+  }
+
+  async function withdraw(db: Db, event: CalendarEvent, guests: CalendarGuest[], why: 'event' | 'guest') {
+    const sequence = calendarSequence(deps.now());
+    for (const guest of guests) {
+      const mail = eventCancelledMail(localeFor(guest, event), {
+        name: guest.name || guest.email,
+        eventName: event.name,
+        startsAt: event.start,
+        timeZone: guest.timeZone ?? event.timeZone,
+        why,
+      });
+      await mailOutbox.send(
+        db,
+        { to: guest.email, ...mail, icalEvent: entryFor(event, guest, 'CANCEL', publicUrl) },
+        `calendar-cancel-${event.id}-${guest.id}-${sequence}`,
+      );
+    }
+  }
+
+  return {
+    /** The entry an invitation's mail carries: the guest's link is its place. */
+    async invitationEntry(
+      db: Db,
+      eventId: number,
+      guest: { id: number; email: string; name: string },
+      url: string,
+    ): Promise<CalendarPart | undefined> {
+      const event = await findCalendarEvent(db, eventId);
+      return event && entryFor(event, guest, 'REQUEST', url);
+    },
+
+    /** The event's calendar facts now (read before a change, to tell whether it moved). */
+    facts: (db: Db, eventId: number) => findCalendarEvent(db, eventId),
+
+    /** After a save: every invited guest's entry moves with the event, if what calendars show changed. */
+    async eventSaved(db: Db, eventId: number, before: CalendarFacts): Promise<void> {
+      const event = await findCalendarEvent(db, eventId);
+      if (!event || sameCalendarFacts(before, event)) return;
+      const sequence = calendarSequence(deps.now());
+      for (const guest of await findInvitedGuests(db, eventId)) {
+        const url = await personalLink(db, guest);
+        const mail = eventUpdateMail(localeFor(guest, event), {
+          name: guest.name || guest.email,
+          eventName: event.name,
+          startsAt: event.start,
+          timeZone: guest.timeZone ?? event.timeZone,
+          url,
+        });
+        await mailOutbox.send(
+          db,
+          { to: guest.email, ...mail, icalEvent: entryFor(event, guest, 'REQUEST', url) },
+          `calendar-update-${eventId}-${guest.id}-${sequence}`,
+        );
+      }
+    },
+
+    /** Before an event is deleted: every invited guest's entry is withdrawn. */
+    async eventCancelled(db: Db, eventId: number): Promise<void> {
+      const event = await findCalendarEvent(db, eventId);
+      if (event) await withdraw(db, event, await findInvitedGuests(db, eventId), 'event');
+    },
+
+    /** Before a guest is removed: their entry is withdrawn (if they were invited). */
+    async guestRemoved(db: Db, eventId: number, participantId: number): Promise<void> {
+      const event = await findCalendarEvent(db, eventId);
+      if (event) await withdraw(db, event, await findInvitedGuests(db, eventId, [participantId]), 'guest');
+    },
+  };
+}
