@@ -1,21 +1,18 @@
 // The app: the auth machine with its IO wired to the REST client, and the toast area, around the router.
-import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
 import { AuthProvider } from './auth/AuthProvider.tsx';
 import { createAuthActors } from './auth/authActors.ts';
 import { authMachine } from './auth/authMachine.ts';
 import { ToastProvider } from './components/toasts/index.ts';
-import { createRouter } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 import { api, localSession } from './services.ts';
 
 const authLogic = authMachine.provide({ actors: createAuthActors(api) });
 
 export function App() {
-  const [router] = useState(createRouter);
   return (
     <AuthProvider logic={authLogic} session={localSession}>
       <ToastProvider>
-        <RouterProvider router={router} />
+        <AppRoutes />
       </ToastProvider>
     </AuthProvider>
   );

@@ -1,5 +1,5 @@
 // The back office's pages under /admin, each behind the guard of its entry in the domain's route table.
-// The router (router.tsx) loads this module, and with it the whole back office (rich-text editor,
+// The routes (router.tsx) load this module, and with it the whole back office (rich-text editor,
 // calendar), as its own chunk when someone goes there.
 import type { ReactElement } from 'react';
 import { AdminRoute } from './AdminRoute.tsx';
@@ -38,3 +38,8 @@ export const ADMIN_PAGES: Record<BuiltAdminPage, ReactElement> = {
     </AdminRoute>
   ),
 };
+
+/** The page of the route table named `page` (the routes render it by name). */
+export function AdminPage({ page }: { page: BuiltAdminPage }): ReactElement {
+  return ADMIN_PAGES[page];
+}

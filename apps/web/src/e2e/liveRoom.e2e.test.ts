@@ -320,6 +320,46 @@ describe.runIf(skipReason === null)(
       await expect.poll(() => guestB.getByTestId('chat-message').count(), WAIT).toBe(3);
     });
 
+    it('opens the emoji grid, the audio-output menu and the leave confirmation on first use', async () => {
+      const focused = () =>
+        guestA.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+      // The emoji grid's code loads on the first click, and the grid opens at once.
+      await guestA.getByTestId('tab-chat').click();
+      await guestA.getByTestId('chat-input').fill('Thanks ');
+      await guestA.getByTestId('chat-emoji').click();
+      const grid = guestA.getByTestId('chat-emoji-grid');
+      await grid.waitFor(WAIT);
+      expect(await accessibilityViolations(guestA), 'emoji grid').toEqual([]);
+      const emoji = (await grid.locator('button').first().textContent()) ?? '';
+      await grid.locator('button').first().click();
+      await expect.poll(() => guestA.getByTestId('chat-input').inputValue(), WAIT).toBe(`Thanks ${emoji}`);
+      await expect.poll(focused, WAIT).toBe('chat-input');
+      await guestA.getByTestId('chat-input').fill('');
+
+      // The audio output: the browser's outputs as radio items; Escape gives the focus back.
+      await guestA.getByTestId('room-audio-output').click();
+      await expect.poll(() => guestA.getByRole('menuitemradio').count(), WAIT).toBeGreaterThan(0);
+      expect(await accessibilityViolations(guestA), 'audio-output menu').toEqual([]);
+      await guestA.keyboard.press('Escape');
+      await expect.poll(() => guestA.getByRole('menuitemradio').count(), WAIT).toBe(0);
+      await expect.poll(focused, WAIT).toBe('room-audio-output');
+
+      // Leave asks first: the safe answer has the focus, Escape and Stay keep the guest in the room.
+      await guestA.getByTestId('room-leave').click();
+      const dialog = guestA.getByTestId('room-leave-dialog');
+      await expect.poll(() => dialog.isVisible(), WAIT).toBe(true);
+      expect(await guestA.getByRole('alertdialog').count()).toBe(1);
+      await expect.poll(focused, WAIT).toBe('room-leave-cancel');
+      expect(await accessibilityViolations(guestA), 'leave confirmation').toEqual([]);
+      await guestA.keyboard.press('Escape');
+      await expect.poll(() => dialog.isVisible(), WAIT).toBe(false);
+      await expect.poll(focused, WAIT).toBe('room-leave');
+      await guestA.getByTestId('room-leave').click();
+      await guestA.getByTestId('room-leave-cancel').click();
+      await expect.poll(() => dialog.isVisible(), WAIT).toBe(false);
+      expect(await guestA.getByTestId('room-page').isVisible()).toBe(true);
+    });
+
     it('refuses the same e-mail entering a second time', async () => {
       const page = await person('fr');
       await page.goto(`${server.url}/${slug}`);

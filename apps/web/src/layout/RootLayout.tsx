@@ -1,5 +1,6 @@
 // The shell around every route: theme, header, first-load parameters, and a spinner until the stored
 // session has been checked (or an invitation sign-in has finished).
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { useAuthStatus } from '../auth/useAuth.ts';
@@ -20,7 +21,14 @@ export function RootLayout() {
       </a>
       <SiteHeader />
       <main id="main" className="site-main" tabIndex={-1}>
-        {checking || signingInWithInvitation ? <PageSpinner /> : <Outlet />}
+        {checking || signingInWithInvitation ? (
+          <PageSpinner />
+        ) : (
+          // A page whose code loads when visited shows the spinner until it arrives.
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        )}
       </main>
     </>
   );

@@ -1,14 +1,20 @@
 // The audio-device switch (live-room spec, section 2): where the room's sound is played, among the
-// outputs the browser lists; only offered where the browser can route sound (setSinkId).
-import { DropdownMenu } from 'radix-ui';
+// outputs the browser lists; only offered where the browser can route sound (setSinkId). The menu
+// itself (AudioOutputDropdown.tsx) loads on first use.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeferredPopup } from '../../components/DeferredPopup.tsx';
+import { lazyNamed } from '../../components/lazyNamed.ts';
 import { type DeviceChoice, listDevices, onDevicesChanged } from '../../media/devices.ts';
 import { canChooseAudioOutput } from '../../media/remoteAudio.ts';
 import { useRoom } from '../roomContext.ts';
 import { useRoomShell } from '../session/roomShellContext.ts';
+import { AudioOutputButton } from './AudioOutputButton.tsx';
 import { ControlSlot } from './ControlSlot.tsx';
-import { Icon } from './icons.tsx';
+
+// The menu (and Radix's) loads on first use.
+const loadDropdown = () => import('./AudioOutputDropdown.tsx');
+const AudioOutputDropdown = lazyNamed(loadDropdown, 'AudioOutputDropdown');
 
 const DEFAULT_OUTPUT = 'default';
 
@@ -55,32 +61,16 @@ export function AudioOutputMenu() {
 
   return (
     <ControlSlot error={error}>
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger asChild>
-          <button
-            type="button"
-            className="control-button"
-            data-testid="room-audio-output"
-            aria-label={t('controls.audioOutput')}
-            title={t('controls.audioOutput')}
-          >
-            <Icon name="speaker" />
-          </button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content className="menu" side="top" sideOffset={8}>
-            <DropdownMenu.Label className="menu-label">{t('controls.audioOutput')}</DropdownMenu.Label>
-            <DropdownMenu.RadioGroup value={chosen} onValueChange={(deviceId) => void choose(deviceId)}>
-              {outputs.map((output, index) => (
-                <DropdownMenu.RadioItem key={output.deviceId} value={output.deviceId} className="menu-item">
-                  <DropdownMenu.ItemIndicator className="menu-indicator">●</DropdownMenu.ItemIndicator>
-                  {output.label === '' ? t('controls.unnamedOutput', { n: index + 1 }) : output.label}
-                </DropdownMenu.RadioItem>
-              ))}
-            </DropdownMenu.RadioGroup>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      <DeferredPopup
+        preload={() => void loadDropdown()}
+        standIn={(standIn) => <AudioOutputButton {...standIn} />}
+      >
+        <AudioOutputDropdown
+          outputs={outputs}
+          chosen={chosen}
+          onChoose={(deviceId) => void choose(deviceId)}
+        />
+      </DeferredPopup>
     </ControlSlot>
   );
 }

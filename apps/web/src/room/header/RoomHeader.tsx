@@ -2,17 +2,16 @@
 // pharmacovigilance button (animators, lab module pharmacovigilance), the share-documents panel (lab
 // module share_document) and who I am in the room.
 import type { LabModule } from '@lablive/domain';
-import { DropdownMenu } from 'radix-ui';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { useAuthActor, useCurrentUser } from '../../auth/useAuth.ts';
+import { useCurrentUser } from '../../auth/useAuth.ts';
 import { lazyNamed } from '../../components/lazyNamed.ts';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { Icon } from '../controls/icons.tsx';
 import { useRoom, useRoomState } from '../roomContext.ts';
 import { MeetingTimer } from '../timer/MeetingTimer.tsx';
 import { DocumentsPanel } from './DocumentsPanel.tsx';
+import { UserMenu } from './UserMenu.tsx';
 
 // The report form is for animators only: its code (and its form library) loads for them alone.
 const PharmacovigilanceDialog = lazyNamed(
@@ -46,52 +45,6 @@ function CopyPublicLink({ slug }: { slug: string }) {
       <Icon name="link" size={18} />
       <span className="header-button-label">{t('header.copyLink')}</span>
     </button>
-  );
-}
-
-/**
- * Who I am in the room, and the user menu (live-room spec, section 2): sign out for everyone, back to the
- * back office for admins only (the others' home is the room's event).
- */
-function UserMenu({ name, role, dataRole }: { name: string; role: string; dataRole: string }) {
-  const { t } = useTranslation('room');
-  const user = useCurrentUser();
-  const auth = useAuthActor();
-  const navigate = useNavigate();
-  const admin =
-    user !== null && user.kind === 'user' && user.roles.some((r) => r === 'admin' || r === 'super-admin');
-  return (
-    // Not modal: the room goes on around the menu (its videos, its live regions stay as they are).
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
-        <button type="button" className="room-me" data-testid="room-me" data-role={dataRole}>
-          <span className="room-me-name">{name}</span>
-          <span className="badge">{role}</span>
-          {/* After the visible words, so the button's name starts with what it shows. */}
-          <span className="visually-hidden">{t('header.userMenu')}</span>
-        </button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
-          {admin && (
-            <DropdownMenu.Item
-              className="menu-item"
-              data-testid="room-menu-home"
-              onSelect={() => navigate('/admin/events')}
-            >
-              {t('header.backHome')}
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Item
-            className="menu-item"
-            data-testid="room-menu-sign-out"
-            onSelect={() => auth.send({ type: 'auth.logout' })}
-          >
-            {t('header.signOut')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
   );
 }
 

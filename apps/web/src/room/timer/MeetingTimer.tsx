@@ -1,7 +1,8 @@
 // The meeting timer (live-room spec, section 2), updated each second from the session's start; for
 // animators, Start session and End session (ending asks for confirmation: it ends it for everyone).
-import { AlertDialog } from 'radix-ui';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RoomConfirmDialog } from '../RoomConfirmDialog.tsx';
 import { useRoom, useRoomState } from '../roomContext.ts';
 import { useCommand } from '../sidebar/useCommand.ts';
 import { formatElapsed, isoDuration, sessionElapsedMs } from './elapsed.ts';
@@ -13,6 +14,7 @@ export function MeetingTimer() {
   const session = useRoomState((state) => state.session);
   const now = useNow(session.status === 'started');
   const command = useCommand();
+  const [asking, setAsking] = useState(false);
   const elapsed = sessionElapsedMs(session, now);
   // The first session, or the next one after an animator ended the last; never once the event closed.
   const startable = session.status === 'not_started' || (session.status === 'ended' && !session.closed);
@@ -42,35 +44,32 @@ export function MeetingTimer() {
         </button>
       )}
       {me.isAnimator && session.status === 'started' && (
-        <AlertDialog.Root>
-          <AlertDialog.Trigger asChild>
-            <button
-              type="button"
-              className="button button-small"
-              data-testid="room-end-session"
-              disabled={command.pending}
-            >
-              {t('timer.end')}
-            </button>
-          </AlertDialog.Trigger>
-          <AlertDialog.Portal>
-            <AlertDialog.Overlay className="dialog-overlay" />
-            <AlertDialog.Content className="dialog dialog-small">
-              <AlertDialog.Title className="dialog-title">{t('timer.endTitle')}</AlertDialog.Title>
-              <AlertDialog.Description>{t('timer.endText')}</AlertDialog.Description>
-              <div className="dialog-actions">
-                <AlertDialog.Cancel className="button">{t('timer.cancel')}</AlertDialog.Cancel>
-                <AlertDialog.Action
-                  className="button button-danger"
-                  data-testid="room-end-session-confirm"
-                  onClick={() => void command.run({ type: 'EndSession', data: {} })}
-                >
-                  {t('timer.endConfirm')}
-                </AlertDialog.Action>
-              </div>
-            </AlertDialog.Content>
-          </AlertDialog.Portal>
-        </AlertDialog.Root>
+        <>
+          <button
+            type="button"
+            className="button button-small"
+            data-testid="room-end-session"
+            disabled={command.pending}
+            aria-haspopup="dialog"
+            onClick={() => setAsking(true)}
+          >
+            {t('timer.end')}
+          </button>
+          <RoomConfirmDialog
+            open={asking}
+            title={t('timer.endTitle')}
+            cancelLabel={t('timer.cancel')}
+            confirmLabel={t('timer.endConfirm')}
+            onCancel={() => setAsking(false)}
+            onConfirm={() => {
+              setAsking(false);
+              void command.run({ type: 'EndSession', data: {} });
+            }}
+            testIdPrefix="room-end-session"
+          >
+            <p>{t('timer.endText')}</p>
+          </RoomConfirmDialog>
+        </>
       )}
       {command.error !== null && (
         <span className="form-error" role="alert">

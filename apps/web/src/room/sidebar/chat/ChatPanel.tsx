@@ -18,7 +18,7 @@ export function ChatPanel({ visible }: { visible: boolean }) {
   const log = useRoomState((state) => state.chat);
   const chat = useMemo(() => chatMessages(log), [log]);
   const remove = useCommand();
-  const list = useRef<HTMLOListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const timeFormat = useMemo(
     () => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }),
     [locale],
@@ -48,7 +48,9 @@ export function ChatPanel({ visible }: { visible: boolean }) {
       {chat.length === 0 ? (
         <p className="sidebar-muted chat-empty">{t('chat.empty')}</p>
       ) : (
-        <ol
+        // The log is the scrolling region around the list: a list keeps its own role, or its items
+        // would be list items outside any list for assistive technologies.
+        <div
           ref={list}
           className="chat-list"
           role="log"
@@ -58,16 +60,18 @@ export function ChatPanel({ visible }: { visible: boolean }) {
           // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
           tabIndex={0}
         >
-          {chat.map((message) => (
-            <ChatMessageItem
-              key={message.id}
-              message={message}
-              isMe={message.from.participantId === me.participantId}
-              time={timeFormat.format(new Date(message.at))}
-              onRemove={onRemove}
-            />
-          ))}
-        </ol>
+          <ol className="chat-items">
+            {chat.map((message) => (
+              <ChatMessageItem
+                key={message.id}
+                message={message}
+                isMe={message.from.participantId === me.participantId}
+                time={timeFormat.format(new Date(message.at))}
+                onRemove={onRemove}
+              />
+            ))}
+          </ol>
+        </div>
       )}
       {remove.error !== null && (
         <p className="sidebar-error" role="alert">
