@@ -100,7 +100,7 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
     const jobs = createJobQueue({ databaseUrl: database.url, log: log('jobs') });
     await jobs.start();
     closers.push(() => jobs.stop());
-    const mailOutbox = await createQueuedMailOutbox(jobs, mailer);
+    const mailOutbox = await createQueuedMailOutbox(jobs, mailer, database.db);
     const reminders = await createReminderScheduler({
       db: database.db,
       queue: jobs,

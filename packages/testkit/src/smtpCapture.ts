@@ -15,9 +15,9 @@ export type SmtpCapture = {
   refused(): number;
 };
 
-/** Undoes quoted-printable transfer encoding (soft line breaks and =XX bytes) of a whole message. */
-export function decodeQuotedPrintable(raw: string): string {
-  const joined = raw.replace(/=\r?\n/g, '');
+/** Undoes quoted-printable transfer encoding (soft line breaks and =XX bytes) of one part's body. */
+function decodeQuotedPrintablePart(body: string): string {
+  const joined = body.replace(/=\r?\n/g, '');
   const bytes: number[] = [];
   for (let i = 0; i < joined.length; i++) {
     const hex = joined.slice(i + 1, i + 3);
@@ -29,6 +29,44 @@ export function decodeQuotedPrintable(raw: string): string {
     }
   }
   return Buffer.from(bytes).toString('utf8');
+}
+
+/**
+ * A whole message with its quoted-printable parts decoded, and only those: a 7bit part (a calendar
+ * file, a short text) keeps its `=` signs as they are (a link's `?invitation=20ab` stays whole).
+ */
+export function decodeQuotedPrintable(raw: string): string {
+  const lines = raw.split(/(?<=\n)/);
+  let out = '';
+  let part = '';
+  let inHeaders = true;
+  let quoted = false;
+  const boundaries: string[] = [];
+  const flush = () => {
+    out += quoted ? decodeQuotedPrintablePart(part) : part;
+    part = '';
+  };
+  for (const line of lines) {
+    if (boundaries.some((boundary) => line.startsWith(`--${boundary}`))) {
+      // A boundary: the part before it ends, and the next one starts with its headers.
+      flush();
+      out += line;
+      inHeaders = true;
+      quoted = false;
+      continue;
+    }
+    if (inHeaders) {
+      out += line;
+      if (/^content-transfer-encoding:\s*quoted-printable/i.test(line)) quoted = true;
+      const boundary = /boundary="?([^";\r\n]+)"?/i.exec(line)?.[1];
+      if (boundary !== undefined) boundaries.push(boundary);
+      if (line.trim() === '') inHeaders = false;
+      continue;
+    }
+    part += line;
+  }
+  flush();
+  return out;
 }
 
 export async function startSmtpCapture(): Promise<SmtpCapture> {

@@ -39,7 +39,7 @@ export async function buildTestApp(
      * Mails through the job queue, as in production (retried every `retryDelaySeconds`, backing off);
      * without it, mails are sent at once.
      */
-    jobs?: { retryDelaySeconds: number };
+    jobs?: { retryDelaySeconds: number; retryLimit?: number };
   },
 ): Promise<FastifyInstance> {
   const { db } = database;
@@ -51,8 +51,8 @@ export async function buildTestApp(
   await jobs?.start();
   const mailOutbox =
     jobs && options.jobs
-      ? await createQueuedMailOutbox(jobs, options.mailer, {
-          retryLimit: 5,
+      ? await createQueuedMailOutbox(jobs, options.mailer, db, {
+          retryLimit: options.jobs.retryLimit ?? 5,
           retryDelaySeconds: options.jobs.retryDelaySeconds,
         })
       : undefined;

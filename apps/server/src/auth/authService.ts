@@ -165,7 +165,7 @@ export async function logout(deps: AuthDeps, sessionId: string, refreshToken: st
 export async function requestPasswordReset(deps: AuthDeps, email: string, requestLocale: Locale | undefined) {
   const user = await deps.db
     .selectFrom('users')
-    .select(['id', 'email', 'first_name', 'last_name', 'locale'])
+    .select(['id', 'lab_id', 'email', 'first_name', 'last_name', 'locale'])
     .where(sql`lower(email)`, '=', email.trim().toLowerCase())
     .executeTakeFirst();
   if (!user) return;
@@ -178,7 +178,10 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, reques
       resetUrl: `${deps.publicUrl}/reset?token=${encodeURIComponent(token)}`,
       validMinutes: Math.round(deps.resetTtlSeconds / 60),
     });
-    await deps.mailOutbox.send(trx, { to: user.email, ...mail }, `password-reset-${token}`);
+    await deps.mailOutbox.send(trx, { to: user.email, ...mail }, `password-reset-${token}`, {
+      kind: 'password_reset',
+      labId: user.lab_id,
+    });
   });
 }
 

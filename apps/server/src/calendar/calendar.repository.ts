@@ -4,6 +4,7 @@ import type { Db } from '../db/connection.ts';
 
 export type CalendarEvent = {
   id: number;
+  labId: number;
   name: string;
   description: string;
   start: Date;
@@ -30,6 +31,7 @@ export async function findCalendarEvent(db: Db, eventId: number): Promise<Calend
     .leftJoin('users', 'users.id', 'events.owner_id')
     .select([
       'events.id',
+      'events.lab_id',
       'events.name',
       'events.description',
       'events.planned_start_date',
@@ -45,6 +47,7 @@ export async function findCalendarEvent(db: Db, eventId: number): Promise<Calend
   if (!row) return undefined;
   return {
     id: row.id,
+    labId: row.lab_id,
     name: row.name,
     description: row.description,
     start: row.planned_start_date,

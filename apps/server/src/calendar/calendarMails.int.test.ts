@@ -32,10 +32,14 @@ let mediaId = 0;
 
 const inDays = (days: number) => wallClock(new Date(Date.now() + days * 86_400_000), 'Europe/Paris').day;
 
-/** The mail's calendar part as a calendar reads it. */
+/** The mail's calendar file (the invite.ics attachment, base64 in the raw message) as a calendar reads it. */
 function calendarOf(mail: CapturedMail) {
-  const body = /BEGIN:VCALENDAR[\s\S]*?END:VCALENDAR/.exec(mail.text)?.[0];
-  if (body === undefined) throw new Error(`no calendar in the mail to ${mail.to.join(', ')}`);
+  const attachment =
+    /Content-Type: application\/ics[^\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(
+      mail.raw,
+    )?.[1];
+  if (attachment === undefined) throw new Error(`no calendar file in the mail to ${mail.to.join(', ')}`);
+  const body = Buffer.from(attachment.replace(/\s/g, ''), 'base64').toString('utf8');
   const calendar = new ICAL.Component(ICAL.parse(body));
   const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent') ?? undefined);
   return {

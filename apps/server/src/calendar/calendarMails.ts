@@ -87,6 +87,7 @@ export function createCalendarMails(deps: CalendarMailsDeps) {
         db,
         { to: guest.email, ...mail, icalEvent: entryFor(event, guest, 'CANCEL', publicUrl) },
         `calendar-cancel-${event.id}-${guest.id}-${sequence}`,
+        { kind: 'event_cancelled', labId: event.labId, eventId: event.id, participantId: guest.id },
       );
     }
   }
@@ -124,6 +125,7 @@ export function createCalendarMails(deps: CalendarMailsDeps) {
           db,
           { to: guest.email, ...mail, icalEvent: entryFor(event, guest, 'REQUEST', url) },
           `calendar-update-${eventId}-${guest.id}-${sequence}`,
+          { kind: 'event_update', labId: event.labId, eventId, participantId: guest.id },
         );
       }
     },

@@ -297,6 +297,22 @@ export interface RoomSnapshotsTable {
   updated_at: CreatedAt;
 }
 
+export interface MailLogTable {
+  id: ColumnType<string, never, never>;
+  job_id: string;
+  lab_id: number | null;
+  event_id: number | null;
+  participant_id: number | null;
+  kind: string;
+  recipient: string;
+  subject: string;
+  state: Generated<'queued' | 'retrying' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   labs: LabsTable;
   lab_modules: LabModulesTable;
@@ -328,4 +344,5 @@ export interface Database {
   session_streams: SessionStreamsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
   room_snapshots: RoomSnapshotsTable;
+  mail_log: MailLogTable;
 }

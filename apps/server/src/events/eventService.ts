@@ -11,12 +11,14 @@ import {
   forbidden,
   invalid,
   type LabEventDetails,
+  type MailLogEntry,
   NOT_YOUR_EVENT,
   notFound,
   plannedInstants,
 } from '@lablive/domain';
 import type { Caller } from '../auth/principals.repository.ts';
 import type { Db } from '../db/connection.ts';
+import { listEventMails } from '../mail/mailLog.repository.ts';
 import type { GuestNotices } from '../participants/guestNotices.ts';
 import type { RoomService } from '../rooms/roomService.ts';
 import { isBlockedDay } from './deploymentSchedulers.repository.ts';
@@ -182,6 +184,14 @@ export function createEventService({ db, rooms, now, reminders, calendar }: Even
         }
       }
       return closed;
+    },
+
+    /** The event's mail log, newest first: for those who may change the event (its guests' addresses). */
+    async mailLog(caller: Caller, eventId: number): Promise<MailLogEntry[]> {
+      const event = await findEventInLab(db, caller.principal.labId, eventId);
+      if (!event) throw notFound('event', eventId);
+      if (!canChangeEvent(caller.principal, { ownerId: event.owner_id })) throw forbidden(NOT_YOUR_EVENT);
+      return listEventMails(db, eventId);
     },
 
     /**

@@ -1,4 +1,4 @@
-// Deferred work (mails, reminders) as jobs in PostgreSQL, on pg-boss (docs/adr/0005-job-queue-pg-boss.md):
+// Deferred work (mails, reminders) as jobs in PostgreSQL, on pg-boss (docs/adr/0001-job-queue-pg-boss.md):
 // the same database as the rest (the embedded one included), every instance of a cluster working the
 // queues and each job taken by one of them. A job is enqueued with the transaction of the change that
 // causes it, so both commit together or not at all; a job id given by the caller makes enqueueing
@@ -23,7 +23,11 @@ export type QueueSettings = {
   deleteAfterSeconds?: number;
 };
 
-export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+/** `retryCount` attempts were made before this one; at `retryLimit` this attempt is the last. */
+export type JobHandler<T> = (
+  data: T,
+  job: { id: string; retryCount: number; retryLimit: number },
+) => Promise<void>;
 
 export type JobQueue = {
   start(): Promise<void>;
@@ -75,24 +79,26 @@ export function createJobQueue(options: {
           ? {}
           : { deleteAfterSeconds: settings.deleteAfterSeconds }),
       });
-      await boss.work<Parameters<typeof handler>[0]>(name, { pollingIntervalSeconds }, async (jobs) => {
-        for (const job of jobs) {
-          try {
-            await handler(job.data, {
-              id: job.id,
-              retryCount: (job as { retryCount?: number }).retryCount ?? 0,
-            });
-          } catch (error) {
-            // Thrown again: pg-boss keeps the error on the job and retries it later, or keeps it failed.
-            options.log('warn', 'job failed, to be retried', {
-              queue: name,
-              jobId: job.id,
-              error: String(error),
-            });
-            throw error;
+      const workOptions = { pollingIntervalSeconds, includeMetadata: true } as const;
+      await boss.work<Parameters<typeof handler>[0], unknown, typeof workOptions>(
+        name,
+        workOptions,
+        async (jobs) => {
+          for (const job of jobs) {
+            try {
+              await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+            } catch (error) {
+              // Thrown again: pg-boss keeps the error on the job and retries it later, or keeps it failed.
+              options.log('warn', 'job failed, to be retried', {
+                queue: name,
+                jobId: job.id,
+                error: String(error),
+              });
+              throw error;
+            }
           }
-        }
-      });
+        },
+      );
     },
 
     async enqueue(db, name, data, jobOptions = {}) {

@@ -1,16 +1,26 @@
 // How the product hands a mail over: to the job queue within the transaction of the change that causes
 // it (jobs/jobQueue.ts: retried with backoff while the mail server is down, sent once per key, kept as
 // failed with its error), or, without a queue (tests that do not need one), to the mailer at once.
+// Either way the mail log (mailLog.repository.ts) records it and how it went.
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/connection.ts';
 import type { JobQueue, QueueSettings } from '../jobs/jobQueue.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
+import {
+  type MailAbout,
+  markMailAttemptFailed,
+  markMailSent,
+  recordQueuedMail,
+} from './mailLog.repository.ts';
+
+export type { MailAbout } from './mailLog.repository.ts';
 
 export const MAIL_QUEUE = 'mail-send';
 
 /**
  * Attempts after the first; with backoff from 5 s this keeps trying for over two hours. A sent mail's
- * job is deleted after an hour: its body may hold a single-use link, which should not linger.
+ * job is deleted after an hour: its body may hold a single-use link, which should not linger (the log
+ * keeps who it went to and how it went, without the body).
  */
 const MAIL_RETRIES = { retryLimit: 12, retryDelaySeconds: 5, deleteAfterSeconds: 3600 };
 
@@ -19,7 +29,7 @@ export type MailOutbox = {
    * Hands `mail` over; `key` names it (an invitation's id and kind): the same key is one mail, however
    * often it is handed over. With a queue, nothing leaves until `db`'s transaction commits.
    */
-  send(db: Db, mail: OutgoingMail, key: string): Promise<void>;
+  send(db: Db, mail: OutgoingMail, key: string, about: MailAbout): Promise<void>;
 };
 
 /** A UUID from the mail's key: pg-boss's job id, so one key is one job. */
@@ -28,18 +38,30 @@ function jobId(key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 export async function createQueuedMailOutbox(
   queue: JobQueue,
   mailer: Mailer,
+  /** Where the worker moves the mail log along. */
+  db: Db,
   /** How persistent the retries are (tests shorten the delay). */
   retries: QueueSettings = MAIL_RETRIES,
 ): Promise<MailOutbox> {
-  await queue.define<OutgoingMail>(MAIL_QUEUE, retries, async (mail) => {
-    await mailer.send(mail);
+  await queue.define<OutgoingMail>(MAIL_QUEUE, retries, async (mail, job) => {
+    try {
+      await mailer.send(mail);
+    } catch (error) {
+      await markMailAttemptFailed(db, job.id, reasonOf(error), job.retryCount >= job.retryLimit);
+      throw error;
+    }
+    await markMailSent(db, job.id);
   });
   return {
-    async send(db, mail, key) {
-      await queue.enqueue(db, MAIL_QUEUE, mail, { id: jobId(key) });
+    async send(db, mail, key, about) {
+      const id = jobId(key);
+      await queue.enqueue(db, MAIL_QUEUE, mail, { id });
+      await recordQueuedMail(db, id, about, mail);
     },
   };
 }
@@ -47,8 +69,16 @@ export async function createQueuedMailOutbox(
 /** Sends at once, without retries: for tests and tools that run without the job queue. */
 export function createDirectMailOutbox(mailer: Mailer): MailOutbox {
   return {
-    async send(_db, mail) {
-      await mailer.send(mail);
+    async send(db, mail, key, about) {
+      const id = jobId(key);
+      await recordQueuedMail(db, id, about, mail);
+      try {
+        await mailer.send(mail);
+      } catch (error) {
+        await markMailAttemptFailed(db, id, reasonOf(error), true);
+        throw error;
+      }
+      await markMailSent(db, id);
     },
   };
 }

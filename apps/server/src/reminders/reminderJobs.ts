@@ -43,6 +43,7 @@ async function eventOf(db: Db, eventId: number) {
       'events.email_relaunch_j7',
       'events.email_relaunch_j1',
       'events.email_relaunch_h1',
+      'events.lab_id',
       'users.locale as owner_locale',
     ])
     .where('events.id', '=', eventId)
@@ -125,6 +126,7 @@ export async function createReminderScheduler(deps: {
       deps.db,
       { to: guest.email, ...mail },
       `reminder-${guest.id}-${job.kind}-${job.plannedStart}`,
+      { kind: 'reminder', labId: event.lab_id, eventId: event.id, participantId: guest.id },
     );
   });
 

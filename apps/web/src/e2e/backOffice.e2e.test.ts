@@ -168,6 +168,16 @@ describe.runIf(skipReason === null)(
       await expect.poll(() => roomCard.locator('strong').allTextContents(), WAIT).toEqual(['Ann Animator']);
       await check(animator, 'participants');
 
+      // The mail log lists the three invitations, sent (Refresh reads it again while the queue works).
+      const mailLog = animator.getByTestId('mail-log');
+      await expect
+        .poll(async () => {
+          await mailLog.getByRole('button').click();
+          return mailLog.locator('[data-testid="mail-row"][data-state="sent"]').count();
+        }, WAIT)
+        .toBe(3);
+      expect(await mailLog.getByTestId('mail-row').first().textContent()).toContain('Invitation');
+
       // Gina's invitation mail carries her personal link; it signs her in and lands on her event.
       const link = await invitationLink('gina@example.org');
       const gina = await person();

@@ -10,6 +10,7 @@ import {
   eventRoomSchema,
   labEventDetailsSchema,
   labEventSchema,
+  mailLogSchema,
   mediaSummarySchema,
   type ParticipantForm,
   participantSchema,
@@ -37,6 +38,9 @@ export function createEventsAdminApi(transport: Transport) {
       send('PUT', `/api/events/${eventId}`, { active: false }, labEventDetailsSchema, options),
     /** Cancels (deletes) an event that never started. */
     cancelEvent: (eventId: number, options?: RequestOptions) => remove(`/api/events/${eventId}`, options),
+    /** The event's mail log, newest first. */
+    mails: (eventId: number, options?: RequestOptions) =>
+      get(`/api/events/${eventId}/mails`, mailLogSchema, options),
     medias: (options?: RequestOptions) => get('/api/medias', z.array(mediaSummarySchema), options),
     blockedDays: (options?: RequestOptions) =>
       get('/api/deployment-schedulers', z.array(deploymentSchedulerSchema), options),

@@ -46,6 +46,7 @@ export const API_ROUTES = {
   'GET /api/events/:id': EVENT,
   'PUT /api/events/:id': MANAGE_EVENT,
   'DELETE /api/events/:id': MANAGE_EVENT,
+  'GET /api/events/:id/mails': MANAGE_EVENT,
   'GET /api/medias': MANAGE_EVENTS,
   'GET /api/email-templates': MANAGE_EVENTS,
   'GET /api/deployment-schedulers': STAFF,

@@ -9,6 +9,7 @@ import {
   idSchema,
   labEventDetailsSchema,
   labEventSchema,
+  mailLogSchema,
   noContentSchema,
   seesOnlyOwnEvents,
   updateEventRequestSchema,
@@ -68,6 +69,12 @@ export async function eventsRoutes(
       if (!('active' in body)) return events.edit(caller, id, body);
       return body.active ? events.start(caller, id) : events.close(caller, id, request.id);
     },
+  );
+
+  app.get(
+    '/events/:id/mails',
+    { schema: { params: idParams, response: { 200: mailLogSchema } } },
+    async (request) => events.mailLog(await authenticator.authenticate(request), request.params.id),
   );
 
   app.delete(

@@ -133,6 +133,7 @@ export async function invitationsRoutes(instance: FastifyInstance, options: Invi
             trx,
             { to: participant.email, ...mail, ...(icalEvent ? { icalEvent } : {}) },
             `invitation-${created.id}`,
+            { kind: 'invitation', labId: principal.labId, eventId: event.id, participantId: participant.id },
           );
           return { invitation: created, mailed: true };
         } catch (error) {

@@ -76,7 +76,13 @@ export async function pharmacovigilanceRoutes(
       // One mail per receiver, so no receiver learns the others' addresses; queued (retried while the
       // mail server refuses), one per report and receiver.
       const results = await Promise.allSettled(
-        receivers.map((to) => mailOutbox.send(db, { to, ...mail }, `pharmacovigilance-${stored.id}-${to}`)),
+        receivers.map((to) =>
+          mailOutbox.send(db, { to, ...mail }, `pharmacovigilance-${stored.id}-${to}`, {
+            kind: 'pharmacovigilance',
+            labId: principal.labId,
+            eventId: room.event_id,
+          }),
+        ),
       );
       for (const result of results) {
         if (result.status === 'rejected') {

@@ -14,6 +14,7 @@ import { adminApi } from '../adminApi.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { LoadFailure } from '../LoadFailure.tsx';
 import { useLoaded } from '../useLoaded.ts';
+import { MailLog } from './MailLog.tsx';
 import { pageCount, pageOf } from './pages.ts';
 import { summariseRooms } from './roomCard.ts';
 import { useSendInvitation } from './useSendInvitation.ts';
@@ -183,6 +184,7 @@ function GuestList({ loaded, onChange }: { loaded: Loaded; onChange: () => void 
           </table>
         </section>
       )}
+      <MailLog eventId={event.id} />
     </section>
   );
 }

@@ -1,0 +1,89 @@
+// The mail log's rows (migrations/20261124T130000_mail_log.ts): written when a mail is handed to the
+// queue, in the transaction of the change that causes it, then moved along by the worker that sends it.
+import type { MailKind, MailLogEntry } from '@lablive/domain';
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.ts';
+
+/** What a mail is about, for its row in the log. */
+export type MailAbout = {
+  kind: MailKind;
+  labId?: number | null | undefined;
+  eventId?: number | null | undefined;
+  participantId?: number | null | undefined;
+};
+
+/** Longest error kept: the mail server's answer, not a stack. */
+const MAX_ERROR_LENGTH = 1000;
+
+export async function recordQueuedMail(
+  db: Db,
+  jobId: string,
+  about: MailAbout,
+  mail: { to: string; subject: string },
+): Promise<void> {
+  await db
+    .insertInto('mail_log')
+    .values({
+      job_id: jobId,
+      kind: about.kind,
+      lab_id: about.labId ?? null,
+      event_id: about.eventId ?? null,
+      participant_id: about.participantId ?? null,
+      recipient: mail.to,
+      subject: mail.subject,
+    })
+    // The same mail handed over twice is one job and one row.
+    .onConflict((conflict) => conflict.column('job_id').doNothing())
+    .execute();
+}
+
+export async function markMailSent(db: Db, jobId: string): Promise<void> {
+  await db
+    .updateTable('mail_log')
+    .set({ state: 'sent', attempts: sql`attempts + 1`, last_error: null, updated_at: new Date() })
+    .where('job_id', '=', jobId)
+    .execute();
+}
+
+/** An attempt failed: `final` when no attempt is left (the mail is failed for good). */
+export async function markMailAttemptFailed(db: Db, jobId: string, error: string, final: boolean) {
+  await db
+    .updateTable('mail_log')
+    .set({
+      state: final ? 'failed' : 'retrying',
+      attempts: sql`attempts + 1`,
+      last_error: error.slice(0, MAX_ERROR_LENGTH),
+      updated_at: new Date(),
+    })
+    .where('job_id', '=', jobId)
+    .execute();
+}
+
+/** An event's mails, newest first. */
+export async function listEventMails(db: Db, eventId: number): Promise<MailLogEntry[]> {
+  const rows = await db
+    .selectFrom('mail_log')
+    .select([
+      'id',
+      'kind',
+      'recipient',
+      'subject',
+      'participant_id',
+      'state',
+      'attempts',
+      'last_error',
+      'created_at',
+      'updated_at',
+    ])
+    .where('event_id', '=', eventId)
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    // The table's CHECK holds the kinds to MAIL_KINDS.
+    kind: row.kind as MailKind,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  }));
+}

@@ -1,0 +1,34 @@
+// The mail log (issue 16): what LabLive wrote to whom, and how it went. Every mail goes through the job
+// queue; its row says what kind of mail it is, its recipient and subject, and its state: queued (not
+// sent yet), retrying (the mail server refused it; another attempt is due), sent, or failed (every
+// attempt refused: kept with its last error).
+import { z } from 'zod';
+
+export const MAIL_KINDS = [
+  'invitation',
+  'reminder',
+  'event_update',
+  'event_cancelled',
+  'password_reset',
+  'pharmacovigilance',
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+export const MAIL_STATES = ['queued', 'retrying', 'sent', 'failed'] as const;
+export type MailState = (typeof MAIL_STATES)[number];
+
+export const mailLogEntrySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(MAIL_KINDS),
+  recipient: z.string(),
+  subject: z.string(),
+  participant_id: z.number().int().nullable(),
+  state: z.enum(MAIL_STATES),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type MailLogEntry = z.infer<typeof mailLogEntrySchema>;
+
+export const mailLogSchema = z.array(mailLogEntrySchema);
