@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import { createBus } from './bus/createBus.ts';
 import { defaultSubjectPrefix, prefixedBus } from './bus/prefixedBus.ts';
+import { calendarPageUrl } from './calendar/calendarLink.ts';
 import { type Env, REPO_ROOT } from './config/env.ts';
 import { loadOrCreateLocalSecrets } from './config/secrets.ts';
 import { openDatabase } from './db/database.ts';
@@ -107,6 +108,8 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
       mailOutbox,
       publicUrl: env.PUBLIC_URL,
       invitationTtlSeconds: env.INVITATION_TOKEN_TTL_SECONDS,
+      calendarPageUrl: (eventId, participantId) =>
+        calendarPageUrl(env.PUBLIC_URL, accessTokenSecret, eventId, participantId),
       now: () => new Date(),
     });
     const rooms = await createRoomService({

@@ -5,6 +5,7 @@ export * from './auth/messages.ts';
 export * from './auth/responses.ts';
 export * from './auth/schemas.ts';
 export * from './documents/documents.ts';
+export * from './events/calendarPage.ts';
 export * from './events/distribution.ts';
 export * from './events/eventCategory.ts';
 export * from './events/eventForm.ts';

@@ -3,6 +3,7 @@
 import type { Db, GatewayStats, Mailer } from '@lablive/server/testing';
 import {
   buildApp,
+  calendarPageUrl,
   createInProcessBus,
   createJobQueue,
   createQueuedMailOutbox,
@@ -64,6 +65,8 @@ export async function buildTestApp(
           mailOutbox,
           publicUrl: 'http://lablive.test',
           invitationTtlSeconds: 7 * 24 * 3600,
+          calendarPageUrl: (eventId, participantId) =>
+            calendarPageUrl('http://lablive.test', TEST_ACCESS_SECRET, eventId, participantId),
           now: options.now ?? (() => new Date()),
         })
       : undefined;

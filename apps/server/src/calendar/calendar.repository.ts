@@ -97,3 +97,65 @@ export async function findInvitedGuests(
     invitationId: Number(row.invitation_id),
   }));
 }
+
+/** The guest a calendar link names, in its event, with what the calendar page shows them. */
+export async function findCalendarPageRows(db: Db, eventId: number, participantId: number) {
+  const row = await db
+    .selectFrom('participants')
+    .innerJoin('events', 'events.id', 'participants.event_id')
+    .select((eb) => [
+      'participants.id',
+      'participants.name',
+      'participants.email',
+      'participants.role',
+      'participants.room_id',
+      'participants.timezone',
+      'participants.lab_id',
+      'events.description',
+      'events.planned_start_date',
+      'events.planned_end_date',
+      'events.default_timezone',
+      'events.is_public',
+      'events.slug',
+      'events.end_date',
+      // An event admin: the event's owner, or an admin of its lab.
+      eb
+        .or([
+          eb('events.owner_id', '=', eb.ref('participants.user_id')),
+          eb.exists(
+            eb
+              .selectFrom('user_roles')
+              .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+              .whereRef('user_roles.user_id', '=', 'participants.user_id')
+              .where('roles.name', 'in', ['admin', 'super-admin']),
+          ),
+        ])
+        .as('is_event_admin'),
+    ])
+    .where('participants.id', '=', participantId)
+    .where('participants.event_id', '=', eventId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const rooms = await db
+    .selectFrom('rooms')
+    .select(['id', 'name'])
+    .where('event_id', '=', eventId)
+    .orderBy('id')
+    .execute();
+  return { ...row, is_event_admin: row.is_event_admin === true, rooms };
+}
+
+export async function setParticipantRoom(db: Db, participantId: number, roomId: number): Promise<void> {
+  await db.updateTable('participants').set({ room_id: roomId }).where('id', '=', participantId).execute();
+}
+
+/** The guest's latest invitation, to issue a personal link on; undefined when never invited. */
+export async function latestInvitationId(db: Db, participantId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('event_invitations')
+    .select('id')
+    .where('participant_id', '=', participantId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.id;
+}

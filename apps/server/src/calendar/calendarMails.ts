@@ -17,10 +17,13 @@ import {
   findInvitedGuests,
 } from './calendar.repository.ts';
 import { calendarFile, calendarSequence } from './calendarFile.ts';
+import { calendarPageUrl } from './calendarLink.ts';
 
 export type CalendarMailsDeps = {
   mailOutbox: MailOutbox;
   publicUrl: string;
+  /** The server's secret the calendar links' keys are made with (calendarLink.ts). */
+  secret: string;
   invitationTtlSeconds: number;
   /** Used as the entry's organiser when the event has no owner any more. */
   fallbackOrganizer: { name: string; email: string };
@@ -92,7 +95,13 @@ export function createCalendarMails(deps: CalendarMailsDeps) {
     }
   }
 
+  const pageUrl = (eventId: number, participantId: number) =>
+    calendarPageUrl(publicUrl, deps.secret, eventId, participantId);
+
   return {
+    /** The guest's calendar page (the link every mail about the event carries). */
+    pageUrl,
+
     /** The entry an invitation's mail carries: the guest's link is its place. */
     async invitationEntry(
       db: Db,
@@ -120,6 +129,7 @@ export function createCalendarMails(deps: CalendarMailsDeps) {
           startsAt: event.start,
           timeZone: guest.timeZone ?? event.timeZone,
           url,
+          calendarUrl: pageUrl(eventId, guest.id),
         });
         await mailOutbox.send(
           db,

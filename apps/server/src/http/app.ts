@@ -10,6 +10,7 @@ import { createAuthenticator } from '../auth/authentication.ts';
 import type { AuthDeps } from '../auth/authService.ts';
 import type { Bus } from '../bus/index.ts';
 import { createCalendarMails } from '../calendar/calendarMails.ts';
+import { createCalendarPageService } from '../calendar/calendarPage.ts';
 import type { Env } from '../config/env.ts';
 import type { Db } from '../db/connection.ts';
 import { createEventService } from '../events/eventService.ts';
@@ -28,6 +29,7 @@ import { registerApiDocs } from './apiDocs.ts';
 import { type ApiRoute, installApiGuards } from './apiGuards.ts';
 import { errorHandler, problem } from './problems.ts';
 import { authRoutes } from './routes/auth.routes.ts';
+import { calendarRoutes } from './routes/calendar.routes.ts';
 import { documentsRoutes } from './routes/documents.routes.ts';
 import { eventInfoRoutes } from './routes/eventInfo.routes.ts';
 import { eventRoomsRoutes } from './routes/eventRooms.routes.ts';
@@ -154,12 +156,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const { config } = deps;
       const calendar = createCalendarMails({
         mailOutbox,
+        secret: deps.accessTokenSecret,
         publicUrl: config.PUBLIC_URL,
         invitationTtlSeconds: config.INVITATION_TOKEN_TTL_SECONDS,
         fallbackOrganizer: mailboxOf(config.MAIL_FROM),
         now,
       });
       const notices = { reminders: deps.reminders, calendar };
+      const calendarPage = createCalendarPageService({
+        db,
+        secret: deps.accessTokenSecret,
+        publicUrl: config.PUBLIC_URL,
+        invitationTtlSeconds: config.INVITATION_TOKEN_TTL_SECONDS,
+        now,
+        calendar,
+      });
+      await api.register(calendarRoutes, { page: calendarPage });
       const events = createEventService({ db, rooms, now, ...notices });
       await api.register(eventsRoutes, { db, authenticator, events });
       await api.register(planningRoutes, { db, authenticator });

@@ -54,6 +54,24 @@ export function passwordResetMail(
   return { subject: t.subject, text, html };
 }
 
+/** The calendar page's link (calendar/calendarLink.ts), in every mail about an event a guest attends. */
+const CALENDAR_LINK = {
+  fr: { text: 'Ajoutez-le à votre agenda (Outlook, Google, Apple) :', action: 'Ajouter à mon agenda' },
+  en: { text: 'Add it to your calendar (Outlook, Google, Apple):', action: 'Add to my calendar' },
+  de: {
+    text: 'Fügen Sie sie Ihrem Kalender hinzu (Outlook, Google, Apple):',
+    action: 'Zu meinem Kalender hinzufügen',
+  },
+} as const satisfies Record<Locale, unknown>;
+
+function calendarLink(locale: Locale, url: string): { text: string[]; html: string } {
+  const t = CALENDAR_LINK[locale];
+  return {
+    text: ['', t.text, url],
+    html: `\n<p>${escapeHtml(t.text)} <a href="${escapeHtml(url)}">${escapeHtml(t.action)}</a></p>`,
+  };
+}
+
 const INVITATION = {
   fr: {
     subject: (event: string) => `Invitation : ${event}`,
@@ -108,9 +126,11 @@ export function invitationMail(
     timeZone: string;
     role: 'participant' | 'animator' | 'observer' | 'observer-animator';
     invitationUrl: string;
+    calendarUrl: string;
   },
 ): RenderedMail {
   const t = INVITATION[locale];
+  const calendar = calendarLink(locale, params.calendarUrl);
   const when = dateTime(locale, params.startsAt, params.timeZone);
   const lines = [
     t.greeting(params.name),
@@ -120,11 +140,12 @@ export function invitationMail(
     '',
     t.link,
     params.invitationUrl,
+    ...calendar.text,
   ];
   const html = `<p>${escapeHtml(t.greeting(params.name))}</p>
 <p>${escapeHtml(t.body(params.eventName, when))}<br>${escapeHtml(t.role(t.roles[params.role]))}</p>
 <p>${escapeHtml(t.link)}</p>
-<p><a href="${escapeHtml(params.invitationUrl)}">${escapeHtml(t.action)}</a></p>`;
+<p><a href="${escapeHtml(params.invitationUrl)}">${escapeHtml(t.action)}</a></p>${calendar.html}`;
   return { subject: t.subject(params.eventName), text: lines.join('\n'), html };
 }
 
@@ -167,15 +188,17 @@ export function reminderMail(
     timeZone: string;
     kind: 'j7' | 'j1' | 'h1';
     url: string;
+    calendarUrl: string;
   },
 ): RenderedMail {
   const t = REMINDER[locale];
   const when = dateTime(locale, params.startsAt, params.timeZone);
   const body = t.body(params.eventName, t.soon[params.kind], when);
-  const text = [t.greeting(params.name), '', body, '', t.link, params.url].join('\n');
+  const calendar = calendarLink(locale, params.calendarUrl);
+  const text = [t.greeting(params.name), '', body, '', t.link, params.url, ...calendar.text].join('\n');
   const html = `<p>${escapeHtml(t.greeting(params.name))}</p>
 <p>${escapeHtml(body)}</p>
-<p><a href="${escapeHtml(params.url)}">${escapeHtml(t.action)}</a></p>`;
+<p><a href="${escapeHtml(params.url)}">${escapeHtml(t.action)}</a></p>${calendar.html}`;
   return { subject: t.subject(params.eventName), text, html };
 }
 
@@ -210,14 +233,24 @@ const EVENT_UPDATE = {
 /** An event moved or renamed: its new date on the guest's clock, their link; the .ics goes with it. */
 export function eventUpdateMail(
   locale: Locale,
-  params: { name: string; eventName: string; startsAt: Date; timeZone: string; url: string },
+  params: {
+    name: string;
+    eventName: string;
+    startsAt: Date;
+    timeZone: string;
+    url: string;
+    calendarUrl: string;
+  },
 ): RenderedMail {
   const t = EVENT_UPDATE[locale];
   const body = t.body(params.eventName, dateTime(locale, params.startsAt, params.timeZone));
-  const text = [t.greeting(params.name), '', body, t.calendar, '', t.link, params.url].join('\n');
+  const calendar = calendarLink(locale, params.calendarUrl);
+  const text = [t.greeting(params.name), '', body, t.calendar, '', t.link, params.url, ...calendar.text].join(
+    '\n',
+  );
   const html = `<p>${escapeHtml(t.greeting(params.name))}</p>
 <p>${escapeHtml(body)}<br>${escapeHtml(t.calendar)}</p>
-<p><a href="${escapeHtml(params.url)}">${escapeHtml(t.action)}</a></p>`;
+<p><a href="${escapeHtml(params.url)}">${escapeHtml(t.action)}</a></p>${calendar.html}`;
   return { subject: t.subject(params.eventName), text, html };
 }
 

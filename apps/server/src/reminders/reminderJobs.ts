@@ -63,6 +63,8 @@ export async function createReminderScheduler(deps: {
   mailOutbox: MailOutbox;
   publicUrl: string;
   invitationTtlSeconds: number;
+  /** The guest's calendar page, linked from the reminder (calendar/calendarLink.ts). */
+  calendarPageUrl: (eventId: number, participantId: number) => string;
   now: () => Date;
 }): Promise<ReminderScheduler> {
   const { queue } = deps;
@@ -121,6 +123,7 @@ export async function createReminderScheduler(deps: {
       timeZone: guest.timezone ?? event.default_timezone,
       kind: job.kind,
       url,
+      calendarUrl: deps.calendarPageUrl(event.id, guest.id),
     });
     await deps.mailOutbox.send(
       deps.db,

@@ -4,6 +4,7 @@
 export { issueInvitationToken } from '../auth/invitations.repository.ts';
 export { hashPassword } from '../auth/passwords.ts';
 export { createInProcessBus } from '../bus/index.ts';
+export { calendarPageUrl } from '../calendar/calendarLink.ts';
 export { createDb, type Db } from '../db/connection.ts';
 export { letPostgresAccountTraverse } from '../db/embeddedPostgres.ts';
 export { freePort } from '../db/freePort.ts';

@@ -58,6 +58,11 @@ export const API_ROUTES = {
   'GET /api/events/:id/joinroom': EVENT,
 
   'POST /api/participants': SIGNED_IN,
+  // The calendar page's calls: public, each checked against the calendar link's key.
+  'GET /api/participants/calendar': PUBLIC,
+  'POST /api/participants/calendar/add-event': PUBLIC,
+  'POST /api/participants/calendar/join': PUBLIC,
+  'PUT /api/participants/calendar/room': PUBLIC,
   'GET /api/participants': SIGNED_IN,
   'GET /api/participants/:id': SIGNED_IN,
   'PUT /api/participants/:id': SIGNED_IN,

@@ -125,6 +125,7 @@ export async function invitationsRoutes(instance: FastifyInstance, options: Invi
           timeZone: participant.timezone ?? event.default_timezone,
           role: body.role,
           invitationUrl,
+          calendarUrl: calendar.pageUrl(event.id, participant.id),
         });
         // The guest's calendar entry for the event, their link as its place (RFC 5545, METHOD:REQUEST).
         const icalEvent = await calendar.invitationEntry(trx, event.id, participant, invitationUrl);

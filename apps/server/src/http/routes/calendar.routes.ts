@@ -1,0 +1,61 @@
+// The calendar page's calls (back-office spec 2.13 and 7, issue 16), public but each checked against
+// the calendar link's key (calendar/calendarLink.ts):
+// - GET /api/participants/calendar?event=&participant=&key=: the guest, their event, and for the staff
+//   the rooms to pick from and (admins, public events) the public link;
+// - POST /api/participants/calendar/add-event { event, participant, key }: the calendar file (.ics);
+// - POST /api/participants/calendar/join { event, participant, key }: a fresh personal link;
+// - PUT /api/participants/calendar/room { event, participant, key, room_id }: the staff's room.
+import {
+  calendarLinkQuerySchema,
+  calendarLinkSchema,
+  calendarPageSchema,
+  calendarRoomRequestSchema,
+  noContentSchema,
+} from '@lablive/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { CalendarPageService } from '../../calendar/calendarPage.ts';
+
+export async function calendarRoutes(instance: FastifyInstance, options: { page: CalendarPageService }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { page } = options;
+
+  app.get(
+    '/participants/calendar',
+    { schema: { querystring: calendarLinkQuerySchema, response: { 200: calendarPageSchema } } },
+    async (request) => page.page(request.query),
+  );
+
+  app.post(
+    '/participants/calendar/add-event',
+    {
+      schema: {
+        body: calendarLinkSchema,
+        response: { 200: z.string().describe('The calendar file (text/calendar, RFC 5545)') },
+      },
+    },
+    async (request, reply) => {
+      const file = await page.file(request.body);
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8; method=REQUEST')
+        .header('content-disposition', `attachment; filename="${file.slug}.ics"`)
+        .send(file.content);
+    },
+  );
+
+  app.post(
+    '/participants/calendar/join',
+    { schema: { body: calendarLinkSchema, response: { 200: z.object({ url: z.string() }) } } },
+    async (request) => ({ url: await page.personalLink(request.body) }),
+  );
+
+  app.put(
+    '/participants/calendar/room',
+    { schema: { body: calendarRoomRequestSchema, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await page.chooseRoom(request.body);
+      return reply.status(204).send(null);
+    },
+  );
+}
