@@ -15,6 +15,7 @@ import {
   startServerProcess,
   type TestDatabase,
 } from '@lablive/testkit';
+import ICAL from 'ical.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -65,7 +66,8 @@ describe.runIf(skipReason === null)(
       expect(await accessibilityViolations(page), name).toEqual([]);
     }
 
-    async function invitationLink(email: string): Promise<string> {
+    /** The first link in `email`'s mails (from the server's outbox) that `pattern` matches. */
+    async function linkInMail(email: string, pattern: RegExp): Promise<string> {
       const outbox = path.join(server.dataDir, 'outbox');
       let link: string | undefined;
       await expect
@@ -73,13 +75,15 @@ describe.runIf(skipReason === null)(
           for (const file of await readdir(outbox).catch(() => [])) {
             const mail = decodeQuotedPrintable(await readFile(path.join(outbox, file), 'utf8'));
             if (!mail.includes(`To: ${email}`)) continue;
-            link = mail.match(/https?:\/\/\S+\?invitation=[A-Za-z0-9%_-]+/)?.[0];
+            link = mail.match(pattern)?.[0];
           }
           return link;
         }, WAIT)
         .toBeDefined();
       return link ?? '';
     }
+
+    const invitationLink = (email: string) => linkInMail(email, /https?:\/\/\S+\?invitation=[A-Za-z0-9%_-]+/);
 
     beforeAll(async () => {
       await mkdir(ARTIFACTS, { recursive: true });
@@ -185,6 +189,51 @@ describe.runIf(skipReason === null)(
       await expect.poll(() => new URL(gina.url()).pathname, WAIT).toBe('/event');
       await gina.getByTestId('event-card').waitFor(WAIT);
       await check(gina, 'guest-event');
+
+      // The calendar link of the same mail opens Gina's calendar page, signed in or not: her event, a
+      // calendar file that a calendar reads (ical.js here), and Google Calendar's page filled in.
+      const calendarLink = await linkInMail(
+        'gina@example.org',
+        /https?:\/\/\S+\?calendar&e=\d+&i=\d+&k=[\w-]+/,
+      );
+      const visitor = await person();
+      await visitor.goto(calendarLink.replace(/^https?:\/\/[^/]+/, server.url));
+      await expect
+        .poll(() => visitor.getByTestId('calendar-greeting').textContent(), WAIT)
+        .toBe('Hello Gina Guest,');
+      expect(await visitor.getByTestId('calendar-event-name').textContent()).toBe('Oncology update');
+      await check(visitor, 'my-calendar');
+      const [download] = await Promise.all([
+        visitor.waitForEvent('download'),
+        visitor.getByTestId('calendar-download').click(),
+      ]);
+      const calendar = new ICAL.Component(ICAL.parse(await readFile(await download.path(), 'utf8')));
+      const entry = new ICAL.Event(calendar.getFirstSubcomponent('vevent') ?? undefined);
+      expect(entry.summary).toBe('Oncology update');
+      expect(entry.uid).toMatch(/^lablive-event-\d+-guest-\d+@lablive$/);
+      expect(entry.location).toContain('?invitation=');
+      const google = new URL((await visitor.getByTestId('calendar-google').getAttribute('href')) ?? '');
+      expect(google.searchParams.get('text')).toBe('Oncology update');
+      expect(google.searchParams.get('dates')).toBe(
+        `${entry.startDate.toJSDate().toISOString().replace(/[-:]/g, '').replace('.000', '')}/${entry.endDate
+          .toJSDate()
+          .toISOString()
+          .replace(/[-:]/g, '')
+          .replace('.000', '')}`,
+      );
+      // Ann, an animator, picks her room there.
+      const annCalendar = await linkInMail(
+        'ann@example.org',
+        /https?:\/\/\S+\?calendar&e=\d+&i=\d+&k=[\w-]+/,
+      );
+      const ann = await person();
+      await ann.goto(annCalendar.replace(/^https?:\/\/[^/]+/, server.url));
+      await ann.getByTestId('calendar-room').selectOption({ label: 'Room 2' });
+      await ann.getByRole('button', { name: 'Save my room' }).click();
+      await expect
+        .poll(() => ann.getByTestId('calendar-room-status').textContent(), WAIT)
+        .toBe('Your room is saved.');
+      await check(ann, 'my-calendar-animator');
 
       // The animator starts the event on the day.
       await animator.goto(`${server.url}/admin/events`);

@@ -1,8 +1,9 @@
 // The query parameters read on first load (live-room spec, section 2): `invitation` (a token that
-// signs the visitor in and opens /event) and `calendar` with `e` (event id) and `i` (participant id).
+// signs the visitor in and opens /event) and `calendar` with `e` (event id), `i` (participant id) and `k`
+// (the key the server made for them: it stands for the mail the link came in).
 export type EntryParams =
   | { kind: 'invitation'; token: string }
-  | { kind: 'calendar'; eventId: number; participantId: number }
+  | { kind: 'calendar'; eventId: number; participantId: number; key: string }
   | { kind: 'none' };
 
 const positiveId = (value: string | null): number | null => {
@@ -18,7 +19,9 @@ export function parseEntryParams(search: string): EntryParams {
   if (params.has('calendar')) {
     const eventId = positiveId(params.get('e'));
     const participantId = positiveId(params.get('i'));
-    if (eventId !== null && participantId !== null) return { kind: 'calendar', eventId, participantId };
+    // A link without its key still opens the page, which says the link is not valid.
+    const key = params.get('k')?.trim() ?? '';
+    if (eventId !== null && participantId !== null) return { kind: 'calendar', eventId, participantId, key };
   }
   return { kind: 'none' };
 }

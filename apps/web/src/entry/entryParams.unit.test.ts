@@ -10,16 +10,18 @@ describe('first-load parameters', () => {
     });
   });
 
-  it('reads a calendar link with its event and participant', () => {
-    expect(parseEntryParams('?calendar=1&e=12&i=34')).toEqual({
+  it('reads a calendar link with its event, participant and key', () => {
+    expect(parseEntryParams('?calendar=1&e=12&i=34&k=abc_-9')).toEqual({
       kind: 'calendar',
       eventId: 12,
       participantId: 34,
+      key: 'abc_-9',
     });
     expect(parseEntryParams('?calendar&e=12&i=34')).toEqual({
       kind: 'calendar',
       eventId: 12,
       participantId: 34,
+      key: '',
     });
   });
 

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAuthActor, useAuthStatus } from '../auth/useAuth.ts';
 import { parseEntryParams } from './entryParams.ts';
 
-export type CalendarState = { eventId: number; participantId: number };
+export type CalendarState = { eventId: number; participantId: number; key: string };
 
 export function useEntryParams(): boolean {
   const navigate = useNavigate();
@@ -25,7 +25,11 @@ export function useEntryParams(): boolean {
       setSigningInWithInvitation(true);
       actor.send({ type: 'auth.login', credentials: { invitation: params.token } });
     } else if (params.kind === 'calendar') {
-      const state: CalendarState = { eventId: params.eventId, participantId: params.participantId };
+      const state: CalendarState = {
+        eventId: params.eventId,
+        participantId: params.participantId,
+        key: params.key,
+      };
       navigate('/my-calendar', { replace: true, state });
     }
   }, [status, actor, navigate]);

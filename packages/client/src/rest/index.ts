@@ -2,6 +2,7 @@
 export * from './apiClient.ts';
 export * from './apiError.ts';
 export * from './browserTokenStore.ts';
+export { type CalendarApi, createCalendarApi } from './calendarApi.ts';
 export { createEventsAdminApi, type EventsAdminApi } from './eventsAdminApi.ts';
 export type { FetchLike, RequestOptions, Transport } from './httpTransport.ts';
 export type { RoomsApi } from './roomsApi.ts';

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../../auth/useAuth.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { useLoaded } from '../../hooks/useLoaded.ts';
 import { adminApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
-import { useLoaded } from '../useLoaded.ts';
 import { EventCard } from './EventCard.tsx';
 
 const SECTIONS = ['current', 'planned', 'closed'] as const;

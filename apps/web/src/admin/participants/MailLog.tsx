@@ -3,10 +3,10 @@
 // The queue moves mails along on its own: Refresh reads the log again.
 import type { MailLogEntry } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
+import { useLoaded } from '../../hooks/useLoaded.ts';
 import { useLocale } from '../../i18n/useLocale.ts';
 import { adminApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
-import { useLoaded } from '../useLoaded.ts';
 
 export function MailLog({ eventId }: { eventId: number }) {
   const { t } = useTranslation('admin');

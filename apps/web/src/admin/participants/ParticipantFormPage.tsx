@@ -21,10 +21,10 @@ import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
+import { useLoaded } from '../../hooks/useLoaded.ts';
 import { describeFailure, translateMessage } from '../../i18n/messages.ts';
 import { adminApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
-import { useLoaded } from '../useLoaded.ts';
 import { useSendInvitation } from './useSendInvitation.ts';
 
 type Loaded = { event: LabEventDetails; rooms: EventRoom[]; guest: ParticipantView | null };

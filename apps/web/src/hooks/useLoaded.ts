@@ -1,5 +1,5 @@
-// Loads what a back-office page shows, again when asked (after a change): loading, loaded or failed with
-// what the API said. A failure is shown as it is, never replaced by sample data.
+// Loads what a page shows (the back office's, the calendar page), again when asked (after a change):
+// loading, loaded or failed with what the API said. A failure is shown as it is, never as sample data.
 import { useCallback, useEffect, useState } from 'react';
 import { type Failure, toFailure } from '../failure.ts';
 
