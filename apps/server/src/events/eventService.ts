@@ -137,10 +137,11 @@ export function createEventService({ db, rooms, now, reminders, calendar }: Even
         const event = await lockForChange(trx, caller, eventId);
         if (event.end_date !== null) throw conflict('This event is closed: it can no longer be changed.');
         const before = await calendar?.facts(trx, eventId);
+        // The reminders of the event as it stood go; those of the event as it now stands are scheduled.
+        await reminders?.unscheduleEvent(trx, eventId);
         await updateEventFields(trx, eventId, await fieldsOf(trx, labId, form));
         await replaceEventMedias(trx, eventId, form.medias);
         await resizeRooms(trx, { id: eventId, labId }, form.rooms_needed);
-        // The reminders follow the new date (the jobs of the old one find it moved and send nothing).
         await reminders?.scheduleEvent(trx, eventId);
         // Moved or renamed: every invited guest's calendar entry follows (same entry, a new version).
         if (before) await calendar?.eventSaved(trx, eventId, before);
@@ -166,7 +167,11 @@ export function createEventService({ db, rooms, now, reminders, calendar }: Even
     async close(caller: Caller, eventId: number, requestId: string): Promise<LabEventDetails> {
       await db.transaction().execute(async (trx) => {
         const event = await lockForChange(trx, caller, eventId);
-        if (event.end_date === null) await setEventRunning(trx, eventId, { active: false, end_date: now() });
+        if (event.end_date === null) {
+          // A closed event sends no more reminders.
+          await reminders?.unscheduleEvent(trx, eventId);
+          await setEventRunning(trx, eventId, { active: false, end_date: now() });
+        }
       });
       const closed = await details(caller.principal.labId, eventId);
       const actor = backOfficeActor({ id: caller.user.id, name: caller.user.name, email: caller.user.email });
@@ -207,6 +212,7 @@ export function createEventService({ db, rooms, now, reminders, calendar }: Even
         const used = (await listRoomsWithUsage(trx, eventId)).find((room) => room.hasSessionEvents);
         if (used) throw conflict(`${used.name} already has a session history: close the event instead.`);
         await calendar?.eventCancelled(trx, eventId);
+        await reminders?.unscheduleEvent(trx, eventId);
         await deleteEvent(trx, eventId);
       });
     },

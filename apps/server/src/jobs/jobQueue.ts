@@ -39,6 +39,11 @@ export type JobQueue = {
   enqueue<T extends object>(db: Db, name: string, data: T, options?: JobOptions): Promise<string | null>;
   /** Takes back a job that has not started (a reminder no longer due). */
   cancel(name: string, id: string): Promise<void>;
+  /**
+   * Removes jobs within `db`'s transaction, so their ids can be enqueued again (a reminder for a start
+   * the event moves back to); ids with no job are ignored.
+   */
+  remove(db: Db, name: string, ids: readonly string[]): Promise<void>;
 };
 
 /** pg-boss runs its statements through our connection, inside our transaction when there is one. */
@@ -111,6 +116,10 @@ export function createJobQueue(options: {
 
     async cancel(name, id) {
       await boss.cancel(name, id);
+    },
+
+    async remove(db, name, ids) {
+      if (ids.length > 0) await boss.deleteJob(name, [...ids], { db: executorOf(db) });
     },
   };
 }

@@ -113,6 +113,7 @@ export function createGuestList(db: Db, { reminders, calendar }: GuestNotices = 
       // The guest's calendar entry is withdrawn with them: the mail leaves once the removal commits.
       await db.transaction().execute(async (trx) => {
         await calendar?.guestRemoved(trx, current.event_id, current.id);
+        await reminders?.unscheduleGuest(trx, current.id);
         await deleteParticipant(trx, caller.principal.labId, current.id);
       });
     },

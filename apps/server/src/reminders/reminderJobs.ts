@@ -2,10 +2,18 @@
 // in the event's time zone (domain reminders.ts), enqueued with the change that calls for it (an event
 // saved, a guest added). A job carries the planned start it was made for; when it runs it reads the
 // event again and sends nothing if the event moved, was closed or cancelled, dropped that reminder, or
-// the guest is gone: a stale job never mails an old date. Moving an event schedules new jobs (their
-// ids name the new start), so the reminders follow it.
+// the guest is gone: a stale job never mails an old date. A change removes the jobs of the event as it
+// stood (unschedule) and schedules those of the event as it now stands, in the same transaction; a
+// cancelled or closed event, or a removed guest, keeps none.
 import { createHash } from 'node:crypto';
-import { dueReminders, LOCALES, type Locale, type ReminderKind, wantsReminder } from '@lablive/domain';
+import {
+  dueReminders,
+  LOCALES,
+  type Locale,
+  REMINDER_KINDS,
+  type ReminderKind,
+  wantsReminder,
+} from '@lablive/domain';
 import { issueInvitationToken } from '../auth/invitations.repository.ts';
 import type { Db } from '../db/connection.ts';
 import type { JobQueue } from '../jobs/jobQueue.ts';
@@ -21,7 +29,15 @@ export type ReminderScheduler = {
   scheduleEvent(db: Db, eventId: number): Promise<void>;
   /** One guest's reminders (a guest just added). */
   scheduleGuest(db: Db, participantId: number): Promise<void>;
+  /** Removes every guest's pending reminders for the event as it stands (before a change, a cancel, a close). */
+  unscheduleEvent(db: Db, eventId: number): Promise<void>;
+  /** Removes one guest's pending reminders (before the guest is removed). */
+  unscheduleGuest(db: Db, participantId: number): Promise<void>;
 };
+
+/** The job of a guest's reminder for an event starting at `plannedStart`: one id, one job. */
+const reminderJobId = (participantId: number, kind: ReminderKind, plannedStart: string) =>
+  uuidOf(`${participantId}:${kind}:${plannedStart}`);
 
 const uuidOf = (key: string) => {
   const hex = createHash('sha256').update(`lablive-reminder:${key}`).digest('hex');
@@ -76,12 +92,27 @@ export async function createReminderScheduler(deps: {
       for (const participantId of participantIds) {
         const job: ReminderJob = { participantId, eventId, kind, plannedStart: event.planned_start_date };
         await queue.enqueue(db, REMINDER_QUEUE, job, {
-          id: uuidOf(`${participantId}:${kind}:${event.planned_start_date}`),
+          id: reminderJobId(participantId, kind, event.planned_start_date),
           startAfter: at,
         });
       }
     }
   }
+
+  /** Every reminder job the event as it stands may have for these guests, due or not, wanted or not. */
+  async function unschedule(db: Db, eventId: number, participantIds: readonly number[]) {
+    const event = await eventOf(db, eventId);
+    if (!event) return;
+    const ids = participantIds.flatMap((participantId) =>
+      REMINDER_KINDS.map((kind) => reminderJobId(participantId, kind, event.planned_start_date)),
+    );
+    await queue.remove(db, REMINDER_QUEUE, ids);
+  }
+
+  const guestIdsOf = async (db: Db, eventId: number) =>
+    (await db.selectFrom('participants').select('id').where('event_id', '=', eventId).execute()).map(
+      (guest) => guest.id,
+    );
 
   await queue.define<ReminderJob>(REMINDER_QUEUE, { retryLimit: 3, retryDelaySeconds: 10 }, async (job) => {
     const event = await eventOf(deps.db, job.eventId);
@@ -135,16 +166,18 @@ export async function createReminderScheduler(deps: {
 
   return {
     async scheduleEvent(db, eventId) {
-      const guests = await db
+      await schedule(db, eventId, await guestIdsOf(db, eventId));
+    },
+    async unscheduleEvent(db, eventId) {
+      await unschedule(db, eventId, await guestIdsOf(db, eventId));
+    },
+    async unscheduleGuest(db, participantId) {
+      const guest = await db
         .selectFrom('participants')
-        .select('id')
-        .where('event_id', '=', eventId)
-        .execute();
-      await schedule(
-        db,
-        eventId,
-        guests.map((guest) => guest.id),
-      );
+        .select(['id', 'event_id'])
+        .where('id', '=', participantId)
+        .executeTakeFirst();
+      if (guest) await unschedule(db, guest.event_id, [guest.id]);
     },
     async scheduleGuest(db, participantId) {
       const guest = await db

@@ -1,8 +1,8 @@
-// Reminders as jobs on a real PostgreSQL and SMTP server: an event with its three reminders and five
-// guests schedules fifteen jobs at the right instants; moving the event schedules the new ones, and the
-// jobs of the old date, once due, send nothing; the due reminders arrive once each with the new date.
-// Time is moved forward the one way pg-boss knows it: the jobs' start_after (a test switch only).
-
+// Reminders as jobs on a real PostgreSQL and SMTP server, with two instances working the queue: an
+// event with its three reminders and five guests schedules fifteen jobs at the right instants; moving
+// the event replaces them with those of the new date; removing a guest removes theirs; with the clock
+// moved forward (the test switch, testClock.ts) every due reminder arrives once, with the new date and
+// a personal link. Cancelling an event removes its reminders and sends its invited guests a CANCEL.
 import { reminderInstant, wallClock } from '@lablive/domain';
 import {
   buildTestApp,
@@ -17,6 +17,7 @@ import {
   startSmtpCapture,
   type TestDatabase,
 } from '@lablive/testkit';
+import { makeRemindersDue } from '@lablive/testkit/testClock';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,7 @@ import { createSmtpMailer } from '../mail/mailer.ts';
 let test: TestDatabase;
 let smtp: SmtpCapture;
 let app: FastifyInstance;
+let secondInstance: FastifyInstance;
 let call: Call;
 let token = '';
 let mediaId = 0;
@@ -32,19 +34,59 @@ let mediaId = 0;
 const inDays = (days: number) => wallClock(new Date(Date.now() + days * 86_400_000), 'Europe/Paris').day;
 
 async function reminderJobs(eventId: number) {
-  const result = await sql<{ start_after: Date; data: { kind: string; plannedStart: string } }>`
+  const result = await sql<{
+    start_after: Date;
+    data: { kind: string; plannedStart: string; participantId: number };
+  }>`
     select start_after, data from pgboss.job
     where name = 'reminder-send' and (data->>'eventId')::int = ${eventId}`.execute(test.db);
   return result.rows;
 }
 
+const form = (name: string, day: string) => ({
+  name,
+  rooms_needed: 1,
+  medias: [mediaId],
+  email_relaunch_J7: true,
+  email_relaunch_J1: true,
+  email_relaunch_h1: true,
+  date: day,
+  start_time: '14:00',
+  end_time: '16:00',
+  default_timezone: 'Europe/Paris',
+});
+
+async function eventWithGuests(
+  name: string,
+  day: string,
+  guests: number,
+): Promise<{ id: number; guests: number[] }> {
+  const created = await call('POST', '/api/events', token, form(name, day));
+  expect(created.statusCode).toBe(201);
+  const id = created.json().id as number;
+  const ids: number[] = [];
+  for (let i = 0; i < guests; i++) {
+    const guest = await call('POST', '/api/participants', token, {
+      event_id: id,
+      email: `${name.toLowerCase().replace(/\W/g, '')}-${i}@x.org`,
+      name: `Guest ${i}`,
+    });
+    expect(guest.statusCode).toBe(201);
+    ids.push(guest.json().id);
+  }
+  return { id, guests: ids };
+}
+
 beforeAll(async () => {
   test = await createTestDatabase();
   smtp = await startSmtpCapture();
-  app = await buildTestApp(test, {
+  const options = {
     mailer: createSmtpMailer(smtp.url, 'LabLive <no-reply@lablive.test>'),
     jobs: { retryDelaySeconds: 1 },
-  });
+  };
+  // Two instances on one database, both working the queues: each job must still run once.
+  app = await buildTestApp(test, options);
+  secondInstance = await buildTestApp(test, options);
   call = caller(app);
   const labId = await createLab(test.db, 'Lab A');
   mediaId = await createMedia(test.db, { labId, name: 'Slides' });
@@ -53,72 +95,74 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await secondInstance.close();
   await app.close();
   await smtp.close();
   await test.drop();
 });
 
 describe('reminders', () => {
-  it('schedules one job per guest and reminder, follows a move, and sends each due one once with the new date', async () => {
-    const form = (day: string) => ({
-      name: 'Oncology update',
-      rooms_needed: 1,
-      medias: [mediaId],
-      email_relaunch_J7: true,
-      email_relaunch_J1: true,
-      email_relaunch_h1: true,
-      date: day,
-      start_time: '14:00',
-      end_time: '16:00',
-      default_timezone: 'Europe/Paris',
-    });
-    const created = await call('POST', '/api/events', token, form(inDays(10)));
-    expect(created.statusCode).toBe(201);
-    const eventId = created.json().id as number;
-    for (let i = 0; i < 5; i++) {
-      const guest = await call('POST', '/api/participants', token, {
-        event_id: eventId,
-        email: `guest${i}@x.org`,
-        name: `Guest ${i}`,
-      });
-      expect(guest.statusCode).toBe(201);
-    }
-    const event = (await call('GET', `/api/events/${eventId}`, token)).json();
-    const jobs = await reminderJobs(eventId);
+  it('schedules one job per guest and reminder, follows a move and a removal, and sends each due one once', async () => {
+    const event = await eventWithGuests('Oncology update', inDays(10), 5);
+    const details = (await call('GET', `/api/events/${event.id}`, token)).json();
+    const jobs = await reminderJobs(event.id);
     expect(jobs).toHaveLength(15);
     for (const kind of ['j7', 'j1', 'h1'] as const) {
-      const due = reminderInstant(event, kind).getTime();
+      const due = reminderInstant(details, kind).getTime();
       expect(jobs.filter((job) => job.data.kind === kind).map((job) => job.start_after.getTime())).toEqual(
         Array(5).fill(due),
       );
     }
 
-    // Moved a day later: fifteen new jobs for the new start.
-    const moved = await call('PUT', `/api/events/${eventId}`, token, form(inDays(11)));
+    // Moved a day later: the fifteen jobs are those of the new start, none of the old one is left.
+    const moved = await call('PUT', `/api/events/${event.id}`, token, form('Oncology update', inDays(11)));
     expect(moved.statusCode).toBe(200);
     const newStart = moved.json().planned_start_date as string;
-    const all = await reminderJobs(eventId);
-    expect(all).toHaveLength(30);
-    expect(all.filter((job) => job.data.plannedStart === newStart)).toHaveLength(15);
+    const afterMove = await reminderJobs(event.id);
+    expect(afterMove).toHaveLength(15);
+    expect(afterMove.every((job) => job.data.plannedStart === newStart)).toBe(true);
 
-    // Time passes: every reminder, of the old date and of the new, is due now.
-    await sql`update pgboss.job set start_after = now()
-      where name = 'reminder-send' and (data->>'eventId')::int = ${eventId}`.execute(test.db);
-    await expect
-      .poll(() => smtp.mails.filter((mail) => mail.text.includes('Oncology update')).length, {
-        timeout: 30_000,
-        interval: 250,
-      })
-      .toBe(15);
+    // Guest 4 is removed: their three reminders go with them.
+    const removed = event.guests[4] ?? 0;
+    expect((await call('DELETE', `/api/participants/${removed}`, token)).statusCode).toBe(204);
+    const afterRemoval = await reminderJobs(event.id);
+    expect(afterRemoval).toHaveLength(12);
+    expect(afterRemoval.some((job) => job.data.participantId === removed)).toBe(false);
+
+    // The clock moves forward: every reminder is due now, and two instances work the queue.
+    expect(await makeRemindersDue(test.url, event.id)).toBe(12);
+    const about = (mail: { text: string }) => mail.text.includes('Oncology update');
+    await expect.poll(() => smtp.mails.filter(about).length, { timeout: 30_000, interval: 250 }).toBe(12);
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    const reminders = smtp.mails.filter((mail) => mail.text.includes('Oncology update'));
-    // Once each: five guests, three reminders; none from the jobs of the old date.
-    expect(reminders).toHaveLength(15);
+    const reminders = smtp.mails.filter(about);
+    // Once each: four guests, three reminders.
+    expect(reminders).toHaveLength(12);
     const newDay = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', timeZone: 'Europe/Paris' }).format(
       new Date(newStart),
     );
-    for (const mail of reminders) expect(mail.text).toContain(`Rappel`);
+    for (const mail of reminders) expect(mail.text).toContain('Rappel');
     expect(reminders.every((mail) => mail.text.includes(` ${newDay} `))).toBe(true);
-    expect(new Set(reminders.map((mail) => mail.to[0])).size).toBe(5);
+    expect(new Set(reminders.map((mail) => mail.to[0])).size).toBe(4);
+    expect(reminders.every((mail) => /\?calendar&e=\d+&i=\d+&k=/.test(mail.text))).toBe(true);
+  });
+
+  it('removes the reminders of a cancelled event, and sends its invited guests a cancellation', async () => {
+    const event = await eventWithGuests('Cardiology brief', inDays(12), 2);
+    for (const participant of event.guests) {
+      expect(
+        (await call('POST', '/api/event-invitations', token, { participant, event: event.id })).statusCode,
+      ).toBe(201);
+    }
+    expect(await reminderJobs(event.id)).toHaveLength(6);
+    expect((await call('DELETE', `/api/events/${event.id}`, token)).statusCode).toBe(204);
+    expect(await reminderJobs(event.id)).toHaveLength(0);
+    for (const to of ['cardiologybrief-0@x.org', 'cardiologybrief-1@x.org']) {
+      const cancellation = await smtp.waitForMail(
+        (m) => m.to.includes(to) && /method=CANCEL/.test(m.raw),
+        15_000,
+      );
+      expect(cancellation.text).toContain('« Cardiology brief »');
+      expect(cancellation.text).toContain('est annulé');
+    }
   });
 });
