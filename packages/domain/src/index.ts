@@ -15,6 +15,7 @@ export * from './events/reminders.ts';
 export * from './labs/contrast.ts';
 export * from './labs/theme.ts';
 export * from './mail/mailLog.ts';
+export * from './mail/mailTemplate.ts';
 export * from './participants/invitations.ts';
 export * from './participants/participants.ts';
 export * from './pharmacovigilance/report.ts';

@@ -9,6 +9,7 @@ import type { Db } from '../db/connection.ts';
 import { descriptionText } from '../events/description.ts';
 import type { CalendarPart } from '../mail/mailer.ts';
 import type { MailOutbox } from '../mail/mailOutbox.ts';
+import { eventMail } from '../mail/mediaTemplates.ts';
 import { eventCancelledMail, eventUpdateMail } from '../mail/templates.ts';
 import {
   type CalendarEvent,
@@ -79,13 +80,16 @@ export function createCalendarMails(deps: CalendarMailsDeps) {
   async function withdraw(db: Db, event: CalendarEvent, guests: CalendarGuest[], why: 'event' | 'guest') {
     const sequence = calendarSequence(deps.now());
     for (const guest of guests) {
-      const mail = eventCancelledMail(localeFor(guest, event), {
+      const locale = localeFor(guest, event);
+      const params = {
         name: guest.name || guest.email,
         eventName: event.name,
         startsAt: event.start,
         timeZone: guest.timeZone ?? event.timeZone,
-        why,
-      });
+      };
+      const mail = await eventMail(db, { eventId: event.id, kind: 'event_cancelled', locale }, params, () =>
+        eventCancelledMail(locale, { ...params, why }),
+      );
       await mailOutbox.send(
         db,
         { to: guest.email, ...mail, icalEvent: entryFor(event, guest, 'CANCEL', publicUrl) },
@@ -123,14 +127,18 @@ export function createCalendarMails(deps: CalendarMailsDeps) {
       const sequence = calendarSequence(deps.now());
       for (const guest of await findInvitedGuests(db, eventId)) {
         const url = await personalLink(db, guest);
-        const mail = eventUpdateMail(localeFor(guest, event), {
+        const locale = localeFor(guest, event);
+        const params = {
           name: guest.name || guest.email,
           eventName: event.name,
           startsAt: event.start,
           timeZone: guest.timeZone ?? event.timeZone,
           url,
           calendarUrl: pageUrl(eventId, guest.id),
-        });
+        };
+        const mail = await eventMail(db, { eventId, kind: 'event_update', locale }, params, () =>
+          eventUpdateMail(locale, params),
+        );
         await mailOutbox.send(
           db,
           { to: guest.email, ...mail, icalEvent: entryFor(event, guest, 'REQUEST', url) },

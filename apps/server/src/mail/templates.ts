@@ -125,7 +125,8 @@ export function invitationMail(
     startsAt: Date;
     timeZone: string;
     role: 'participant' | 'animator' | 'observer' | 'observer-animator';
-    invitationUrl: string;
+    /** The guest's personal link. */
+    url: string;
     calendarUrl: string;
   },
 ): RenderedMail {
@@ -139,13 +140,13 @@ export function invitationMail(
     t.role(t.roles[params.role]),
     '',
     t.link,
-    params.invitationUrl,
+    params.url,
     ...calendar.text,
   ];
   const html = `<p>${escapeHtml(t.greeting(params.name))}</p>
 <p>${escapeHtml(t.body(params.eventName, when))}<br>${escapeHtml(t.role(t.roles[params.role]))}</p>
 <p>${escapeHtml(t.link)}</p>
-<p><a href="${escapeHtml(params.invitationUrl)}">${escapeHtml(t.action)}</a></p>${calendar.html}`;
+<p><a href="${escapeHtml(params.url)}">${escapeHtml(t.action)}</a></p>${calendar.html}`;
   return { subject: t.subject(params.eventName), text: lines.join('\n'), html };
 }
 

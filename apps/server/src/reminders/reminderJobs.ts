@@ -18,6 +18,7 @@ import { issueInvitationToken } from '../auth/invitations.repository.ts';
 import type { Db } from '../db/connection.ts';
 import type { JobQueue } from '../jobs/jobQueue.ts';
 import type { MailOutbox } from '../mail/mailOutbox.ts';
+import { eventMail } from '../mail/mediaTemplates.ts';
 import { reminderMail } from '../mail/templates.ts';
 
 export const REMINDER_QUEUE = 'reminder-send';
@@ -147,15 +148,21 @@ export async function createReminderScheduler(deps: {
       : deps.publicUrl;
     // A guest reads their account's language; without one, the event owner's (who invited them in it).
     const locale = [guest.locale, event.owner_locale].find((value) => value != null && isLocale(value));
-    const mail = reminderMail(locale && isLocale(locale) ? locale : 'fr', {
+    const language = locale && isLocale(locale) ? locale : 'fr';
+    const params = {
       name: guest.name || guest.email,
       eventName: event.name,
       startsAt: new Date(event.planned_start_date),
       timeZone: guest.timezone ?? event.default_timezone,
-      kind: job.kind,
       url,
       calendarUrl: deps.calendarPageUrl(event.id, guest.id),
-    });
+    };
+    const mail = await eventMail(
+      deps.db,
+      { eventId: event.id, kind: 'reminder', locale: language },
+      params,
+      () => reminderMail(language, { ...params, kind: job.kind }),
+    );
     await deps.mailOutbox.send(
       deps.db,
       { to: guest.email, ...mail },

@@ -24,6 +24,7 @@ import { findRoomInLab } from '../../events/rooms.repository.ts';
 import { findVisibleEvent } from '../../events/visibleEvents.ts';
 import { createInvitation, listInvitations } from '../../invitations/invitations.repository.ts';
 import type { MailOutbox } from '../../mail/mailOutbox.ts';
+import { eventMail } from '../../mail/mediaTemplates.ts';
 import { invitationMail } from '../../mail/templates.ts';
 import { findParticipantInLab, ownParticipationIds } from '../../participants/participants.repository.ts';
 import { holds, personOf } from './routeHelpers.ts';
@@ -118,15 +119,18 @@ export async function invitationsRoutes(instance: FastifyInstance, options: Invi
         });
         const token = await issueInvitationToken(trx, created.id, options.invitationTtlSeconds, now);
         const invitationUrl = `${options.publicUrl}/?invitation=${encodeURIComponent(token)}`;
-        const mail = invitationMail(locale, {
+        const params = {
           name: participant.name || participant.email,
           eventName: event.name,
           startsAt: event.planned_start_date,
           timeZone: participant.timezone ?? event.default_timezone,
           role: body.role,
-          invitationUrl,
+          url: invitationUrl,
           calendarUrl: calendar.pageUrl(event.id, participant.id),
-        });
+        };
+        const mail = await eventMail(trx, { eventId: event.id, kind: 'invitation', locale }, params, () =>
+          invitationMail(locale, params),
+        );
         // The guest's calendar entry for the event, their link as its place (RFC 5545, METHOD:REQUEST).
         const icalEvent = await calendar.invitationEntry(trx, event.id, participant, invitationUrl);
         try {

@@ -1,0 +1,75 @@
+// The mails about an event in its media's own wording when the media has a template for that kind of
+// mail in the reader's language (`email_templates`, GET /api/email-templates?media=), else LabLive's
+// (templates.ts). A template is plain text with placeholders (domain mailTemplate.ts); its HTML part is
+// made here: paragraphs, line breaks, and the links as links.
+import { fillTemplate, type Locale, type MailKind, type TemplateValues } from '@lablive/domain';
+import type { Db } from '../db/connection.ts';
+import { dateTime, escapeHtml, type RenderedMail } from './mailFormat.ts';
+
+/** The template of the event's first media (in the event's order) that has one for `kind` in `locale`. */
+export async function findMediaTemplate(db: Db, eventId: number, kind: MailKind, locale: Locale) {
+  return db
+    .selectFrom('email_templates')
+    .innerJoin('event_medias', 'event_medias.media_id', 'email_templates.media_id')
+    .select(['email_templates.subject', 'email_templates.body'])
+    .where('event_medias.event_id', '=', eventId)
+    .where('email_templates.tag', '=', kind)
+    .where('email_templates.locale', '=', locale)
+    .where('email_templates.body', '<>', '')
+    .orderBy('event_medias.position')
+    .orderBy('email_templates.id')
+    .executeTakeFirst();
+}
+
+/** Escaped text with its http(s) addresses as links. */
+function linked(text: string): string {
+  return text
+    .split(/(https?:\/\/[^\s<>"]+)/g)
+    .map((part, index) =>
+      index % 2 === 1 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part),
+    )
+    .join('');
+}
+
+export function fromTemplate(
+  template: { subject: string; body: string },
+  values: TemplateValues,
+): RenderedMail {
+  const text = fillTemplate(template.body, values).replace(/\r\n/g, '\n').trim();
+  const html = text
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${paragraph.split('\n').map(linked).join('<br>')}</p>`)
+    .join('\n');
+  return { subject: fillTemplate(template.subject, values).replace(/\s+/g, ' ').trim(), text, html };
+}
+
+/** What LabLive's own templates are given, as a media template's placeholders read it. */
+export type EventMailParams = {
+  name: string;
+  eventName: string;
+  startsAt: Date;
+  timeZone: string;
+  url?: string | undefined;
+  calendarUrl?: string | undefined;
+};
+
+/**
+ * The mail about `eventId` of `kind` in `locale`: its media's template filled with `values` when there
+ * is one, else `standard()` (LabLive's own wording).
+ */
+export async function eventMail(
+  db: Db,
+  about: { eventId: number; kind: MailKind; locale: Locale },
+  params: EventMailParams,
+  standard: () => RenderedMail,
+): Promise<RenderedMail> {
+  const template = await findMediaTemplate(db, about.eventId, about.kind, about.locale);
+  if (!template) return standard();
+  return fromTemplate(template, {
+    name: params.name,
+    event: params.eventName,
+    date: dateTime(about.locale, params.startsAt, params.timeZone),
+    link: params.url ?? '',
+    calendarLink: params.calendarUrl ?? '',
+  });
+}
