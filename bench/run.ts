@@ -5,7 +5,7 @@
 // test suite.
 //   npm run bench                      full run, rewrites its sections of docs/performance.md
 //   npm run bench -- --quick           short smoke run (200 subscribers, short steps), no rewrite
-// Options: --only=fanout,append,web,scaleout  --targets=lablive,socketio,ws  --workloads=hotRoom,manyRooms,rawSql,
+// Options: --only=fanout,append,web,scaleout,reminders  --targets=lablive,socketio,ws  --workloads=hotRoom,manyRooms,rawSql,
 // hotRoomSteady  --nats[=<url>] (LabLive on NATS instead of its in-process bus)  --database=<admin url>
 // --cpu-prof=<dir> (profiles of every benchmark process)  --write  --no-write
 // --render=<run.json> (no measuring: prints and writes the report of a run saved earlier, as each run saves
@@ -22,6 +22,7 @@ import { cleanUpOnSignals, runCleanups } from './lib/cleanup.ts';
 import { waitForQuietMachine } from './lib/cpuTime.ts';
 import { describeMachine } from './lib/machine.ts';
 import { REPO_ROOT } from './lib/pinnedProcess.ts';
+import { runRemindersBench } from './reminders/remindersBench.ts';
 import type { BenchRun, Outcome } from './report/benchRun.ts';
 import { consoleSummary } from './report/consoleTable.ts';
 import { mergeIntoDoc } from './report/docSections.ts';
@@ -49,7 +50,7 @@ const list = <T extends string>(name: string, all: readonly T[]): T[] => {
 
 const quick = flag('quick');
 const QUIET_WAIT_MS = quick ? 20_000 : 600_000;
-const only = list('only', ['fanout', 'append', 'web', 'scaleout'] as const);
+const only = list('only', ['fanout', 'append', 'web', 'scaleout', 'reminders'] as const);
 const targets = list('targets', FANOUT_TARGETS);
 const workloads = list<AppendKind>('workloads', APPEND_KINDS);
 const natsUrl = flag('nats') ? 'nats://127.0.0.1:4222' : option('nats');
@@ -161,6 +162,13 @@ async function main() {
     run.scaleout = await attempt('scale-out: three instances over NATS', async () => {
       await quietBeforeScenario();
       return runScaleoutBench({ quick, log: progress, ...(natsUrl ? { natsUrl } : {}) });
+    });
+  }
+
+  if (only.includes('reminders')) {
+    run.reminders = await attempt('reminders at scale: due within one minute', async () => {
+      await quietBeforeScenario();
+      return runRemindersBench({ quick, log: progress });
     });
   }
 

@@ -3,6 +3,7 @@
 import type { AppendKind, AppendPlan, AppendResult } from '../append/appendPlan.ts';
 import type { FanoutPlan, FanoutResult, FanoutTarget } from '../fanout/fanoutPlan.ts';
 import type { MachineInfo } from '../lib/machine.ts';
+import type { RemindersBenchResult } from '../reminders/remindersBench.ts';
 import type { ScaleoutBenchResult } from '../scaleout/scaleoutBench.ts';
 import type { WebBenchResult } from '../web/webBench.ts';
 
@@ -27,6 +28,8 @@ export type BenchRun = {
   web?: Outcome<WebBenchResult> | null;
   /** Issue 5: failover, the bus's latency, deliveries with 1 to 3 instances. */
   scaleout?: Outcome<ScaleoutBenchResult> | null;
+  /** Issue 16: reminders due within one minute, how late they are sent. */
+  reminders?: Outcome<RemindersBenchResult> | null;
 };
 
 export const FANOUT_TARGET_RATIO = 1.5;

@@ -2,6 +2,7 @@
 // the ratios against the baselines and whether each target was met.
 import { APPEND_KINDS, APPEND_NAMES } from '../append/appendPlan.ts';
 import { type FanoutResult, TARGET_NAMES } from '../fanout/fanoutPlan.ts';
+import { remindersSection } from '../reminders/remindersSection.ts';
 import { scaleoutSection } from '../scaleout/scaleoutSection.ts';
 import { webSection } from '../web/webSection.ts';
 import { appendVerdict, type BenchRun, deliveriesPerSecond, failed, fanoutVerdict } from './benchRun.ts';
@@ -76,5 +77,6 @@ export function consoleSummary(run: BenchRun): string {
   // The browser and scale-out figures print as their markdown sections: tables readable as they are.
   if (run.web) parts.push('', ...webSection(run.web));
   if (run.scaleout) parts.push('', ...scaleoutSection(run.scaleout));
+  if (run.reminders) parts.push('', ...remindersSection(run.reminders));
   return parts.join('\n');
 }

@@ -3,6 +3,7 @@
 // saying plainly whether its target was met. Every sentence about results is computed from the figures.
 import { APPEND_KINDS, APPEND_NAMES, type AppendResult } from '../append/appendPlan.ts';
 import { type FanoutResult, type StepResult, TARGET_NAMES } from '../fanout/fanoutPlan.ts';
+import { remindersSection } from '../reminders/remindersSection.ts';
 import { scaleoutSection } from '../scaleout/scaleoutSection.ts';
 import { webSection } from '../web/webSection.ts';
 import {
@@ -314,5 +315,6 @@ export function performanceDoc(run: BenchRun): string {
     // Measured only when the run included them; otherwise the sections already in the file stay.
     ...(run.web ? webSection(run.web) : []),
     ...(run.scaleout ? scaleoutSection(run.scaleout) : []),
+    ...(run.reminders ? remindersSection(run.reminders) : []),
   ].join('\n');
 }

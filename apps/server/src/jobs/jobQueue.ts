@@ -46,6 +46,23 @@ export type JobQueue = {
   remove(db: Db, name: string, ids: readonly string[]): Promise<void>;
 };
 
+/** Jobs fetched at once by a worker, and run side by side within a batch. */
+const BATCH_SIZE = 50;
+const JOBS_AT_ONCE = 8;
+
+/** Runs `work` on every item, at most `limit` at a time. */
+async function eachAtMost<T>(limit: number, items: readonly T[], work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const item = items[next++] as T;
+        await work(item);
+      }
+    }),
+  );
+}
+
 /** pg-boss runs its statements through our connection, inside our transaction when there is one. */
 function executorOf(db: Db) {
   return {
@@ -84,23 +101,35 @@ export function createJobQueue(options: {
           ? {}
           : { deleteAfterSeconds: settings.deleteAfterSeconds }),
       });
-      const workOptions = { pollingIntervalSeconds, includeMetadata: true } as const;
+      // Jobs come in batches (a burst of reminders, an event's invitations) and a batch's jobs run side
+      // by side, a few at a time; while batches come back full the worker fetches the next at once.
+      const workOptions = {
+        pollingIntervalSeconds,
+        includeMetadata: true,
+        batchSize: BATCH_SIZE,
+        burstWhenBatchFull: true,
+      } as const;
       await boss.work<Parameters<typeof handler>[0], unknown, typeof workOptions>(
         name,
         workOptions,
         async (jobs) => {
-          for (const job of jobs) {
+          const failures: { id: string; error: unknown }[] = [];
+          await eachAtMost(JOBS_AT_ONCE, jobs, async (job) => {
             try {
               await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
             } catch (error) {
-              // Thrown again: pg-boss keeps the error on the job and retries it later, or keeps it failed.
-              options.log('warn', 'job failed, to be retried', {
-                queue: name,
-                jobId: job.id,
-                error: String(error),
-              });
-              throw error;
+              failures.push({ id: job.id, error });
             }
+          });
+          // Each failed job alone is retried later (or kept failed, with its error); the others of the
+          // batch complete when this returns.
+          for (const { id, error } of failures) {
+            options.log('warn', 'job failed, to be retried', {
+              queue: name,
+              jobId: id,
+              error: String(error),
+            });
+            await boss.fail(name, id, { message: String(error) });
           }
         },
       );
