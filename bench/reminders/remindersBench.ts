@@ -76,7 +76,12 @@ async function baselineLateness(database: BenchDatabase, count: number, log: (li
         })),
       );
     }
-    await boss.work('bench-noop', { pollingIntervalSeconds: 1, batchSize: 100 }, async () => {});
+    // The product's worker settings (apps/server/src/jobs/jobQueue.ts): 50 at a time, at once again while full.
+    await boss.work(
+      'bench-noop',
+      { pollingIntervalSeconds: 1, batchSize: 50, burstWhenBatchFull: true },
+      async () => {},
+    );
     const deadline = Date.now() + (SPREAD_SECONDS + 300) * 1000;
     for (;;) {
       const done = await sql<{ count: string }>`

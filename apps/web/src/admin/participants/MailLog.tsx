@@ -53,10 +53,13 @@ function MailTable({ mails }: { mails: readonly MailLogEntry[] }) {
               <td data-label={t('mails.recipient')}>{mail.recipient}</td>
               <td data-label={t('mails.kind')}>{t(`mails.kinds.${mail.kind}`)}</td>
               <td data-label={t('mails.state')}>
-                <span className={`mail-state mail-state-${mail.state}`}>
-                  {t(`mails.states.${mail.state}`)}
-                </span>{' '}
-                <span className="muted">({t('mails.attempts', { count: mail.attempts })})</span>
+                {/* One element: a phone's stacked row lays each child of a cell out as a grid item. */}
+                <span>
+                  <span className={`mail-state mail-state-${mail.state}`}>
+                    {t(`mails.states.${mail.state}`)}
+                  </span>{' '}
+                  <span className="muted">({t('mails.attempts', { count: mail.attempts })})</span>
+                </span>
               </td>
               <td data-label={t('mails.time')}>
                 <time dateTime={mail.updated_at}>{time.format(new Date(mail.updated_at))}</time>
