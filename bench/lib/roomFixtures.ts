@@ -59,17 +59,25 @@ export async function addParticipants(
       .returning(['id', 'email', 'name', 'room_id'])
       .execute();
     const tokens = rows.map(() => newOpaqueToken());
-    await db
+    const invitations = await db
       .insertInto('event_invitations')
       .values(
-        rows.map((row, i) => ({
+        rows.map((row) => ({
           event_id: event.eventId,
           participant_id: row.id,
           room_id: row.room_id,
           role: 'participant',
-          token_hash: tokens[i]?.hash ?? null,
-          token_expires_at: new Date(Date.now() + 6 * 3600_000),
-          token_used_at: null,
+        })),
+      )
+      .returning('id')
+      .execute();
+    await db
+      .insertInto('invitation_links')
+      .values(
+        invitations.map((invitation, i) => ({
+          invitation_id: invitation.id,
+          token_hash: tokens[i]?.hash ?? '',
+          expires_at: new Date(Date.now() + 6 * 3600_000),
         })),
       )
       .execute();

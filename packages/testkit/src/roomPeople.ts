@@ -36,9 +36,6 @@ export async function enterRoomAs(
       participant_id: participant.id,
       room_id: options.roomId,
       role: options.role,
-      token_hash: null,
-      token_expires_at: null,
-      token_used_at: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

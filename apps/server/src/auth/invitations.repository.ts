@@ -1,8 +1,9 @@
-// Invitation tokens: the personal link of an event invitation, single-use and expiring.
+// Invitation tokens: the personal links of an event invitation (`invitation_links`), each single-use
+// and expiring on its own, so a new link (a reminder's) leaves the earlier ones (the invitation's) alive.
 import type { Db } from '../db/connection.ts';
 import { hashOpaqueToken, newOpaqueToken } from './opaqueTokens.ts';
 
-/** Gives an invitation a new link token (replacing any earlier one) and returns the token to mail. */
+/** Gives an invitation a new link token (the earlier ones stay valid) and returns the token to mail. */
 export async function issueInvitationToken(
   db: Db,
   invitationId: number,
@@ -11,13 +12,12 @@ export async function issueInvitationToken(
 ): Promise<string> {
   const { token, hash } = newOpaqueToken();
   await db
-    .updateTable('event_invitations')
-    .set({
+    .insertInto('invitation_links')
+    .values({
+      invitation_id: invitationId,
       token_hash: hash,
-      token_expires_at: new Date(now.getTime() + ttlSeconds * 1000),
-      token_used_at: null,
+      expires_at: new Date(now.getTime() + ttlSeconds * 1000),
     })
-    .where('id', '=', invitationId)
     .execute();
   return token;
 }
@@ -35,14 +35,21 @@ export async function redeemInvitationToken(
   token: string,
   now: Date,
 ): Promise<RedeemedInvitation | undefined> {
-  const row = await db
-    .updateTable('event_invitations')
-    .set({ token_used_at: now })
+  const link = await db
+    .updateTable('invitation_links')
+    .set({ used_at: now })
     .where('token_hash', '=', hashOpaqueToken(token))
-    .where('token_used_at', 'is', null)
-    .where('token_expires_at', '>', now)
-    .returning(['participant_id', 'event_id', 'room_id', 'role'])
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('invitation_id')
     .executeTakeFirst();
+  const row =
+    link &&
+    (await db
+      .selectFrom('event_invitations')
+      .select(['participant_id', 'event_id', 'room_id', 'role'])
+      .where('id', '=', link.invitation_id)
+      .executeTakeFirst());
   return (
     row && { participantId: row.participant_id, eventId: row.event_id, roomId: row.room_id, role: row.role }
   );

@@ -360,9 +360,6 @@ describe('public guest entry and invitations', () => {
         participant_id: participant.id,
         room_id: roomIds[0] ?? null,
         role: 'observer',
-        token_hash: null,
-        token_expires_at: null,
-        token_used_at: null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -376,6 +373,16 @@ describe('public guest entry and invitations', () => {
     });
     const replay = await login({ invitation: token });
     expect(replay.statusCode).toBe(401);
+
+    // Each mail's link is its own: a reminder's new link leaves the invitation's, unused, alive.
+    const invitationLink = await issueInvitationToken(test.db, invitation.id, 3600, new Date());
+    const reminderLink = await issueInvitationToken(test.db, invitation.id, 3600, new Date());
+    expect((await login({ invitation: invitationLink })).statusCode).toBe(200);
+    expect((await login({ invitation: reminderLink })).statusCode).toBe(200);
+    expect((await login({ invitation: reminderLink })).statusCode).toBe(401);
+    // An expired link is refused.
+    const expired = await issueInvitationToken(test.db, invitation.id, 1, new Date(Date.now() - 5000));
+    expect((await login({ invitation: expired })).statusCode).toBe(401);
   });
 });
 

@@ -174,9 +174,6 @@ export interface EventInvitationsTable {
   participant_id: number;
   room_id: number | null;
   role: Generated<string>;
-  token_hash: string | null;
-  token_expires_at: NullableTimestamp;
-  token_used_at: NullableTimestamp;
   created_at: CreatedAt;
 }
 
@@ -297,6 +294,15 @@ export interface RoomSnapshotsTable {
   updated_at: CreatedAt;
 }
 
+export interface InvitationLinksTable {
+  id: Id;
+  invitation_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
 export interface MailLogTable {
   id: ColumnType<string, never, never>;
   job_id: string;
@@ -345,4 +351,5 @@ export interface Database {
   projection_checkpoints: ProjectionCheckpointsTable;
   room_snapshots: RoomSnapshotsTable;
   mail_log: MailLogTable;
+  invitation_links: InvitationLinksTable;
 }

@@ -64,9 +64,6 @@ export async function createInvitation(
       participant_id: values.participantId,
       room_id: values.roomId,
       role: values.role,
-      token_hash: null,
-      token_expires_at: null,
-      token_used_at: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
