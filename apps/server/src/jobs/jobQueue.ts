@@ -33,8 +33,17 @@ export type JobQueue = {
   start(): Promise<void>;
   /** Stops taking jobs and waits (up to `timeoutMs`) for those running to finish. */
   stop(timeoutMs?: number): Promise<void>;
-  /** Makes the queue, and works it on this instance with `handler`. */
-  define<T extends object>(name: string, settings: QueueSettings, handler: JobHandler<T>): Promise<void>;
+  /**
+   * Makes the queue, and works it on this instance with `handler`. `afterBatch`, when given, gets the ids
+   * of a batch's jobs that succeeded, before they are marked completed (one statement for them all, where
+   * each job would have made its own).
+   */
+  define<T extends object>(
+    name: string,
+    settings: QueueSettings,
+    handler: JobHandler<T>,
+    afterBatch?: (succeeded: string[]) => Promise<void>,
+  ): Promise<void>;
   /** Enqueues within `db`, a transaction or the database: the job exists once that commits. */
   enqueue<T extends object>(db: Db, name: string, data: T, options?: JobOptions): Promise<string | null>;
   /** Takes back a job that has not started (a reminder no longer due). */
@@ -92,7 +101,7 @@ export function createJobQueue(options: {
       await boss.stop({ graceful: true, timeout: timeoutMs });
     },
 
-    async define(name, settings, handler) {
+    async define(name, settings, handler, afterBatch) {
       await boss.createQueue(name, {
         retryLimit: settings.retryLimit,
         retryDelay: settings.retryDelaySeconds,
@@ -114,13 +123,21 @@ export function createJobQueue(options: {
         workOptions,
         async (jobs) => {
           const failures: { id: string; error: unknown }[] = [];
+          const succeeded: string[] = [];
           await eachAtMost(JOBS_AT_ONCE, jobs, async (job) => {
             try {
               await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+              succeeded.push(job.id);
             } catch (error) {
               failures.push({ id: job.id, error });
             }
           });
+          // Never thrown: the jobs did their work (a mail left), and failing the batch would do it again.
+          if (afterBatch && succeeded.length > 0) {
+            await afterBatch(succeeded).catch((error: unknown) =>
+              options.log('error', 'after-batch step failed', { queue: name, error: String(error) }),
+            );
+          }
           // Each failed job alone is retried later (or kept failed, with its error); the others of the
           // batch complete when this returns.
           for (const { id, error } of failures) {

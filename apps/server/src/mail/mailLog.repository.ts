@@ -37,11 +37,13 @@ export async function recordQueuedMail(
     .execute();
 }
 
-export async function markMailSent(db: Db, jobId: string): Promise<void> {
+/** These mails were handed to the mail server (or written to the outbox). */
+export async function markMailsSent(db: Db, jobIds: readonly string[]): Promise<void> {
+  if (jobIds.length === 0) return;
   await db
     .updateTable('mail_log')
     .set({ state: 'sent', attempts: sql`attempts + 1`, last_error: null, updated_at: new Date() })
-    .where('job_id', '=', jobId)
+    .where('job_id', 'in', jobIds)
     .execute();
 }
 

@@ -9,7 +9,7 @@ import type { Mailer, OutgoingMail } from './mailer.ts';
 import {
   type MailAbout,
   markMailAttemptFailed,
-  markMailSent,
+  markMailsSent,
   recordQueuedMail,
 } from './mailLog.repository.ts';
 
@@ -48,15 +48,20 @@ export async function createQueuedMailOutbox(
   /** How persistent the retries are (tests shorten the delay). */
   retries: QueueSettings = MAIL_RETRIES,
 ): Promise<MailOutbox> {
-  await queue.define<OutgoingMail>(MAIL_QUEUE, retries, async (mail, job) => {
-    try {
-      await mailer.send(mail);
-    } catch (error) {
-      await markMailAttemptFailed(db, job.id, reasonOf(error), job.retryCount >= job.retryLimit);
-      throw error;
-    }
-    await markMailSent(db, job.id);
-  });
+  await queue.define<OutgoingMail>(
+    MAIL_QUEUE,
+    retries,
+    async (mail, job) => {
+      try {
+        await mailer.send(mail);
+      } catch (error) {
+        await markMailAttemptFailed(db, job.id, reasonOf(error), job.retryCount >= job.retryLimit);
+        throw error;
+      }
+    },
+    // A batch's sent mails are marked in the log in one statement.
+    (sent) => markMailsSent(db, sent),
+  );
   return {
     async send(db, mail, key, about) {
       const id = jobId(key);
@@ -78,7 +83,7 @@ export function createDirectMailOutbox(mailer: Mailer): MailOutbox {
         await markMailAttemptFailed(db, id, reasonOf(error), true);
         throw error;
       }
-      await markMailSent(db, id);
+      await markMailsSent(db, [id]);
     },
   };
 }

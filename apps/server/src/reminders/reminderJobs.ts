@@ -134,41 +134,44 @@ export async function createReminderScheduler(deps: {
       .where('participants.event_id', '=', job.eventId)
       .executeTakeFirst();
     if (!guest) return;
-    // The guest's personal link, issued now: a fresh single-use sign-in on their latest invitation.
     const invitation = await deps.db
       .selectFrom('event_invitations')
       .select('id')
       .where('participant_id', '=', guest.id)
       .orderBy('id', 'desc')
       .executeTakeFirst();
-    const url = invitation
-      ? `${deps.publicUrl}/?invitation=${encodeURIComponent(
-          await issueInvitationToken(deps.db, invitation.id, deps.invitationTtlSeconds, deps.now()),
-        )}`
-      : deps.publicUrl;
     // A guest reads their account's language; without one, the event owner's (who invited them in it).
     const locale = [guest.locale, event.owner_locale].find((value) => value != null && isLocale(value));
     const language = locale && isLocale(locale) ? locale : 'fr';
-    const params = {
-      name: guest.name || guest.email,
-      eventName: event.name,
-      startsAt: new Date(event.planned_start_date),
-      timeZone: guest.timezone ?? event.default_timezone,
-      url,
-      calendarUrl: deps.calendarPageUrl(event.id, guest.id),
-    };
-    const mail = await eventMail(
-      deps.db,
-      { eventId: event.id, kind: 'reminder', locale: language },
-      params,
-      () => reminderMail(language, { ...params, kind: job.kind }),
-    );
-    await deps.mailOutbox.send(
-      deps.db,
-      { to: guest.email, ...mail },
-      `reminder-${guest.id}-${job.kind}-${job.plannedStart}`,
-      { kind: 'reminder', labId: event.lab_id, eventId: event.id, participantId: guest.id },
-    );
+    // The link and the queued mail commit together (one commit per reminder, not one per statement).
+    await deps.db.transaction().execute(async (trx) => {
+      // The guest's personal link, issued now: a fresh single-use sign-in on their latest invitation.
+      const url = invitation
+        ? `${deps.publicUrl}/?invitation=${encodeURIComponent(
+            await issueInvitationToken(trx, invitation.id, deps.invitationTtlSeconds, deps.now()),
+          )}`
+        : deps.publicUrl;
+      const params = {
+        name: guest.name || guest.email,
+        eventName: event.name,
+        startsAt: new Date(event.planned_start_date),
+        timeZone: guest.timezone ?? event.default_timezone,
+        url,
+        calendarUrl: deps.calendarPageUrl(event.id, guest.id),
+      };
+      const mail = await eventMail(
+        trx,
+        { eventId: event.id, kind: 'reminder', locale: language },
+        params,
+        () => reminderMail(language, { ...params, kind: job.kind }),
+      );
+      await deps.mailOutbox.send(
+        trx,
+        { to: guest.email, ...mail },
+        `reminder-${guest.id}-${job.kind}-${job.plannedStart}`,
+        { kind: 'reminder', labId: event.lab_id, eventId: event.id, participantId: guest.id },
+      );
+    });
   });
 
   return {
