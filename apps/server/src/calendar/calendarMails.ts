@@ -3,10 +3,10 @@
 // update of the same entry (same UID, higher SEQUENCE) with a fresh personal link; when the event is
 // cancelled, or a guest is taken off its list, the entry is withdrawn (METHOD:CANCEL). Each mail is
 // queued in the transaction of the change (mail/mailOutbox.ts), so it goes out once the change commits.
-import { LOCALES, type Locale } from '@lablive/domain';
 import { issueInvitationToken } from '../auth/invitations.repository.ts';
 import type { Db } from '../db/connection.ts';
 import { descriptionText } from '../events/description.ts';
+import { guestLocale } from '../mail/guestLocale.ts';
 import type { CalendarPart } from '../mail/mailer.ts';
 import type { MailOutbox } from '../mail/mailOutbox.ts';
 import { eventMail } from '../mail/mediaTemplates.ts';
@@ -34,12 +34,13 @@ export type CalendarMailsDeps = {
 /** What of an event its guests' calendars show: a change to any of it is an update. */
 export type CalendarFacts = Pick<CalendarEvent, 'name' | 'start' | 'end'>;
 
-const isLocale = (value: string | null): value is Locale =>
-  value !== null && (LOCALES as readonly string[]).includes(value);
-
-/** A guest reads their account's language; without one, the event owner's (who invited them in it). */
-const localeFor = (guest: CalendarGuest, event: CalendarEvent): Locale =>
-  isLocale(guest.locale) ? guest.locale : isLocale(event.ownerLocale) ? event.ownerLocale : 'fr';
+/** What a mail about the event says of it to this guest: their name, its name and start on their clock. */
+const mailParams = (guest: CalendarGuest, event: CalendarEvent) => ({
+  name: guest.name || guest.email,
+  eventName: event.name,
+  startsAt: event.start,
+  timeZone: guest.timeZone ?? event.timeZone,
+});
 
 export const sameCalendarFacts = (a: CalendarFacts, b: CalendarFacts): boolean =>
   a.name === b.name && a.start.getTime() === b.start.getTime() && a.end.getTime() === b.end.getTime();
@@ -80,13 +81,8 @@ export function createCalendarMails(deps: CalendarMailsDeps) {
   async function withdraw(db: Db, event: CalendarEvent, guests: CalendarGuest[], why: 'event' | 'guest') {
     const sequence = calendarSequence(deps.now());
     for (const guest of guests) {
-      const locale = localeFor(guest, event);
-      const params = {
-        name: guest.name || guest.email,
-        eventName: event.name,
-        startsAt: event.start,
-        timeZone: guest.timeZone ?? event.timeZone,
-      };
+      const locale = guestLocale(guest.locale, event.ownerLocale);
+      const params = mailParams(guest, event);
       const mail = await eventMail(db, { eventId: event.id, kind: 'event_cancelled', locale }, params, () =>
         eventCancelledMail(locale, { ...params, why }),
       );
@@ -127,15 +123,8 @@ export function createCalendarMails(deps: CalendarMailsDeps) {
       const sequence = calendarSequence(deps.now());
       for (const guest of await findInvitedGuests(db, eventId)) {
         const url = await personalLink(db, guest);
-        const locale = localeFor(guest, event);
-        const params = {
-          name: guest.name || guest.email,
-          eventName: event.name,
-          startsAt: event.start,
-          timeZone: guest.timeZone ?? event.timeZone,
-          url,
-          calendarUrl: pageUrl(eventId, guest.id),
-        };
+        const locale = guestLocale(guest.locale, event.ownerLocale);
+        const params = { ...mailParams(guest, event), url, calendarUrl: pageUrl(eventId, guest.id) };
         const mail = await eventMail(db, { eventId, kind: 'event_update', locale }, params, () =>
           eventUpdateMail(locale, params),
         );

@@ -6,17 +6,11 @@
 // stood (unschedule) and schedules those of the event as it now stands, in the same transaction; a
 // cancelled or closed event, or a removed guest, keeps none.
 import { createHash } from 'node:crypto';
-import {
-  dueReminders,
-  LOCALES,
-  type Locale,
-  REMINDER_KINDS,
-  type ReminderKind,
-  wantsReminder,
-} from '@lablive/domain';
+import { dueReminders, REMINDER_KINDS, type ReminderKind, wantsReminder } from '@lablive/domain';
 import { issueInvitationToken } from '../auth/invitations.repository.ts';
 import type { Db } from '../db/connection.ts';
 import type { JobQueue } from '../jobs/jobQueue.ts';
+import { guestLocale } from '../mail/guestLocale.ts';
 import type { MailOutbox } from '../mail/mailOutbox.ts';
 import { eventMail } from '../mail/mediaTemplates.ts';
 import { reminderMail } from '../mail/templates.ts';
@@ -44,8 +38,6 @@ const uuidOf = (key: string) => {
   const hex = createHash('sha256').update(`lablive-reminder:${key}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 };
-
-const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value);
 
 async function eventOf(db: Db, eventId: number) {
   const row = await db
@@ -140,9 +132,7 @@ export async function createReminderScheduler(deps: {
       .where('participant_id', '=', guest.id)
       .orderBy('id', 'desc')
       .executeTakeFirst();
-    // A guest reads their account's language; without one, the event owner's (who invited them in it).
-    const locale = [guest.locale, event.owner_locale].find((value) => value != null && isLocale(value));
-    const language = locale && isLocale(locale) ? locale : 'fr';
+    const language = guestLocale(guest.locale, event.owner_locale);
     // The link and the queued mail commit together (one commit per reminder, not one per statement).
     await deps.db.transaction().execute(async (trx) => {
       // The guest's personal link, issued now: a fresh single-use sign-in on their latest invitation.
