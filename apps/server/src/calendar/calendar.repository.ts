@@ -13,6 +13,8 @@ export type CalendarEvent = {
   organizer: { name: string; email: string } | null;
   /** The language of the event's owner: a guest without an account is written to in it. */
   ownerLocale: string | null;
+  /** The version of the guests' entries (RFC 5545 SEQUENCE): one more with each change they show. */
+  sequence: number;
 };
 
 export type CalendarGuest = {
@@ -37,6 +39,7 @@ export async function findCalendarEvent(db: Db, eventId: number): Promise<Calend
       'events.planned_start_date',
       'events.planned_end_date',
       'events.default_timezone',
+      'events.calendar_sequence',
       'users.first_name as owner_first_name',
       'users.last_name as owner_last_name',
       'users.email as owner_email',
@@ -54,6 +57,7 @@ export async function findCalendarEvent(db: Db, eventId: number): Promise<Calend
     end: row.planned_end_date,
     timeZone: row.default_timezone,
     ownerLocale: row.owner_locale,
+    sequence: row.calendar_sequence,
     organizer: row.owner_email
       ? {
           name: `${row.owner_first_name ?? ''} ${row.owner_last_name ?? ''}`.trim() || row.owner_email,
@@ -158,4 +162,15 @@ export async function latestInvitationId(db: Db, participantId: number): Promise
     .orderBy('id', 'desc')
     .executeTakeFirst();
   return row?.id;
+}
+
+/** A change the guests' calendars show: the entries' next version, counted in the change's transaction. */
+export async function nextCalendarSequence(db: Db, eventId: number): Promise<number> {
+  const row = await db
+    .updateTable('events')
+    .set((eb) => ({ calendar_sequence: eb('calendar_sequence', '+', 1) }))
+    .where('id', '=', eventId)
+    .returning('calendar_sequence')
+    .executeTakeFirstOrThrow();
+  return row.calendar_sequence;
 }

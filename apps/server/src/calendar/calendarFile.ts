@@ -1,7 +1,7 @@
 // The calendar file that goes with an invitation, an update or a cancellation (RFC 5545, written by
 // ical-generator): one entry per event and guest, so an update moves the guest's entry instead of adding
-// a second one and a cancellation removes it. SEQUENCE rises with every change (seconds since 2020 at
-// the change: it only grows); times are UTC.
+// a second one and a cancellation removes it. SEQUENCE rises with every change (the event's counted
+// calendar_sequence); times are UTC.
 import ical, {
   ICalAttendeeRole,
   ICalAttendeeStatus,
@@ -9,12 +9,6 @@ import ical, {
   ICalEventStatus,
 } from 'ical-generator';
 import type { CalendarPart } from '../mail/mailer.ts';
-
-const SEQUENCE_EPOCH_MS = Date.UTC(2020, 0, 1);
-
-/** The entry's version for a change made at `at`. */
-export const calendarSequence = (at: Date): number =>
-  Math.max(0, Math.floor((at.getTime() - SEQUENCE_EPOCH_MS) / 1000));
 
 /** The entry's identity: the same for every mail about this event to this guest. */
 export const calendarUid = (eventId: number, participantId: number): string =>

@@ -16,8 +16,9 @@ import {
   type CalendarGuest,
   findCalendarEvent,
   findInvitedGuests,
+  nextCalendarSequence,
 } from './calendar.repository.ts';
-import { calendarFile, calendarSequence } from './calendarFile.ts';
+import { calendarFile } from './calendarFile.ts';
 import { calendarPageUrl } from './calendarLink.ts';
 
 export type CalendarMailsDeps = {
@@ -56,18 +57,19 @@ export function createCalendarMails(deps: CalendarMailsDeps) {
     return `${publicUrl}/?invitation=${encodeURIComponent(token)}`;
   }
 
-  /** The guest's entry for the event as it stands now. */
+  /** The guest's entry for the event as it stands now, at version `sequence`. */
   function entryFor(
     event: CalendarEvent,
     guest: { id: number; email: string; name: string },
     method: 'REQUEST' | 'CANCEL',
     url: string,
+    sequence: number,
   ): CalendarPart {
     return calendarFile({
       method,
       eventId: event.id,
       participantId: guest.id,
-      sequence: calendarSequence(deps.now()),
+      sequence,
       summary: event.name,
       description: descriptionText(event.description),
       start: event.start,
@@ -79,7 +81,8 @@ export function createCalendarMails(deps: CalendarMailsDeps) {
   }
 
   async function withdraw(db: Db, event: CalendarEvent, guests: CalendarGuest[], why: 'event' | 'guest') {
-    const sequence = calendarSequence(deps.now());
+    if (guests.length === 0) return;
+    const sequence = await nextCalendarSequence(db, event.id);
     for (const guest of guests) {
       const locale = guestLocale(guest.locale, event.ownerLocale);
       const params = mailParams(guest, event);
@@ -88,7 +91,7 @@ export function createCalendarMails(deps: CalendarMailsDeps) {
       );
       await mailOutbox.send(
         db,
-        { to: guest.email, ...mail, icalEvent: entryFor(event, guest, 'CANCEL', publicUrl) },
+        { to: guest.email, ...mail, icalEvent: entryFor(event, guest, 'CANCEL', publicUrl, sequence) },
         `calendar-cancel-${event.id}-${guest.id}-${sequence}`,
         { kind: 'event_cancelled', labId: event.labId, eventId: event.id, participantId: guest.id },
       );
@@ -110,7 +113,7 @@ export function createCalendarMails(deps: CalendarMailsDeps) {
       url: string,
     ): Promise<CalendarPart | undefined> {
       const event = await findCalendarEvent(db, eventId);
-      return event && entryFor(event, guest, 'REQUEST', url);
+      return event && entryFor(event, guest, 'REQUEST', url, event.sequence);
     },
 
     /** The event's calendar facts now (read before a change, to tell whether it moved). */
@@ -120,7 +123,7 @@ export function createCalendarMails(deps: CalendarMailsDeps) {
     async eventSaved(db: Db, eventId: number, before: CalendarFacts): Promise<void> {
       const event = await findCalendarEvent(db, eventId);
       if (!event || sameCalendarFacts(before, event)) return;
-      const sequence = calendarSequence(deps.now());
+      const sequence = await nextCalendarSequence(db, eventId);
       for (const guest of await findInvitedGuests(db, eventId)) {
         const url = await personalLink(db, guest);
         const locale = guestLocale(guest.locale, event.ownerLocale);
@@ -130,7 +133,7 @@ export function createCalendarMails(deps: CalendarMailsDeps) {
         );
         await mailOutbox.send(
           db,
-          { to: guest.email, ...mail, icalEvent: entryFor(event, guest, 'REQUEST', url) },
+          { to: guest.email, ...mail, icalEvent: entryFor(event, guest, 'REQUEST', url, sequence) },
           `calendar-update-${eventId}-${guest.id}-${sequence}`,
           { kind: 'event_update', labId: event.labId, eventId, participantId: guest.id },
         );

@@ -129,6 +129,7 @@ export interface EventsTable {
   email_relaunch_j1: Generated<boolean>;
   email_relaunch_h1: Generated<boolean>;
   default_timezone: Generated<string>;
+  calendar_sequence: Generated<number>;
   created_at: CreatedAt;
 }
 export type EventRow = Selectable<EventsTable>;

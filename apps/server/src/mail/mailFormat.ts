@@ -10,12 +10,28 @@ export const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/**
+ * The formatter of a language and time zone, made once: making one costs more than formatting with it,
+ * and a burst of reminders formats thousands of dates in a handful of zones. Null for a zone Intl does
+ * not know.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | null>();
+function formatterOf(locale: Locale, timeZone: string): Intl.DateTimeFormat | null {
+  const key = `${locale} ${timeZone}`;
+  let formatter = formatters.get(key);
+  if (formatter === undefined) {
+    try {
+      formatter = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone });
+    } catch {
+      formatter = null;
+    }
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** A date in the reader's time zone; a zone Intl does not know falls back to UTC rather than failing a mail. */
 export function dateTime(locale: Locale, date: Date, timeZone: string): string {
-  const options = { dateStyle: 'full', timeStyle: 'short' } as const;
-  try {
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(date);
-  } catch {
-    return `${new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(date)} UTC`;
-  }
+  const formatter = formatterOf(locale, timeZone);
+  return formatter ? formatter.format(date) : `${formatterOf(locale, 'UTC')?.format(date)} UTC`;
 }

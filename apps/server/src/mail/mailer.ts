@@ -40,12 +40,18 @@ export function createOutboxMailer(outboxDir: string, from: string): Mailer {
     kind: 'outbox',
     async send(mail) {
       const info = await transport.sendMail({ from, ...mail });
-      await fs.mkdir(outboxDir, { recursive: true });
       // Sortable by time; the random part keeps two mails of one millisecond apart.
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outboxDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
       if (!Buffer.isBuffer(info.message)) throw new Error('nodemailer did not produce a buffered message');
-      await fs.writeFile(file, info.message);
+      const message = info.message;
+      // The folder is made when a write finds it missing (the first mail, or after someone removed it),
+      // not checked for every mail.
+      await fs.writeFile(file, message).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        await fs.mkdir(outboxDir, { recursive: true });
+        await fs.writeFile(file, message);
+      });
       return { messageId: info.messageId, file };
     },
     close: () => transport.close(),
