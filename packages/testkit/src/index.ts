@@ -7,6 +7,7 @@ import './providedContext.ts';
 export * from './badInput.ts';
 export * from './browser.ts';
 export * from './fixtures.ts';
+export * from './mailedApp.ts';
 export * from './restCalls.ts';
 export * from './roomPeople.ts';
 export * from './serverProcess.ts';

@@ -5,24 +5,22 @@
 // cancelling the event withdraw the entries (METHOD:CANCEL).
 import { wallClock } from '@lablive/domain';
 import {
-  buildTestApp,
   type Call,
   type CapturedMail,
-  caller,
   createLab,
   createMedia,
-  createTestDatabase,
   createUser,
+  type MailedApp,
   type SmtpCapture,
   signIn,
-  startSmtpCapture,
+  startMailedApp,
   type TestDatabase,
 } from '@lablive/testkit';
 import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSmtpMailer } from '../mail/mailer.ts';
 
+let mailed: MailedApp;
 let test: TestDatabase;
 let smtp: SmtpCapture;
 let app: FastifyInstance;
@@ -63,13 +61,8 @@ const linkIn = (mail: CapturedMail) =>
   /http:\/\/lablive\.test\/\?invitation=[A-Za-z0-9_%-]+/.exec(mail.text)?.[0] ?? '';
 
 beforeAll(async () => {
-  test = await createTestDatabase();
-  smtp = await startSmtpCapture();
-  app = await buildTestApp(test, {
-    mailer: createSmtpMailer(smtp.url, 'LabLive <no-reply@lablive.test>'),
-    jobs: { retryDelaySeconds: 1 },
-  });
-  call = caller(app);
+  mailed = await startMailedApp({ jobs: { retryDelaySeconds: 1 } });
+  ({ test, smtp, app, call } = mailed);
   const labId = await createLab(test.db, 'Lab A');
   mediaId = await createMedia(test.db, { labId, name: 'Slides' });
   await createUser(test.db, {
@@ -83,9 +76,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app.close();
-  await smtp.close();
-  await test.drop();
+  await mailed.close();
 });
 
 describe('calendar entries', () => {

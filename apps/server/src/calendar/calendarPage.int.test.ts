@@ -3,23 +3,21 @@
 // fresh personal link that signs in, and the room choice kept to the event's staff. A key made for
 // another guest, or changed by a character, is refused.
 import {
-  buildTestApp,
   type Call,
-  caller,
   createEvent,
   createLab,
-  createTestDatabase,
   createUser,
+  type MailedApp,
   type SmtpCapture,
   signIn,
-  startSmtpCapture,
+  startMailedApp,
   type TestDatabase,
 } from '@lablive/testkit';
 import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSmtpMailer } from '../mail/mailer.ts';
 
+let mailed: MailedApp;
 let test: TestDatabase;
 let smtp: SmtpCapture;
 let app: FastifyInstance;
@@ -58,10 +56,8 @@ const page = (link: { event: number; participant: number; key: string }) =>
   });
 
 beforeAll(async () => {
-  test = await createTestDatabase();
-  smtp = await startSmtpCapture();
-  app = await buildTestApp(test, { mailer: createSmtpMailer(smtp.url, 'LabLive <no-reply@lablive.test>') });
-  call = caller(app);
+  mailed = await startMailedApp();
+  ({ test, smtp, app, call } = mailed);
   const labId = await createLab(test.db, 'Lab A');
   const adminId = await createUser(test.db, { labId, email: 'admin@a.test', password: 'pw', role: 'admin' });
   admin = await signIn(app, 'admin@a.test', 'pw');
@@ -80,9 +76,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app.close();
-  await smtp.close();
-  await test.drop();
+  await mailed.close();
 });
 
 describe('the calendar page', () => {

@@ -2,22 +2,20 @@
 // invitation in the template's wording, placeholders filled (the personal link signs in); an event
 // without it, or a guest reading another language, gets LabLive's own wording.
 import {
-  buildTestApp,
   type Call,
-  caller,
   createLab,
   createMedia,
-  createTestDatabase,
   createUser,
+  type MailedApp,
   type SmtpCapture,
   signIn,
-  startSmtpCapture,
+  startMailedApp,
   type TestDatabase,
 } from '@lablive/testkit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSmtpMailer } from './mailer.ts';
 
+let mailed: MailedApp;
 let test: TestDatabase;
 let smtp: SmtpCapture;
 let app: FastifyInstance;
@@ -55,10 +53,8 @@ const subjectOf = async (eventId: number) =>
   (await call('GET', `/api/events/${eventId}/mails`, admin)).json()[0]?.subject;
 
 beforeAll(async () => {
-  test = await createTestDatabase();
-  smtp = await startSmtpCapture();
-  app = await buildTestApp(test, { mailer: createSmtpMailer(smtp.url, 'LabLive <no-reply@lablive.test>') });
-  call = caller(app);
+  mailed = await startMailedApp();
+  ({ test, smtp, app, call } = mailed);
   const labId = await createLab(test.db, 'Lab A');
   quiz = await createMedia(test.db, { labId, name: 'Quiz' });
   slides = await createMedia(test.db, { labId, name: 'Slides' });
@@ -78,9 +74,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app.close();
-  await smtp.close();
-  await test.drop();
+  await mailed.close();
 });
 
 describe("a media's own mail template", () => {

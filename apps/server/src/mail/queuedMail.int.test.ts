@@ -10,15 +10,17 @@ import {
   createLab,
   createTestDatabase,
   createUser,
+  type MailedApp,
   type SmtpCapture,
   signIn,
-  startSmtpCapture,
+  startMailedApp,
   type TestDatabase,
 } from '@lablive/testkit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from './mailer.ts';
 
+let mailed: MailedApp;
 let test: TestDatabase;
 let smtp: SmtpCapture;
 let app: FastifyInstance;
@@ -27,13 +29,8 @@ let manager = '';
 let eventId = 0;
 
 beforeAll(async () => {
-  test = await createTestDatabase();
-  smtp = await startSmtpCapture();
-  app = await buildTestApp(test, {
-    mailer: createSmtpMailer(smtp.url, 'LabLive <no-reply@lablive.test>'),
-    jobs: { retryDelaySeconds: 1 },
-  });
-  call = caller(app);
+  mailed = await startMailedApp({ jobs: { retryDelaySeconds: 1 } });
+  ({ test, smtp, app, call } = mailed);
   const labId = await createLab(test.db, 'Lab A');
   await createUser(test.db, { labId, email: 'admin@a.test', password: 'pw', role: 'admin' });
   manager = await signIn(app, 'admin@a.test', 'pw');
@@ -41,9 +38,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app.close();
-  await smtp.close();
-  await test.drop();
+  await mailed.close();
 });
 
 describe('mail through the job queue', () => {

@@ -7,14 +7,13 @@ import { reminderInstant, wallClock } from '@lablive/domain';
 import {
   buildTestApp,
   type Call,
-  caller,
   createLab,
   createMedia,
-  createTestDatabase,
   createUser,
+  type MailedApp,
   type SmtpCapture,
   signIn,
-  startSmtpCapture,
+  startMailedApp,
   type TestDatabase,
 } from '@lablive/testkit';
 import { makeRemindersDue } from '@lablive/testkit/testClock';
@@ -23,6 +22,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../mail/mailer.ts';
 
+let mailed: MailedApp;
 let test: TestDatabase;
 let smtp: SmtpCapture;
 let app: FastifyInstance;
@@ -78,16 +78,13 @@ async function eventWithGuests(
 }
 
 beforeAll(async () => {
-  test = await createTestDatabase();
-  smtp = await startSmtpCapture();
-  const options = {
+  mailed = await startMailedApp({ jobs: { retryDelaySeconds: 1 } });
+  ({ test, smtp, app, call } = mailed);
+  // A second instance on the same database, both working the queues: each job must still run once.
+  secondInstance = await buildTestApp(test, {
     mailer: createSmtpMailer(smtp.url, 'LabLive <no-reply@lablive.test>'),
     jobs: { retryDelaySeconds: 1 },
-  };
-  // Two instances on one database, both working the queues: each job must still run once.
-  app = await buildTestApp(test, options);
-  secondInstance = await buildTestApp(test, options);
-  call = caller(app);
+  });
   const labId = await createLab(test.db, 'Lab A');
   mediaId = await createMedia(test.db, { labId, name: 'Slides' });
   await createUser(test.db, { labId, email: 'admin@a.test', password: 'pw', role: 'admin' });
@@ -96,9 +93,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await secondInstance.close();
-  await app.close();
-  await smtp.close();
-  await test.drop();
+  await mailed.close();
 });
 
 describe('reminders', () => {

@@ -11,7 +11,7 @@ export { freePort } from '../db/freePort.ts';
 export { migrateToLatest } from '../db/migrate.ts';
 export { buildApp } from '../http/app.ts';
 export { createJobQueue } from '../jobs/jobQueue.ts';
-export type { Mailer } from '../mail/mailer.ts';
+export { createSmtpMailer, type Mailer } from '../mail/mailer.ts';
 export { createQueuedMailOutbox } from '../mail/mailOutbox.ts';
 export type { GatewayStats } from '../realtime/gatewayStats.ts';
 export { createReminderScheduler } from '../reminders/reminderJobs.ts';
