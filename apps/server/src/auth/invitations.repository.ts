@@ -54,3 +54,14 @@ export async function redeemInvitationToken(
     row && { participantId: row.participant_id, eventId: row.event_id, roomId: row.room_id, role: row.role }
   );
 }
+
+/** The guest's latest invitation, to issue a personal link on; undefined when never invited. */
+export async function latestInvitationId(db: Db, participantId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('event_invitations')
+    .select('id')
+    .where('participant_id', '=', participantId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.id;
+}

@@ -153,17 +153,6 @@ export async function setParticipantRoom(db: Db, participantId: number, roomId: 
   await db.updateTable('participants').set({ room_id: roomId }).where('id', '=', participantId).execute();
 }
 
-/** The guest's latest invitation, to issue a personal link on; undefined when never invited. */
-export async function latestInvitationId(db: Db, participantId: number): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('event_invitations')
-    .select('id')
-    .where('participant_id', '=', participantId)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return row?.id;
-}
-
 /** A change the guests' calendars show: the entries' next version, counted in the change's transaction. */
 export async function nextCalendarSequence(db: Db, eventId: number): Promise<number> {
   const row = await db

@@ -4,6 +4,7 @@
 // cancelled, or a guest is taken off its list, the entry is withdrawn (METHOD:CANCEL). Each mail is
 // queued in the transaction of the change (mail/mailOutbox.ts), so it goes out once the change commits.
 import { issueInvitationToken } from '../auth/invitations.repository.ts';
+import { invitationUrl } from '../auth/personalLink.ts';
 import type { Db } from '../db/connection.ts';
 import { descriptionText } from '../events/description.ts';
 import { guestLocale } from '../mail/guestLocale.ts';
@@ -54,7 +55,7 @@ export function createCalendarMails(deps: CalendarMailsDeps) {
   /** The guest's personal link: a fresh single-use sign-in on their latest invitation. */
   async function personalLink(db: Db, guest: CalendarGuest): Promise<string> {
     const token = await issueInvitationToken(db, guest.invitationId, deps.invitationTtlSeconds, deps.now());
-    return `${publicUrl}/?invitation=${encodeURIComponent(token)}`;
+    return invitationUrl(publicUrl, token);
   }
 
   /** The guest's entry for the event as it stands now, at version `sequence`. */

@@ -10,12 +10,12 @@ import {
   invalid,
   picksRoomOnCalendar,
 } from '@lablive/domain';
-import { issueInvitationToken } from '../auth/invitations.repository.ts';
+import { personalLink } from '../auth/personalLink.ts';
 import type { Db } from '../db/connection.ts';
 import { findEventCard } from '../events/events.repository.ts';
 import type { CalendarPart } from '../mail/mailer.ts';
 import { isEventRole } from '../participants/participants.repository.ts';
-import { findCalendarPageRows, latestInvitationId, setParticipantRoom } from './calendar.repository.ts';
+import { findCalendarPageRows, setParticipantRoom } from './calendar.repository.ts';
 import { isCalendarKey } from './calendarLink.ts';
 import type { CalendarMails } from './calendarMails.ts';
 
@@ -87,10 +87,7 @@ export function createCalendarPageService(deps: CalendarPageDeps) {
     /** A fresh single-use sign-in for the guest (their mails' links are single-use too). */
     async personalLink(link: CalendarLink): Promise<string> {
       const rows = await verified(link);
-      const invitationId = await latestInvitationId(db, rows.id);
-      if (invitationId === undefined) return deps.publicUrl;
-      const token = await issueInvitationToken(db, invitationId, deps.invitationTtlSeconds, deps.now());
-      return `${deps.publicUrl}/?invitation=${encodeURIComponent(token)}`;
+      return personalLink(db, deps, rows.id);
     },
 
     async chooseRoom(request: CalendarRoomRequest): Promise<void> {

@@ -7,7 +7,7 @@
 // cancelled or closed event, or a removed guest, keeps none.
 import { createHash } from 'node:crypto';
 import { dueReminders, REMINDER_KINDS, type ReminderKind, wantsReminder } from '@lablive/domain';
-import { issueInvitationToken } from '../auth/invitations.repository.ts';
+import { personalLink } from '../auth/personalLink.ts';
 import type { Db } from '../db/connection.ts';
 import type { JobQueue } from '../jobs/jobQueue.ts';
 import { guestLocale } from '../mail/guestLocale.ts';
@@ -126,21 +126,11 @@ export async function createReminderScheduler(deps: {
       .where('participants.event_id', '=', job.eventId)
       .executeTakeFirst();
     if (!guest) return;
-    const invitation = await deps.db
-      .selectFrom('event_invitations')
-      .select('id')
-      .where('participant_id', '=', guest.id)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
     const language = guestLocale(guest.locale, event.owner_locale);
     // The link and the queued mail commit together (one commit per reminder, not one per statement).
     await deps.db.transaction().execute(async (trx) => {
       // The guest's personal link, issued now: a fresh single-use sign-in on their latest invitation.
-      const url = invitation
-        ? `${deps.publicUrl}/?invitation=${encodeURIComponent(
-            await issueInvitationToken(trx, invitation.id, deps.invitationTtlSeconds, deps.now()),
-          )}`
-        : deps.publicUrl;
+      const url = await personalLink(trx, deps, guest.id);
       const params = {
         name: guest.name || guest.email,
         eventName: event.name,

@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
 import { issueInvitationToken } from '../../auth/invitations.repository.ts';
+import { invitationUrl } from '../../auth/personalLink.ts';
 import type { CalendarMails } from '../../calendar/calendarMails.ts';
 import type { Db } from '../../db/connection.ts';
 import { findRoomInLab } from '../../events/rooms.repository.ts';
@@ -118,21 +119,21 @@ export async function invitationsRoutes(instance: FastifyInstance, options: Invi
           role: body.role,
         });
         const token = await issueInvitationToken(trx, created.id, options.invitationTtlSeconds, now);
-        const invitationUrl = `${options.publicUrl}/?invitation=${encodeURIComponent(token)}`;
+        const url = invitationUrl(options.publicUrl, token);
         const params = {
           name: participant.name || participant.email,
           eventName: event.name,
           startsAt: event.planned_start_date,
           timeZone: participant.timezone ?? event.default_timezone,
           role: body.role,
-          url: invitationUrl,
+          url,
           calendarUrl: calendar.pageUrl(event.id, participant.id),
         };
         const mail = await eventMail(trx, { eventId: event.id, kind: 'invitation', locale }, params, () =>
           invitationMail(locale, params),
         );
         // The guest's calendar entry for the event, their link as its place (RFC 5545, METHOD:REQUEST).
-        const icalEvent = await calendar.invitationEntry(trx, event.id, participant, invitationUrl);
+        const icalEvent = await calendar.invitationEntry(trx, event.id, participant, url);
         try {
           await mailOutbox.send(
             trx,
