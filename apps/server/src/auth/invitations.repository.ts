@@ -10,16 +10,31 @@ export async function issueInvitationToken(
   ttlSeconds: number,
   now: Date,
 ): Promise<string> {
-  const { token, hash } = newOpaqueToken();
+  const [token] = await issueInvitationTokens(db, [invitationId], ttlSeconds, now);
+  return token as string;
+}
+
+/** One new link token for each invitation, in one statement (a batch of reminders); in the same order. */
+export async function issueInvitationTokens(
+  db: Db,
+  invitationIds: readonly number[],
+  ttlSeconds: number,
+  now: Date,
+): Promise<string[]> {
+  if (invitationIds.length === 0) return [];
+  const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
+  const issued = invitationIds.map((invitationId) => ({ invitationId, ...newOpaqueToken() }));
   await db
     .insertInto('invitation_links')
-    .values({
-      invitation_id: invitationId,
-      token_hash: hash,
-      expires_at: new Date(now.getTime() + ttlSeconds * 1000),
-    })
+    .values(
+      issued.map(({ invitationId, hash }) => ({
+        invitation_id: invitationId,
+        token_hash: hash,
+        expires_at: expiresAt,
+      })),
+    )
     .execute();
-  return token;
+  return issued.map(({ token }) => token);
 }
 
 export type RedeemedInvitation = {
@@ -57,11 +72,22 @@ export async function redeemInvitationToken(
 
 /** The guest's latest invitation, to issue a personal link on; undefined when never invited. */
 export async function latestInvitationId(db: Db, participantId: number): Promise<number | undefined> {
-  const row = await db
+  return (await latestInvitationIds(db, [participantId])).get(participantId);
+}
+
+/** Each guest's latest invitation, by guest id, in one statement; guests never invited are absent. */
+export async function latestInvitationIds(
+  db: Db,
+  participantIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (participantIds.length === 0) return new Map();
+  const rows = await db
     .selectFrom('event_invitations')
-    .select('id')
-    .where('participant_id', '=', participantId)
+    .distinctOn('participant_id')
+    .select(['participant_id', 'id'])
+    .where('participant_id', 'in', participantIds)
+    .orderBy('participant_id')
     .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return row?.id;
+    .execute();
+  return new Map(rows.map((row) => [row.participant_id, row.id]));
 }

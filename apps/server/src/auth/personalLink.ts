@@ -2,7 +2,7 @@
 // fresh single-use sign-in on their latest invitation (invitations.repository.ts); the product's
 // address for a guest never invited.
 import type { Db } from '../db/connection.ts';
-import { issueInvitationToken, latestInvitationId } from './invitations.repository.ts';
+import { issueInvitationTokens, latestInvitationIds } from './invitations.repository.ts';
 
 export type PersonalLinkSettings = { publicUrl: string; invitationTtlSeconds: number; now: () => Date };
 
@@ -15,8 +15,30 @@ export async function personalLink(
   settings: PersonalLinkSettings,
   participantId: number,
 ): Promise<string> {
-  const invitationId = await latestInvitationId(db, participantId);
-  if (invitationId === undefined) return settings.publicUrl;
-  const token = await issueInvitationToken(db, invitationId, settings.invitationTtlSeconds, settings.now());
-  return invitationUrl(settings.publicUrl, token);
+  return (await personalLinks(db, settings, [participantId])).get(participantId) ?? settings.publicUrl;
+}
+
+/** Each guest's personal link, by guest id: two statements for any number of guests (a batch of reminders). */
+export async function personalLinks(
+  db: Db,
+  settings: PersonalLinkSettings,
+  participantIds: readonly number[],
+): Promise<Map<number, string>> {
+  const invitations = [...(await latestInvitationIds(db, participantIds))];
+  const tokens = await issueInvitationTokens(
+    db,
+    invitations.map(([, invitationId]) => invitationId),
+    settings.invitationTtlSeconds,
+    settings.now(),
+  );
+  const links = new Map(
+    invitations.map(([participantId], index) => [
+      participantId,
+      invitationUrl(settings.publicUrl, tokens[index] as string),
+    ]),
+  );
+  for (const participantId of participantIds) {
+    if (!links.has(participantId)) links.set(participantId, settings.publicUrl);
+  }
+  return links;
 }

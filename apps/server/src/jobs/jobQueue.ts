@@ -24,10 +24,19 @@ export type QueueSettings = {
 };
 
 /** `retryCount` attempts were made before this one; at `retryLimit` this attempt is the last. */
-export type JobHandler<T> = (
-  data: T,
-  job: { id: string; retryCount: number; retryLimit: number },
-) => Promise<void>;
+export type JobAttempt = { id: string; retryCount: number; retryLimit: number };
+
+export type JobHandler<T> = (data: T, job: JobAttempt) => Promise<void>;
+
+/**
+ * Works a whole batch at once (fewer statements for many jobs) and names the jobs that failed; the others
+ * complete. Throwing fails every job of the batch: each is tried again later.
+ */
+export type BatchHandler<T> = (
+  jobs: readonly (JobAttempt & { data: T })[],
+) => Promise<{ failed: readonly { id: string; error: unknown }[] }>;
+
+export type NewJob<T> = { data: T } & JobOptions;
 
 export type JobQueue = {
   start(): Promise<void>;
@@ -44,8 +53,16 @@ export type JobQueue = {
     handler: JobHandler<T>,
     afterBatch?: (succeeded: string[]) => Promise<void>,
   ): Promise<void>;
+  /** Makes the queue and works it on this instance a batch at a time with `handler`. */
+  defineBatch<T extends object>(
+    name: string,
+    settings: QueueSettings,
+    handler: BatchHandler<T>,
+  ): Promise<void>;
   /** Enqueues within `db`, a transaction or the database: the job exists once that commits. */
   enqueue<T extends object>(db: Db, name: string, data: T, options?: JobOptions): Promise<string | null>;
+  /** Enqueues many jobs in one statement, the same as one `enqueue` each (an id already queued is kept). */
+  enqueueMany<T extends object>(db: Db, name: string, jobs: readonly NewJob<T>[]): Promise<void>;
   /** Takes back a job that has not started (a reminder no longer due). */
   cancel(name: string, id: string): Promise<void>;
   /**
@@ -92,7 +109,7 @@ export function createJobQueue(options: {
   boss.on('error', (error) => options.log('error', 'job queue error', { error: String(error) }));
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
 
-  return {
+  const queue: JobQueue = {
     async start() {
       await boss.start();
     },
@@ -102,6 +119,28 @@ export function createJobQueue(options: {
     },
 
     async define(name, settings, handler, afterBatch) {
+      await queue.defineBatch<Parameters<typeof handler>[0]>(name, settings, async (jobs) => {
+        const failed: { id: string; error: unknown }[] = [];
+        const succeeded: string[] = [];
+        await eachAtMost(JOBS_AT_ONCE, jobs, async (job) => {
+          try {
+            await handler(job.data, job);
+            succeeded.push(job.id);
+          } catch (error) {
+            failed.push({ id: job.id, error });
+          }
+        });
+        // Never thrown: the jobs did their work (a mail left), and failing the batch would do it again.
+        if (afterBatch && succeeded.length > 0) {
+          await afterBatch(succeeded).catch((error: unknown) =>
+            options.log('error', 'after-batch step failed', { queue: name, error: String(error) }),
+          );
+        }
+        return { failed };
+      });
+    },
+
+    async defineBatch(name, settings, handler) {
       await boss.createQueue(name, {
         retryLimit: settings.retryLimit,
         retryDelay: settings.retryDelaySeconds,
@@ -110,37 +149,30 @@ export function createJobQueue(options: {
           ? {}
           : { deleteAfterSeconds: settings.deleteAfterSeconds }),
       });
-      // Jobs come in batches (a burst of reminders, an event's invitations) and a batch's jobs run side
-      // by side, a few at a time; while batches come back full the worker fetches the next at once.
+      // Jobs come in batches (a burst of reminders, an event's invitations); while batches come back full
+      // the worker fetches the next at once.
       const workOptions = {
         pollingIntervalSeconds,
         includeMetadata: true,
         batchSize: BATCH_SIZE,
         burstWhenBatchFull: true,
       } as const;
-      await boss.work<Parameters<typeof handler>[0], unknown, typeof workOptions>(
+      await boss.work<Parameters<typeof handler>[0][number]['data'], unknown, typeof workOptions>(
         name,
         workOptions,
         async (jobs) => {
-          const failures: { id: string; error: unknown }[] = [];
-          const succeeded: string[] = [];
-          await eachAtMost(JOBS_AT_ONCE, jobs, async (job) => {
-            try {
-              await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
-              succeeded.push(job.id);
-            } catch (error) {
-              failures.push({ id: job.id, error });
-            }
-          });
-          // Never thrown: the jobs did their work (a mail left), and failing the batch would do it again.
-          if (afterBatch && succeeded.length > 0) {
-            await afterBatch(succeeded).catch((error: unknown) =>
-              options.log('error', 'after-batch step failed', { queue: name, error: String(error) }),
-            );
-          }
+          const attempts = jobs.map((job) => ({
+            id: job.id,
+            data: job.data,
+            retryCount: job.retryCount,
+            retryLimit: job.retryLimit,
+          }));
+          const { failed } = await handler(attempts).catch((error: unknown) => ({
+            failed: attempts.map(({ id }) => ({ id, error })),
+          }));
           // Each failed job alone is retried later (or kept failed, with its error); the others of the
           // batch complete when this returns.
-          for (const { id, error } of failures) {
+          for (const { id, error } of failed) {
             options.log('warn', 'job failed, to be retried', {
               queue: name,
               jobId: id,
@@ -160,6 +192,19 @@ export function createJobQueue(options: {
       });
     },
 
+    async enqueueMany(db, name, jobs) {
+      if (jobs.length === 0) return;
+      await boss.insert(
+        name,
+        jobs.map(({ data, id, startAfter }) => ({
+          data,
+          ...(id ? { id } : {}),
+          ...(startAfter ? { startAfter } : {}),
+        })),
+        { db: executorOf(db) },
+      );
+    },
+
     async cancel(name, id) {
       await boss.cancel(name, id);
     },
@@ -168,4 +213,5 @@ export function createJobQueue(options: {
       if (ids.length > 0) await boss.deleteJob(name, [...ids], { db: executorOf(db) });
     },
   };
+  return queue;
 }

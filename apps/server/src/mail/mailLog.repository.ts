@@ -21,17 +21,28 @@ export async function recordQueuedMail(
   about: MailAbout,
   mail: { to: string; subject: string },
 ): Promise<void> {
+  await recordQueuedMails(db, [{ jobId, about, mail }]);
+}
+
+/** Several mails' rows in one statement (a batch of reminders). */
+export async function recordQueuedMails(
+  db: Db,
+  queued: readonly { jobId: string; about: MailAbout; mail: { to: string; subject: string } }[],
+): Promise<void> {
+  if (queued.length === 0) return;
   await db
     .insertInto('mail_log')
-    .values({
-      job_id: jobId,
-      kind: about.kind,
-      lab_id: about.labId ?? null,
-      event_id: about.eventId ?? null,
-      participant_id: about.participantId ?? null,
-      recipient: mail.to,
-      subject: mail.subject,
-    })
+    .values(
+      queued.map(({ jobId, about, mail }) => ({
+        job_id: jobId,
+        kind: about.kind,
+        lab_id: about.labId ?? null,
+        event_id: about.eventId ?? null,
+        participant_id: about.participantId ?? null,
+        recipient: mail.to,
+        subject: mail.subject,
+      })),
+    )
     // The same mail handed over twice is one job and one row.
     .onConflict((conflict) => conflict.column('job_id').doNothing())
     .execute();

@@ -11,6 +11,7 @@ import {
   markMailAttemptFailed,
   markMailsSent,
   recordQueuedMail,
+  recordQueuedMails,
 } from './mailLog.repository.ts';
 
 export type { MailAbout } from './mailLog.repository.ts';
@@ -30,7 +31,11 @@ export type MailOutbox = {
    * often it is handed over. With a queue, nothing leaves until `db`'s transaction commits.
    */
   send(db: Db, mail: OutgoingMail, key: string, about: MailAbout): Promise<void>;
+  /** Hands several mails over in a few statements (a batch of reminders); the same as one `send` each. */
+  sendMany(db: Db, mails: readonly QueuedMail[]): Promise<void>;
 };
+
+export type QueuedMail = { mail: OutgoingMail; key: string; about: MailAbout };
 
 /** A UUID from the mail's key: pg-boss's job id, so one key is one job. */
 function jobId(key: string): string {
@@ -62,18 +67,31 @@ export async function createQueuedMailOutbox(
     // A batch's sent mails are marked in the log in one statement.
     (sent) => markMailsSent(db, sent),
   );
-  return {
-    async send(db, mail, key, about) {
-      const id = jobId(key);
-      await queue.enqueue(db, MAIL_QUEUE, mail, { id });
-      await recordQueuedMail(db, id, about, mail);
+  const outbox: MailOutbox = {
+    send: (db, mail, key, about) => outbox.sendMany(db, [{ mail, key, about }]),
+    async sendMany(db, mails) {
+      // One key handed over twice in a batch is still one mail.
+      const byId = new Map(mails.map((queued) => [jobId(queued.key), queued]));
+      await queue.enqueueMany(
+        db,
+        MAIL_QUEUE,
+        [...byId].map(([id, { mail }]) => ({ data: mail, id })),
+      );
+      await recordQueuedMails(
+        db,
+        [...byId].map(([id, { mail, about }]) => ({ jobId: id, about, mail })),
+      );
     },
   };
+  return outbox;
 }
 
 /** Sends at once, without retries: for tests and tools that run without the job queue. */
 export function createDirectMailOutbox(mailer: Mailer): MailOutbox {
-  return {
+  const outbox: MailOutbox = {
+    async sendMany(db, mails) {
+      for (const { mail, key, about } of mails) await outbox.send(db, mail, key, about);
+    },
     async send(db, mail, key, about) {
       const id = jobId(key);
       await recordQueuedMail(db, id, about, mail);
@@ -86,4 +104,5 @@ export function createDirectMailOutbox(mailer: Mailer): MailOutbox {
       await markMailsSent(db, [id]);
     },
   };
+  return outbox;
 }

@@ -64,11 +64,21 @@ export async function eventMail(
   standard: () => RenderedMail,
 ): Promise<RenderedMail> {
   const template = await findMediaTemplate(db, about.eventId, about.kind, about.locale);
+  return eventMailFrom(template, about.locale, params, standard);
+}
+
+/** The same, with the media's template already looked up (once for a batch of mails about one event). */
+export function eventMailFrom(
+  template: { subject: string; body: string } | undefined,
+  locale: Locale,
+  params: EventMailParams,
+  standard: () => RenderedMail,
+): RenderedMail {
   if (!template) return standard();
   return fromTemplate(template, {
     name: params.name,
     event: params.eventName,
-    date: dateTime(about.locale, params.startsAt, params.timeZone),
+    date: dateTime(locale, params.startsAt, params.timeZone),
     link: params.url ?? '',
     calendarLink: params.calendarUrl ?? '',
   });

@@ -7,12 +7,12 @@
 // cancelled or closed event, or a removed guest, keeps none.
 import { createHash } from 'node:crypto';
 import { dueReminders, REMINDER_KINDS, type ReminderKind, wantsReminder } from '@lablive/domain';
-import { personalLink } from '../auth/personalLink.ts';
+import { personalLinks } from '../auth/personalLink.ts';
 import type { Db } from '../db/connection.ts';
 import type { JobQueue } from '../jobs/jobQueue.ts';
 import { guestLocale } from '../mail/guestLocale.ts';
 import type { MailOutbox } from '../mail/mailOutbox.ts';
-import { eventMail } from '../mail/mediaTemplates.ts';
+import { eventMailFrom, findMediaTemplate } from '../mail/mediaTemplates.ts';
 import { reminderMail } from '../mail/templates.ts';
 
 export const REMINDER_QUEUE = 'reminder-send';
@@ -40,7 +40,12 @@ const uuidOf = (key: string) => {
 };
 
 async function eventOf(db: Db, eventId: number) {
-  const row = await db
+  return (await eventsOf(db, [eventId])).get(eventId);
+}
+
+/** The events (at least one), by id, as a reminder needs them (the owner's language for guests without their own). */
+async function eventsOf(db: Db, eventIds: readonly number[]) {
+  const rows = await db
     .selectFrom('events')
     .leftJoin('users', 'users.id', 'events.owner_id')
     .select([
@@ -55,15 +60,37 @@ async function eventOf(db: Db, eventId: number) {
       'events.lab_id',
       'users.locale as owner_locale',
     ])
-    .where('events.id', '=', eventId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    ...row,
-    planned_start_date: row.planned_start_date.toISOString(),
-    email_relaunch_J7: row.email_relaunch_j7,
-    email_relaunch_J1: row.email_relaunch_j1,
-  };
+    .where('events.id', 'in', eventIds)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        ...row,
+        planned_start_date: row.planned_start_date.toISOString(),
+        email_relaunch_J7: row.email_relaunch_j7,
+        email_relaunch_J1: row.email_relaunch_j1,
+      },
+    ]),
+  );
+}
+
+/** The guests (at least one), by id, with their user's language when they have an account. */
+async function guestsOf(db: Db, participantIds: readonly number[]) {
+  const rows = await db
+    .selectFrom('participants')
+    .leftJoin('users', 'users.id', 'participants.user_id')
+    .select([
+      'participants.id',
+      'participants.event_id',
+      'participants.email',
+      'participants.name',
+      'participants.timezone',
+      'users.locale',
+    ])
+    .where('participants.id', 'in', participantIds)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export async function createReminderScheduler(deps: {
@@ -107,52 +134,64 @@ export async function createReminderScheduler(deps: {
       (guest) => guest.id,
     );
 
-  await queue.define<ReminderJob>(REMINDER_QUEUE, { retryLimit: 3, retryDelaySeconds: 10 }, async (job) => {
-    const event = await eventOf(deps.db, job.eventId);
-    // Moved, closed, cancelled or no longer wanted: this job is stale.
-    if (!event || event.end_date !== null || event.planned_start_date !== job.plannedStart) return;
-    if (!wantsReminder(event, job.kind)) return;
-    const guest = await deps.db
-      .selectFrom('participants')
-      .leftJoin('users', 'users.id', 'participants.user_id')
-      .select([
-        'participants.id',
-        'participants.email',
-        'participants.name',
-        'participants.timezone',
-        'users.locale',
-      ])
-      .where('participants.id', '=', job.participantId)
-      .where('participants.event_id', '=', job.eventId)
-      .executeTakeFirst();
-    if (!guest) return;
-    const language = guestLocale(guest.locale, event.owner_locale);
-    // The link and the queued mail commit together (one commit per reminder, not one per statement).
-    await deps.db.transaction().execute(async (trx) => {
-      // The guest's personal link, issued now: a fresh single-use sign-in on their latest invitation.
-      const url = await personalLink(trx, deps, guest.id);
-      const params = {
-        name: guest.name || guest.email,
-        eventName: event.name,
-        startsAt: new Date(event.planned_start_date),
-        timeZone: guest.timezone ?? event.default_timezone,
-        url,
-        calendarUrl: deps.calendarPageUrl(event.id, guest.id),
-      };
-      const mail = await eventMail(
-        trx,
-        { eventId: event.id, kind: 'reminder', locale: language },
-        params,
-        () => reminderMail(language, { ...params, kind: job.kind }),
-      );
-      await deps.mailOutbox.send(
-        trx,
-        { to: guest.email, ...mail },
-        `reminder-${guest.id}-${job.kind}-${job.plannedStart}`,
-        { kind: 'reminder', labId: event.lab_id, eventId: event.id, participantId: guest.id },
-      );
-    });
-  });
+  // A burst of reminders (a popular event's hour) is handled a batch at a time: a few statements read
+  // the batch's events and guests, issue their links and queue their mails, in one transaction, where
+  // one reminder at a time took a dozen (docs/performance.md, "Reminders").
+  await queue.defineBatch<ReminderJob>(
+    REMINDER_QUEUE,
+    { retryLimit: 3, retryDelaySeconds: 10 },
+    async (jobs) => {
+      const events = await eventsOf(deps.db, [...new Set(jobs.map((job) => job.data.eventId))]);
+      const guests = await guestsOf(deps.db, [...new Set(jobs.map((job) => job.data.participantId))]);
+      const due = jobs.flatMap(({ data: job }) => {
+        const event = events.get(job.eventId);
+        // Moved, closed, cancelled or no longer wanted, or the guest is gone: this job is stale.
+        if (!event || event.end_date !== null || event.planned_start_date !== job.plannedStart) return [];
+        if (!wantsReminder(event, job.kind)) return [];
+        const guest = guests.get(job.participantId);
+        if (!guest || guest.event_id !== job.eventId) return [];
+        return [{ job, event, guest, language: guestLocale(guest.locale, event.owner_locale) }];
+      });
+      // The links and the queued mails commit together.
+      await deps.db.transaction().execute(async (trx) => {
+        // Each guest's personal link, issued now: a fresh single-use sign-in on their latest invitation.
+        const links = await personalLinks(
+          trx,
+          deps,
+          due.map(({ guest }) => guest.id),
+        );
+        const templates = new Map<string, Awaited<ReturnType<typeof findMediaTemplate>>>();
+        for (const { event, language } of due) {
+          const key = `${event.id}:${language}`;
+          if (!templates.has(key)) {
+            templates.set(key, await findMediaTemplate(trx, event.id, 'reminder', language));
+          }
+        }
+        await deps.mailOutbox.sendMany(
+          trx,
+          due.map(({ job, event, guest, language }) => {
+            const params = {
+              name: guest.name || guest.email,
+              eventName: event.name,
+              startsAt: new Date(event.planned_start_date),
+              timeZone: guest.timezone ?? event.default_timezone,
+              url: links.get(guest.id) ?? deps.publicUrl,
+              calendarUrl: deps.calendarPageUrl(event.id, guest.id),
+            };
+            const mail = eventMailFrom(templates.get(`${event.id}:${language}`), language, params, () =>
+              reminderMail(language, { ...params, kind: job.kind }),
+            );
+            return {
+              mail: { to: guest.email, ...mail },
+              key: `reminder-${guest.id}-${job.kind}-${job.plannedStart}`,
+              about: { kind: 'reminder', labId: event.lab_id, eventId: event.id, participantId: guest.id },
+            };
+          }),
+        );
+      });
+      return { failed: [] };
+    },
+  );
 
   return {
     async scheduleEvent(db, eventId) {
