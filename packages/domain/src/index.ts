@@ -18,6 +18,7 @@ export * from './mail/mailLog.ts';
 export * from './mail/mailTemplate.ts';
 export * from './participants/invitations.ts';
 export * from './participants/participants.ts';
+export * from './pharmacovigilance/admin.ts';
 export * from './pharmacovigilance/report.ts';
 export * from './polls/pollRequests.ts';
 export * from './rooms/chatLog.ts';

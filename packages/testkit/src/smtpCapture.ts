@@ -69,6 +69,33 @@ export function decodeQuotedPrintable(raw: string): string {
   return out;
 }
 
+export type CapturedAttachment = { filename: string; contentType: string; content: Buffer };
+
+/** The files a captured mail carries (its parts sent as attachments), decoded. */
+export function mailAttachments(mail: CapturedMail): CapturedAttachment[] {
+  const boundaries = [...mail.raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].flatMap((match) =>
+    match[1] === undefined ? [] : [match[1]],
+  );
+  const parts = boundaries.reduce(
+    (chunks, boundary) => chunks.flatMap((chunk) => chunk.split(`--${boundary}`)),
+    [mail.raw],
+  );
+  return parts.flatMap((part) => {
+    const [head = '', ...rest] = part.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
+    if (!/^content-disposition:\s*attachment/im.test(head)) return [];
+    const body = rest.join('\n\n');
+    return [
+      {
+        filename: /filename="?([^";\r\n]+)"?/i.exec(head)?.[1] ?? '',
+        contentType: /^content-type:\s*([^;\r\n]+)/im.exec(head)?.[1]?.trim() ?? '',
+        content: /^content-transfer-encoding:\s*base64/im.test(head)
+          ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+          : Buffer.from(body),
+      },
+    ];
+  });
+}
+
 export async function startSmtpCapture(): Promise<SmtpCapture> {
   const mails: CapturedMail[] = [];
   const waiters: Array<() => void> = [];

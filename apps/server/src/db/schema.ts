@@ -1,5 +1,6 @@
 // Row types of the database, one interface per table, as Kysely reads them. Kept beside the migrations'
 // truth: a column added by a migration is added here in the same change.
+import type { PatientAgeRange } from '@lablive/domain';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** bigint identity columns come back from pg as strings; the pool's type parser turns them into numbers. */
@@ -241,11 +242,13 @@ export interface PharmacovigilanceReportsTable {
   participant_id: number | null;
   username: string;
   session_name: Generated<string>;
-  gender: string;
+  /** The table's CHECKs hold these two to the domain's values. */
+  gender: 'f' | 'm';
   patient_firstname: string;
   patient_lastname: string;
-  patient_birthdate: ColumnType<string, string, string>;
-  patient_age_range: string;
+  /** A date column: pg reads it as a Date at the server's local midnight, so read it with to_char. */
+  patient_birthdate: ColumnType<Date, string, string>;
+  patient_age_range: PatientAgeRange;
   doctor_firstname: string;
   doctor_lastname: string;
   doctor_phone: string;
@@ -256,7 +259,9 @@ export interface PharmacovigilanceReportsTable {
   drug_name: string;
   drug_batch_number: string;
   drug_adverse_reaction: string;
+  /** Archived (deleted in the back office) when set; kept with who did it. */
   deleted_at: NullableTimestamp;
+  deleted_by: number | null;
   created_at: CreatedAt;
 }
 

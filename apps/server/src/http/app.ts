@@ -21,6 +21,7 @@ import { createDirectMailOutbox, type MailOutbox } from '../mail/mailOutbox.ts';
 import { createVideoProvider } from '../media/videoSessions.ts';
 import type { ServerMetrics } from '../observability/metrics.ts';
 import { createParticipationService } from '../participants/participationService.ts';
+import { createPharmacovigilanceService } from '../pharmacovigilance/pharmacovigilanceService.ts';
 import { registerGateway } from '../realtime/gateway.ts';
 import type { GatewayStats } from '../realtime/gatewayStats.ts';
 import type { ReminderScheduler } from '../reminders/reminderJobs.ts';
@@ -39,6 +40,7 @@ import { invitationsRoutes } from './routes/invitations.routes.ts';
 import { labScopedRoutes } from './routes/labScoped.routes.ts';
 import { participantsRoutes } from './routes/participants.routes.ts';
 import { pharmacovigilanceRoutes } from './routes/pharmacovigilance.routes.ts';
+import { pharmacovigilanceAdminRoutes } from './routes/pharmacovigilanceAdmin.routes.ts';
 import { planningRoutes } from './routes/planning.routes.ts';
 import { pollsRoutes } from './routes/polls.routes.ts';
 import { roomDocumentsRoutes } from './routes/roomDocuments.routes.ts';
@@ -197,7 +199,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const filesDir = deps.filesDir ?? path.join(config.DATA_DIR, 'files');
       await api.register(documentsRoutes, { db, authenticator, rooms, filesDir });
       await api.register(pollsRoutes, { db, authenticator, rooms });
-      await api.register(pharmacovigilanceRoutes, { db, authenticator, mailOutbox });
+      const pharmacovigilance = createPharmacovigilanceService({ db, mailOutbox, now });
+      await api.register(pharmacovigilanceRoutes, { authenticator, pharmacovigilance });
+      await api.register(pharmacovigilanceAdminRoutes, { authenticator, pharmacovigilance });
       await api.register(healthRoutes, {
         db: deps.db,
         busKind: () => deps.bus.kind,

@@ -8,12 +8,19 @@ import nodemailer from 'nodemailer';
 /** A calendar entry sent with a mail (nodemailer's icalEvent: a text/calendar part calendars act on). */
 export type CalendarPart = { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
 
+/**
+ * A file sent with a mail (a report's PDF). Its content is base64 text, not a Buffer: a queued mail is
+ * the JSON data of its job (mailOutbox.ts), and a Buffer would not come back out of it as one.
+ */
+export type MailAttachment = { filename: string; contentType: string; contentBase64: string };
+
 export type OutgoingMail = {
   to: string;
   subject: string;
   text: string;
   html: string;
   icalEvent?: CalendarPart;
+  attachments?: MailAttachment[];
 };
 
 export type Mailer = {
@@ -22,12 +29,30 @@ export type Mailer = {
   close(): void;
 };
 
+/** The mail as nodemailer takes it: the attachments' base64 content handed over as such. */
+function nodemailerMessage(from: string, { attachments, ...mail }: OutgoingMail) {
+  return {
+    from,
+    ...mail,
+    ...(attachments
+      ? {
+          attachments: attachments.map(({ filename, contentType, contentBase64 }) => ({
+            filename,
+            contentType,
+            content: contentBase64,
+            encoding: 'base64',
+          })),
+        }
+      : {}),
+  };
+}
+
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     kind: 'smtp',
     async send(mail) {
-      const info = await transport.sendMail({ from, ...mail });
+      const info = await transport.sendMail(nodemailerMessage(from, mail));
       return { messageId: info.messageId };
     },
     close: () => transport.close(),
@@ -39,7 +64,7 @@ export function createOutboxMailer(outboxDir: string, from: string): Mailer {
   return {
     kind: 'outbox',
     async send(mail) {
-      const info = await transport.sendMail({ from, ...mail });
+      const info = await transport.sendMail(nodemailerMessage(from, mail));
       // Sortable by time; the random part keeps two mails of one millisecond apart.
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outboxDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);

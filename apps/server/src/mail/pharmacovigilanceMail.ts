@@ -1,113 +1,33 @@
-// The pharmacovigilance report mailed to a lab's receivers, in French, English and German: the report's
-// three parts (patient, health professional, drug) as readable label/value tables.
-import type { Locale, PharmacovigilanceReport } from '@lablive/domain';
+// The pharmacovigilance mails, in French, English and German: the report mailed to a lab's receivers (its
+// three parts as readable label/value tables, its PDF attached by the sender) and the acknowledgement
+// the reporter receives with the report's reference.
+import { type Locale, type PharmacovigilanceReport, patientInitials, reportReference } from '@lablive/domain';
 import { dateTime, escapeHtml, type RenderedMail } from './mailFormat.ts';
+import { REPORT_WORDING } from './pharmacovigilanceWording.ts';
 
 const PHARMACOVIGILANCE = {
   fr: {
     subject: (drug: string) => `Pharmacovigilance : déclaration d'effet indésirable (${drug})`,
     intro: (user: string, session: string, when: string) =>
       `${user} a déclaré un effet indésirable pendant la session « ${session} », le ${when}.`,
-    ageRanges: {
-      Newborns: 'Nouveau-nés',
-      Nurslings: 'Nourrissons',
-      Infants: 'Enfants',
-      Teenagers: 'Adolescents',
-      Adults: 'Adultes',
-    },
-    patient: 'Patient traité',
-    doctor: 'Professionnel de santé',
-    drug: 'Médicament',
-    labels: {
-      gender: 'Sexe',
-      initials: 'Initiales',
-      birthdate: 'Date de naissance',
-      ageRange: "Tranche d'âge",
-      lastName: 'Nom',
-      firstName: 'Prénom',
-      phone: 'Téléphone',
-      email: 'E-mail',
-      specialty: 'Spécialité',
-      address: 'Adresse postale',
-      zip: 'Code postal',
-      drugName: 'Nom du médicament',
-      batch: 'Numéro de lot',
-      reaction: "Description de l'effet indésirable",
-    },
-    genders: { f: 'Femme', m: 'Homme' },
+    attached: 'La déclaration est jointe au format PDF.',
     footer: 'La déclaration est aussi enregistrée dans les rapports de pharmacovigilance de LabLive.',
   },
   en: {
     subject: (drug: string) => `Pharmacovigilance: adverse reaction report (${drug})`,
     intro: (user: string, session: string, when: string) =>
       `${user} reported an adverse reaction during the session "${session}", on ${when}.`,
-    ageRanges: {
-      Newborns: 'Newborns',
-      Nurslings: 'Nurslings',
-      Infants: 'Infants',
-      Teenagers: 'Teenagers',
-      Adults: 'Adults',
-    },
-    patient: 'Treated patient',
-    doctor: 'Health professional',
-    drug: 'Drug',
-    labels: {
-      gender: 'Gender',
-      initials: 'Initials',
-      birthdate: 'Date of birth',
-      ageRange: 'Age range',
-      lastName: 'Last name',
-      firstName: 'First name',
-      phone: 'Phone',
-      email: 'E-mail',
-      specialty: 'Specialty',
-      address: 'Postal address',
-      zip: 'Zip code',
-      drugName: 'Drug name',
-      batch: 'Batch number',
-      reaction: 'Adverse reaction',
-    },
-    genders: { f: 'Female', m: 'Male' },
+    attached: 'The report is attached as a PDF.',
     footer: 'The report is also stored in the pharmacovigilance reports of LabLive.',
   },
   de: {
     subject: (drug: string) => `Pharmakovigilanz: Meldung einer Nebenwirkung (${drug})`,
     intro: (user: string, session: string, when: string) =>
       `${user} hat während der Sitzung „${session}“ am ${when} eine Nebenwirkung gemeldet.`,
-    ageRanges: {
-      Newborns: 'Neugeborene',
-      Nurslings: 'Säuglinge',
-      Infants: 'Kleinkinder',
-      Teenagers: 'Jugendliche',
-      Adults: 'Erwachsene',
-    },
-    patient: 'Behandelter Patient',
-    doctor: 'Angehöriger eines Gesundheitsberufs',
-    drug: 'Arzneimittel',
-    labels: {
-      gender: 'Geschlecht',
-      initials: 'Initialen',
-      birthdate: 'Geburtsdatum',
-      ageRange: 'Altersgruppe',
-      lastName: 'Nachname',
-      firstName: 'Vorname',
-      phone: 'Telefon',
-      email: 'E-Mail',
-      specialty: 'Fachrichtung',
-      address: 'Postanschrift',
-      zip: 'Postleitzahl',
-      drugName: 'Name des Arzneimittels',
-      batch: 'Chargennummer',
-      reaction: 'Beschreibung der Nebenwirkung',
-    },
-    genders: { f: 'Weiblich', m: 'Männlich' },
+    attached: 'Die Meldung liegt als PDF bei.',
     footer: 'Die Meldung ist auch in den Pharmakovigilanz-Berichten von LabLive gespeichert.',
   },
 } as const satisfies Record<Locale, unknown>;
-
-/** The patient is named by initials only: the mail leaves our systems, the full name stays stored. */
-const initials = (first: string, last: string) =>
-  `${first.trim().charAt(0)}.${last.trim().charAt(0)}.`.toUpperCase();
 
 export function pharmacovigilanceReportMail(
   locale: Locale,
@@ -121,22 +41,24 @@ export function pharmacovigilanceReportMail(
   },
 ): RenderedMail {
   const t = PHARMACOVIGILANCE[locale];
+  const w = REPORT_WORDING[locale];
   const r = params.report;
-  const l = t.labels;
-  const gender = r.gender === 'f' || r.gender === 'm' ? t.genders[r.gender] : r.gender;
+  const l = w.labels;
+  const reference = reportReference(params.reportId, params.filedAt);
   const sections: [string, [string, string][]][] = [
     [
-      t.patient,
+      w.patient,
       [
-        [l.gender, gender],
-        [l.initials, initials(r.patient_firstname, r.patient_lastname)],
+        [l.gender, w.genders[r.gender]],
+        // The patient is named by initials only: the mail leaves our systems, the full name stays stored.
+        [l.initials, patientInitials(r.patient_firstname, r.patient_lastname)],
         [l.birthdate, r.patient_birthdate.slice(0, 10)],
         // Every value in the mail's language, the age range included.
-        [l.ageRange, t.ageRanges[r.patient_age_range]],
+        [l.ageRange, w.ageRanges[r.patient_age_range]],
       ],
     ],
     [
-      t.doctor,
+      w.doctor,
       [
         [l.lastName, r.doctor_lastname],
         [l.firstName, r.doctor_firstname],
@@ -148,7 +70,7 @@ export function pharmacovigilanceReportMail(
       ],
     ],
     [
-      t.drug,
+      w.drug,
       [
         [l.drugName, r.drug_name],
         [l.batch, r.drug_batch_number],
@@ -169,7 +91,8 @@ export function pharmacovigilanceReportMail(
       ...rows.map(([label, value]) => `  ${label}: ${value}`),
       '',
     ]),
-    `${t.footer} (#${params.reportId})`,
+    t.attached,
+    `${t.footer} (${reference})`,
   ].join('\n');
   const html = `<p>${escapeHtml(intro)}</p>
 ${sections
@@ -178,6 +101,57 @@ ${sections
 <table>${rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value).replaceAll('\n', '<br>')}</td></tr>`).join('')}</table>`,
   )
   .join('\n')}
-<p>${escapeHtml(t.footer)} (#${params.reportId})</p>`;
+<p>${escapeHtml(t.attached)}<br>${escapeHtml(t.footer)} (${escapeHtml(reference)})</p>`;
   return { subject: t.subject(r.drug_name), text, html };
+}
+
+const ACKNOWLEDGEMENT = {
+  fr: {
+    subject: (reference: string) => `Pharmacovigilance : votre déclaration ${reference} est enregistrée`,
+    greeting: (name: string) => `Bonjour ${name},`,
+    body: (drug: string, session: string, when: string, reference: string) =>
+      `Votre déclaration d'effet indésirable (${drug}) faite pendant la session « ${session} », le ${when}, est enregistrée sous la référence ${reference}.`,
+    next: 'Elle est transmise au service de pharmacovigilance du laboratoire. Rappelez cette référence dans tout échange à son sujet.',
+  },
+  en: {
+    subject: (reference: string) => `Pharmacovigilance: your report ${reference} is recorded`,
+    greeting: (name: string) => `Hello ${name},`,
+    body: (drug: string, session: string, when: string, reference: string) =>
+      `Your adverse reaction report (${drug}) made during the session "${session}" on ${when} is recorded under the reference ${reference}.`,
+    next: "It is passed on to the lab's pharmacovigilance department. Quote this reference in any exchange about it.",
+  },
+  de: {
+    subject: (reference: string) => `Pharmakovigilanz: Ihre Meldung ${reference} ist erfasst`,
+    greeting: (name: string) => `Hallo ${name},`,
+    body: (drug: string, session: string, when: string, reference: string) =>
+      `Ihre Meldung einer Nebenwirkung (${drug}) während der Sitzung „${session}“ am ${when} ist unter der Referenz ${reference} erfasst.`,
+    next: 'Sie wird an die Pharmakovigilanz-Abteilung des Labors weitergeleitet. Bitte geben Sie diese Referenz bei jeder Rückfrage an.',
+  },
+} as const satisfies Record<Locale, unknown>;
+
+/** To the person who filed a report: it is recorded, under this reference. */
+export function pharmacovigilanceAcknowledgementMail(
+  locale: Locale,
+  params: {
+    name: string;
+    reportId: number;
+    drugName: string;
+    sessionName: string;
+    filedAt: Date;
+    timeZone: string;
+  },
+): RenderedMail {
+  const t = ACKNOWLEDGEMENT[locale];
+  const reference = reportReference(params.reportId, params.filedAt);
+  const body = t.body(
+    params.drugName,
+    params.sessionName,
+    dateTime(locale, params.filedAt, params.timeZone),
+    reference,
+  );
+  const text = [t.greeting(params.name), '', body, t.next].join('\n');
+  const html = `<p>${escapeHtml(t.greeting(params.name))}</p>
+<p>${escapeHtml(body)}</p>
+<p>${escapeHtml(t.next)}</p>`;
+  return { subject: t.subject(reference), text, html };
 }

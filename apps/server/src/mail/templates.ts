@@ -1,10 +1,14 @@
-// The e-mails LabLive sends, in French, English and German. The pharmacovigilance report, a long
-// mail of its own, lives in pharmacovigilanceMail.ts and is exported from here with the others.
+// The e-mails LabLive sends, in French, English and German. The pharmacovigilance mails (the report, a
+// long mail of its own, and the reporter's acknowledgement) live in pharmacovigilanceMail.ts and are
+// exported from here with the others.
 import type { Locale } from '@lablive/domain';
 import { dateTime, escapeHtml, type RenderedMail } from './mailFormat.ts';
 
 export type { RenderedMail } from './mailFormat.ts';
-export { pharmacovigilanceReportMail } from './pharmacovigilanceMail.ts';
+export {
+  pharmacovigilanceAcknowledgementMail,
+  pharmacovigilanceReportMail,
+} from './pharmacovigilanceMail.ts';
 
 const PASSWORD_RESET = {
   fr: {

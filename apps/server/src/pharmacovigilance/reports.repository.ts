@@ -1,7 +1,17 @@
-// Pharmacovigilance reports and the lab's receivers of them. A report is stored before anything is
-// mailed: the stored row is the record the lab keeps, the mail is only a notice.
-import type { PharmacovigilanceReport } from '@lablive/domain';
+// Pharmacovigilance reports. A report is stored before anything is mailed: the stored row is the record
+// the lab keeps, the mail is only a notice. Deleting one in the back office archives it (deleted_at,
+// deleted_by): an archived report is out of every list and read, but its row stays. Reads are scoped to
+// one lab; the patient's names are read only to make their initials, and never leave this module.
+import {
+  type PharmacovigilanceReport,
+  patientInitials,
+  type ReportDetail,
+  type ReportSummary,
+  reportReference,
+} from '@lablive/domain';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
+import type { PharmacovigilanceReportsTable } from '../db/schema.ts';
 
 export type ReportOrigin = {
   labId: number;
@@ -36,13 +46,103 @@ export async function insertReport(
     .executeTakeFirstOrThrow();
 }
 
-export async function listActiveReceivers(db: Db, labId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('pharmacovigilance_receivers')
-    .select('email')
+type SummaryColumns = Pick<
+  Selectable<PharmacovigilanceReportsTable>,
+  'id' | 'user_id' | 'username' | 'created_at' | 'session_name' | 'drug_name'
+>;
+
+function toSummary(row: SummaryColumns): ReportSummary {
+  return {
+    id: row.id,
+    reference: reportReference(row.id, row.created_at),
+    user: row.user_id,
+    username: row.username,
+    date: row.created_at.toISOString(),
+    session_name: row.session_name,
+    drug_name: row.drug_name,
+  };
+}
+
+/** The lab's reports that are not archived. */
+const labReports = (db: Db, labId: number) =>
+  db
+    .selectFrom('pharmacovigilance_reports')
+    .where('pharmacovigilance_reports.lab_id', '=', labId)
+    .where('pharmacovigilance_reports.deleted_at', 'is', null);
+
+/** A page of the lab's reports, newest first, and how many there are in all. */
+export async function listLabReports(
+  db: Db,
+  labId: number,
+  page: { start: number; count: number },
+): Promise<{ items: ReportSummary[]; total: number }> {
+  const [rows, counted] = await Promise.all([
+    labReports(db, labId)
+      .select(['id', 'user_id', 'username', 'created_at', 'session_name', 'drug_name'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(page.start)
+      .limit(page.count)
+      .execute(),
+    labReports(db, labId)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toSummary), total: Number(counted.total) };
+}
+
+/** A report as its page and its PDF show it, with the lab's name and the time zone of its session. */
+export type ReportRecord = { report: ReportDetail; labName: string; timeZone: string };
+
+export async function findLabReport(db: Db, labId: number, id: number): Promise<ReportRecord | undefined> {
+  const row = await labReports(db, labId)
+    .innerJoin('labs', 'labs.id', 'pharmacovigilance_reports.lab_id')
+    .leftJoin('events', 'events.id', 'pharmacovigilance_reports.event_id')
+    .selectAll('pharmacovigilance_reports')
+    // A date column read as text: as a Date it would be midnight in the server's zone, a day off in some.
+    .select(sql<string>`to_char(pharmacovigilance_reports.patient_birthdate, 'YYYY-MM-DD')`.as('birthday'))
+    .select(['labs.name as lab_name', 'events.default_timezone as time_zone'])
+    .where('pharmacovigilance_reports.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    report: {
+      ...toSummary(row),
+      event_id: row.event_id,
+      gender: row.gender,
+      patient_initials: patientInitials(row.patient_firstname, row.patient_lastname),
+      patient_birthday: row.birthday,
+      age_range: row.patient_age_range,
+      doctor_lastname: row.doctor_lastname,
+      doctor_firstname: row.doctor_firstname,
+      phone_number: row.doctor_phone,
+      doctor_email: row.doctor_email,
+      doctor_specialty: row.doctor_specialty,
+      doctor_address: row.doctor_address,
+      doctor_zip_code: row.doctor_zip_code,
+      drug_batch_number: row.drug_batch_number,
+      drug_adverse_reaction: row.drug_adverse_reaction,
+    },
+    labName: row.lab_name,
+    // The session's zone; UTC once its event is gone.
+    timeZone: row.time_zone ?? 'UTC',
+  };
+}
+
+/** Archives those of `ids` that are the lab's and not archived yet; answers how many that was. */
+export async function archiveReports(
+  db: Db,
+  labId: number,
+  ids: readonly number[],
+  by: { userId: number; at: Date },
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .updateTable('pharmacovigilance_reports')
+    .set({ deleted_at: by.at, deleted_by: by.userId })
     .where('lab_id', '=', labId)
-    .where('active', '=', true)
-    .orderBy('id')
-    .execute();
-  return [...new Set(rows.map((row) => row.email.trim().toLowerCase()))];
+    .where('deleted_at', 'is', null)
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -1,7 +1,8 @@
-// The back office's REST calls (events, guests, rooms, invitations), made on the browser's signed-in
+// The back office's REST calls (events, guests, rooms, invitations; pharmacovigilance), made on the browser's signed-in
 // transport. Created here, in the back office's own chunk, so their schemas (and the event form's
 // time-zone library) stay out of what guests download.
-import { createEventsAdminApi } from '@lablive/client';
+import { createEventsAdminApi, createPharmacovigilanceAdminApi } from '@lablive/client';
 import { api } from '../services.ts';
 
 export const adminApi = createEventsAdminApi(api.transport);
+export const pharmacovigilanceApi = createPharmacovigilanceAdminApi(api.transport);

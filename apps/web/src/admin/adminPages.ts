@@ -3,7 +3,15 @@
 // links only to them. The other areas of the route table come with their own pages.
 import { ADMIN_ROUTES } from '@lablive/domain';
 
-export const BUILT_ADMIN_PAGES = ['events', 'eventForm', 'participants', 'participantForm'] as const;
+export const BUILT_ADMIN_PAGES = [
+  'events',
+  'eventForm',
+  'participants',
+  'participantForm',
+  'pharmacovigilance',
+  'pharmaReports',
+  'pharmaReportDetail',
+] as const;
 export type BuiltAdminPage = (typeof BUILT_ADMIN_PAGES)[number];
 
 /** The page's path under /admin, as the router nested there matches it (`events/:id`). */

@@ -9,6 +9,9 @@ import { EventFormPage } from './events/EventFormPage.tsx';
 import { EventsPage } from './events/EventsPage.tsx';
 import { ParticipantFormPage } from './participants/ParticipantFormPage.tsx';
 import { ParticipantsPage } from './participants/ParticipantsPage.tsx';
+import { ReceiversPage } from './pharmacovigilance/ReceiversPage.tsx';
+import { ReportDetailPage } from './pharmacovigilance/ReportDetailPage.tsx';
+import { ReportsPage } from './pharmacovigilance/ReportsPage.tsx';
 
 export { AdminLayout } from './AdminLayout.tsx';
 
@@ -35,6 +38,21 @@ export const ADMIN_PAGES: Record<BuiltAdminPage, ReactElement> = {
   participantForm: (
     <AdminRoute name="participantForm">
       <ParticipantFormPage />
+    </AdminRoute>
+  ),
+  pharmacovigilance: (
+    <AdminRoute name="pharmacovigilance">
+      <ReceiversPage />
+    </AdminRoute>
+  ),
+  pharmaReports: (
+    <AdminRoute name="pharmaReports">
+      <ReportsPage />
+    </AdminRoute>
+  ),
+  pharmaReportDetail: (
+    <AdminRoute name="pharmaReportDetail">
+      <ReportDetailPage />
     </AdminRoute>
   ),
 };

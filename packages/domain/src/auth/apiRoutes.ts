@@ -21,6 +21,10 @@ const STAFF = { access: 'signedIn', requirement: { staff: true } } as const;
 // The calls behind the event pages need what the pages need (adminRoutes.ts).
 const MANAGE_EVENTS = { access: 'signedIn', requirement: ADMIN_ROUTES.events.requirement } as const;
 const MANAGE_EVENT = { ...MANAGE_EVENTS, scope: 'event' } as const;
+const MANAGE_PHARMACOVIGILANCE = {
+  access: 'signedIn',
+  requirement: ADMIN_ROUTES.pharmacovigilance.requirement,
+} as const;
 const POLLS = { access: 'signedIn', requirement: { modules: ['polls'] } } as const;
 const SHARE_DOCUMENT = { access: 'signedIn', requirement: { modules: ['share_document'] } } as const;
 const EVENT = { access: 'signedIn', scope: 'event' } as const;
@@ -86,6 +90,17 @@ export const API_ROUTES = {
     access: 'signedIn',
     requirement: { modules: ['pharmacovigilance'] },
   },
+  // The back office's pharmacovigilance pages (receivers, reports, a report's PDF).
+  'GET /api/pharmacovigilance-receiver': MANAGE_PHARMACOVIGILANCE,
+  'POST /api/pharmacovigilance-receiver': MANAGE_PHARMACOVIGILANCE,
+  'PUT /api/pharmacovigilance-receiver/:id': MANAGE_PHARMACOVIGILANCE,
+  'DELETE /api/pharmacovigilance-receiver/:id': MANAGE_PHARMACOVIGILANCE,
+  'POST /api/pharmacovigilance-remove-receivers': MANAGE_PHARMACOVIGILANCE,
+  'GET /api/pharmacovigilance-report': MANAGE_PHARMACOVIGILANCE,
+  'GET /api/pharmacovigilance-report/:id': MANAGE_PHARMACOVIGILANCE,
+  'GET /api/pharmacovigilance-report/:id/pdf': MANAGE_PHARMACOVIGILANCE,
+  'DELETE /api/pharmacovigilance-report/:id': MANAGE_PHARMACOVIGILANCE,
+  'POST /api/pharmacovigilance-report/delete-multiple': MANAGE_PHARMACOVIGILANCE,
 } as const satisfies Record<string, ApiRouteAccess>;
 
 export type ApiRouteKey = keyof typeof API_ROUTES;

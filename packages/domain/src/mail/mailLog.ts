@@ -11,6 +11,8 @@ export const MAIL_KINDS = [
   'event_cancelled',
   'password_reset',
   'pharmacovigilance',
+  /** The reporter's acknowledgement of a filed report, with its reference. */
+  'pharmacovigilance_ack',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

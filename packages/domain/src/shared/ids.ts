@@ -10,3 +10,19 @@ export const idSchema = z
   .pipe(z.number().max(Number.MAX_SAFE_INTEGER, { error: 'is too large' }));
 
 export const idParamsSchema = z.object({ id: idSchema });
+
+/**
+ * A whole number in a query string (an offset, a page size), in decimal digits for the same reason as
+ * ids: one spelling per number. `min` and `max` bound it; their messages name the bound.
+ */
+export const queryNumberSchema = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^(?:0|[1-9][0-9]{0,15})$/, { error: 'must be a whole number written in decimal digits' })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, { error: `must be at least ${min}` })
+        .max(max, { error: `must be at most ${max}` }),
+    );

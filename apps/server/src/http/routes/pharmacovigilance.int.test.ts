@@ -90,7 +90,7 @@ describe('POST /api/pharmacovigilance-report', () => {
       'Cardiozol',
       'Dizziness after the second dose.',
       'Leroy',
-      'J.D.',
+      'J. D.',
       'Patient traité',
       'Event pv-1',
       // The age range in the mail's language too.

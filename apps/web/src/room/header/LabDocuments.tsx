@@ -4,10 +4,10 @@ import type { LabDocument } from '@lablive/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
+import { documentFileName } from '../../components/saveBlob.ts';
 import { toFailure } from '../../failure.ts';
 import { describeFailure } from '../../i18n/messages.ts';
 import { useRoom, useRoomState } from '../roomContext.ts';
-import { documentFileName } from './saveBlob.ts';
 
 type LabList =
   | { status: 'loading' }

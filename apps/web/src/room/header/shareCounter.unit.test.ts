@@ -1,6 +1,6 @@
 // The share panel's counter: shares since the panel was last opened, kept per room and participant.
 import { describe, expect, it } from 'vitest';
-import { documentFileName } from './saveBlob.ts';
+import { documentFileName } from '../../components/saveBlob.ts';
 import { readSeenShares, seenSharesKey, unseenShares, writeSeenShares } from './shareCounter.ts';
 
 describe('share counter', () => {

@@ -1,0 +1,292 @@
+// A pharmacovigilance report as a PDF, fit to forward to the authorities: laid out like a CIOMS I form
+// (the international suspect adverse reaction report), its title with the report's reference, then
+// I. reaction information (the patient by initials), II. suspect drug, III. reporter, IV. the report
+// itself (who filed it, when, in which session). Labels in French, English or German; values as filed.
+// Made from the report as its page shows it (ReportDetail), so the patient's names cannot reach it.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Locale, ReportDetail } from '@lablive/domain';
+import PDFDocument from 'pdfkit';
+import { REPORT_WORDING } from '../mail/pharmacovigilanceWording.ts';
+import type { ReportRecord } from './reports.repository.ts';
+
+const FORM_WORDING = {
+  fr: {
+    title: "Déclaration d'effet indésirable suspecté",
+    reaction: 'I. Informations sur la réaction',
+    suspectDrug: 'II. Médicament suspecté',
+    reporter: 'III. Déclarant',
+    filing: 'IV. Déclaration',
+    reference: 'Référence',
+    lab: 'Laboratoire',
+    session: 'Session',
+    filedBy: 'Déclaré par',
+    filedAt: 'Date de déclaration',
+    page: (page: number, pages: number) => `Page ${page} / ${pages}`,
+  },
+  en: {
+    title: 'Suspect adverse reaction report',
+    reaction: 'I. Reaction information',
+    suspectDrug: 'II. Suspect drug',
+    reporter: 'III. Reporter',
+    filing: 'IV. Report',
+    reference: 'Reference',
+    lab: 'Lab',
+    session: 'Session',
+    filedBy: 'Filed by',
+    filedAt: 'Date filed',
+    page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  },
+  de: {
+    title: 'Bericht über eine vermutete Nebenwirkung',
+    reaction: 'I. Angaben zur Reaktion',
+    suspectDrug: 'II. Verdächtigtes Arzneimittel',
+    reporter: 'III. Meldender',
+    filing: 'IV. Meldung',
+    reference: 'Referenz',
+    lab: 'Labor',
+    session: 'Sitzung',
+    filedBy: 'Gemeldet von',
+    filedAt: 'Meldedatum',
+    page: (page: number, pages: number) => `Seite ${page} von ${pages}`,
+  },
+} as const satisfies Record<Locale, unknown>;
+
+/**
+ * DejaVu Sans, embedded (only the glyphs used): PDF's built-in fonts know Western European letters
+ * only, and a doctor named Łukasz or a drug named with a Greek letter must print as typed.
+ */
+const require = createRequire(import.meta.url);
+let fontFiles: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
+function loadFonts() {
+  fontFiles ??= Promise.all([
+    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  ]).then(([regular, bold]) => ({ regular, bold }));
+  return fontFiles;
+}
+
+const MARGIN = 48;
+const PADDING = 4;
+const LABEL_SIZE = 7.5;
+const VALUE_SIZE = 10;
+const GREY = '#555555';
+
+/** DD/MM/YYYY HH:mm in the session's zone (UTC for a zone Intl does not know), as the back office writes dates. */
+function filedAtText(date: Date, timeZone: string): string {
+  const format = (zone: string) => {
+    const parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(date);
+    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+    return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')} (${zone})`;
+  };
+  try {
+    return format(timeZone);
+  } catch {
+    return format('UTC');
+  }
+}
+
+/** YYYY-MM-DD as DD/MM/YYYY. */
+const dayText = (day: string) => day.split('-').reverse().join('/');
+
+type Cell = { label: string; value: string; span?: number };
+
+export async function reportPdf(record: ReportRecord, locale: Locale): Promise<Buffer> {
+  const fonts = await loadFonts();
+  const report: ReportDetail = record.report;
+  const t = FORM_WORDING[locale];
+  const w = REPORT_WORDING[locale];
+  const filedAt = new Date(report.date);
+  const { reference } = report;
+  const when = filedAtText(filedAt, record.timeZone);
+
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: `${t.title} ${reference}`, Author: 'LabLive', CreationDate: filedAt },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.registerFont('regular', fonts.regular);
+  doc.registerFont('bold', fonts.bold);
+
+  const left = MARGIN;
+  const width = doc.page.width - 2 * MARGIN;
+  const bottom = () => doc.page.height - MARGIN;
+  let y = MARGIN;
+
+  const ensureRoom = (height: number) => {
+    if (y + height <= bottom()) return;
+    doc.addPage();
+    y = MARGIN;
+  };
+  const valueHeight = (value: string, cellWidth: number) =>
+    doc
+      .font('regular')
+      .fontSize(VALUE_SIZE)
+      .heightOfString(value || ' ', { width: cellWidth - 2 * PADDING });
+  const labelHeight = doc.font('regular').fontSize(LABEL_SIZE).currentLineHeight(true);
+
+  /** A row of boxed cells, each a small label over its value, wrapped within the box. */
+  const row = (cells: Cell[]) => {
+    const spans = cells.reduce((sum, cell) => sum + (cell.span ?? 1), 0);
+    const widths = cells.map((cell) => (width * (cell.span ?? 1)) / spans);
+    const height =
+      Math.max(...cells.map((cell, i) => valueHeight(cell.value, widths[i] ?? width))) +
+      labelHeight +
+      3 * PADDING;
+    ensureRoom(height);
+    let x = left;
+    cells.forEach((cell, i) => {
+      const cellWidth = widths[i] ?? width;
+      doc.lineWidth(0.5).strokeColor('#000000').rect(x, y, cellWidth, height).stroke();
+      doc
+        .font('regular')
+        .fontSize(LABEL_SIZE)
+        .fillColor(GREY)
+        .text(cell.label, x + PADDING, y + PADDING, { width: cellWidth - 2 * PADDING, lineBreak: false });
+      doc
+        .font('regular')
+        .fontSize(VALUE_SIZE)
+        .fillColor('#000000')
+        .text(cell.value, x + PADDING, y + 2 * PADDING + labelHeight, { width: cellWidth - 2 * PADDING });
+      x += cellWidth;
+    });
+    y += height;
+  };
+
+  /**
+   * A full-width text (the reaction's description, up to 5000 characters): boxed like a cell when it fits
+   * on a page, otherwise flowed over as many pages as it needs under its label.
+   */
+  const longText = (cell: Cell) => {
+    const height = valueHeight(cell.value, width) + labelHeight + 3 * PADDING;
+    if (height <= bottom() - MARGIN) {
+      row([cell]);
+      return;
+    }
+    ensureRoom(labelHeight + 3 * VALUE_SIZE);
+    doc
+      .lineWidth(0.5)
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .stroke();
+    doc
+      .font('regular')
+      .fontSize(LABEL_SIZE)
+      .fillColor(GREY)
+      .text(cell.label, left + PADDING, y + PADDING, { width: width - 2 * PADDING });
+    doc
+      .font('regular')
+      .fontSize(VALUE_SIZE)
+      .fillColor('#000000')
+      .text(cell.value, left + PADDING, y + 2 * PADDING + labelHeight, { width: width - 2 * PADDING });
+    y = doc.y + PADDING;
+    doc
+      .lineWidth(0.5)
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .stroke();
+  };
+
+  const section = (title: string) => {
+    const height = 18;
+    // A heading is never left alone at the foot of a page.
+    ensureRoom(height + 40);
+    y += 8;
+    doc.rect(left, y, width, height).fillColor('#e6e6e6').fill();
+    doc
+      .font('bold')
+      .fontSize(10)
+      .fillColor('#000000')
+      .text(title.toUpperCase(), left + PADDING, y + 4, { width: width - 2 * PADDING, lineBreak: false });
+    y += height;
+  };
+
+  const subheading = (title: string) => {
+    ensureRoom(14 + 40);
+    doc
+      .font('bold')
+      .fontSize(8.5)
+      .fillColor('#000000')
+      .text(title, left, y + 3, { width, lineBreak: false });
+    y += 14;
+  };
+
+  doc.font('bold').fontSize(16).fillColor('#000000').text(t.title, left, y, { width });
+  y = doc.y + 4;
+  row([
+    { label: t.reference, value: reference, span: 1.4 },
+    { label: t.lab, value: record.labName, span: 1.3 },
+    { label: t.session, value: report.session_name, span: 2 },
+    { label: t.filedAt, value: when, span: 1.6 },
+  ]);
+
+  section(t.reaction);
+  subheading(w.patient);
+  row([
+    { label: w.labels.initials, value: report.patient_initials },
+    { label: w.labels.gender, value: w.genders[report.gender] },
+    { label: w.labels.birthdate, value: dayText(report.patient_birthday) },
+    { label: w.labels.ageRange, value: w.ageRanges[report.age_range] },
+  ]);
+  longText({ label: w.labels.reaction, value: report.drug_adverse_reaction });
+
+  section(t.suspectDrug);
+  row([
+    { label: w.labels.drugName, value: report.drug_name, span: 2 },
+    { label: w.labels.batch, value: report.drug_batch_number },
+  ]);
+
+  section(t.reporter);
+  subheading(w.doctor);
+  row([
+    { label: w.labels.lastName, value: report.doctor_lastname },
+    { label: w.labels.firstName, value: report.doctor_firstname },
+    { label: w.labels.specialty, value: report.doctor_specialty },
+  ]);
+  row([
+    { label: w.labels.phone, value: report.phone_number },
+    { label: w.labels.email, value: report.doctor_email, span: 2 },
+  ]);
+  row([
+    { label: w.labels.address, value: report.doctor_address, span: 2 },
+    { label: w.labels.zip, value: report.doctor_zip_code },
+  ]);
+
+  section(t.filing);
+  row([
+    { label: t.filedBy, value: report.username },
+    { label: t.filedAt, value: when },
+    { label: t.session, value: report.session_name },
+  ]);
+
+  // Each page's foot: the reference and the page number, below the bottom margin (which would
+  // otherwise start a new page for them).
+  const pages = doc.bufferedPageRange();
+  for (let index = 0; index < pages.count; index++) {
+    doc.switchToPage(pages.start + index);
+    const margin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const footY = doc.page.height - MARGIN / 2 - LABEL_SIZE;
+    doc.font('regular').fontSize(LABEL_SIZE).fillColor(GREY);
+    doc.text(`LabLive · ${reference}`, left, footY, { width, lineBreak: false });
+    doc.text(t.page(index + 1, pages.count), left, footY, { width, align: 'right', lineBreak: false });
+    doc.page.margins.bottom = margin;
+  }
+  doc.end();
+  return finished;
+}

@@ -1,0 +1,135 @@
+// The Reports tab (/admin/pharma-report; back-office spec 2.9): the adverse-event reports filed in the
+// lab's rooms, newest first, a page at a time from the server (5, 15, 30 or 50 a page). A row opens
+// under itself (550 px: the form as filed and its detail), links to its page, downloads its PDF; deleted
+// reports (archived: the server keeps them, with who deleted them) leave the list.
+import { REPORT_PAGE_SIZES, type ReportSummary } from '@lablive/domain';
+import type { PaginationState } from '@tanstack/react-table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { useToast } from '../../components/toasts/useToast.ts';
+import { useLoaded } from '../../hooks/useLoaded.ts';
+import { pharmacovigilanceApi } from '../adminApi.ts';
+import { LoadFailure } from '../LoadFailure.tsx';
+import { AdminList } from '../list/AdminList.tsx';
+import { useOptimisticRows } from '../list/useOptimisticRows.ts';
+import { PharmacovigilanceTabs } from './PharmacovigilanceTabs.tsx';
+import { ReportSheet } from './ReportSheet.tsx';
+import { reportDay } from './reportDates.ts';
+import { useReportPdf } from './useReportPdf.ts';
+
+export function ReportsPage() {
+  const [page, setPage] = useState<PaginationState>({ pageIndex: 0, pageSize: REPORT_PAGE_SIZES[0] });
+  const { state, reload } = useLoaded(
+    (signal) =>
+      pharmacovigilanceApi.reports(
+        { start: page.pageIndex * page.pageSize, count: page.pageSize },
+        { signal },
+      ),
+    [page.pageIndex, page.pageSize],
+  );
+  return (
+    <section className="admin-page" aria-labelledby="pharmacovigilance-title">
+      <PharmacovigilanceTabs />
+      {state.status === 'loading' && <PageSpinner />}
+      {state.status === 'failed' && <LoadFailure failure={state.failure} testId="reports-error" />}
+      {state.status === 'loaded' && (
+        <Reports
+          items={state.value.items}
+          total={state.value.total}
+          page={page}
+          onPageChange={setPage}
+          onRemoved={reload}
+        />
+      )}
+    </section>
+  );
+}
+
+function Reports(props: {
+  items: readonly ReportSummary[];
+  total: number;
+  page: PaginationState;
+  onPageChange: (page: PaginationState) => void;
+  onRemoved: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const toast = useToast();
+  const list = useOptimisticRows(props.items, (report) => String(report.id));
+  const pdf = useReportPdf();
+  return (
+    <AdminList<ReportSummary>
+      label={t('pharmacovigilance.reports')}
+      testId="reports"
+      rows={list.rows}
+      rowId={(report) => String(report.id)}
+      rowName={(report) => report.reference}
+      pageSizes={REPORT_PAGE_SIZES}
+      serverPaging={{ total: props.total, page: props.page, onPageChange: props.onPageChange }}
+      empty={t('pharmacovigilance.noReports')}
+      columns={[
+        {
+          id: 'reference',
+          header: t('pharmacovigilance.reference'),
+          narrow: true,
+          cell: (report) => (
+            <Link
+              to={`/admin/pharma-report-detail/${report.id}`}
+              aria-label={t('pharmacovigilance.open', { reference: report.reference })}
+              data-testid="report-link"
+            >
+              {report.reference}
+            </Link>
+          ),
+        },
+        { id: 'user', header: t('pharmacovigilance.user'), cell: (report) => report.username },
+        {
+          id: 'date',
+          header: t('pharmacovigilance.date'),
+          narrow: true,
+          cell: (report) => reportDay(report.date),
+        },
+        { id: 'session', header: t('pharmacovigilance.session'), cell: (report) => report.session_name },
+        { id: 'drug', header: t('pharmacovigilance.drug'), cell: (report) => report.drug_name },
+      ]}
+      expanded={(report) => <ExpandedReport id={report.id} />}
+      rowActions={(report) => (
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          aria-label={t('pharmacovigilance.downloadPdfOf', { reference: report.reference })}
+          aria-busy={pdf.downloading === report.id}
+          disabled={pdf.downloading === report.id}
+          data-testid="report-pdf"
+          onClick={() => void pdf.download(report)}
+        >
+          {pdf.downloading === report.id ? <Spinner /> : 'PDF'}
+        </button>
+      )}
+      onRemove={async (ids) => {
+        await list.remove(ids, () => pharmacovigilanceApi.removeReports(ids.map(Number)));
+        toast.show({ title: t('pharmacovigilance.reportsRemoved', { count: ids.length }), tone: 'success' });
+        props.onRemoved();
+      }}
+    />
+  );
+}
+
+/** The report under its row: loaded when opened. */
+function ExpandedReport({ id }: { id: number }) {
+  const { t } = useTranslation('admin');
+  const { state } = useLoaded((signal) => pharmacovigilanceApi.report(id, { signal }), [id]);
+  return (
+    <div className="report-panel">
+      {state.status === 'loading' && (
+        <p className="muted" role="status">
+          <Spinner /> {t('pharmacovigilance.loadingDetail')}
+        </p>
+      )}
+      {state.status === 'failed' && <LoadFailure failure={state.failure} testId="report-error" />}
+      {state.status === 'loaded' && <ReportSheet report={state.value} />}
+    </div>
+  );
+}
