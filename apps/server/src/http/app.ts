@@ -131,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const tokens = createAccessTokens(deps.accessTokenSecret, deps.config.ACCESS_TOKEN_TTL_SECONDS, now);
   const authenticator = createAuthenticator({ db: deps.db, tokens, now });
-  const mailOutbox = deps.mailOutbox ?? createDirectMailOutbox(deps.mailer);
+  const mailOutbox = deps.mailOutbox ?? createDirectMailOutbox(deps.mailer, deps.db);
   const auth: AuthDeps = {
     db: deps.db,
     tokens,

@@ -6,6 +6,7 @@
 import { CompiledQuery } from 'kysely';
 import { PgBoss } from 'pg-boss';
 import type { Db } from '../db/connection.ts';
+import { eachAtMost } from './eachAtMost.ts';
 
 export type JobOptions = {
   /** A stable id (a UUID): the same id enqueued twice is one job. */
@@ -74,20 +75,12 @@ export type JobQueue = {
 
 /** Jobs fetched at once by a worker, and run side by side within a batch. */
 const BATCH_SIZE = 50;
-const JOBS_AT_ONCE = 8;
-
-/** Runs `work` on every item, at most `limit` at a time. */
-async function eachAtMost<T>(limit: number, items: readonly T[], work: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const item = items[next++] as T;
-        await work(item);
-      }
-    }),
-  );
-}
+const JOBS_AT_ONCE = 16;
+/**
+ * Batches of one queue worked at once on each instance: while one waits for PostgreSQL (fetching,
+ * completing, its own statements) the other runs (docs/performance.md, "Reminders").
+ */
+const WORKERS_PER_QUEUE = 2;
 
 /** pg-boss runs its statements through our connection, inside our transaction when there is one. */
 function executorOf(db: Db) {
@@ -156,6 +149,7 @@ export function createJobQueue(options: {
         includeMetadata: true,
         batchSize: BATCH_SIZE,
         burstWhenBatchFull: true,
+        localConcurrency: WORKERS_PER_QUEUE,
       } as const;
       await boss.work<Parameters<typeof handler>[0][number]['data'], unknown, typeof workOptions>(
         name,

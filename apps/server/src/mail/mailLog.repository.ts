@@ -15,16 +15,7 @@ export type MailAbout = {
 /** Longest error kept: the mail server's answer, not a stack. */
 const MAX_ERROR_LENGTH = 1000;
 
-export async function recordQueuedMail(
-  db: Db,
-  jobId: string,
-  about: MailAbout,
-  mail: { to: string; subject: string },
-): Promise<void> {
-  await recordQueuedMails(db, [{ jobId, about, mail }]);
-}
-
-/** Several mails' rows in one statement (a batch of reminders). */
+/** Mails handed over (one or a batch), a row each, in one statement. */
 export async function recordQueuedMails(
   db: Db,
   queued: readonly { jobId: string; about: MailAbout; mail: { to: string; subject: string } }[],

@@ -4,13 +4,13 @@
 // Either way the mail log (mailLog.repository.ts) records it and how it went.
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/connection.ts';
-import type { JobQueue, QueueSettings } from '../jobs/jobQueue.ts';
+import { eachAtMost } from '../jobs/eachAtMost.ts';
+import type { JobAttempt, JobQueue, QueueSettings } from '../jobs/jobQueue.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
 import {
   type MailAbout,
   markMailAttemptFailed,
   markMailsSent,
-  recordQueuedMail,
   recordQueuedMails,
 } from './mailLog.repository.ts';
 
@@ -23,7 +23,10 @@ export const MAIL_QUEUE = 'mail-send';
  * job is deleted after an hour: its body may hold a single-use link, which should not linger (the log
  * keeps who it went to and how it went, without the body).
  */
-const MAIL_RETRIES = { retryLimit: 12, retryDelaySeconds: 5, deleteAfterSeconds: 3600 };
+export const MAIL_RETRIES = { retryLimit: 12, retryDelaySeconds: 5, deleteAfterSeconds: 3600 };
+
+/** Mails of one batch handed to the mailer side by side (the mailer waits on the network or the disk). */
+const MAILS_AT_ONCE = 16;
 
 export type MailOutbox = {
   /**
@@ -31,8 +34,15 @@ export type MailOutbox = {
    * often it is handed over. With a queue, nothing leaves until `db`'s transaction commits.
    */
   send(db: Db, mail: OutgoingMail, key: string, about: MailAbout): Promise<void>;
-  /** Hands several mails over in a few statements (a batch of reminders); the same as one `send` each. */
+  /** Hands several mails over in a few statements; the same as one `send` each. */
   sendMany(db: Db, mails: readonly QueuedMail[]): Promise<void>;
+  /**
+   * Sends now, from a job of the caller's that is retried as a mail's would be (`MAIL_RETRIES`): a
+   * reminder's job is its mail's job, with no second job in between (a burst of reminders is a burst of
+   * mails: docs/performance.md, "Reminders"). Logged like any mail; answers the keys that failed, with
+   * why, for the caller to fail those jobs (each tried again alone).
+   */
+  sendFromJob(mails: readonly (QueuedMail & { attempt: JobAttempt })[]): Promise<Map<string, unknown>>;
 };
 
 export type QueuedMail = { mail: OutgoingMail; key: string; about: MailAbout };
@@ -44,6 +54,36 @@ function jobId(key: string): string {
 }
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Logs `mails`, hands them to the mailer and logs how it went: sent, or failed (for good when this was
+ * the last attempt). Answers the keys that failed.
+ */
+async function deliver<Mail extends QueuedMail>(
+  db: Db,
+  mailer: Mailer,
+  mails: readonly Mail[],
+  isLastAttempt: (mail: Mail) => boolean,
+): Promise<Map<string, unknown>> {
+  const byId = new Map(mails.map((queued) => [jobId(queued.key), queued]));
+  await recordQueuedMails(
+    db,
+    [...byId].map(([id, { mail, about }]) => ({ jobId: id, about, mail })),
+  );
+  const sent: string[] = [];
+  const failed = new Map<string, unknown>();
+  await eachAtMost(MAILS_AT_ONCE, [...byId], async ([id, queued]) => {
+    try {
+      await mailer.send(queued.mail);
+      sent.push(id);
+    } catch (error) {
+      failed.set(queued.key, error);
+      await markMailAttemptFailed(db, id, reasonOf(error), isLastAttempt(queued));
+    }
+  });
+  await markMailsSent(db, sent);
+  return failed;
+}
 
 export async function createQueuedMailOutbox(
   queue: JobQueue,
@@ -69,6 +109,8 @@ export async function createQueuedMailOutbox(
   );
   const outbox: MailOutbox = {
     send: (db, mail, key, about) => outbox.sendMany(db, [{ mail, key, about }]),
+    sendFromJob: (mails) =>
+      deliver(db, mailer, mails, ({ attempt }) => attempt.retryCount >= attempt.retryLimit),
     async sendMany(db, mails) {
       // One key handed over twice in a batch is still one mail.
       const byId = new Map(mails.map((queued) => [jobId(queued.key), queued]));
@@ -87,22 +129,15 @@ export async function createQueuedMailOutbox(
 }
 
 /** Sends at once, without retries: for tests and tools that run without the job queue. */
-export function createDirectMailOutbox(mailer: Mailer): MailOutbox {
+export function createDirectMailOutbox(mailer: Mailer, db: Db): MailOutbox {
   const outbox: MailOutbox = {
-    async sendMany(db, mails) {
-      for (const { mail, key, about } of mails) await outbox.send(db, mail, key, about);
+    async sendMany(within, mails) {
+      const failed = await deliver(within, mailer, mails, () => true);
+      const [first] = failed.values();
+      if (failed.size > 0) throw first;
     },
-    async send(db, mail, key, about) {
-      const id = jobId(key);
-      await recordQueuedMail(db, id, about, mail);
-      try {
-        await mailer.send(mail);
-      } catch (error) {
-        await markMailAttemptFailed(db, id, reasonOf(error), true);
-        throw error;
-      }
-      await markMailsSent(db, [id]);
-    },
+    send: (within, mail, key, about) => outbox.sendMany(within, [{ mail, key, about }]),
+    sendFromJob: (mails) => deliver(db, mailer, mails, () => true),
   };
   return outbox;
 }

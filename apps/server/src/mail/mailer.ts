@@ -1,9 +1,9 @@
-// Sends e-mail through SMTP_URL with nodemailer, or, on the embedded defaults, writes each message as an
-// .eml file in DATA_DIR/outbox (and logs where), so a developer can open what would have been sent.
-import { randomUUID } from 'node:crypto';
+// Sends e-mail through SMTP_URL with nodemailer, or, on the embedded defaults, appends each message to
+// the day's mbox file in DATA_DIR/outbox (mbox.ts), so a developer can open what would have been sent.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { mboxEntry, mboxFileName } from './mbox.ts';
 
 /** A calendar entry sent with a mail (nodemailer's icalEvent: a text/calendar part calendars act on). */
 export type CalendarPart = { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
@@ -61,21 +61,23 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
 
 export function createOutboxMailer(outboxDir: string, from: string): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // The "From " line's envelope sender: the address of MAIL_FROM ("LabLive <no-reply@…>").
+  const sender = /<([^<>\s]+)>/.exec(from)?.[1] ?? from.trim().split(/\s+/)[0] ?? 'lablive';
   return {
     kind: 'outbox',
     async send(mail) {
       const info = await transport.sendMail(nodemailerMessage(from, mail));
-      // Sortable by time; the random part keeps two mails of one millisecond apart.
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = path.join(outboxDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
       if (!Buffer.isBuffer(info.message)) throw new Error('nodemailer did not produce a buffered message');
-      const message = info.message;
+      const now = new Date();
+      const file = path.join(outboxDir, mboxFileName(now));
+      // One append, so mails written side by side never interleave (O_APPEND: each lands whole at the end).
+      const entry = mboxEntry(sender, now, info.message.toString('utf8'));
       // The folder is made when a write finds it missing (the first mail, or after someone removed it),
       // not checked for every mail.
-      await fs.writeFile(file, message).catch(async (error: NodeJS.ErrnoException) => {
+      await fs.appendFile(file, entry).catch(async (error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
         await fs.mkdir(outboxDir, { recursive: true });
-        await fs.writeFile(file, message);
+        await fs.appendFile(file, entry);
       });
       return { messageId: info.messageId, file };
     },

@@ -11,7 +11,7 @@ import { personalLinks } from '../auth/personalLink.ts';
 import type { Db } from '../db/connection.ts';
 import type { JobQueue } from '../jobs/jobQueue.ts';
 import { guestLocale } from '../mail/guestLocale.ts';
-import type { MailOutbox } from '../mail/mailOutbox.ts';
+import { MAIL_RETRIES, type MailOutbox } from '../mail/mailOutbox.ts';
 import { eventMailFrom, findMediaTemplate } from '../mail/mediaTemplates.ts';
 import { reminderMail } from '../mail/templates.ts';
 
@@ -134,64 +134,63 @@ export async function createReminderScheduler(deps: {
       (guest) => guest.id,
     );
 
-  // A burst of reminders (a popular event's hour) is handled a batch at a time: a few statements read
-  // the batch's events and guests, issue their links and queue their mails, in one transaction, where
-  // one reminder at a time took a dozen (docs/performance.md, "Reminders").
-  await queue.defineBatch<ReminderJob>(
-    REMINDER_QUEUE,
-    { retryLimit: 3, retryDelaySeconds: 10 },
-    async (jobs) => {
-      const events = await eventsOf(deps.db, [...new Set(jobs.map((job) => job.data.eventId))]);
-      const guests = await guestsOf(deps.db, [...new Set(jobs.map((job) => job.data.participantId))]);
-      const due = jobs.flatMap(({ data: job }) => {
-        const event = events.get(job.eventId);
-        // Moved, closed, cancelled or no longer wanted, or the guest is gone: this job is stale.
-        if (!event || event.end_date !== null || event.planned_start_date !== job.plannedStart) return [];
-        if (!wantsReminder(event, job.kind)) return [];
-        const guest = guests.get(job.participantId);
-        if (!guest || guest.event_id !== job.eventId) return [];
-        return [{ job, event, guest, language: guestLocale(guest.locale, event.owner_locale) }];
-      });
-      // The links and the queued mails commit together.
-      await deps.db.transaction().execute(async (trx) => {
-        // Each guest's personal link, issued now: a fresh single-use sign-in on their latest invitation.
-        const links = await personalLinks(
-          trx,
-          deps,
-          due.map(({ guest }) => guest.id),
+  // A burst of reminders (a popular event's hour) is handled a batch at a time: a few statements read the
+  // batch's events and guests and issue their links, where one reminder at a time took a dozen. The
+  // reminder's job is its mail's job: retried as a mail is (MAIL_RETRIES), it sends the mail itself
+  // rather than queueing a second job (docs/performance.md, "Reminders").
+  await queue.defineBatch<ReminderJob>(REMINDER_QUEUE, MAIL_RETRIES, async (jobs) => {
+    const events = await eventsOf(deps.db, [...new Set(jobs.map((job) => job.data.eventId))]);
+    const guests = await guestsOf(deps.db, [...new Set(jobs.map((job) => job.data.participantId))]);
+    const due = jobs.flatMap((attempt) => {
+      const job = attempt.data;
+      const event = events.get(job.eventId);
+      // Moved, closed, cancelled or no longer wanted, or the guest is gone: this job is stale.
+      if (!event || event.end_date !== null || event.planned_start_date !== job.plannedStart) return [];
+      if (!wantsReminder(event, job.kind)) return [];
+      const guest = guests.get(job.participantId);
+      if (!guest || guest.event_id !== job.eventId) return [];
+      return [{ attempt, job, event, guest, language: guestLocale(guest.locale, event.owner_locale) }];
+    });
+    // Each guest's personal link, issued now (a fresh single-use sign-in on their latest invitation), and
+    // committed before any mail carrying one leaves.
+    const links = await personalLinks(
+      deps.db,
+      deps,
+      due.map(({ guest }) => guest.id),
+    );
+    const templates = new Map<string, Awaited<ReturnType<typeof findMediaTemplate>>>();
+    for (const { event, language } of due) {
+      const key = `${event.id}:${language}`;
+      if (!templates.has(key)) {
+        templates.set(key, await findMediaTemplate(deps.db, event.id, 'reminder', language));
+      }
+    }
+    const jobOfKey = new Map<string, string>();
+    const failed = await deps.mailOutbox.sendFromJob(
+      due.map(({ attempt, job, event, guest, language }) => {
+        const params = {
+          name: guest.name || guest.email,
+          eventName: event.name,
+          startsAt: new Date(event.planned_start_date),
+          timeZone: guest.timezone ?? event.default_timezone,
+          url: links.get(guest.id) ?? deps.publicUrl,
+          calendarUrl: deps.calendarPageUrl(event.id, guest.id),
+        };
+        const mail = eventMailFrom(templates.get(`${event.id}:${language}`), language, params, () =>
+          reminderMail(language, { ...params, kind: job.kind }),
         );
-        const templates = new Map<string, Awaited<ReturnType<typeof findMediaTemplate>>>();
-        for (const { event, language } of due) {
-          const key = `${event.id}:${language}`;
-          if (!templates.has(key)) {
-            templates.set(key, await findMediaTemplate(trx, event.id, 'reminder', language));
-          }
-        }
-        await deps.mailOutbox.sendMany(
-          trx,
-          due.map(({ job, event, guest, language }) => {
-            const params = {
-              name: guest.name || guest.email,
-              eventName: event.name,
-              startsAt: new Date(event.planned_start_date),
-              timeZone: guest.timezone ?? event.default_timezone,
-              url: links.get(guest.id) ?? deps.publicUrl,
-              calendarUrl: deps.calendarPageUrl(event.id, guest.id),
-            };
-            const mail = eventMailFrom(templates.get(`${event.id}:${language}`), language, params, () =>
-              reminderMail(language, { ...params, kind: job.kind }),
-            );
-            return {
-              mail: { to: guest.email, ...mail },
-              key: `reminder-${guest.id}-${job.kind}-${job.plannedStart}`,
-              about: { kind: 'reminder', labId: event.lab_id, eventId: event.id, participantId: guest.id },
-            };
-          }),
-        );
-      });
-      return { failed: [] };
-    },
-  );
+        const key = `reminder-${guest.id}-${job.kind}-${job.plannedStart}`;
+        jobOfKey.set(key, attempt.id);
+        return {
+          mail: { to: guest.email, ...mail },
+          key,
+          about: { kind: 'reminder', labId: event.lab_id, eventId: event.id, participantId: guest.id },
+          attempt,
+        };
+      }),
+    );
+    return { failed: [...failed].map(([key, error]) => ({ id: jobOfKey.get(key) as string, error })) };
+  });
 
   return {
     async scheduleEvent(db, eventId) {

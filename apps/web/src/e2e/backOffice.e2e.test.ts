@@ -3,14 +3,14 @@
 // distribution, add three guests (one invitation mail read from the outbox, its link followed by the
 // guest), start the event, the guest joins the room, close it (the guest sees the end), find it under
 // Closed events, and the same page in German. Every page visited is checked with axe-core.
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   accessibilityViolations,
   browserSkipReason,
   createTestDatabase,
-  decodeQuotedPrintable,
   launchChromium,
+  outboxMails,
   type ServerProcess,
   startServerProcess,
   type TestDatabase,
@@ -68,12 +68,10 @@ describe.runIf(skipReason === null)(
 
     /** The first link in `email`'s mails (from the server's outbox) that `pattern` matches. */
     async function linkInMail(email: string, pattern: RegExp): Promise<string> {
-      const outbox = path.join(server.dataDir, 'outbox');
       let link: string | undefined;
       await expect
         .poll(async () => {
-          for (const file of await readdir(outbox).catch(() => [])) {
-            const mail = decodeQuotedPrintable(await readFile(path.join(outbox, file), 'utf8'));
+          for (const mail of await outboxMails(server.dataDir)) {
             if (!mail.includes(`To: ${email}`)) continue;
             link = mail.match(pattern)?.[0];
           }

@@ -1,12 +1,12 @@
 // Sign-in as people use it: the built app served by the real server process, in the system Chromium.
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
   accessibilityViolations,
   browserSkipReason,
   createTestDatabase,
-  decodeQuotedPrintable,
   launchChromium,
+  outboxMails,
   type ServerProcess,
   startServerProcess,
   type TestDatabase,
@@ -100,10 +100,8 @@ describe.runIf(skipReason === null)(`sign-in in the browser${skipReason ? ` (${s
     await page.getByTestId('forgot-sent').waitFor();
 
     // The mail may be written just after the page says it was sent.
-    const outbox = path.join(server.dataDir, 'outbox');
-    await expect.poll(async () => (await readdir(outbox).catch(() => [])).length, WAIT).toBe(1);
-    const files = await readdir(outbox);
-    const mail = decodeQuotedPrintable(await readFile(path.join(outbox, files[0] ?? ''), 'utf8'));
+    await expect.poll(async () => (await outboxMails(server.dataDir)).length, WAIT).toBe(1);
+    const [mail = ''] = await outboxMails(server.dataDir);
     expect(mail).toContain('To: user@lablive.test');
     const link = new RegExp(`${server.url}/reset\\?token=[A-Za-z0-9_-]+`).exec(mail)?.[0];
     expect(link).toBeDefined();
