@@ -3,6 +3,7 @@
 import { createApiClient, createBrowserTokenStore } from '@lablive/client';
 import { createLocalSession } from './auth/localSession.ts';
 import { createThemeStore } from './theme/themeStore.ts';
+import { xhrUpload } from './xhrUpload.ts';
 
 export const tokenStore = createBrowserTokenStore({
   local: window.localStorage,
@@ -10,7 +11,8 @@ export const tokenStore = createBrowserTokenStore({
 });
 
 // Same origin: the server serves this app, and `vite dev` proxies /api to it.
-export const api = createApiClient({ baseUrl: '', tokenStore });
+// Uploads whose progress a form shows go through XMLHttpRequest (xhrUpload.ts).
+export const api = createApiClient({ baseUrl: '', tokenStore, upload: xhrUpload });
 
 export const themeStore = createThemeStore(window.sessionStorage);
 

@@ -39,3 +39,4 @@ export * from './shared/ids.ts';
 export * from './shared/text.ts';
 export * from './shared/timeZone.ts';
 export * from './users/labUser.ts';
+export * from './users/profile.ts';

@@ -1,5 +1,6 @@
 // The HTTP application on a test database, with a mailer of the test's choice, driven by app.inject.
 
+import { DEFAULT_DOCUMENT_MAX_BYTES } from '@lablive/domain';
 import type { Db, GatewayStats, Mailer } from '@lablive/server/testing';
 import {
   buildApp,
@@ -28,6 +29,8 @@ export async function buildTestApp(
     gatewayStats?: GatewayStats;
     /** Document files; a directory of the test's. */
     filesDir?: string;
+    /** The largest document upload (50 MB by default). */
+    documentMaxBytes?: number;
     /** Keys that switch the room token to OpenTok (fake ones reach no server: a real failure path). */
     opentok?: { apiKey: string; apiSecret: string };
     iceServers?: { urls: string | string[]; username?: string; credential?: string }[];
@@ -84,6 +87,7 @@ export async function buildTestApp(
       OPENTOK_API_SECRET: options.opentok?.apiSecret,
       ICE_SERVERS: options.iceServers ?? [],
       DATA_DIR: '/nonexistent-lablive-data',
+      DOCUMENT_MAX_BYTES: options.documentMaxBytes ?? DEFAULT_DOCUMENT_MAX_BYTES,
       MAIL_FROM: 'LabLive <no-reply@lablive.test>',
     },
     accessTokenSecret: TEST_ACCESS_SECRET,

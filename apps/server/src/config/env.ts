@@ -2,7 +2,7 @@
 // message naming the variable. Unset values fall back to the embedded defaults (docs/architecture.md).
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { iceServerSchema } from '@lablive/domain';
+import { DEFAULT_DOCUMENT_MAX_BYTES, iceServerSchema } from '@lablive/domain';
 import { z } from 'zod';
 
 /** The repository root, so that defaults do not depend on the directory the process was started in. */
@@ -43,6 +43,13 @@ const envSchema = z
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464).describe('0: no metrics listener'),
     PUBLIC_URL: optionalUrl(/^https?$/),
     DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data')),
+    // The largest document a lab may upload (bytes); 50 MB by default.
+    DOCUMENT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 40)
+      .default(DEFAULT_DOCUMENT_MAX_BYTES),
     DATABASE_URL: optionalUrl(/^postgres(ql)?$/),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     NATS_URL: optionalUrl(/^(nats|tls|wss?)$/),

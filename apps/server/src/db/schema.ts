@@ -208,6 +208,9 @@ export interface PollsTable {
   allow_multiple: Generated<boolean>;
   active: Generated<boolean>;
   created_at: CreatedAt;
+  /** Archived (deleted in the back office) when set; kept for the sessions that asked it. */
+  deleted_at: NullableTimestamp;
+  deleted_by: number | null;
 }
 
 export interface DocumentsTable {
@@ -218,7 +221,23 @@ export interface DocumentsTable {
   content_type: Generated<string>;
   size_bytes: Generated<number>;
   storage_key: string;
+  /** The sanitised name of the file it was uploaded from. */
+  file_name: Generated<string>;
   created_at: CreatedAt;
+  /** Deleted documents stay as tombstones: named by sessions and downloads, their file gone. */
+  deleted_at: NullableTimestamp;
+  deleted_by: number | null;
+}
+
+export interface DocumentDownloadsTable {
+  id: Id;
+  lab_id: number;
+  document_id: number;
+  user_id: number | null;
+  participant_id: number | null;
+  event_id: number | null;
+  room_id: number | null;
+  downloaded_at: Timestamp;
 }
 
 export interface GroupLinkTable {
@@ -347,6 +366,7 @@ export interface Database {
   email_templates: EmailTemplatesTable;
   polls: PollsTable;
   documents: DocumentsTable;
+  document_downloads: DocumentDownloadsTable;
   group_medias: GroupLinkTable & { media_id: number };
   group_documents: GroupLinkTable & { document_id: number };
   group_polls: GroupLinkTable & { poll_id: number };

@@ -13,6 +13,7 @@ import { createCalendarMails } from '../calendar/calendarMails.ts';
 import { createCalendarPageService } from '../calendar/calendarPage.ts';
 import type { Env } from '../config/env.ts';
 import type { Db } from '../db/connection.ts';
+import { createDocumentService } from '../documents/documentService.ts';
 import { createEventService } from '../events/eventService.ts';
 import type { Lifecycle } from '../lifecycle/lifecycle.ts';
 import { mailboxOf } from '../mail/mailbox.ts';
@@ -26,12 +27,14 @@ import { registerGateway } from '../realtime/gateway.ts';
 import type { GatewayStats } from '../realtime/gatewayStats.ts';
 import type { ReminderScheduler } from '../reminders/reminderJobs.ts';
 import type { RoomService } from '../rooms/roomService.ts';
+import { createUserService } from '../users/userService.ts';
 import { registerApiDocs } from './apiDocs.ts';
 import { type ApiRoute, installApiGuards } from './apiGuards.ts';
 import { errorHandler, problem } from './problems.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { calendarRoutes } from './routes/calendar.routes.ts';
 import { documentsRoutes } from './routes/documents.routes.ts';
+import { documentsAdminRoutes } from './routes/documentsAdmin.routes.ts';
 import { eventInfoRoutes } from './routes/eventInfo.routes.ts';
 import { eventRoomsRoutes } from './routes/eventRooms.routes.ts';
 import { eventsRoutes } from './routes/events.routes.ts';
@@ -45,6 +48,7 @@ import { planningRoutes } from './routes/planning.routes.ts';
 import { pollsRoutes } from './routes/polls.routes.ts';
 import { roomDocumentsRoutes } from './routes/roomDocuments.routes.ts';
 import { roomsRoutes } from './routes/rooms.routes.ts';
+import { usersRoutes } from './routes/users.routes.ts';
 import { refuseUnstorableText } from './storableText.ts';
 import { serveWebApp } from './webApp.ts';
 
@@ -69,6 +73,7 @@ export type AppConfig = Pick<
   | 'OPENTOK_API_SECRET'
   | 'ICE_SERVERS'
   | 'DATA_DIR'
+  | 'DOCUMENT_MAX_BYTES'
   | 'MAIL_FROM'
 >;
 
@@ -154,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(eventInfoRoutes, { db: deps.db, authenticator });
       await api.register(labScopedRoutes, { db: deps.db, authenticator });
+      await api.register(usersRoutes, { authenticator, users: createUserService({ db: deps.db }) });
       const { db, rooms } = deps;
       const { config } = deps;
       const calendar = createCalendarMails({
@@ -197,8 +203,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(roomsRoutes, { db, authenticator, rooms, video, now });
       await api.register(roomDocumentsRoutes, { db, authenticator, rooms });
       const filesDir = deps.filesDir ?? path.join(config.DATA_DIR, 'files');
-      await api.register(documentsRoutes, { db, authenticator, rooms, filesDir });
-      await api.register(pollsRoutes, { db, authenticator, rooms });
+      const documents = createDocumentService({ db, rooms, filesDir, now, log: app.log });
+      await api.register(documentsRoutes, { db, authenticator, documents });
+      await api.register(documentsAdminRoutes, {
+        authenticator,
+        documents,
+        filesDir,
+        maxFileBytes: config.DOCUMENT_MAX_BYTES,
+      });
+      await api.register(pollsRoutes, { db, authenticator, rooms, now });
       const pharmacovigilance = createPharmacovigilanceService({ db, mailOutbox, now });
       await api.register(pharmacovigilanceRoutes, { authenticator, pharmacovigilance });
       await api.register(pharmacovigilanceAdminRoutes, { authenticator, pharmacovigilance });

@@ -101,8 +101,13 @@ describe('bad input on every route', () => {
       const paramName = /:(\w+)/.exec(route.url)?.[1];
       if (paramName && paramName !== 'token') {
         for (const bad of BAD_PATH_IDS) {
+          const url = route.url.replace(`:${paramName}`, bad);
+          // The URL parser (WHATWG, as inject and browsers use it) reads `%2e%2e` as `..`: followed by more
+          // path, it names another route (GET /api/rooms/%2e%2e/documents is GET /api/documents), which is
+          // tested as itself. Over HTTP the server gets the segment as sent, and refuses it.
+          if (/\/%2e%2e\/./i.test(url)) continue;
           const body = route.schema.body ? '{}' : undefined;
-          await send(`:${paramName} = ${bad}`, route.url.replace(`:${paramName}`, bad), body);
+          await send(`:${paramName} = ${bad}`, url, body);
         }
       }
       for (const field of fieldsOf(route.schema.querystring)) {
@@ -161,7 +166,7 @@ describe('bad input on every route', () => {
   it('answers a path under /api that is no route with a JSON 404 problem, and the rest with the web app', async () => {
     const missing = [
       ['GET', '/api/users'],
-      ['GET', '/api/polls'],
+      ['PUT', '/api/polls'],
       ['DELETE', '/api/polls'],
       ['GET', '/api'],
       ...(['GET', 'POST', 'PUT', 'DELETE'] as const).flatMap((method) => [

@@ -16,6 +16,8 @@ const STATUS_OF: Record<ErrorCode, number> = {
   conflict: 409,
   already_in_session: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
+  gone: 410,
   rate_limited: 429,
   service_unavailable: 503,
 };
@@ -26,6 +28,7 @@ const TITLES: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
+  410: 'Gone',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',

@@ -37,19 +37,34 @@ export async function roomSessionStatus(
   };
 }
 
+/**
+ * The room's polls as the REST calls show them, and to its animators the prepared polls they may ask
+ * there. A poll the room has is shown as the room has it (its content as asked, its status, its counts):
+ * a prepared poll edited or archived in the back office since stays, in this room, the poll it was asked.
+ */
 export async function roomPollViews(
   db: Db,
   rooms: RoomService,
   room: { roomId: number; eventId: number; labId: number },
   actor: RoomActor,
 ): Promise<PollView[]> {
-  const [rows, state] = await Promise.all([
-    listRoomPolls(db, room.labId, room.roomId, room.eventId),
-    visibleRoomState(rooms, room.roomId, actor),
-  ]);
+  const state = await visibleRoomState(rooms, room.roomId, actor);
+  const live = new Map(state.polls.map((poll) => [poll.id, poll]));
+  const asked = [...live.keys()].filter((id) => /^[1-9][0-9]{0,15}$/.test(id)).map(Number);
+  // The lab's prepared polls are offered to those who may ask them: the room's animators.
+  const rows = await listRoomPolls(db, room, asked, isAnimator(actor.role));
   return rows.map((row) => {
-    const live = state.polls.find((poll) => poll.id === roomPollId(row.id));
-    // In the room, the room's state is the truth of whether a poll is running.
-    return live ? toPollView({ ...row, active: live.status === 'active' }, live.results) : toPollView(row);
+    const poll = live.get(roomPollId(row.id));
+    if (!poll) return toPollView(row);
+    const asAsked = {
+      ...row,
+      title: poll.title,
+      question: poll.question,
+      options: [...poll.options],
+      allow_multiple: poll.allowMultiple,
+      // In the room, the room's state is the truth of whether a poll is running.
+      active: poll.status === 'active',
+    };
+    return toPollView(asAsked, poll.results);
   });
 }

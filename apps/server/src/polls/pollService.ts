@@ -1,7 +1,13 @@
 // Polls as the back office and the room's REST calls run them: a saved poll (the row) and its live copy
 // in a room (under the id String(row id)), kept in step. Saving, asking, editing, starting, closing and
-// voting are decided here once; the routes parse and answer, the room's decider still rules on who may
-// do what inside the room, and SQL stays in polls.repository.ts.
+// voting are decided here once, and the back office's list of the lab's prepared polls (the rows without
+// a room) with their removal; the routes parse and answer, the room's decider still rules on who may do
+// what inside the room, and SQL stays in polls.repository.ts.
+//
+// Deleting a poll archives it, never refuses: it leaves the back office's list, its groups and the
+// rooms' offers, and can no longer be edited nor asked anew; a room that asked it keeps it (its log and
+// its state, which the room's REST views show as asked), so a session's record stays whole, and a poll
+// still open there may be closed and answered until then.
 import {
   type AnswerPollRequest,
   type AnswerPollResponse,
@@ -10,6 +16,7 @@ import {
   DomainError,
   effectivePermissions,
   forbidden,
+  type IdsRequest,
   invalid,
   isAnimator,
   notFound,
@@ -26,9 +33,11 @@ import { findVisibleEvent } from '../events/visibleEvents.ts';
 import { type RoomAccess, resolveRoomAccess } from '../rooms/roomAccess.ts';
 import type { RoomService } from '../rooms/roomService.ts';
 import {
+  archivePolls,
   deletePollRow,
   findPollInLab,
   insertPoll,
+  listPreparedPolls,
   type PollRow,
   roomPollId,
   toPollView,
@@ -46,7 +55,7 @@ export type RunRoomCommand = (command: {
   step: string;
 }) => Promise<unknown>;
 
-export type PollServiceDeps = { db: Db; rooms: RoomService; run: RunRoomCommand };
+export type PollServiceDeps = { db: Db; rooms: RoomService; run: RunRoomCommand; now: () => Date };
 
 function formContent(form: {
   title?: string | null | undefined;
@@ -80,7 +89,7 @@ function pollCommand(row: PollRow, type: 'CreatePoll' | 'EditPoll'): RoomCommand
   return { type, data };
 }
 
-export function createPollService({ db, rooms, run }: PollServiceDeps) {
+export function createPollService({ db, rooms, run, now }: PollServiceDeps) {
   /** The room a request names (room_id, or the old client's OpenTok session id), within the lab. */
   async function namedRoom(
     labId: number,
@@ -116,7 +125,49 @@ export function createPollService({ db, rooms, run }: PollServiceDeps) {
     return state.polls.some((poll) => poll.id === roomPollId(pollId));
   }
 
+  /** A poll of the caller's lab that is not archived (another lab's is as absent as an unknown one). */
+  async function listedPoll(principal: Principal, pollId: number): Promise<PollRow> {
+    const row = await findPollInLab(db, principal.labId, pollId);
+    if (!row || row.deleted_at !== null) throw notFound('poll', pollId);
+    return row;
+  }
+
+  async function preparedPolls(labId: number): Promise<PollView[]> {
+    return (await listPreparedPolls(db, labId)).map((row) => toPollView(row));
+  }
+
+  function whoArchives(principal: Principal) {
+    if (principal.kind !== 'user') throw forbidden('Only lab staff delete polls.');
+    return { userId: principal.userId, at: now() };
+  }
+
   return {
+    /** The lab's prepared polls (not a room's), newest first: the back office's list. */
+    list: (principal: Principal): Promise<PollView[]> => preparedPolls(principal.labId),
+
+    /** The same for a lab named by id: the caller's own only. */
+    async listByLab(principal: Principal, labId: number): Promise<PollView[]> {
+      if (labId !== principal.labId) throw notFound('lab', labId);
+      return preparedPolls(labId);
+    },
+
+    /** One poll of the lab, as stored (its room's live copy is the room's views'). */
+    async get(principal: Principal, pollId: number): Promise<PollView> {
+      return toPollView(await listedPoll(principal, pollId));
+    },
+
+    /** Archives a poll of the lab (see the top of this file). */
+    async archive(principal: Principal, pollId: number): Promise<void> {
+      if ((await archivePolls(db, principal.labId, [pollId], whoArchives(principal))) === 0) {
+        throw notFound('poll', pollId);
+      }
+    },
+
+    /** Archives those of `ids` that are the lab's polls and not archived yet. */
+    async archiveMany(principal: Principal, { ids }: IdsRequest): Promise<{ removed: number }> {
+      return { removed: await archivePolls(db, principal.labId, ids, whoArchives(principal)) };
+    },
+
     /** Saves a poll, and asks it in the room named (started at once when `active`). */
     async create(principal: Principal, body: CreatePollRequest, requestId: string): Promise<PollView> {
       const content = formContent(body);
@@ -173,10 +224,14 @@ export function createPollService({ db, rooms, run }: PollServiceDeps) {
       if (room && row.event_id !== null && room.eventId !== row.event_id) {
         throw invalid('room_id', `poll ${row.id} belongs to event ${row.event_id}.`);
       }
-      const access = await hostAccess(principal, room?.id ?? null);
-      const asked = access ? await roomHasPoll(access.config.roomId, row.id) : false;
       const { question, options } = body;
       const edits = question !== undefined && options !== undefined;
+      // An archived poll lives on only where it was asked: started or closed there, never edited.
+      if (row.deleted_at !== null && (edits || !room || !(await roomHasPoll(room.id, row.id)))) {
+        throw notFound('poll', pollId);
+      }
+      const access = await hostAccess(principal, room?.id ?? null);
+      const asked = access ? await roomHasPoll(access.config.roomId, row.id) : false;
       if (edits) {
         const content = formContent({ ...body, question, options });
         if (access && asked) {

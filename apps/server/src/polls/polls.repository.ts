@@ -1,5 +1,7 @@
 // Lab polls as rows, always read within one lab. A poll asked in a room lives there too, under the id
-// String(row id): the row is the saved poll, the room's state holds its live status and votes.
+// String(row id): the row is the saved poll, the room's state holds its live status and votes. A lab's
+// prepared polls are its rows without a room (the back office's list); deleting one archives it
+// (deleted_at, deleted_by): out of the lists and the rooms' offers, but a room that asked it keeps it.
 import type { PollContent, PollView } from '@lablive/domain';
 import type { Db } from '../db/connection.ts';
 
@@ -14,6 +16,7 @@ const COLUMNS = [
   'allow_multiple',
   'active',
   'created_at',
+  'deleted_at',
 ] as const;
 
 export type PollRow = {
@@ -27,6 +30,8 @@ export type PollRow = {
   allow_multiple: boolean;
   active: boolean;
   created_at: Date;
+  /** Archived when set (deleted in the back office). */
+  deleted_at: Date | null;
 };
 
 /** The room's id of a stored poll. */
@@ -56,24 +61,47 @@ export async function findPollInLab(db: Db, labId: number, pollId: number): Prom
     .executeTakeFirst();
 }
 
-/** The polls a room's poll panel offers: the room's own, and the saved polls of its event and its lab. */
-export async function listRoomPolls(
-  db: Db,
-  labId: number,
-  roomId: number,
-  eventId: number,
-): Promise<PollRow[]> {
+/** The lab's prepared polls (not a room's), not archived, newest first: the back office's list. */
+export async function listPreparedPolls(db: Db, labId: number): Promise<PollRow[]> {
   return db
     .selectFrom('polls')
     .select(COLUMNS)
     .where('lab_id', '=', labId)
+    .where('room_id', 'is', null)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/**
+ * The polls of a room: its own and those it asked (`asked`, ids of its state), archived or not (a
+ * session keeps what it was asked), and, `withPrepared` (for its animators' poll panel), the prepared
+ * polls of its event and its lab that one may ask there.
+ */
+export async function listRoomPolls(
+  db: Db,
+  room: { labId: number; roomId: number; eventId: number },
+  asked: readonly number[],
+  withPrepared: boolean,
+): Promise<PollRow[]> {
+  return db
+    .selectFrom('polls')
+    .select(COLUMNS)
+    .where('lab_id', '=', room.labId)
     .where((eb) =>
       eb.or([
-        eb('room_id', '=', roomId),
-        eb.and([
-          eb('room_id', 'is', null),
-          eb.or([eb('event_id', 'is', null), eb('event_id', '=', eventId)]),
-        ]),
+        eb('room_id', '=', room.roomId),
+        ...(asked.length > 0 ? [eb('id', 'in', [...asked])] : []),
+        ...(withPrepared
+          ? [
+              eb.and([
+                eb('room_id', 'is', null),
+                eb('deleted_at', 'is', null),
+                eb.or([eb('event_id', 'is', null), eb('event_id', '=', room.eventId)]),
+              ]),
+            ]
+          : []),
       ]),
     )
     .orderBy('id')
@@ -126,4 +154,38 @@ export async function updatePollRow(
 
 export async function deletePollRow(db: Db, pollId: number): Promise<void> {
   await db.deleteFrom('polls').where('id', '=', pollId).execute();
+}
+
+/**
+ * Archives those of `ids` that are the lab's polls and not archived yet, and takes them out of their
+ * groups; answers how many it archived.
+ */
+export async function archivePolls(
+  db: Db,
+  labId: number,
+  ids: readonly number[],
+  by: { userId: number; at: Date },
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  return db.transaction().execute(async (trx) => {
+    const archived = await trx
+      .updateTable('polls')
+      .set({ deleted_at: by.at, deleted_by: by.userId })
+      .where('lab_id', '=', labId)
+      .where('deleted_at', 'is', null)
+      .where('id', 'in', [...ids])
+      .returning('id')
+      .execute();
+    if (archived.length > 0) {
+      await trx
+        .deleteFrom('group_polls')
+        .where(
+          'poll_id',
+          'in',
+          archived.map((row) => row.id),
+        )
+        .execute();
+    }
+    return archived.length;
+  });
 }

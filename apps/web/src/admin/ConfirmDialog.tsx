@@ -18,6 +18,11 @@ type ConfirmDialogProps = {
   confirmLabel: string;
   onConfirm: () => Promise<unknown>;
   testId: string;
+  /**
+   * Where the focus goes once the dialog closes (Radix's onCloseAutoFocus): by default back to what had
+   * it, which a confirmed removal may have taken off the page; `preventDefault` and focus elsewhere.
+   */
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
 export function ConfirmDialog(props: ConfirmDialogProps) {
@@ -57,7 +62,11 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       {trigger !== undefined && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog-content" data-testid={testId}>
+        <AlertDialog.Content
+          className="dialog-content"
+          data-testid={testId}
+          onCloseAutoFocus={props.onCloseAutoFocus}
+        >
           <AlertDialog.Title className="dialog-title">{title}</AlertDialog.Title>
           <AlertDialog.Description>{message}</AlertDialog.Description>
           {failure !== null && (

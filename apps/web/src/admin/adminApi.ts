@@ -1,8 +1,17 @@
-// The back office's REST calls (events, guests, rooms, invitations; pharmacovigilance), made on the browser's signed-in
-// transport. Created here, in the back office's own chunk, so their schemas (and the event form's
-// time-zone library) stay out of what guests download.
-import { createEventsAdminApi, createPharmacovigilanceAdminApi } from '@lablive/client';
+// The back office's REST calls (events, guests, rooms, invitations; pharmacovigilance; polls; users;
+// documents), made on the browser's signed-in transport. Created here, in the back office's own chunk,
+// so their schemas (and the event form's time-zone library) stay out of what guests download.
+import {
+  createDocumentsAdminApi,
+  createEventsAdminApi,
+  createPharmacovigilanceAdminApi,
+  createPollsAdminApi,
+  createUsersAdminApi,
+} from '@lablive/client';
 import { api } from '../services.ts';
 
 export const adminApi = createEventsAdminApi(api.transport);
 export const pharmacovigilanceApi = createPharmacovigilanceAdminApi(api.transport);
+export const documentsApi = createDocumentsAdminApi(api.transport);
+export const usersApi = createUsersAdminApi(api.transport);
+export const pollsApi = createPollsAdminApi(api.transport);

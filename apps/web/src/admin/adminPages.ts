@@ -8,9 +8,14 @@ export const BUILT_ADMIN_PAGES = [
   'eventForm',
   'participants',
   'participantForm',
+  'documents',
+  'documentForm',
+  'polls',
+  'pollForm',
   'pharmacovigilance',
   'pharmaReports',
   'pharmaReportDetail',
+  'profile',
 ] as const;
 export type BuiltAdminPage = (typeof BUILT_ADMIN_PAGES)[number];
 

@@ -5,6 +5,8 @@ import type { ReactElement } from 'react';
 import { AdminRoute } from './AdminRoute.tsx';
 import type { BuiltAdminPage } from './adminPages.ts';
 import { registerAdminTexts } from './adminTexts.ts';
+import { DocumentFormPage } from './documents/DocumentFormPage.tsx';
+import { DocumentsPage } from './documents/DocumentsPage.tsx';
 import { EventFormPage } from './events/EventFormPage.tsx';
 import { EventsPage } from './events/EventsPage.tsx';
 import { ParticipantFormPage } from './participants/ParticipantFormPage.tsx';
@@ -12,6 +14,9 @@ import { ParticipantsPage } from './participants/ParticipantsPage.tsx';
 import { ReceiversPage } from './pharmacovigilance/ReceiversPage.tsx';
 import { ReportDetailPage } from './pharmacovigilance/ReportDetailPage.tsx';
 import { ReportsPage } from './pharmacovigilance/ReportsPage.tsx';
+import { PollFormPage } from './polls/PollFormPage.tsx';
+import { PollsPage } from './polls/PollsPage.tsx';
+import { ProfilePage } from './profile/ProfilePage.tsx';
 
 export { AdminLayout } from './AdminLayout.tsx';
 
@@ -40,6 +45,26 @@ export const ADMIN_PAGES: Record<BuiltAdminPage, ReactElement> = {
       <ParticipantFormPage />
     </AdminRoute>
   ),
+  polls: (
+    <AdminRoute name="polls">
+      <PollsPage />
+    </AdminRoute>
+  ),
+  pollForm: (
+    <AdminRoute name="pollForm">
+      <PollFormPage />
+    </AdminRoute>
+  ),
+  documents: (
+    <AdminRoute name="documents">
+      <DocumentsPage />
+    </AdminRoute>
+  ),
+  documentForm: (
+    <AdminRoute name="documentForm">
+      <DocumentFormPage />
+    </AdminRoute>
+  ),
   pharmacovigilance: (
     <AdminRoute name="pharmacovigilance">
       <ReceiversPage />
@@ -53,6 +78,11 @@ export const ADMIN_PAGES: Record<BuiltAdminPage, ReactElement> = {
   pharmaReportDetail: (
     <AdminRoute name="pharmaReportDetail">
       <ReportDetailPage />
+    </AdminRoute>
+  ),
+  profile: (
+    <AdminRoute name="profile">
+      <ProfilePage />
     </AdminRoute>
   ),
 };

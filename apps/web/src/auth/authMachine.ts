@@ -20,7 +20,9 @@ export type AuthContext = {
 export type AuthEvent =
   | { type: 'auth.login'; credentials: LoginRequest }
   | { type: 'auth.logout' }
-  | { type: 'auth.dismissError' };
+  | { type: 'auth.dismissError' }
+  /** The signed-in user saved their profile: the names and e-mail shown everywhere follow. */
+  | { type: 'auth.profileChanged'; profile: Pick<CurrentUser, 'email' | 'first_name' | 'last_name'> };
 
 export type AuthInput = { session: LocalSession };
 
@@ -52,6 +54,13 @@ export const authMachine = setup({
     noteAttempt: assign((_, params: { kind: LoginKind }) => ({ lastAttempt: params.kind, error: null })),
     keepError: assign((_, params: { error: Failure }) => ({ error: params.error })),
     dismissError: assign({ error: null }),
+    applyProfile: assign(({ context }, params: Pick<CurrentUser, 'email' | 'first_name' | 'last_name'>) => ({
+      user: context.user && {
+        ...context.user,
+        ...params,
+        name: `${params.first_name} ${params.last_name}`.trim(),
+      },
+    })),
     clearLocalSession: ({ context }) => context.session.clear(),
   },
 }).createMachine({
@@ -140,6 +149,9 @@ export const authMachine = setup({
     signedIn: {
       on: {
         'auth.logout': { target: 'signingOut' },
+        'auth.profileChanged': {
+          actions: { type: 'applyProfile', params: ({ event }) => event.profile },
+        },
         'auth.login': {
           target: 'signingIn',
           actions: { type: 'noteAttempt', params: ({ event }) => ({ kind: loginKind(event.credentials) }) },

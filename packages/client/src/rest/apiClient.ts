@@ -15,7 +15,13 @@ import {
   sucessResponseSchema,
 } from '@lablive/domain';
 import type { z } from 'zod';
-import { createTransport, type FetchLike, type RequestOptions, type Transport } from './httpTransport.ts';
+import {
+  createTransport,
+  type FetchLike,
+  type RequestOptions,
+  type Transport,
+  type UploadLike,
+} from './httpTransport.ts';
 import { createRoomsApi, type RoomsApi } from './roomsApi.ts';
 import type { TokenStore } from './tokenStore.ts';
 
@@ -26,6 +32,8 @@ export type ApiClientOptions = {
   baseUrl: string;
   tokenStore: TokenStore;
   fetch?: FetchLike;
+  /** Sends the uploads whose progress is followed (the browser's XMLHttpRequest). */
+  upload?: UploadLike;
 };
 
 export type ApiClient = {

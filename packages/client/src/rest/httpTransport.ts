@@ -1,6 +1,8 @@
-// Sends one JSON request to the API and parses the answer with its zod schema. Authenticated calls
-// carry the stored access token; when the server says the token expired (401 invalid_token), the
-// transport refreshes the pair once (concurrent calls share that refresh), stores it, and retries.
+// Sends one JSON request (or one multipart upload) to the API and parses the answer with its zod schema.
+// Authenticated calls carry the stored access token; when the server says the token expired (401
+// invalid_token), the transport refreshes the pair once (concurrent calls share that refresh), stores it,
+// and retries. An upload whose progress is followed goes through the `upload` sender the environment
+// gives (XMLHttpRequest in browsers: fetch reports no upload progress), else through fetch.
 import { refreshTokenResponseSchema } from '@lablive/domain';
 import type { z } from 'zod';
 import { ApiError, UnexpectedResponseError } from './apiError.ts';
@@ -10,10 +12,20 @@ export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 
 export type RequestOptions = { signal?: AbortSignal };
 
+/** How much of an upload's body has been sent. */
+export type UploadProgress = (sent: { loaded: number; total: number }) => void;
+
+/** Sends a request like fetch, reporting the upload's progress as its body goes out. */
+export type UploadLike = (input: string, init: RequestInit, onProgress: UploadProgress) => Promise<Response>;
+
 export type ApiRequest = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: unknown;
+  /** A multipart body, sent as it is (its content type, with the boundary, is the sender's). */
+  form?: FormData;
+  /** Follows the upload of `form` (where the transport has an `upload` sender). */
+  onUploadProgress?: UploadProgress | undefined;
   /** Send the stored access token and refresh it when it has expired. */
   auth: boolean;
   signal?: AbortSignal | undefined;
@@ -23,6 +35,8 @@ export type TransportOptions = {
   baseUrl: string;
   tokenStore: TokenStore;
   fetch?: FetchLike;
+  /** Sends the uploads whose progress is followed (the browser's XMLHttpRequest); fetch without it. */
+  upload?: UploadLike;
 };
 
 export type Transport = {
@@ -54,20 +68,23 @@ export function createTransport(options: TransportOptions): Transport {
   let refreshing: Promise<boolean> | null = null;
 
   async function send(
-    method: string,
-    path: string,
-    body: unknown,
+    call: Pick<ApiRequest, 'method' | 'path' | 'body' | 'form' | 'onUploadProgress' | 'signal'>,
     token: string | null,
-    signal: AbortSignal | undefined,
   ): Promise<Response> {
+    const { body, form, signal } = call;
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (form === undefined && body !== undefined) headers['content-type'] = 'application/json';
     if (token !== null) headers.authorization = `Bearer ${token}`;
-    const init: RequestInit = { method, headers };
-    if (body !== undefined) init.body = JSON.stringify(body);
+    const init: RequestInit = { method: call.method, headers };
+    if (form !== undefined) init.body = form;
+    else if (body !== undefined) init.body = JSON.stringify(body);
     if (signal !== undefined) init.signal = signal;
+    const url = `${baseUrl}${call.path}`;
+    const progress = form === undefined ? undefined : call.onUploadProgress;
     try {
-      return await fetchImpl(`${baseUrl}${path}`, init);
+      if (progress !== undefined && options.upload !== undefined)
+        return await options.upload(url, init, progress);
+      return await fetchImpl(url, init);
     } catch (error) {
       if (signal?.aborted) throw error;
       throw ApiError.network(error);
@@ -76,7 +93,10 @@ export function createTransport(options: TransportOptions): Transport {
 
   /** Trades the stored refresh token for a new pair. False when the session cannot be refreshed. */
   async function refreshPair(stale: TokenPair): Promise<boolean> {
-    const response = await send('POST', REFRESH_PATH, { token: stale.refreshToken }, null, undefined);
+    const response = await send(
+      { method: 'POST', path: REFRESH_PATH, body: { token: stale.refreshToken } },
+      null,
+    );
     const body = await readJson(response);
     if (!response.ok) {
       // A rejected refresh token ends the session; a server or network failure leaves it for a retry.
@@ -112,12 +132,12 @@ export function createTransport(options: TransportOptions): Transport {
    */
   async function exchange<T>(call: ApiRequest, read: (response: Response) => Promise<T>): Promise<T> {
     const usedToken = call.auth ? (tokenStore.get()?.token ?? null) : null;
-    const first = await send(call.method, call.path, call.body, usedToken, call.signal);
+    const first = await send(call, usedToken);
     if (first.ok) return read(first);
     const error = ApiError.fromResponse(first.status, first.statusText, await readJson(first));
     const expired = usedToken !== null && error.status === 401 && error.code === INVALID_TOKEN;
     if (!expired || !(await renewAfter(usedToken))) throw error;
-    const retry = await send(call.method, call.path, call.body, tokenStore.get()?.token ?? null, call.signal);
+    const retry = await send(call, tokenStore.get()?.token ?? null);
     if (retry.ok) return read(retry);
     throw ApiError.fromResponse(retry.status, retry.statusText, await readJson(retry));
   }

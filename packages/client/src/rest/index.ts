@@ -3,11 +3,18 @@ export * from './apiClient.ts';
 export * from './apiError.ts';
 export * from './browserTokenStore.ts';
 export { type CalendarApi, createCalendarApi } from './calendarApi.ts';
+export {
+  createDocumentsAdminApi,
+  type DocumentsAdminApi,
+  type UploadOptions,
+} from './documentsAdminApi.ts';
 export { createEventsAdminApi, type EventsAdminApi } from './eventsAdminApi.ts';
-export type { FetchLike, RequestOptions, Transport } from './httpTransport.ts';
+export type { FetchLike, RequestOptions, Transport, UploadLike, UploadProgress } from './httpTransport.ts';
 export {
   createPharmacovigilanceAdminApi,
   type PharmacovigilanceAdminApi,
 } from './pharmacovigilanceAdminApi.ts';
+export { createPollsAdminApi, type PollsAdminApi } from './pollsAdminApi.ts';
 export type { RoomsApi } from './roomsApi.ts';
 export * from './tokenStore.ts';
+export { createUsersAdminApi, type UsersAdminApi } from './usersAdminApi.ts';

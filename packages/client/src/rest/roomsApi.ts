@@ -64,11 +64,17 @@ export function createRoomsApi(transport: Transport) {
       send('PUT', `/api/rooms/${roomId}/documents/add`, { documents: documentIds }, z.unknown(), options),
     unshareDocument: (roomId: number, documentId: number, options?: RequestOptions) =>
       send('PUT', `/api/rooms/${roomId}/documents/remove`, { document: documentId }, z.unknown(), options),
-    /** The file itself: the download needs the session's token, which a plain link cannot carry. */
-    downloadDocument: (documentId: number, options: RequestOptions = {}): Promise<Blob> =>
+    /**
+     * The file itself: the download needs the session's token, which a plain link cannot carry. `roomId`
+     * says which room it is downloaded from (the statistics count downloads per session).
+     */
+    downloadDocument: (
+      documentId: number,
+      options: RequestOptions & { roomId?: number } = {},
+    ): Promise<Blob> =>
       transport.blob({
         method: 'GET',
-        path: `/api/documents/${documentId}/download`,
+        path: `/api/documents/${documentId}/download${options.roomId === undefined ? '' : `?room_id=${options.roomId}`}`,
         auth: true,
         signal: options.signal,
       }),

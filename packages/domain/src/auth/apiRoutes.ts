@@ -26,7 +26,9 @@ const MANAGE_PHARMACOVIGILANCE = {
   requirement: ADMIN_ROUTES.pharmacovigilance.requirement,
 } as const;
 const POLLS = { access: 'signedIn', requirement: { modules: ['polls'] } } as const;
+const MANAGE_POLLS = { access: 'signedIn', requirement: ADMIN_ROUTES.polls.requirement } as const;
 const SHARE_DOCUMENT = { access: 'signedIn', requirement: { modules: ['share_document'] } } as const;
+const MANAGE_DOCUMENTS = { access: 'signedIn', requirement: ADMIN_ROUTES.documents.requirement } as const;
 const EVENT = { access: 'signedIn', scope: 'event' } as const;
 const ROOM = { access: 'signedIn', scope: 'room' } as const;
 
@@ -44,6 +46,8 @@ export const API_ROUTES = {
 
   'GET /api/labs/:id': SIGNED_IN,
   'GET /api/users/:id': STAFF,
+  // Their own profile, or a colleague's with manage users (the service checks which).
+  'PUT /api/users/:id': STAFF,
   'GET /api/events': STAFF,
   'POST /api/events': MANAGE_EVENTS,
   'GET /api/eventInfo/:id': EVENT,
@@ -83,9 +87,24 @@ export const API_ROUTES = {
 
   'GET /api/documents/find/by-lab': SHARE_DOCUMENT,
   'GET /api/documents/:id/download': SHARE_DOCUMENT,
+  // The back office's documents page (upload, rename, replace the file, delete).
+  'GET /api/documents': MANAGE_DOCUMENTS,
+  'POST /api/documents': MANAGE_DOCUMENTS,
+  'GET /api/documents/:id': MANAGE_DOCUMENTS,
+  'PUT /api/documents/:id': MANAGE_DOCUMENTS,
+  'PUT /api/documents/:id/file': MANAGE_DOCUMENTS,
+  'DELETE /api/documents/:id': MANAGE_DOCUMENTS,
+  'POST /api/documents/delete-multiple': MANAGE_DOCUMENTS,
+  // Saving and running a poll: a poll manager, or the room's animator (the poll service decides).
   'POST /api/polls': POLLS,
   'PUT /api/polls/:id': POLLS,
   'POST /api/polls/answer/:pollId': POLLS,
+  // The back office's polls page (the lab's prepared polls, their removal).
+  'GET /api/polls': MANAGE_POLLS,
+  'GET /api/polls/by-lab/:labId': MANAGE_POLLS,
+  'GET /api/polls/:id': MANAGE_POLLS,
+  'DELETE /api/polls/:id': MANAGE_POLLS,
+  'POST /api/polls/delete-multiple': MANAGE_POLLS,
   'POST /api/pharmacovigilance-report': {
     access: 'signedIn',
     requirement: { modules: ['pharmacovigilance'] },

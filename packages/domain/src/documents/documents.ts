@@ -1,7 +1,10 @@
 // Lab documents as the REST calls show them (live-room spec, sections 3 and 7): the lab's list, the
 // documents shared in a room, and the share and unshare requests of the room's share panel.
 import { z } from 'zod';
+import { MESSAGES } from '../auth/messages.ts';
 import { ROOM_COMMAND_LIMITS } from '../rooms/roomCommands.ts';
+import { idSchema } from '../shared/ids.ts';
+import { text } from '../shared/text.ts';
 
 const id = z.number().int().positive();
 
@@ -33,3 +36,81 @@ export const unshareDocumentRequestSchema = z
     path: ['document'],
     message: 'Send the id of the document to unshare.',
   });
+
+// The back office's documents (back-office spec 2.7, 3, 5 and 7): the lab's uploads, listed, renamed,
+// replaced and deleted. One set of schemas for the server's routes and the web's calls and form.
+
+/** The spec's page sizes of the document list (5, 15, 30; 50 is offered too). */
+export const DOCUMENT_PAGE_SIZES = [5, 15, 30, 50] as const;
+
+/** The upload limit when DOCUMENT_MAX_BYTES is not set: 50 MB. */
+export const DEFAULT_DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;
+
+export const DOCUMENT_NAME_MAX_LENGTH = 200;
+
+/**
+ * What a document may be, decided from its bytes, never from its name (the server's fileTypes.ts). The
+ * extension a stored document gets is the one of its detected type; the web offers these in its picker.
+ */
+export const DOCUMENT_TYPES = [
+  { ext: 'pdf', mime: 'application/pdf' },
+  { ext: 'png', mime: 'image/png' },
+  { ext: 'jpg', mime: 'image/jpeg' },
+  { ext: 'gif', mime: 'image/gif' },
+  { ext: 'webp', mime: 'image/webp' },
+  { ext: 'docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+  { ext: 'xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  { ext: 'pptx', mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' },
+  { ext: 'ppsx', mime: 'application/vnd.openxmlformats-officedocument.presentationml.slideshow' },
+  { ext: 'doc', mime: 'application/msword' },
+  { ext: 'xls', mime: 'application/vnd.ms-excel' },
+  { ext: 'ppt', mime: 'application/vnd.ms-powerpoint' },
+  { ext: 'mp4', mime: 'video/mp4' },
+  { ext: 'txt', mime: 'text/plain' },
+  { ext: 'csv', mime: 'text/csv' },
+] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** The multipart fields of an upload (POST documents, PUT documents/{id}/file). */
+export const DOCUMENT_UPLOAD_FIELDS = { name: 'name', file: 'file' } as const;
+
+/** Whether the text holds no control character (a line break, a tab, an escape). */
+export function hasNoControlCharacters(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) return false;
+  }
+  return true;
+}
+
+/** A document's name as people give it: required, one line of storable text. */
+export const documentNameSchema = text({ error: MESSAGES.fieldRequired })
+  .trim()
+  .min(1, { error: MESSAGES.fieldRequired })
+  .max(DOCUMENT_NAME_MAX_LENGTH, { error: `must be at most ${DOCUMENT_NAME_MAX_LENGTH} characters` })
+  .refine(hasNoControlCharacters, { error: 'must be a single line of text' });
+
+/** A document as the back office lists it: the lab's fields and the (sanitised) name of its file. */
+export const adminDocumentSchema = labDocumentSchema.extend({ file_name: z.string() });
+export type AdminDocument = z.infer<typeof adminDocumentSchema>;
+
+/** PUT documents/{id}: a new name (the file is replaced through PUT documents/{id}/file). */
+export const renameDocumentRequestSchema = z.object({ name: documentNameSchema });
+export type RenameDocumentRequest = z.infer<typeof renameDocumentRequestSchema>;
+
+/** GET documents/{id}/download?room_id=: the room the download is made from, for the statistics. */
+export const documentDownloadQuerySchema = z.object({ room_id: idSchema.optional() });
+
+/** "12 KB", "3.4 MB": a size as the list and the refusals say it. */
+export function formatByteSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'] as const;
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const shown = value >= 10 || Number.isInteger(value) ? Math.round(value) : Math.round(value * 10) / 10;
+  return `${shown} ${units[unit]}`;
+}

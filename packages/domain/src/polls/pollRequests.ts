@@ -1,9 +1,11 @@
-// The REST shapes of lab polls (live-room spec, sections 3, 5 and 7): a stored poll as the API shows it,
-// and the create, update and vote requests. The form rules are checkPollForm's, so the back office, the
-// room's poll panel and the server refuse the same polls with the same reasons.
+// The REST shapes of lab polls (live-room spec, sections 3, 5 and 7; back-office spec 2.6 and 7): a
+// stored poll as the API shows it, and the create, update, vote and list requests. The form's fields and
+// rules are the poll form's schema (rooms/polls.ts), so the back office, the room's poll panel and the
+// server refuse the same polls with the same reasons.
 import { z } from 'zod';
-import { checkPollForm } from '../rooms/polls.ts';
+import { pollFormFields, refinePollForm } from '../rooms/polls.ts';
 import { ROOM_COMMAND_LIMITS } from '../rooms/roomCommands.ts';
+import { idSchema } from '../shared/ids.ts';
 import { text } from '../shared/text.ts';
 
 const id = z.number().int().positive();
@@ -23,25 +25,13 @@ export const pollSchema = z.object({
 });
 export type PollView = z.infer<typeof pollSchema>;
 
-/** The form's fields, capped like the room command that carries them into a room. */
+/** The form's fields as the REST bodies carry them (the old client sends a null title). */
 const formFields = {
-  title: text().max(ROOM_COMMAND_LIMITS.pollTitle).nullish(),
-  question: text().max(ROOM_COMMAND_LIMITS.pollQuestion),
-  options: z.array(text().max(ROOM_COMMAND_LIMITS.pollOption)).max(ROOM_COMMAND_LIMITS.pollOptions),
-  allowMultiple: z.boolean().optional(),
+  ...pollFormFields,
+  title: pollFormFields.title.nullable(),
   /** Sent back by the old client with the full poll; counts come from the votes, never from here. */
   answers: z.array(z.number()).optional(),
 };
-
-type FormInput = { question: string; options: readonly string[] };
-
-/** checkPollForm's refusal, placed on the field it is about so a 400 names that field. */
-function refineForm(value: FormInput, ctx: z.RefinementCtx) {
-  const check = checkPollForm(value);
-  if (check.ok) return;
-  const field = value.question.trim() === '' ? 'question' : 'options';
-  ctx.addIssue({ code: 'custom', path: [field], message: check.reason });
-}
 
 export const createPollRequestSchema = z
   .object({
@@ -50,7 +40,7 @@ export const createPollRequestSchema = z
     event_id: id.nullish(),
     room_id: id.nullish(),
   })
-  .superRefine(refineForm);
+  .superRefine(refinePollForm);
 export type CreatePollRequest = z.infer<typeof createPollRequestSchema>;
 
 /**
@@ -83,7 +73,7 @@ export const updatePollRequestSchema = z
       ctx.addIssue({ code: 'custom', path: [missing], message: 'The full poll has a question and options.' });
       return;
     }
-    refineForm({ question, options }, ctx);
+    refinePollForm({ question, options }, ctx);
   });
 export type UpdatePollRequest = z.infer<typeof updatePollRequestSchema>;
 
@@ -99,3 +89,12 @@ export type AnswerPollRequest = z.infer<typeof answerPollRequestSchema>;
 
 export const answerPollResponseSchema = z.object({ poll: z.number(), answered: z.literal(true) });
 export type AnswerPollResponse = z.infer<typeof answerPollResponseSchema>;
+
+/** The back office's list of polls (GET polls, GET polls/by-lab/{labId}): the lab's, newest first. */
+export const pollListSchema = z.array(pollSchema);
+
+/** GET polls/by-lab/{labId}: the caller's own lab only (another lab's answers 404). */
+export const pollsByLabParamsSchema = z.object({ labId: idSchema });
+
+/** The polls list's page sizes (back-office spec 9: 5, 15, 30, and 50; 5 first). */
+export const POLL_PAGE_SIZES = [5, 15, 30, 50] as const;

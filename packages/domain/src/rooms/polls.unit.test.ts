@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPollForm, type Poll, pollResults } from './polls.ts';
+import { checkPollForm, type Poll, parsePollForm, pollFormSchema, pollResults } from './polls.ts';
 
 describe('checkPollForm (spec section 5)', () => {
   it('trims, titles the poll with its question when the title is empty, and allows multiple choice by default', () => {
@@ -51,5 +51,41 @@ describe('pollResults', () => {
     expect(
       pollResults({ ...poll, results: [0, 0], answeredBy: [] }).options.map((o) => o.percentage),
     ).toEqual([0, 0]);
+  });
+});
+
+describe('the poll form schema (the room, the back office and the REST bodies share it)', () => {
+  const fields = (value: unknown) => {
+    const result = pollFormSchema.safeParse(value);
+    return result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
+  };
+
+  it("places the section 5 rules on their field, after the caps and PostgreSQL's text", () => {
+    expect(fields({ question: 'Q', options: ['a', 'b'], title: '' })).toEqual([]);
+    expect(fields({ question: ' ', options: ['a', 'b'] })).toEqual([
+      ['question', 'The question must not be blank.'],
+    ]);
+    expect(fields({ question: 'Q', options: ['a', ' '] })).toEqual([
+      ['options', 'An option must not be blank.'],
+    ]);
+    // Every field breaking a rule is named, the question first.
+    expect(fields({ question: '', options: ['a', ''] })).toEqual([
+      ['question', 'The question must not be blank.'],
+      ['options', 'An option must not be blank.'],
+    ]);
+    expect(fields({ question: 'Q', options: Array.from({ length: 11 }, (_, i) => `o${i}`) })).toEqual([
+      ['options', 'A poll has at most 10 options.'],
+    ]);
+    expect(fields({ question: 'Q', options: ['a', 'b'], title: 'a\u0000b' })[0]?.[0]).toBe('title');
+  });
+
+  it("is what the room's form checks: the first reason, or the content with its defaults", () => {
+    expect(parsePollForm({ question: 'Q', options: ['a', 'o'.repeat(201)] })).toEqual({
+      ok: false,
+      reason: 'must be at most 200 characters',
+    });
+    expect(parsePollForm({ title: '', question: ' Q ', options: ['a', 'b'] })).toEqual(
+      checkPollForm({ question: 'Q', options: ['a', 'b'] }),
+    );
   });
 });

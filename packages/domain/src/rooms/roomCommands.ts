@@ -2,6 +2,7 @@
 // socket's boundary; the rules that need the room's state (roles, modules, polls) live in decide.
 import { z } from 'zod';
 import { text } from '../shared/text.ts';
+import { POLL_FORM_LIMITS, pollFormFields } from './polls.ts';
 
 /** Ids chosen by the client (chat messages, polls) or the media server (connections, streams). */
 const clientId = text().min(1).max(100);
@@ -10,10 +11,10 @@ const participantId = z.number().int().positive();
 export const ROOM_COMMAND_LIMITS = {
   chatText: 2000,
   notesText: 20_000,
-  pollTitle: 500,
-  pollQuestion: 500,
-  pollOptions: 10,
-  pollOption: 200,
+  pollTitle: POLL_FORM_LIMITS.title,
+  pollQuestion: POLL_FORM_LIMITS.question,
+  pollOptions: POLL_FORM_LIMITS.options,
+  pollOption: POLL_FORM_LIMITS.option,
   documentsPerShare: 50,
   documentName: 255,
   documentExtension: 20,
@@ -27,14 +28,8 @@ export const DISCONNECT_REASONS = ['left', 'connection_lost', 'kicked', 'server_
 
 const reason = text().trim().min(1).max(ROOM_COMMAND_LIMITS.reason);
 
-/** The fields of the animator's poll form; blank question or options are refused in decide (poll_invalid). */
-const pollForm = {
-  pollId: clientId,
-  title: text().max(ROOM_COMMAND_LIMITS.pollTitle).optional(),
-  question: text().max(ROOM_COMMAND_LIMITS.pollQuestion),
-  options: z.array(text().max(ROOM_COMMAND_LIMITS.pollOption)).max(ROOM_COMMAND_LIMITS.pollOptions),
-  allowMultiple: z.boolean().optional(),
-};
+/** The poll form's fields (polls.ts); blank question or options are refused in decide (poll_invalid). */
+const pollForm = { pollId: clientId, ...pollFormFields };
 
 export const shareableDocumentSchema = z.strictObject({
   id: z.number().int().positive(),

@@ -12,6 +12,10 @@ export const ERROR_CODES = [
   'conflict',
   'already_in_session',
   'payload_too_large',
+  /** A file whose content is of a type not accepted there (the detected type is named). */
+  'unsupported_media_type',
+  /** A row that existed and was deleted on purpose (a deleted document's download). */
+  'gone',
   'rate_limited',
   /** A service we depend on (the video provider) did not answer; trying again later may work. */
   'service_unavailable',

@@ -1,12 +1,6 @@
-// Reads of lab-owned rows by id: GET labs/{id}, users/{id}, events/{id}. Every one is scoped to the
-// caller's lab; another lab's row answers 404, exactly like a row that does not exist.
-import {
-  effectivePermissions,
-  labEventDetailsSchema,
-  labUserSchema,
-  labViewSchema,
-  notFound,
-} from '@lablive/domain';
+// Reads of lab-owned rows by id: GET labs/{id} and events/{id} (users/{id}: users.routes.ts). Every one
+// is scoped to the caller's lab; another lab's row answers 404, exactly like a row that does not exist.
+import { effectivePermissions, labEventDetailsSchema, labViewSchema, notFound } from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Authenticator } from '../../auth/authentication.ts';
@@ -15,7 +9,6 @@ import { findEventInLab } from '../../events/events.repository.ts';
 import { findVisibleEvent } from '../../events/visibleEvents.ts';
 import { findLab } from '../../labs/labs.repository.ts';
 import { labViewFor } from '../../labs/labView.ts';
-import { findUserInLab } from '../../users/users.repository.ts';
 import { idParams } from './routeHelpers.ts';
 
 export async function labScopedRoutes(
@@ -33,23 +26,6 @@ export async function labScopedRoutes(
       const lab = principal.labId === request.params.id ? await findLab(db, principal.labId) : undefined;
       if (!lab) throw notFound('lab', request.params.id);
       return labViewFor(lab, effectivePermissions(principal));
-    },
-  );
-
-  app.get(
-    '/users/:id',
-    { schema: { params: idParams, response: { 200: labUserSchema } } },
-    async (request) => {
-      const { principal } = await authenticator.authenticate(request);
-      if (principal.kind !== 'user') throw notFound('user', request.params.id);
-      const self = principal.userId === request.params.id;
-      if (!self && !effectivePermissions(principal).includes('manage_users')) {
-        // Whether a colleague exists is itself lab data: without the permission, same answer as absent.
-        throw notFound('user', request.params.id);
-      }
-      const user = await findUserInLab(db, principal.labId, request.params.id);
-      if (!user) throw notFound('user', request.params.id);
-      return user;
     },
   );
 

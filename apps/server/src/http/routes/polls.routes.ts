@@ -1,6 +1,8 @@
 // Polls: POST polls (save a poll, and ask it in a room), PUT polls/{id} (start, close, or edit) and
-// POST polls/answer/{pollId} (vote). Parsing and answers only: what each call does is the poll service's
-// (polls/pollService.ts), and the room's decider rules on who may create, start, close and vote.
+// POST polls/answer/{pollId} (vote), the calls of the room's poll panel and of the back office's poll
+// form; the back office's list calls are pollsAdmin.routes.ts', on the same service. Parsing and answers
+// only: what each call does is the poll service's (polls/pollService.ts), and the room's decider rules
+// on who may create, start, close and vote.
 import {
   answerPollRequestSchema,
   answerPollResponseSchema,
@@ -13,18 +15,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
 import type { Db } from '../../db/connection.ts';
-import { createPollService } from '../../polls/pollService.ts';
+import { createPollService, type RunRoomCommand } from '../../polls/pollService.ts';
 import type { RoomService } from '../../rooms/roomService.ts';
 import { executeRestCommand } from '../restCommands.ts';
+import { pollsAdminRoutes } from './pollsAdmin.routes.ts';
 import { idParams } from './routeHelpers.ts';
 
 export async function pollsRoutes(
   instance: FastifyInstance,
-  options: { db: Db; authenticator: Authenticator; rooms: RoomService },
+  options: { db: Db; authenticator: Authenticator; rooms: RoomService; now: () => Date },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db, authenticator, rooms } = options;
-  const polls = createPollService({ db, rooms, run: (command) => executeRestCommand(rooms, command) });
+  const { db, authenticator, rooms, now } = options;
+  const run: RunRoomCommand = (command) => executeRestCommand(rooms, command);
+  const polls = createPollService({ db, rooms, run, now });
+  await app.register(pollsAdminRoutes, { authenticator, polls });
 
   app.post(
     '/polls',

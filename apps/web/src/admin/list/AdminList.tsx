@@ -14,7 +14,7 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
-import { Fragment, type ReactNode, useId, useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import './adminList.css';
@@ -66,6 +66,27 @@ const features = tableFeatures({
 // The list renders every cell itself; the table only pages and selects.
 const NO_COLUMNS: never[] = [];
 
+/** The delete icon, drawn inline: an emoji would depend on the system's fonts (a blank box without). */
+function TrashIcon() {
+  return (
+    <svg
+      className="admin-list-icon"
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+    </svg>
+  );
+}
+
 export function AdminList<Row extends RowData>(props: AdminListProps<Row>) {
   const { label, testId, rows, rowId, rowName, columns, pageSizes, serverPaging, onRemove } = props;
   const { t } = useTranslation('admin');
@@ -76,6 +97,14 @@ export function AdminList<Row extends RowData>(props: AdminListProps<Row>) {
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [expandedIds, setExpandedIds] = useState<ReadonlySet<string>>(new Set());
   const [removing, setRemoving] = useState<string[] | null>(null);
+  // The confirmation opens without a trigger of its own: the focus goes back to the button that opened
+  // it, or to the table when the removal took that button away (a row's icon) or disabled it (Remove).
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  function confirmRemoval(ids: string[], from: HTMLButtonElement) {
+    opener.current = from;
+    setRemoving(ids);
+  }
   const data = useMemo(() => [...rows], [rows]);
 
   const table = useTable({
@@ -142,14 +171,19 @@ export function AdminList<Row extends RowData>(props: AdminListProps<Row>) {
             className="button button-secondary button-small"
             disabled={selectedIds.length === 0}
             data-testid={`${testId}-remove`}
-            onClick={() => setRemoving(selectedIds)}
+            onClick={(event) => confirmRemoval(selectedIds, event.currentTarget)}
           >
             {selectedIds.length > 0 ? t('list.removeCount', { count: selectedIds.length }) : t('list.remove')}
           </button>
         )}
       </div>
       <div className="table-scroll">
-        <table className="admin-table stack-on-phone" aria-labelledby={captionId}>
+        <table
+          className="admin-table stack-on-phone"
+          aria-labelledby={captionId}
+          ref={tableRef}
+          tabIndex={-1}
+        >
           <caption id={captionId} className="visually-hidden">
             {label}
           </caption>
@@ -228,7 +262,11 @@ export function AdminList<Row extends RowData>(props: AdminListProps<Row>) {
                       </td>
                     )}
                     {columns.map((column) => (
-                      <td key={column.id} data-label={column.header}>
+                      <td
+                        key={column.id}
+                        data-label={column.header}
+                        className={column.narrow ? 'cell-narrow' : undefined}
+                      >
                         {column.cell(original)}
                       </td>
                     ))}
@@ -241,9 +279,9 @@ export function AdminList<Row extends RowData>(props: AdminListProps<Row>) {
                           aria-label={t('list.delete', { name })}
                           disabled={pending}
                           data-testid={`${testId}-delete`}
-                          onClick={() => setRemoving([row.id])}
+                          onClick={(event) => confirmRemoval([row.id], event.currentTarget)}
                         >
-                          <span aria-hidden="true">🗑</span>
+                          <TrashIcon />
                         </button>
                       )}
                     </td>
@@ -295,6 +333,13 @@ export function AdminList<Row extends RowData>(props: AdminListProps<Row>) {
         confirmLabel={t('list.validate')}
         onConfirm={() => remove(removing ?? [])}
         testId={`${testId}-confirm`}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          const back = opener.current;
+          opener.current = null;
+          if (back?.isConnected && !back.disabled) back.focus();
+          else tableRef.current?.focus();
+        }}
       />
     </div>
   );

@@ -1,7 +1,8 @@
 // A value edited in place in a list (back-office spec 4: "Inline editing commits on Enter or on click
 // elsewhere"): the value reads as a button; activated, it becomes a field; Enter or leaving the field
 // commits a changed, valid value; Escape gives up. The field says what is wrong with a refused value.
-import { useId, useState } from 'react';
+// Left with Enter or Escape, the focus goes back to the value (the field it was in is gone).
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export function InlineText(props: {
@@ -18,10 +19,19 @@ export function InlineText(props: {
   const [draft, setDraft] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const errorId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const [refocus, setRefocus] = useState(false);
+
+  useEffect(() => {
+    if (draft !== null || !refocus) return;
+    setRefocus(false);
+    button.current?.focus();
+  }, [draft, refocus]);
 
   if (draft === null) {
     return (
       <button
+        ref={button}
         type="button"
         className="inline-text"
         disabled={props.disabled}
@@ -34,11 +44,11 @@ export function InlineText(props: {
     );
   }
 
-  function commit(value: string) {
+  /** `fromKeyboard`: Enter, whose field goes away with the focus in it; a blur has moved it already. */
+  function commit(value: string, fromKeyboard = false) {
     const trimmed = value.trim();
     if (trimmed === props.value) {
-      setDraft(null);
-      setProblem(null);
+      close(fromKeyboard);
       return;
     }
     const refusal = props.validate?.(trimmed) ?? null;
@@ -46,9 +56,14 @@ export function InlineText(props: {
       setProblem(refusal);
       return;
     }
+    close(fromKeyboard);
+    props.onCommit(trimmed);
+  }
+
+  function close(keepFocus: boolean) {
     setDraft(null);
     setProblem(null);
-    props.onCommit(trimmed);
+    setRefocus(keepFocus);
   }
 
   return (
@@ -67,10 +82,9 @@ export function InlineText(props: {
         onKeyDown={(event) => {
           if (event.key === 'Enter') {
             event.preventDefault();
-            commit(event.currentTarget.value);
+            commit(event.currentTarget.value, true);
           } else if (event.key === 'Escape') {
-            setDraft(null);
-            setProblem(null);
+            close(true);
           }
         }}
       />

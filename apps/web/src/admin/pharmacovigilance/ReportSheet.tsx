@@ -14,6 +14,26 @@ function Field({ label, value, testId }: { label: string; value: string; testId?
   );
 }
 
+/**
+ * A box of the form as filed, ticked or not: read-only, not disabled (a disabled box greys its tick out
+ * to near invisible), and out of the tab order, since there is nothing to change.
+ */
+function Box({ checked, label }: { checked: boolean; label: string }) {
+  return (
+    <label>
+      <input
+        type="checkbox"
+        checked={checked}
+        readOnly
+        aria-readonly="true"
+        tabIndex={-1}
+        onClick={(event) => event.preventDefault()}
+      />{' '}
+      {label}
+    </label>
+  );
+}
+
 export function ReportSheet({ report }: { report: ReportDetail }) {
   const { t } = useTranslation('admin');
   const p = (key: string) => t(`pharmacovigilance.${key}` as 'pharmacovigilance.title');
@@ -27,14 +47,10 @@ export function ReportSheet({ report }: { report: ReportDetail }) {
           <Field label={p('session')} value={report.session_name} />
           <Field label={p('patientInitials')} value={report.patient_initials} testId="report-initials" />
         </dl>
-        <fieldset className="report-gender" disabled>
-          <legend>{p('gender')}</legend>
-          <label>
-            <input type="checkbox" checked={report.gender === 'f'} readOnly /> {p('female')}
-          </label>
-          <label>
-            <input type="checkbox" checked={report.gender === 'm'} readOnly /> {p('male')}
-          </label>
+        <fieldset className="report-gender">
+          <legend className="report-gender-legend">{p('gender')}</legend>
+          <Box checked={report.gender === 'f'} label={p('female')} />
+          <Box checked={report.gender === 'm'} label={p('male')} />
         </fieldset>
       </section>
       <section className="report-detail" aria-label={p('treatedPatient')}>

@@ -10,7 +10,7 @@ import { useRoom, useRoomState } from '../roomContext.ts';
 export function SharedDocuments() {
   const { t } = useTranslation('room');
   const { t: tCommon } = useTranslation();
-  const { api } = useRoom();
+  const { api, roomId } = useRoom();
   const documents = useRoomState((state) => state.sharedDocuments);
   const [downloading, setDownloading] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -19,7 +19,7 @@ export function SharedDocuments() {
     setDownloading(id);
     setError(null);
     try {
-      saveBlob(await api.rooms.downloadDocument(id), fileName);
+      saveBlob(await api.rooms.downloadDocument(id, { roomId }), fileName);
     } catch (failure) {
       setError(t('documents.downloadFailed', { reason: describeFailure(tCommon, toFailure(failure)) }));
     } finally {

@@ -137,6 +137,17 @@ export const roomSidebarDe: RoomSidebarTexts = {
     submit: 'Antwort senden',
     sending: 'Wird gesendet…',
     voted: 'Ihre Antwort ist gespeichert. Vielen Dank!',
+    prepared: 'Vorbereitete Umfragen',
+    preparedHint:
+      'Im Backoffice für Ihr Labor oder diese Veranstaltung vorbereitet: Stellen Sie eine, sie öffnet sich für alle.',
+    noPrepared: 'Keine vorbereitete Umfrage mehr zu stellen.',
+    preparedFailed: 'Die vorbereiteten Umfragen konnten nicht geladen werden: {{reason}}',
+    refreshPrepared: 'Vorbereitete Umfragen neu laden',
+    ask: 'Jetzt stellen',
+    askPoll: 'Umfrage {{title}} jetzt stellen',
+    askFailed: 'Die Umfrage konnte nicht gestellt werden: {{reason}}',
+    optionCount_one: '{{count}} Antwort',
+    optionCount_other: '{{count}} Antworten',
   },
   notes: {
     title: 'Meine Notizen',

@@ -136,6 +136,17 @@ export const roomSidebarFr: RoomSidebarTexts = {
     submit: 'Envoyer ma réponse',
     sending: 'Envoi…',
     voted: 'Votre réponse est enregistrée. Merci !',
+    prepared: 'Sondages préparés',
+    preparedHint:
+      'Préparés dans le back-office pour votre laboratoire ou cet événement : posez-en un, il s’ouvre à tous.',
+    noPrepared: 'Plus aucun sondage préparé à poser.',
+    preparedFailed: 'Les sondages préparés n’ont pas pu être chargés : {{reason}}',
+    refreshPrepared: 'Recharger les sondages préparés',
+    ask: 'Poser maintenant',
+    askPoll: 'Poser maintenant le sondage {{title}}',
+    askFailed: 'Le sondage n’a pas pu être posé : {{reason}}',
+    optionCount_one: '{{count}} réponse',
+    optionCount_other: '{{count}} réponses',
   },
   notes: {
     title: 'Mes notes',

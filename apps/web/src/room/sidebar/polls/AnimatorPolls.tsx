@@ -1,10 +1,12 @@
-// The animator's side of the polls tab: the form for a new poll, then every poll of the room with its
-// own lifecycle (edit, start, close, results). Loaded for animators only (PollsPanel).
+// The animator's side of the polls tab: the prepared polls of the lab to ask in one click, the form for
+// a new poll, then every poll of the room with its own lifecycle (edit, start, close, results). Loaded
+// for animators only (PollsPanel).
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoomState } from '../../roomContext.ts';
 import { AnimatorPollCard } from './AnimatorPollCard.tsx';
 import { PollComposer } from './PollComposer.tsx';
+import { PreparedPolls } from './PreparedPolls.tsx';
 
 /** How long "poll saved" stays under the fresh form. */
 const SAVED_NOTICE_MS = 5000;
@@ -28,6 +30,7 @@ export function AnimatorPolls() {
 
   return (
     <>
+      <PreparedPolls />
       <PollComposer key={form} onSaved={onSaved} />
       <p className="form-success poll-saved" role="status" data-testid="poll-saved">
         {saved ? t('polls.saved') : ''}

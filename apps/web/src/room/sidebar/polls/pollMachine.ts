@@ -1,11 +1,11 @@
 // The poll lifecycle of one poll as a person of the room lives it (live-room spec, sections 4 and 5).
-// Animator: draft (the form, checked with the domain's checkPollForm) → saved (CreatePoll) → active
+// Animator: draft (the form, checked with the domain's poll form schema) → saved (CreatePoll) → active
 // (StartPoll) → closed (ClosePoll), and a closed poll may start again. A saved poll, never started, may
 // be edited: editing (the same form, prefilled) → updating (EditPoll) → saved. Participant: voting → voted
 // (AnswerPoll, once; the choice resets). The room state is the truth: `poll.synced` moves the machine to
 // what the room says (another animator started it, a vote from another tab). IO actors are named here
 // and built on the room's send in pollActors.ts; tests provide their own.
-import { checkPollForm, type Poll, type PollContent, type PollStatus } from '@lablive/domain';
+import { type Poll, type PollContent, type PollStatus, parsePollForm } from '@lablive/domain';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { type Refusal, refusalOf } from '../commandRefusal.ts';
 import {
@@ -62,7 +62,7 @@ const notProvided = (name: string) => () =>
 
 /** The form's content with the domain's defaults, or null while the form breaks a rule. */
 function checkedContent(form: PollFormValues): PollContent | null {
-  const check = checkPollForm(form);
+  const check = parsePollForm(form);
   return check.ok ? check.content : null;
 }
 
@@ -95,7 +95,7 @@ export const pollMachine = setup({
     isNewPoll: ({ context }) => context.pollId === null,
     startedAs: ({ context }, params: { status: PollStatus }) => context.initialStatus === params.status,
     initiallyAnswered: ({ context }) => context.initiallyAnswered,
-    formIsValid: ({ context }) => checkPollForm(context.form).ok,
+    formIsValid: ({ context }) => parsePollForm(context.form).ok,
     hasChoice: ({ context }) => context.choices.length > 0,
     syncedTo: ({ event }, params: { status: PollStatus }) =>
       event.type === 'poll.synced' && event.status === params.status,
@@ -117,7 +117,7 @@ export const pollMachine = setup({
     }),
     prepareEdit: assign(({ context }) => ({ content: checkedContent(context.form), problem: null })),
     showFormReason: assign(({ context }) => {
-      const check = checkPollForm(context.form);
+      const check = parsePollForm(context.form);
       return { problem: check.ok ? null : { kind: 'form' as const, reason: check.reason } };
     }),
     forgetPollId: assign({ pollId: null, content: null }),

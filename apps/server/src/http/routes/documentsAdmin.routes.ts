@@ -1,0 +1,130 @@
+// The back office's document calls (back-office spec 2.7 and 7): the lab's documents listed and read,
+// uploaded (POST documents, multipart: name and file), renamed (PUT documents/{id}, JSON), given a new
+// file (PUT documents/{id}/file, multipart: file and optionally name), deleted one or several at once.
+// Who may call them is the access table's (manage documents, module share_document); what they do is
+// the service's; the multipart parser is registered for the two upload routes only.
+import {
+  adminDocumentSchema,
+  DOCUMENT_UPLOAD_FIELDS,
+  idsRequestSchema,
+  noContentSchema,
+  removedCountSchema,
+  renameDocumentRequestSchema,
+} from '@lablive/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Authenticator } from '../../auth/authentication.ts';
+import type { DocumentService, DocumentUpload } from '../../documents/documentService.ts';
+import { discardReceivedFile } from '../../documents/files.ts';
+import { readUpload, registerUploads } from '../multipartUpload.ts';
+import { idParams } from './routeHelpers.ts';
+
+export type DocumentsAdminRoutesOptions = {
+  authenticator: Authenticator;
+  documents: DocumentService;
+  filesDir: string;
+  /** The largest file accepted (DOCUMENT_MAX_BYTES). */
+  maxFileBytes: number;
+};
+
+const UPLOAD_HELP =
+  'multipart/form-data: `name` (text) and `file` (PDF, PNG, JPEG, GIF, WebP, docx/xlsx/pptx/ppsx, doc/xls/ppt, MP4 or UTF-8 text; the type is read from the bytes). Too large: 413; a type not accepted: 415 naming the detected type; an empty file or a missing field: 400.';
+
+export async function documentsAdminRoutes(instance: FastifyInstance, options: DocumentsAdminRoutesOptions) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { authenticator, documents } = options;
+  const principalOf = async (request: FastifyRequest) =>
+    (await authenticator.authenticate(request)).principal;
+
+  /** Reads the upload, lets `use` keep its file, and removes the file if `use` did not. */
+  async function withUpload<T>(request: FastifyRequest, use: (upload: DocumentUpload) => Promise<T>) {
+    const upload = await readUpload(request, {
+      filesDir: options.filesDir,
+      maxFileBytes: options.maxFileBytes,
+      fields: [DOCUMENT_UPLOAD_FIELDS.name],
+      fileField: DOCUMENT_UPLOAD_FIELDS.file,
+    });
+    try {
+      return await use({ name: upload.fields.name, file: upload.file, sentFileName: upload.fileName });
+    } finally {
+      if (upload.file) await discardReceivedFile(upload.file);
+    }
+  }
+
+  app.get('/documents', { schema: { response: { 200: z.array(adminDocumentSchema) } } }, async (request) =>
+    documents.list(await principalOf(request)),
+  );
+
+  app.get(
+    '/documents/:id',
+    { schema: { params: idParams, response: { 200: adminDocumentSchema } } },
+    async (request) => documents.get(await principalOf(request), request.params.id),
+  );
+
+  app.put(
+    '/documents/:id',
+    {
+      schema: {
+        params: idParams,
+        body: renameDocumentRequestSchema,
+        response: { 200: adminDocumentSchema },
+      },
+    },
+    async (request) => documents.rename(await principalOf(request), request.params.id, request.body.name),
+  );
+
+  app.delete(
+    '/documents/:id',
+    { schema: { params: idParams, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await documents.remove(await principalOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/documents/delete-multiple',
+    { schema: { body: idsRequestSchema, response: { 200: removedCountSchema } } },
+    async (request) => documents.removeMany(await principalOf(request), request.body),
+  );
+
+  await app.register(async (uploads) => {
+    await registerUploads(uploads, options.maxFileBytes);
+    const route = uploads.withTypeProvider<ZodTypeProvider>();
+
+    route.post(
+      '/documents',
+      {
+        schema: {
+          description: `Uploads a document. ${UPLOAD_HELP}`,
+          consumes: ['multipart/form-data'],
+          response: { 201: adminDocumentSchema },
+        },
+      },
+      async (request, reply) => {
+        const principal = await principalOf(request);
+        const created = await withUpload(request, (upload) => documents.create(principal, upload));
+        return reply.status(201).send(created);
+      },
+    );
+
+    route.put(
+      '/documents/:id/file',
+      {
+        schema: {
+          description: `Replaces a document's file (its id, shares and downloads stay); \`name\` is optional here. ${UPLOAD_HELP}`,
+          consumes: ['multipart/form-data'],
+          params: idParams,
+          response: { 200: adminDocumentSchema },
+        },
+      },
+      async (request) => {
+        const principal = await principalOf(request);
+        // An unknown document is said before its new file is read, not after.
+        await documents.get(principal, request.params.id);
+        return withUpload(request, (upload) => documents.replaceFile(principal, request.params.id, upload));
+      },
+    );
+  });
+}

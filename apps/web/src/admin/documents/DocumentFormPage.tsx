@@ -1,0 +1,222 @@
+// The document form (/admin/documents/create and /admin/documents/{id}; back-office spec 2.7 and 5):
+// Name and File, both required to add a document; editing one, a file chosen replaces its file and the
+// name alone renames it. 'Upload File' sends it with a bar that follows the upload; the server decides
+// what the file is from its bytes, and a refusal (too large, a type not accepted, an empty file) is
+// said in words under the form. Saved, it goes back to the list with a notice.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type AdminDocument, formatByteSize } from '@lablive/domain';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { FormField } from '../../components/FormField.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { useToast } from '../../components/toasts/useToast.ts';
+import { type Failure, toFailure } from '../../failure.ts';
+import { useLoaded } from '../../hooks/useLoaded.ts';
+import { describeFailure, translateMessage } from '../../i18n/messages.ts';
+import { documentsApi } from '../adminApi.ts';
+import { LoadFailure } from '../LoadFailure.tsx';
+import { listDay } from '../list/listDay.ts';
+import {
+  DOCUMENT_ACCEPT,
+  DOCUMENT_TYPE_NAMES,
+  type DocumentFormValues,
+  documentFormSchema,
+  nameFromFileName,
+} from './documentFormValues.ts';
+import './documents.css';
+
+const LIST = '/admin/documents';
+const validId = (value: number) => Number.isSafeInteger(value) && value > 0;
+
+export function DocumentFormPage() {
+  const { id = '' } = useParams();
+  const creating = id === 'create';
+  const documentId = Number(id);
+  const { state } = useLoaded(
+    (signal) => (creating ? Promise.resolve(null) : documentsApi.document(documentId, { signal })),
+    [id],
+  );
+  if (!creating && !validId(documentId)) return <Navigate to={LIST} replace />;
+  if (state.status === 'loading') return <PageSpinner />;
+  if (state.status === 'failed') return <LoadFailure failure={state.failure} testId="document-form-error" />;
+  return <DocumentForm key={id} document={state.value} />;
+}
+
+/** The server's refusal of an upload, led by what it means for the person uploading. */
+function Refusal({ failure }: { failure: Failure }) {
+  const { t } = useTranslation();
+  const { t: ta } = useTranslation('admin');
+  const lead =
+    failure.code === 'payload_too_large'
+      ? ta('documentForm.tooLarge')
+      : failure.code === 'unsupported_media_type'
+        ? ta('documentForm.refusedType')
+        : failure.status === 400
+          ? ta('documentForm.refused')
+          : null;
+  return (
+    <div className="form-error document-refusal" role="alert" data-testid="document-save-error">
+      {lead !== null && <p className="document-refusal-lead">{lead}</p>}
+      <p>{describeFailure(t, failure)}</p>
+    </div>
+  );
+}
+
+function DocumentForm({ document }: { document: AdminDocument | null }) {
+  const { t } = useTranslation();
+  const { t: ta } = useTranslation('admin');
+  const navigate = useNavigate();
+  const toast = useToast();
+  const formId = useId();
+  const creating = document === null;
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  // Leaving the page stops an upload on its way.
+  const uploading = useRef<AbortController | null>(null);
+  useEffect(() => () => uploading.current?.abort(), []);
+  const { control, register, handleSubmit, formState, getValues, setValue } = useForm<DocumentFormValues>({
+    resolver: zodResolver(documentFormSchema(creating)),
+    defaultValues: { name: document?.name ?? '', file: null },
+  });
+  const errors = formState.errors;
+  const message = (text: string | undefined) => (text === undefined ? undefined : translateMessage(t, text));
+
+  async function save(values: DocumentFormValues) {
+    setFailure(null);
+    const controller = new AbortController();
+    uploading.current = controller;
+    const options = {
+      signal: controller.signal,
+      onProgress: ({ loaded, total }: { loaded: number; total: number }) =>
+        setProgress(total > 0 ? loaded / total : null),
+    };
+    try {
+      if (document === null) {
+        if (values.file === null) return;
+        await documentsApi.create(values.name, values.file, options);
+        toast.show({ title: ta('documentForm.created'), tone: 'success', testId: 'document-saved' });
+      } else if (values.file !== null) {
+        await documentsApi.replaceFile(document.id, values.file, { ...options, name: values.name });
+        toast.show({ title: ta('documentForm.updated'), tone: 'success', testId: 'document-saved' });
+      } else {
+        await documentsApi.rename(document.id, values.name, { signal: controller.signal });
+        toast.show({ title: ta('documentForm.updated'), tone: 'success', testId: 'document-saved' });
+      }
+      navigate(LIST);
+    } catch (error) {
+      if (!controller.signal.aborted) setFailure(toFailure(error));
+    } finally {
+      setProgress(null);
+      uploading.current = null;
+    }
+  }
+
+  const fileId = `${formId}-file`;
+  const fileError = message(errors.file?.message);
+  const fileHintId = `${fileId}-hint`;
+  const sending = formState.isSubmitting;
+  return (
+    <section className="admin-page" aria-labelledby="document-form-title">
+      <h1 id="document-form-title">
+        {creating ? ta('documentForm.createTitle') : ta('documentForm.editTitle')}
+      </h1>
+      <form
+        className="admin-form document-form"
+        noValidate
+        onSubmit={handleSubmit(save)}
+        data-testid="document-form"
+      >
+        <FormField
+          id={`${formId}-name`}
+          label={ta('documentForm.name')}
+          type="text"
+          autoComplete="off"
+          registration={register('name')}
+          testId="document-form-name"
+          error={message(errors.name?.message)}
+        />
+        {document !== null && (
+          <div className="document-current" data-testid="document-current">
+            <span className="field-label">{ta('documentForm.current')}</span>
+            <p>
+              {document.file_name || `${document.name}.${document.extension}`}
+              <span className="muted">
+                {' · '}
+                {document.extension.toUpperCase()} · {formatByteSize(document.size_bytes)} ·{' '}
+                {listDay(document.created_at)}
+              </span>
+            </p>
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor={fileId}>
+            {creating ? ta('documentForm.file') : ta('documentForm.replaceFile')}
+          </label>
+          <p id={fileHintId} className="field-hint">
+            {ta('documentForm.fileHint', { types: DOCUMENT_TYPE_NAMES })}
+          </p>
+          <Controller
+            control={control}
+            name="file"
+            render={({ field }) => (
+              <input
+                id={fileId}
+                type="file"
+                accept={DOCUMENT_ACCEPT}
+                name={field.name}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                disabled={sending}
+                aria-invalid={fileError !== undefined}
+                aria-describedby={fileError === undefined ? fileHintId : `${fileHintId} ${fileId}-error`}
+                data-testid="document-form-file"
+                onChange={(event) => {
+                  const chosen = event.target.files?.[0] ?? null;
+                  field.onChange(chosen);
+                  // A new document is named after its file until someone names it.
+                  if (chosen !== null && creating && getValues('name').trim() === '') {
+                    setValue('name', nameFromFileName(chosen.name), { shouldValidate: true });
+                  }
+                }}
+              />
+            )}
+          />
+          {fileError !== undefined && (
+            <p id={`${fileId}-error`} className="field-error" data-testid="document-form-file-error">
+              {fileError}
+            </p>
+          )}
+        </div>
+        {sending && (
+          <div className="document-progress" data-testid="document-progress">
+            <progress
+              max={1}
+              {...(progress === null ? {} : { value: progress })}
+              aria-label={ta('documentForm.progressLabel')}
+            />
+            <span aria-live="polite">
+              {progress === null
+                ? ta('documentForm.sending')
+                : ta('documentForm.progress', { percent: Math.round(progress * 100) })}
+            </span>
+          </div>
+        )}
+        {failure !== null && <Refusal failure={failure} />}
+        <div className="form-actions">
+          <Link to={LIST} className="button button-secondary" data-testid="document-form-cancel">
+            {ta('documentForm.cancel')}
+          </Link>
+          <SubmitButton
+            label={ta('documentForm.submit')}
+            sendingLabel={ta('documentForm.uploading')}
+            sending={sending}
+            testId="document-form-submit"
+          />
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,175 @@
+// The documents page (/admin/documents; back-office spec 2.7): 'Manage Documents', the lab's uploads,
+// newest first, 5, 15, 30 or 50 a page: each name edited in place (Enter or leaving the field saves it,
+// shown at once, put back with a visible error when refused), its type, size and date, a download and
+// an edit button (a new file); deleted one by one or checked and removed together, with the spec's
+// confirmations. 'Add document' opens the upload form. The room's animators share these documents.
+import { type AdminDocument, DOCUMENT_PAGE_SIZES, documentNameSchema, formatByteSize } from '@lablive/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { documentFileName, saveBlob } from '../../components/saveBlob.ts';
+import { useToast } from '../../components/toasts/useToast.ts';
+import { toFailure } from '../../failure.ts';
+import { useLoaded } from '../../hooks/useLoaded.ts';
+import { describeFailure, translateMessage } from '../../i18n/messages.ts';
+import { documentsApi } from '../adminApi.ts';
+import { LoadFailure } from '../LoadFailure.tsx';
+import { AdminList } from '../list/AdminList.tsx';
+import { InlineText } from '../list/InlineText.tsx';
+import { listDay } from '../list/listDay.ts';
+import { useOptimisticRows } from '../list/useOptimisticRows.ts';
+import './documents.css';
+
+export function DocumentsPage() {
+  const { t } = useTranslation('admin');
+  const { state } = useLoaded((signal) => documentsApi.documents({ signal }), []);
+  return (
+    <section className="admin-page" aria-labelledby="documents-title">
+      <header className="admin-page-header">
+        <h1 id="documents-title">{t('documents.title')}</h1>
+        <Link to="/admin/documents/create" className="button button-primary" data-testid="add-document">
+          {t('documents.add')}
+        </Link>
+      </header>
+      <p className="muted">{t('documents.intro')}</p>
+      {state.status === 'loading' && <PageSpinner />}
+      {state.status === 'failed' && <LoadFailure failure={state.failure} testId="documents-error" />}
+      {state.status === 'loaded' && (
+        <div className="documents-list">
+          <Documents loaded={state.value} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+const documentId = (document: AdminDocument) => String(document.id);
+
+function Documents({ loaded }: { loaded: readonly AdminDocument[] }) {
+  const { t } = useTranslation();
+  const { t: ta } = useTranslation('admin');
+  const toast = useToast();
+  const list = useOptimisticRows<AdminDocument>(loaded, documentId);
+  const [downloading, setDownloading] = useState<number | null>(null);
+  const nameProblem = (name: string) => {
+    const parsed = documentNameSchema.safeParse(name);
+    return parsed.success ? null : translateMessage(t, parsed.error.issues[0]?.message ?? '');
+  };
+
+  async function download(document: AdminDocument) {
+    setDownloading(document.id);
+    try {
+      saveBlob(await documentsApi.download(document.id), documentFileName(document.name, document.extension));
+    } catch (error) {
+      toast.show({ title: describeFailure(t, toFailure(error)), tone: 'error' });
+    } finally {
+      setDownloading(null);
+    }
+  }
+
+  return (
+    <AdminList<AdminDocument>
+      label={ta('documents.list')}
+      testId="documents"
+      rows={list.rows}
+      rowId={documentId}
+      rowName={(document) => document.name}
+      pageSizes={DOCUMENT_PAGE_SIZES}
+      empty={ta('documents.none')}
+      columns={[
+        {
+          id: 'name',
+          header: ta('documents.name'),
+          cell: (document) => (
+            <InlineText
+              value={document.name}
+              label={ta('documents.nameOf', { name: document.name })}
+              validate={nameProblem}
+              testId="document-name"
+              onCommit={(name) =>
+                void list.change(documentId(document), { name }, () => documentsApi.rename(document.id, name))
+              }
+            />
+          ),
+        },
+        {
+          id: 'type',
+          header: ta('documents.type'),
+          narrow: true,
+          cell: (document) => (
+            <span className="document-type" title={document.content_type}>
+              {document.extension.toUpperCase()}
+            </span>
+          ),
+        },
+        {
+          id: 'size',
+          header: ta('documents.size'),
+          narrow: true,
+          cell: (document) => <span className="document-size">{formatByteSize(document.size_bytes)}</span>,
+        },
+        {
+          id: 'created',
+          header: ta('documents.created'),
+          narrow: true,
+          cell: (document) => <time dateTime={document.created_at}>{listDay(document.created_at)}</time>,
+        },
+      ]}
+      rowActions={(document) => (
+        <>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-label={ta('documents.downloadNamed', { name: document.name })}
+            aria-busy={downloading === document.id}
+            disabled={downloading === document.id}
+            data-testid="document-download"
+            onClick={() => void download(document)}
+          >
+            {downloading === document.id ? <Spinner /> : <DownloadIcon />}
+          </button>
+          <Link
+            to={`/admin/documents/${document.id}`}
+            className="button button-secondary button-small"
+            aria-label={ta('documents.editNamed', { name: document.name })}
+            data-testid="document-edit"
+          >
+            {ta('documents.edit')}
+          </Link>
+        </>
+      )}
+      onRemove={async (ids) => {
+        const [only] = ids;
+        await list.remove(ids, () =>
+          ids.length === 1 && only !== undefined
+            ? documentsApi.remove(Number(only))
+            : documentsApi.removeMany(ids.map(Number)),
+        );
+        toast.show({ title: ta('documents.removed', { count: ids.length }), tone: 'success' });
+      }}
+    />
+  );
+}
+
+/** The download icon, drawn inline (an emoji would depend on the system's fonts). */
+function DownloadIcon() {
+  return (
+    <svg
+      className="admin-list-icon"
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+    </svg>
+  );
+}

@@ -1,0 +1,192 @@
+// My account (/admin/profile; back-office spec 2.12): the signed-in user's e-mail, names, position and
+// address, saved with "Profile updated!"; their laboratory read-only (name, modules, and the plan's
+// minutes for those who may see consumption); a side card with who they are. A refused save (an e-mail
+// another account holds) says why beside the form, never only in a log.
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type LabUser,
+  type LabView,
+  type ProfileForm,
+  type ProfileFormInput,
+  profileFormSchema,
+} from '@lablive/domain';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useAuthActor, useCurrentUser } from '../../auth/useAuth.ts';
+import { FormField } from '../../components/FormField.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { useToast } from '../../components/toasts/useToast.ts';
+import { type Failure, toFailure } from '../../failure.ts';
+import { useLoaded } from '../../hooks/useLoaded.ts';
+import { describeFailure, translateMessage } from '../../i18n/messages.ts';
+import { usersApi } from '../adminApi.ts';
+import { LoadFailure } from '../LoadFailure.tsx';
+
+export function ProfilePage() {
+  const current = useCurrentUser();
+  const userId = current?.id ?? 0;
+  const labId = current?.lab.id ?? 0;
+  const { state } = useLoaded(
+    async (signal) => {
+      const [user, lab] = await Promise.all([
+        usersApi.user(userId, { signal }),
+        usersApi.lab(labId, { signal }),
+      ]);
+      return { user, lab };
+    },
+    [userId, labId],
+  );
+  if (state.status === 'loading') return <PageSpinner />;
+  if (state.status === 'failed') return <LoadFailure failure={state.failure} testId="profile-error" />;
+  return <Profile user={state.value.user} lab={state.value.lab} />;
+}
+
+function initialsOf(user: Pick<LabUser, 'first_name' | 'last_name' | 'email'>): string {
+  const letters = [user.first_name, user.last_name].map((name) => [...name.trim()][0] ?? '').join('');
+  return (letters || ([...user.email][0] ?? '?')).toLocaleUpperCase();
+}
+
+function Profile({ user: loaded, lab }: { user: LabUser; lab: LabView }) {
+  const { t } = useTranslation();
+  const { t: ta } = useTranslation('admin');
+  const toast = useToast();
+  const auth = useAuthActor();
+  const [user, setUser] = useState(loaded);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const { register, handleSubmit, formState, reset } = useForm<ProfileFormInput, unknown, ProfileForm>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: {
+      email: user.email,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      job: user.job ?? '',
+      address: user.address ?? '',
+    },
+  });
+  const errors = formState.errors;
+  const message = (text: string | undefined) => (text === undefined ? undefined : translateMessage(t, text));
+  const required = (label: string) => `${label} *`;
+
+  async function save(form: ProfileForm) {
+    setFailure(null);
+    try {
+      const saved = await usersApi.updateUser(user.id, form);
+      setUser(saved);
+      reset({ ...form, job: saved.job ?? '', address: saved.address ?? '' });
+      auth.send({
+        type: 'auth.profileChanged',
+        profile: { email: saved.email, first_name: saved.first_name, last_name: saved.last_name },
+      });
+      toast.show({ title: ta('profile.saved'), tone: 'success' });
+    } catch (error) {
+      setFailure(toFailure(error));
+    }
+  }
+
+  return (
+    <section className="admin-page" aria-labelledby="profile-title">
+      <h1 id="profile-title">{ta('profile.title')}</h1>
+      <div className="profile-layout">
+        <aside className="profile-card" aria-label={ta('profile.card')} data-testid="profile-card">
+          <span className="profile-avatar" aria-hidden="true">
+            {user.avatar_url ? <img src={user.avatar_url} alt="" /> : initialsOf(user)}
+          </span>
+          <p className="profile-name">{`${user.first_name} ${user.last_name}`.trim() || user.email}</p>
+          <p className="muted">{user.email}</p>
+          {user.job && <p>{user.job}</p>}
+          <p className="muted">
+            {user.roles.map((role) => ta(`profile.roles.${role.name}` as 'profile.title')).join(', ')}
+          </p>
+        </aside>
+        <div className="profile-main">
+          <form className="admin-form" noValidate onSubmit={handleSubmit(save)} data-testid="profile-form">
+            <FormField
+              id="profile-email"
+              label={required(ta('profile.email'))}
+              type="email"
+              autoComplete="email"
+              registration={register('email')}
+              testId="profile-email"
+              error={message(errors.email?.message)}
+            />
+            <div className="field-row">
+              <FormField
+                id="profile-first-name"
+                label={required(ta('profile.firstName'))}
+                type="text"
+                autoComplete="given-name"
+                registration={register('first_name')}
+                testId="profile-first-name"
+                error={message(errors.first_name?.message)}
+              />
+              <FormField
+                id="profile-last-name"
+                label={required(ta('profile.lastName'))}
+                type="text"
+                autoComplete="family-name"
+                registration={register('last_name')}
+                testId="profile-last-name"
+                error={message(errors.last_name?.message)}
+              />
+            </div>
+            <FormField
+              id="profile-job"
+              label={ta('profile.job')}
+              type="text"
+              autoComplete="organization-title"
+              registration={register('job')}
+              testId="profile-job"
+              error={message(errors.job?.message)}
+            />
+            <FormField
+              id="profile-address"
+              label={ta('profile.address')}
+              type="text"
+              autoComplete="street-address"
+              registration={register('address')}
+              testId="profile-address"
+              error={message(errors.address?.message)}
+            />
+            <p className="muted">{ta('profile.requiredHint')}</p>
+            {failure !== null && (
+              <p className="form-error" role="alert" data-testid="profile-save-error">
+                {describeFailure(t, failure)}
+              </p>
+            )}
+            <div className="form-actions">
+              <SubmitButton
+                label={ta('profile.save')}
+                sendingLabel={ta('participantForm.saving')}
+                sending={formState.isSubmitting}
+                testId="profile-save"
+              />
+            </div>
+          </form>
+          <section className="profile-lab" aria-labelledby="profile-lab-title" data-testid="profile-lab">
+            <h2 id="profile-lab-title">{ta('profile.laboratory')}</h2>
+            <dl>
+              <dt>{ta('profile.labName')}</dt>
+              <dd>{lab.name}</dd>
+              {lab.plan_minutes !== undefined && (
+                <>
+                  <dt>{ta('profile.plan')}</dt>
+                  <dd>{ta('profile.minutes', { count: lab.plan_minutes })}</dd>
+                </>
+              )}
+              <dt>{ta('profile.modules')}</dt>
+              <dd>
+                {lab.modules.length === 0
+                  ? ta('profile.noModules')
+                  : lab.modules
+                      .map((module) => ta(`profile.moduleNames.${module.name}` as 'profile.title'))
+                      .join(', ')}
+              </dd>
+            </dl>
+          </section>
+        </div>
+      </div>
+    </section>
+  );
+}

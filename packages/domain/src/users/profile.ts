@@ -1,0 +1,31 @@
+// A back-office user's own account as the profile page edits it (back-office spec 2.12 and 5), and the
+// same fields as PUT users/{id} takes them: e-mail, first and last name required (the e-mail a valid
+// address, unique in the product), position and address optional. The laboratory is read-only.
+import { z } from 'zod';
+import { MESSAGES } from '../auth/messages.ts';
+import { text } from '../shared/text.ts';
+
+const requiredText = (max: number) =>
+  text({ error: MESSAGES.fieldRequired })
+    .trim()
+    .min(1, { error: MESSAGES.fieldRequired })
+    .max(max, { error: `must be at most ${max} characters` });
+
+/** Optional free text: blank is "not given" (null). */
+const optionalText = (max: number) =>
+  text()
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` })
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+export const profileFormSchema = z.object({
+  email: requiredText(254).pipe(z.email({ error: MESSAGES.invalidEmail })),
+  first_name: requiredText(100),
+  last_name: requiredText(100),
+  job: optionalText(200),
+  address: optionalText(500),
+});
+export type ProfileFormInput = z.input<typeof profileFormSchema>;
+export type ProfileForm = z.output<typeof profileFormSchema>;
