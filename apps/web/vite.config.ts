@@ -11,6 +11,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiOrigin, changeOrigin: true },
       '/ws': { target: apiOrigin, changeOrigin: true, ws: true },
+      // The medias' uploaded builds, served by the server beside the API.
+      '/media-builds': { target: apiOrigin, changeOrigin: true },
     },
   },
   build: {

@@ -8,6 +8,7 @@ export * from './badInput.ts';
 export * from './browser.ts';
 export * from './fixtures.ts';
 export * from './mailedApp.ts';
+export * from './mediaBuilds.ts';
 export * from './outbox.ts';
 export * from './restCalls.ts';
 export * from './roomPeople.ts';

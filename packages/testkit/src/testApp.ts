@@ -1,6 +1,10 @@
 // The HTTP application on a test database, with a mailer of the test's choice, driven by app.inject.
 
-import { DEFAULT_DOCUMENT_MAX_BYTES } from '@lablive/domain';
+import {
+  DEFAULT_DOCUMENT_MAX_BYTES,
+  DEFAULT_IMAGE_MAX_BYTES,
+  DEFAULT_MEDIA_BUILD_LIMITS,
+} from '@lablive/domain';
 import type { Db, GatewayStats, Mailer } from '@lablive/server/testing';
 import {
   buildApp,
@@ -31,6 +35,10 @@ export async function buildTestApp(
     filesDir?: string;
     /** The largest document upload (50 MB by default). */
     documentMaxBytes?: number;
+    /** The largest picture upload (5 MB by default). */
+    imageMaxBytes?: number;
+    /** A media build's limits (MEDIA_BUILD_MAX_*: 200 MB, 5000 entries, 1 GB unpacked by default). */
+    mediaBuildLimits?: { maxBytes?: number; maxEntries?: number; maxUnpackedBytes?: number };
     /** Keys that switch the room token to OpenTok (fake ones reach no server: a real failure path). */
     opentok?: { apiKey: string; apiSecret: string };
     iceServers?: { urls: string | string[]; username?: string; credential?: string }[];
@@ -88,6 +96,11 @@ export async function buildTestApp(
       ICE_SERVERS: options.iceServers ?? [],
       DATA_DIR: '/nonexistent-lablive-data',
       DOCUMENT_MAX_BYTES: options.documentMaxBytes ?? DEFAULT_DOCUMENT_MAX_BYTES,
+      IMAGE_MAX_BYTES: options.imageMaxBytes ?? DEFAULT_IMAGE_MAX_BYTES,
+      MEDIA_BUILD_MAX_BYTES: options.mediaBuildLimits?.maxBytes ?? DEFAULT_MEDIA_BUILD_LIMITS.maxBytes,
+      MEDIA_BUILD_MAX_ENTRIES: options.mediaBuildLimits?.maxEntries ?? DEFAULT_MEDIA_BUILD_LIMITS.maxEntries,
+      MEDIA_BUILD_MAX_UNPACKED_BYTES:
+        options.mediaBuildLimits?.maxUnpackedBytes ?? DEFAULT_MEDIA_BUILD_LIMITS.maxUnpackedBytes,
       MAIL_FROM: 'LabLive <no-reply@lablive.test>',
     },
     accessTokenSecret: TEST_ACCESS_SECRET,

@@ -58,6 +58,8 @@ export async function loginWithPassword(deps: AuthDeps, request: PasswordLogin):
     .selectFrom('users')
     .select(['id', 'password_hash'])
     .where(sql`lower(email)`, '=', request.email.trim().toLowerCase())
+    // A deactivated account answers like an unknown one.
+    .where('deactivated_at', 'is', null)
     .executeTakeFirst();
   const valid = user?.password_hash
     ? await verifyPassword(user.password_hash, request.password)
@@ -167,6 +169,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, reques
     .selectFrom('users')
     .select(['id', 'lab_id', 'email', 'first_name', 'last_name', 'locale'])
     .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+    .where('deactivated_at', 'is', null)
     .executeTakeFirst();
   if (!user) return;
   const locale = requestLocale ?? (user.locale === 'en' || user.locale === 'de' ? user.locale : 'fr');

@@ -32,7 +32,8 @@ function fullName(first: string, last: string, fallback: string): string {
 
 async function loadUserCaller(db: Db, userId: number): Promise<Caller | undefined> {
   const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-  if (!row) return undefined;
+  // A deactivated user (removed while owning events) is nobody any more: their tokens stop working.
+  if (!row || row.deactivated_at !== null) return undefined;
   const lab = await findLab(db, row.lab_id);
   if (!lab) return undefined;
   const roles = await db

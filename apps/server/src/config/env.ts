@@ -2,7 +2,12 @@
 // message naming the variable. Unset values fall back to the embedded defaults (docs/architecture.md).
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { DEFAULT_DOCUMENT_MAX_BYTES, iceServerSchema } from '@lablive/domain';
+import {
+  DEFAULT_DOCUMENT_MAX_BYTES,
+  DEFAULT_IMAGE_MAX_BYTES,
+  DEFAULT_MEDIA_BUILD_LIMITS,
+  iceServerSchema,
+} from '@lablive/domain';
 import { z } from 'zod';
 
 /** The repository root, so that defaults do not depend on the directory the process was started in. */
@@ -50,6 +55,33 @@ const envSchema = z
       .min(1)
       .max(2 ** 40)
       .default(DEFAULT_DOCUMENT_MAX_BYTES),
+    // The largest picture (a group's, an avatar) one may upload (bytes); 5 MB by default.
+    IMAGE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 40)
+      .default(DEFAULT_IMAGE_MAX_BYTES),
+    // A media's build (a zip): its largest upload (200 MB), its entries, and what it may weigh once
+    // extracted (1 GB), so a zip bomb is refused before anything is written.
+    MEDIA_BUILD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 40)
+      .default(DEFAULT_MEDIA_BUILD_LIMITS.maxBytes),
+    MEDIA_BUILD_MAX_ENTRIES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(DEFAULT_MEDIA_BUILD_LIMITS.maxEntries),
+    MEDIA_BUILD_MAX_UNPACKED_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 42)
+      .default(DEFAULT_MEDIA_BUILD_LIMITS.maxUnpackedBytes),
     DATABASE_URL: optionalUrl(/^postgres(ql)?$/),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     NATS_URL: optionalUrl(/^(nats|tls|wss?)$/),

@@ -46,6 +46,9 @@ export interface UsersTable {
   locale: Generated<string>;
   password_hash: string | null;
   created_at: CreatedAt;
+  /** Set when the user was removed while owning events: they can no longer sign in. */
+  deactivated_at: NullableTimestamp;
+  deactivated_by: number | null;
 }
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
@@ -107,6 +110,14 @@ export interface MediasTable {
   full_canvas: Generated<boolean>;
   thumbnail_url: string | null;
   created_at: CreatedAt;
+  /** 'page': build_path is the embedded page's address; 'build': an uploaded zip (build_version). */
+  kind: Generated<'page' | 'build'>;
+  build_version: string | null;
+  build_size_bytes: number | null;
+  build_file_count: number | null;
+  build_uploaded_at: NullableTimestamp;
+  archived_at: NullableTimestamp;
+  archived_by: number | null;
 }
 
 export interface EventsTable {

@@ -1,5 +1,5 @@
-// The presentation medias a lab may give its events (its own and the platform's shared ones) and the
-// mail templates a media brings.
+// The presentation medias a lab may give its events and its groups (its own and the platform's shared
+// ones, archived ones left out) and the mail templates a media brings.
 import type { MediaSummary } from '@lablive/domain';
 import type { Db } from '../db/connection.ts';
 
@@ -8,11 +8,12 @@ export async function listLabMedias(db: Db, labId: number): Promise<MediaSummary
     .selectFrom('medias')
     .select(['id', 'name', 'slug', 'thumbnail_url'])
     .where((eb) => eb.or([eb('lab_id', '=', labId), eb('lab_id', 'is', null)]))
+    .where('archived_at', 'is', null)
     .orderBy('id')
     .execute();
 }
 
-/** The ids among `mediaIds` that the lab may not use (another lab's, or none at all). */
+/** The ids among `mediaIds` that the lab may not use (another lab's, an archived one, or none at all). */
 export async function unknownMediaIds(db: Db, labId: number, mediaIds: readonly number[]): Promise<number[]> {
   if (mediaIds.length === 0) return [];
   const usable = await db
@@ -20,6 +21,7 @@ export async function unknownMediaIds(db: Db, labId: number, mediaIds: readonly 
     .select('id')
     .where('id', 'in', mediaIds)
     .where((eb) => eb.or([eb('lab_id', '=', labId), eb('lab_id', 'is', null)]))
+    .where('archived_at', 'is', null)
     .execute();
   const known = new Set(usable.map((row) => row.id));
   return mediaIds.filter((id) => !known.has(id));

@@ -15,14 +15,17 @@ import type { Env } from '../config/env.ts';
 import type { Db } from '../db/connection.ts';
 import { createDocumentService } from '../documents/documentService.ts';
 import { createEventService } from '../events/eventService.ts';
+import { createGroupService } from '../groups/groupService.ts';
 import type { Lifecycle } from '../lifecycle/lifecycle.ts';
 import { mailboxOf } from '../mail/mailbox.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createDirectMailOutbox, type MailOutbox } from '../mail/mailOutbox.ts';
 import { createVideoProvider } from '../media/videoSessions.ts';
+import { createMediaService } from '../medias/mediaService.ts';
 import type { ServerMetrics } from '../observability/metrics.ts';
 import { createParticipationService } from '../participants/participationService.ts';
 import { createPharmacovigilanceService } from '../pharmacovigilance/pharmacovigilanceService.ts';
+import { createPictureService } from '../pictures/pictureService.ts';
 import { registerGateway } from '../realtime/gateway.ts';
 import type { GatewayStats } from '../realtime/gatewayStats.ts';
 import type { ReminderScheduler } from '../reminders/reminderJobs.ts';
@@ -30,6 +33,7 @@ import type { RoomService } from '../rooms/roomService.ts';
 import { createUserService } from '../users/userService.ts';
 import { registerApiDocs } from './apiDocs.ts';
 import { type ApiRoute, installApiGuards } from './apiGuards.ts';
+import { mediaBuildsRoutes } from './mediaBuilds.ts';
 import { errorHandler, problem } from './problems.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { calendarRoutes } from './routes/calendar.routes.ts';
@@ -38,9 +42,11 @@ import { documentsAdminRoutes } from './routes/documentsAdmin.routes.ts';
 import { eventInfoRoutes } from './routes/eventInfo.routes.ts';
 import { eventRoomsRoutes } from './routes/eventRooms.routes.ts';
 import { eventsRoutes } from './routes/events.routes.ts';
+import { groupsAdminRoutes } from './routes/groupsAdmin.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { invitationsRoutes } from './routes/invitations.routes.ts';
 import { labScopedRoutes } from './routes/labScoped.routes.ts';
+import { mediasAdminRoutes } from './routes/mediasAdmin.routes.ts';
 import { participantsRoutes } from './routes/participants.routes.ts';
 import { pharmacovigilanceRoutes } from './routes/pharmacovigilance.routes.ts';
 import { pharmacovigilanceAdminRoutes } from './routes/pharmacovigilanceAdmin.routes.ts';
@@ -48,6 +54,7 @@ import { planningRoutes } from './routes/planning.routes.ts';
 import { pollsRoutes } from './routes/polls.routes.ts';
 import { roomDocumentsRoutes } from './routes/roomDocuments.routes.ts';
 import { roomsRoutes } from './routes/rooms.routes.ts';
+import { uploadsRoutes } from './routes/uploads.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
 import { refuseUnstorableText } from './storableText.ts';
 import { serveWebApp } from './webApp.ts';
@@ -74,6 +81,10 @@ export type AppConfig = Pick<
   | 'ICE_SERVERS'
   | 'DATA_DIR'
   | 'DOCUMENT_MAX_BYTES'
+  | 'IMAGE_MAX_BYTES'
+  | 'MEDIA_BUILD_MAX_BYTES'
+  | 'MEDIA_BUILD_MAX_ENTRIES'
+  | 'MEDIA_BUILD_MAX_UNPACKED_BYTES'
   | 'MAIL_FROM'
 >;
 
@@ -159,7 +170,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(eventInfoRoutes, { db: deps.db, authenticator });
       await api.register(labScopedRoutes, { db: deps.db, authenticator });
-      await api.register(usersRoutes, { authenticator, users: createUserService({ db: deps.db }) });
+      await api.register(usersRoutes, {
+        authenticator,
+        users: createUserService({ db: deps.db, mailOutbox, publicUrl: deps.config.PUBLIC_URL, now }),
+      });
       const { db, rooms } = deps;
       const { config } = deps;
       const calendar = createCalendarMails({
@@ -211,6 +225,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         filesDir,
         maxFileBytes: config.DOCUMENT_MAX_BYTES,
       });
+      await api.register(groupsAdminRoutes, {
+        authenticator,
+        groups: createGroupService({ db, filesDir, log: app.log }),
+      });
+      await api.register(uploadsRoutes, {
+        authenticator,
+        pictures: createPictureService({ db, filesDir, log: app.log }),
+        filesDir,
+        maxFileBytes: config.IMAGE_MAX_BYTES,
+      });
+      await api.register(mediasAdminRoutes, {
+        authenticator,
+        medias: createMediaService({
+          db,
+          filesDir,
+          now,
+          log: app.log,
+          buildLimits: {
+            maxEntries: config.MEDIA_BUILD_MAX_ENTRIES,
+            maxUnpackedBytes: config.MEDIA_BUILD_MAX_UNPACKED_BYTES,
+          },
+        }),
+        filesDir,
+        buildMaxBytes: config.MEDIA_BUILD_MAX_BYTES,
+        thumbnailMaxBytes: config.IMAGE_MAX_BYTES,
+      });
       await api.register(pollsRoutes, { db, authenticator, rooms, now });
       const pharmacovigilance = createPharmacovigilanceService({ db, mailOutbox, now });
       await api.register(pharmacovigilanceRoutes, { authenticator, pharmacovigilance });
@@ -240,6 +280,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.lifecycle ? { lifecycle: deps.lifecycle } : {}),
     ...(deps.metrics ? { instruments: deps.metrics.instruments } : {}),
     ...(deps.helloTimeoutMs ? { helloTimeoutMs: deps.helloTimeoutMs } : {}),
+  });
+
+  // The medias' uploaded builds, at their own path beside the API (no token: the stage's frame has none).
+  await app.register(mediaBuildsRoutes, {
+    db: deps.db,
+    filesDir: deps.filesDir ?? path.join(deps.config.DATA_DIR, 'files'),
   });
 
   if (deps.serveWeb !== false) await serveWebApp(app, deps.config.WEB_DIST_DIR);

@@ -1,48 +1,307 @@
-// Back-office users read and changed one at a time: a user's own account (the profile page), or a
-// colleague's for someone who manages users, always within the caller's lab. Without the permission a
-// colleague answers exactly like a user that does not exist: whether they do is itself lab data.
+// Back-office users (back-office spec 2.8 and 2.12; issue 17, part 4), always within the caller's lab:
+// a user's own account (the profile page), and, for someone who manages users, the lab's users: listed,
+// created (the new user receives a mail to set their own password, never typed by an admin: ADR 0004),
+// edited with their roles, permissions and groups, removed. Without the permission a colleague answers
+// exactly like a user that does not exist: whether they do is itself lab data.
+//
+// What no one may do, even with manage users: grant a role above their own or a permission they do not
+// hold, change or remove someone whose role is above theirs, grant themselves anything, remove their own
+// last administrator role, or delete themselves. A user who owns events is deactivated rather than
+// deleted: their events keep their owner, and they can no longer sign in.
 import {
   DomainError,
   effectivePermissions,
-  type LabUser,
+  forbidden,
+  grantedBy,
+  invalid,
+  isAdminRole,
+  LOCALES,
+  type Locale,
+  type ManagedUser,
   notFound,
+  PERMISSIONS,
+  type Permission,
   type Principal,
   type ProfileForm,
+  type RoleView,
+  rankOf,
+  USER_RULE_MESSAGES,
+  type UserCreate,
+  type UserListQuery,
+  type UserRemoval,
+  type UserRole,
+  type UsersRemoval,
+  type UserUpdate,
 } from '@lablive/domain';
+import { issuePasswordResetToken } from '../auth/passwordReset.repository.ts';
+import type { Caller } from '../auth/principals.repository.ts';
 import type { Db } from '../db/connection.ts';
-import { emailTakenByAnother, findUserInLab, updateUserProfile } from './users.repository.ts';
+import { setPasswordMail } from '../mail/accountMail.ts';
+import type { MailOutbox } from '../mail/mailOutbox.ts';
+import {
+  deactivateUsers,
+  deleteUsers,
+  emailTakenByAnother,
+  findUserInLab,
+  groupsOfLab,
+  insertUser,
+  listRoles,
+  listUsersOfLab,
+  ownersOfEvents,
+  reactivateUser,
+  setUserGroups,
+  setUserPermissions,
+  setUserRoles,
+  updateUserProfile,
+  usersOfLab,
+} from './users.repository.ts';
 
 export type UserService = ReturnType<typeof createUserService>;
 
-export function createUserService(deps: { db: Db }) {
+/** A new user has a week to set their password (a reset link lasts an hour: its owner asked for it). */
+export const SET_PASSWORD_TTL_SECONDS = 7 * 24 * 3600;
+
+export type UserServiceDeps = {
+  db: Db;
+  mailOutbox: MailOutbox;
+  /** Where the set-password link points (the web app's /reset page). */
+  publicUrl: string;
+  now: () => Date;
+  setPasswordTtlSeconds?: number;
+};
+
+const {
+  emailTaken: EMAIL_TAKEN,
+  ownLastAdminRole: OWN_LAST_ADMIN_ROLE,
+  notYourself: NOT_YOURSELF,
+  removeYourself: DELETE_YOURSELF,
+  aboveYourRole: ABOVE_YOUR_ROLE,
+  managersOnly: MANAGERS_ONLY,
+} = USER_RULE_MESSAGES;
+
+const UNIQUE_VIOLATION = '23505';
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === UNIQUE_VIOLATION;
+
+type Staff = Extract<Principal, { kind: 'user' }>;
+
+function staffOf(principal: Principal, userId: number): Staff {
+  if (principal.kind !== 'user') throw notFound('user', userId);
+  return principal;
+}
+
+const managesUsers = (principal: Principal) => effectivePermissions(principal).includes('manage_users');
+
+/** Refuses roles or permissions the caller may not give (above their role, or not theirs to hold). */
+function checkGrantable(caller: Staff, roles: readonly UserRole[], permissions: readonly Permission[]) {
+  const callerRank = rankOf(caller.roles);
+  const above = roles.filter((role) => rankOf([role]) > callerRank);
+  if (above.length > 0)
+    throw forbidden(`roles: you cannot give a role above your own (${above.join(', ')}).`);
+  const held = effectivePermissions(caller);
+  const notHeld = permissions.filter((permission) => !held.includes(permission));
+  if (notHeld.length > 0) {
+    throw forbidden(`permissions: you cannot give a permission you do not hold (${notHeld.join(', ')}).`);
+  }
+}
+
+async function checkGroups(db: Db, labId: number, groupIds: readonly number[]) {
+  const found = await groupsOfLab(db, labId, groupIds);
+  const missing = groupIds.filter((id) => !found.has(id));
+  if (missing.length > 0) throw invalid('groups', `no group ${missing.join(', ')} in your lab`);
+}
+
+const isPermission = (name: string): name is Permission => (PERMISSIONS as readonly string[]).includes(name);
+
+const localeOf = (value: string): Locale => LOCALES.find((locale) => locale === value) ?? 'fr';
+
+export function createUserService(deps: UserServiceDeps) {
+  const { db } = deps;
+  const ttlSeconds = deps.setPasswordTtlSeconds ?? SET_PASSWORD_TTL_SECONDS;
+
   /** The lab id the caller may reach `userId` in, or a 404 as if it did not exist. */
   function reachable(principal: Principal, userId: number): number {
-    if (principal.kind !== 'user') throw notFound('user', userId);
-    const self = principal.userId === userId;
-    if (!self && !effectivePermissions(principal).includes('manage_users')) throw notFound('user', userId);
-    return principal.labId;
+    const staff = staffOf(principal, userId);
+    if (staff.userId !== userId && !managesUsers(staff)) throw notFound('user', userId);
+    return staff.labId;
+  }
+
+  async function load(within: Db, labId: number, userId: number): Promise<ManagedUser> {
+    const user = await findUserInLab(within, labId, userId);
+    if (!user) throw notFound('user', userId);
+    return user;
+  }
+
+  async function saveProfile(within: Db, labId: number, userId: number, form: ProfileForm) {
+    if (await emailTakenByAnother(within, form.email, userId)) {
+      throw new DomainError('conflict', EMAIL_TAKEN);
+    }
+    try {
+      if (!(await updateUserProfile(within, labId, userId, form))) throw notFound('user', userId);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DomainError('conflict', EMAIL_TAKEN);
+      throw error;
+    }
+  }
+
+  /**
+   * Removes users of the caller's lab: deleted, or deactivated when they own events. Ids of other labs
+   * or of nobody are left out; the caller's own id and users above the caller's role are refused.
+   */
+  async function remove(principal: Principal, ids: readonly number[]): Promise<UsersRemoval> {
+    const caller = staffOf(principal, ids[0] ?? 0);
+    if (ids.includes(caller.userId)) throw new DomainError('conflict', DELETE_YOURSELF);
+    return db.transaction().execute(async (trx) => {
+      // Locked: an event given to one of them meanwhile waits, so nobody is deleted with events.
+      const targets = await usersOfLab(trx, caller.labId, ids, { lock: true });
+      const above = targets.filter((user) => rankOf(user.roles) > rankOf(caller.roles));
+      if (above.length > 0) throw forbidden(ABOVE_YOUR_ROLE);
+      const found = targets.map((user) => user.id);
+      const owners = await ownersOfEvents(trx, found);
+      const deactivated = await deactivateUsers(
+        trx,
+        caller.labId,
+        found.filter((id) => owners.has(id)),
+        caller.userId,
+        deps.now(),
+      );
+      const deleted = await deleteUsers(
+        trx,
+        caller.labId,
+        found.filter((id) => !owners.has(id)),
+      );
+      return { removed: deleted.length + deactivated.length, deleted, deactivated };
+    });
   }
 
   return {
-    async read(principal: Principal, userId: number): Promise<LabUser> {
-      const user = await findUserInLab(deps.db, reachable(principal, userId), userId);
-      if (!user) throw notFound('user', userId);
-      return user;
+    async read(principal: Principal, userId: number): Promise<ManagedUser> {
+      return load(db, reachable(principal, userId), userId);
     },
 
-    /** E-mail, names, position and address; the e-mail stays unique across the product. */
-    async updateProfile(principal: Principal, userId: number, form: ProfileForm): Promise<LabUser> {
-      const labId = reachable(principal, userId);
-      return deps.db.transaction().execute(async (trx) => {
-        if (await emailTakenByAnother(trx, form.email, userId)) {
-          throw new DomainError('conflict', 'email: this e-mail address is already used by another account');
-        }
-        const updated = await updateUserProfile(trx, labId, userId, form);
-        if (!updated) throw notFound('user', userId);
-        const user = await findUserInLab(trx, labId, userId);
-        if (!user) throw notFound('user', userId);
-        return user;
+    /** The lab's users in id order (GET users?lab_id={id}&_sort=id:ASC); `lab_id` must be the caller's. */
+    async list(principal: Principal, query: UserListQuery): Promise<ManagedUser[]> {
+      const caller = staffOf(principal, 0);
+      if (query.lab_id !== undefined && query.lab_id !== caller.labId) throw notFound('lab', query.lab_id);
+      return listUsersOfLab(db, caller.labId, {
+        descending: query._sort === 'id:DESC',
+        includeDeactivated: query.include_deactivated === 'true',
       });
     },
+
+    roles(): Promise<RoleView[]> {
+      return listRoles(db);
+    },
+
+    /**
+     * A new user of the caller's lab, without a password: the mail of a set-password link leaves with
+     * the account's transaction (both or neither).
+     */
+    async create(who: Caller, form: UserCreate): Promise<ManagedUser> {
+      const caller = staffOf(who.principal, 0);
+      checkGrantable(caller, form.roles, form.permissions);
+      return db.transaction().execute(async (trx) => {
+        if (await emailTakenByAnother(trx, form.email, null)) throw new DomainError('conflict', EMAIL_TAKEN);
+        await checkGroups(trx, caller.labId, form.groups);
+        const locale = who.user.locale;
+        let userId: number;
+        try {
+          userId = await insertUser(trx, {
+            labId: caller.labId,
+            email: form.email,
+            first_name: form.first_name,
+            last_name: form.last_name,
+            job: form.job ?? null,
+            address: form.address ?? null,
+            locale,
+          });
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new DomainError('conflict', EMAIL_TAKEN);
+          throw error;
+        }
+        await setUserRoles(trx, userId, form.roles);
+        await setUserPermissions(trx, userId, form.permissions);
+        await setUserGroups(trx, userId, form.groups);
+        const token = await issuePasswordResetToken(trx, userId, ttlSeconds, deps.now());
+        const mail = setPasswordMail(localeOf(locale), {
+          name: `${form.first_name} ${form.last_name}`.trim(),
+          inviterName: who.user.name,
+          labName: who.user.lab.name,
+          url: `${deps.publicUrl}/reset?token=${encodeURIComponent(token)}&welcome=1`,
+          validDays: Math.round(ttlSeconds / 86400),
+        });
+        await deps.mailOutbox.send(trx, { to: form.email, ...mail }, `set-password-${userId}`, {
+          kind: 'set_password',
+          labId: caller.labId,
+        });
+        return load(trx, caller.labId, userId);
+      });
+    },
+
+    /**
+     * PUT users/{id}: the profile's fields for the user themselves or a manager; roles, permissions,
+     * groups and the active flag for a manager, within the rules of the module's first lines.
+     */
+    async update(principal: Principal, userId: number, form: UserUpdate): Promise<ManagedUser> {
+      const labId = reachable(principal, userId);
+      const caller = staffOf(principal, userId);
+      const self = caller.userId === userId;
+      const { roles, permissions, groups, active } = form;
+      const managed = roles !== undefined || permissions !== undefined || groups !== undefined;
+      if ((managed || active !== undefined) && !managesUsers(caller)) throw forbidden(MANAGERS_ONLY);
+      if (self && active === false) throw new DomainError('conflict', DELETE_YOURSELF);
+      return db.transaction().execute(async (trx) => {
+        const [target] = await usersOfLab(trx, labId, [userId], { lock: true });
+        if (!target) throw notFound('user', userId);
+        if (!self && rankOf(target.roles) > rankOf(caller.roles)) throw forbidden(ABOVE_YOUR_ROLE);
+        const current = await load(trx, labId, userId);
+        const currentPermissions = current.permissions.filter(isPermission);
+        if (self && roles !== undefined && target.roles.some(isAdminRole) && !roles.some(isAdminRole)) {
+          throw new DomainError('conflict', OWN_LAST_ADMIN_ROLE);
+        }
+        const granted = grantedBy(
+          { roles: target.roles, permissions: currentPermissions },
+          { roles: roles ?? target.roles, permissions: permissions ?? currentPermissions },
+        );
+        // Oneself: nothing more than one already may (an admin holds every permission already).
+        if (
+          self &&
+          (rankOf(granted.roles) > rankOf(target.roles) ||
+            granted.permissions.some((permission) => !effectivePermissions(caller).includes(permission)))
+        ) {
+          throw forbidden(NOT_YOURSELF);
+        }
+        checkGrantable(caller, granted.roles, granted.permissions);
+        // Taking a role away needs the same rank as giving it.
+        if (roles !== undefined)
+          checkGrantable(
+            caller,
+            target.roles.filter((role) => !roles.includes(role)),
+            [],
+          );
+        if (groups !== undefined) await checkGroups(trx, labId, groups);
+
+        await saveProfile(trx, labId, userId, form);
+        if (roles !== undefined) await setUserRoles(trx, userId, roles);
+        if (permissions !== undefined) await setUserPermissions(trx, userId, permissions);
+        if (groups !== undefined) await setUserGroups(trx, userId, groups);
+        if (active === false && current.active) {
+          await deactivateUsers(trx, labId, [userId], caller.userId, deps.now());
+        } else if (active === true && !current.active) {
+          await reactivateUser(trx, labId, userId);
+        }
+        return load(trx, labId, userId);
+      });
+    },
+
+    /** DELETE users/{id}: deleted, or deactivated when they own events; another lab's user is not found. */
+    async removeOne(principal: Principal, userId: number): Promise<UserRemoval> {
+      const result = await remove(principal, [userId]);
+      if (result.removed === 0) throw notFound('user', userId);
+      return { id: userId, outcome: result.deleted.length > 0 ? 'deleted' : 'deactivated' };
+    },
+
+    /** POST users/delete-multiple: the lab's own users among `ids`, each deleted or deactivated. */
+    removeMany: (principal: Principal, ids: readonly number[]) => remove(principal, ids),
   };
 }

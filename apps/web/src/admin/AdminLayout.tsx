@@ -38,7 +38,12 @@ function AdminShell() {
           </ul>
         </nav>
         <section className="admin-user" aria-label={t('user.menu')}>
-          <p className="admin-user-name">{user.name}</p>
+          <p className="admin-user-name">
+            {user.avatar_url && (
+              <img className="admin-user-avatar" src={user.avatar_url} alt="" data-testid="sidebar-avatar" />
+            )}
+            <span>{user.name}</span>
+          </p>
           <p className="muted admin-user-detail" data-testid="signed-in-as">
             {t('user.signedInAs', { email: user.email })}
           </p>

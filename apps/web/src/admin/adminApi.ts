@@ -4,7 +4,10 @@
 import {
   createDocumentsAdminApi,
   createEventsAdminApi,
+  createGroupsAdminApi,
+  createMediasAdminApi,
   createPharmacovigilanceAdminApi,
+  createPicturesApi,
   createPollsAdminApi,
   createUsersAdminApi,
 } from '@lablive/client';
@@ -13,5 +16,8 @@ import { api } from '../services.ts';
 export const adminApi = createEventsAdminApi(api.transport);
 export const pharmacovigilanceApi = createPharmacovigilanceAdminApi(api.transport);
 export const documentsApi = createDocumentsAdminApi(api.transport);
+export const mediasApi = createMediasAdminApi(api.transport);
 export const usersApi = createUsersAdminApi(api.transport);
 export const pollsApi = createPollsAdminApi(api.transport);
+export const groupsApi = createGroupsAdminApi(api.transport);
+export const picturesApi = createPicturesApi(api.transport);

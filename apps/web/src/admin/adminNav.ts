@@ -8,6 +8,7 @@ export type NavEntry = {
   /** The key of its label in the `admin` namespace (`nav.*`). */
   label:
     | 'events'
+    | 'medias'
     | 'users'
     | 'documents'
     | 'polls'
@@ -17,9 +18,11 @@ export type NavEntry = {
     | 'profile';
 };
 
-/** In the spec's order: Events, Users, Documents, Polls, pharmacovigilance, Statistics, My consumption. */
+/** In the spec's order: Events (and their Medias), Users, Documents, Polls, pharmacovigilance, Statistics, My consumption. */
 const ENTRIES: readonly NavEntry[] = [
   { route: 'events', label: 'events' },
+  // The stage content of events, beside them (the spec's old product had no page for it).
+  { route: 'medias', label: 'medias' },
   { route: 'users', label: 'users' },
   { route: 'documents', label: 'documents' },
   { route: 'polls', label: 'polls' },

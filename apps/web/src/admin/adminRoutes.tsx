@@ -9,6 +9,9 @@ import { DocumentFormPage } from './documents/DocumentFormPage.tsx';
 import { DocumentsPage } from './documents/DocumentsPage.tsx';
 import { EventFormPage } from './events/EventFormPage.tsx';
 import { EventsPage } from './events/EventsPage.tsx';
+import { GroupsPage } from './groups/GroupsPage.tsx';
+import { MediaFormPage } from './medias/MediaFormPage.tsx';
+import { MediasPage } from './medias/MediasPage.tsx';
 import { ParticipantFormPage } from './participants/ParticipantFormPage.tsx';
 import { ParticipantsPage } from './participants/ParticipantsPage.tsx';
 import { ReceiversPage } from './pharmacovigilance/ReceiversPage.tsx';
@@ -17,6 +20,7 @@ import { ReportsPage } from './pharmacovigilance/ReportsPage.tsx';
 import { PollFormPage } from './polls/PollFormPage.tsx';
 import { PollsPage } from './polls/PollsPage.tsx';
 import { ProfilePage } from './profile/ProfilePage.tsx';
+import { UsersPage } from './users/UsersPage.tsx';
 
 export { AdminLayout } from './AdminLayout.tsx';
 
@@ -45,6 +49,16 @@ export const ADMIN_PAGES: Record<BuiltAdminPage, ReactElement> = {
       <ParticipantFormPage />
     </AdminRoute>
   ),
+  medias: (
+    <AdminRoute name="medias">
+      <MediasPage />
+    </AdminRoute>
+  ),
+  mediaForm: (
+    <AdminRoute name="mediaForm">
+      <MediaFormPage />
+    </AdminRoute>
+  ),
   polls: (
     <AdminRoute name="polls">
       <PollsPage />
@@ -63,6 +77,16 @@ export const ADMIN_PAGES: Record<BuiltAdminPage, ReactElement> = {
   documentForm: (
     <AdminRoute name="documentForm">
       <DocumentFormPage />
+    </AdminRoute>
+  ),
+  groups: (
+    <AdminRoute name="groups">
+      <GroupsPage />
+    </AdminRoute>
+  ),
+  users: (
+    <AdminRoute name="users">
+      <UsersPage />
     </AdminRoute>
   ),
   pharmacovigilance: (

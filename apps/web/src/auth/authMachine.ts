@@ -17,12 +17,16 @@ export type AuthContext = {
   lastAttempt: LoginKind | null;
 };
 
+/** What the profile page changed of the signed-in user: their names and e-mail, and their picture. */
+export type ChangedProfile = Pick<CurrentUser, 'email' | 'first_name' | 'last_name'> &
+  Partial<Pick<CurrentUser, 'avatar_url'>>;
+
 export type AuthEvent =
   | { type: 'auth.login'; credentials: LoginRequest }
   | { type: 'auth.logout' }
   | { type: 'auth.dismissError' }
   /** The signed-in user saved their profile: the names and e-mail shown everywhere follow. */
-  | { type: 'auth.profileChanged'; profile: Pick<CurrentUser, 'email' | 'first_name' | 'last_name'> };
+  | { type: 'auth.profileChanged'; profile: ChangedProfile };
 
 export type AuthInput = { session: LocalSession };
 
@@ -54,7 +58,7 @@ export const authMachine = setup({
     noteAttempt: assign((_, params: { kind: LoginKind }) => ({ lastAttempt: params.kind, error: null })),
     keepError: assign((_, params: { error: Failure }) => ({ error: params.error })),
     dismissError: assign({ error: null }),
-    applyProfile: assign(({ context }, params: Pick<CurrentUser, 'email' | 'first_name' | 'last_name'>) => ({
+    applyProfile: assign(({ context }, params: ChangedProfile) => ({
       user: context.user && {
         ...context.user,
         ...params,

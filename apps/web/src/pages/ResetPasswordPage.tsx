@@ -1,5 +1,6 @@
 // The change-password form reached from the mailed link (/reset?token=…): a new password and its
 // confirmation, validated with the shared schema; then the spec's success message and a way to sign in.
+// A new user's first password comes the same way (`&welcome=1`, ADR 0004), titled "Set your password".
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordFormSchema, MESSAGES, PASSWORD_MIN_LENGTH } from '@lablive/domain';
 import { useCallback } from 'react';
@@ -20,6 +21,8 @@ export function ResetPasswordPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
+  const welcome = searchParams.get('welcome') === '1';
+  const title = welcome ? t('reset.welcomeTitle') : t('reset.title');
   const changePassword = useCallback((password: string) => api.changePassword(token, { password }), [token]);
   const { submission, submit } = useSubmission(changePassword);
   const { register, handleSubmit, formState } = useForm<ResetInput, unknown, ResetValues>({
@@ -30,7 +33,7 @@ export function ResetPasswordPage() {
   if (token === '') {
     return (
       <section className="card form-card" aria-labelledby="reset-title">
-        <h1 id="reset-title">{t('reset.title')}</h1>
+        <h1 id="reset-title">{title}</h1>
         <p role="alert" data-testid="reset-missing-token">
           {t('reset.missingToken')}
         </p>
@@ -44,7 +47,7 @@ export function ResetPasswordPage() {
   if (submission.status === 'done') {
     return (
       <section className="card form-card" aria-labelledby="reset-title">
-        <h1 id="reset-title">{t('reset.title')}</h1>
+        <h1 id="reset-title">{title}</h1>
         <p role="status" className="form-success" data-testid="reset-done">
           {translateMessage(t, MESSAGES.passwordChanged)}
         </p>
@@ -62,7 +65,8 @@ export function ResetPasswordPage() {
 
   return (
     <section className="card form-card" aria-labelledby="reset-title">
-      <h1 id="reset-title">{t('reset.title')}</h1>
+      <h1 id="reset-title">{title}</h1>
+      {welcome && <p className="muted">{t('reset.welcomeIntro')}</p>}
       <form noValidate onSubmit={handleSubmit((values) => submit(values.password))}>
         <FormField
           id="reset-password"
@@ -84,7 +88,7 @@ export function ResetPasswordPage() {
           error={fieldError(formState.errors.confirmation?.message)}
         />
         <SubmitButton
-          label={t('reset.submit')}
+          label={welcome ? t('reset.welcomeSubmit') : t('reset.submit')}
           sendingLabel={t('reset.sending')}
           sending={submission.status === 'sending'}
           testId="reset-submit"

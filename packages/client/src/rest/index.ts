@@ -9,7 +9,14 @@ export {
   type UploadOptions,
 } from './documentsAdminApi.ts';
 export { createEventsAdminApi, type EventsAdminApi } from './eventsAdminApi.ts';
+export {
+  createGroupsAdminApi,
+  createPicturesApi,
+  type GroupsAdminApi,
+  type PicturesApi,
+} from './groupsAdminApi.ts';
 export type { FetchLike, RequestOptions, Transport, UploadLike, UploadProgress } from './httpTransport.ts';
+export { createMediasAdminApi, type MediasAdminApi } from './mediasAdminApi.ts';
 export {
   createPharmacovigilanceAdminApi,
   type PharmacovigilanceAdminApi,

@@ -1,6 +1,22 @@
-// The REST calls about back-office users and their lab (back-office spec 2.12 and 7): a user's account,
-// its changes (the profile page), and the lab as the user may see it (its plan, for those who may).
-import { labUserSchema, labViewSchema, type ProfileFormInput } from '@lablive/domain';
+// The REST calls about back-office users and their lab (back-office spec 2.8, 2.12 and 7): a user's
+// account and its changes (the profile page), the lab as the user may see it (its plan, for those who
+// may), and the users page's calls: the lab's users, the roles one can give, a new user (who receives a
+// mail to set their password), a manager's edit, and removals (deleted, or deactivated when they own
+// events).
+import {
+  labUserSchema,
+  labViewSchema,
+  managedUserListSchema,
+  managedUserSchema,
+  type ProfileFormInput,
+  roleListSchema,
+  type UserCreateInput,
+  type UserUpdateInput,
+  userGroupSchema,
+  userRemovalSchema,
+  usersRemovalSchema,
+} from '@lablive/domain';
+import { z } from 'zod';
 import { authorizedCalls } from './authorizedCalls.ts';
 import type { RequestOptions, Transport } from './httpTransport.ts';
 
@@ -11,6 +27,31 @@ export function createUsersAdminApi(transport: Transport) {
     updateUser: (userId: number, profile: ProfileFormInput, options?: RequestOptions) =>
       send('PUT', `/api/users/${userId}`, profile, labUserSchema, options),
     lab: (labId: number, options?: RequestOptions) => get(`/api/labs/${labId}`, labViewSchema, options),
+
+    /** The caller's lab's users in id order (the spec's call); the deactivated ones when asked for. */
+    users: (labId: number, query: { includeDeactivated?: boolean } = {}, options?: RequestOptions) =>
+      get(
+        `/api/users?lab_id=${labId}&_sort=id:ASC${query.includeDeactivated ? '&include_deactivated=true' : ''}`,
+        managedUserListSchema,
+        options,
+      ),
+    roles: (options?: RequestOptions) => get('/api/roles', roleListSchema, options),
+    /** The lab's groups as the user panel offers them (GET groups: their id, name and colour). */
+    groups: (options?: RequestOptions) => get('/api/groups', z.array(userGroupSchema), options),
+    /** A new user of the lab; they receive a mail to set their own password. */
+    createUser: (user: UserCreateInput, options?: RequestOptions) =>
+      send('POST', '/api/users', user, managedUserSchema, options),
+    /** A manager's edit: the account, its roles, permissions, groups and whether it is active. */
+    editUser: (userId: number, user: UserUpdateInput, options?: RequestOptions) =>
+      send('PUT', `/api/users/${userId}`, user, managedUserSchema, options),
+    /** Deleted, or deactivated when the user owns events: the answer says which. */
+    removeUser: (userId: number, options: RequestOptions = {}) =>
+      transport.json(
+        { method: 'DELETE', path: `/api/users/${userId}`, auth: true, signal: options.signal },
+        userRemovalSchema,
+      ),
+    removeUsers: (ids: readonly number[], options?: RequestOptions) =>
+      send('POST', '/api/users/delete-multiple', { ids }, usersRemovalSchema, options),
   };
 }
 

@@ -31,6 +31,9 @@ export const ADMIN_ROUTES = {
     path: '/admin/events/:eventId/participants/:partId',
     requirement: manage('manage_events'),
   },
+  // The stage content of events: managed by whoever manages events.
+  medias: { path: '/admin/medias', requirement: manage('manage_events') },
+  mediaForm: { path: '/admin/medias/:id', requirement: manage('manage_events') },
   users: { path: '/admin/users/list', requirement: manage('manage_users') },
   groups: { path: '/admin/users/groups', requirement: manage('manage_users') },
   documents: { path: '/admin/documents', requirement: manage('manage_documents', ['share_document']) },

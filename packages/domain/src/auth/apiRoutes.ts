@@ -29,6 +29,8 @@ const POLLS = { access: 'signedIn', requirement: { modules: ['polls'] } } as con
 const MANAGE_POLLS = { access: 'signedIn', requirement: ADMIN_ROUTES.polls.requirement } as const;
 const SHARE_DOCUMENT = { access: 'signedIn', requirement: { modules: ['share_document'] } } as const;
 const MANAGE_DOCUMENTS = { access: 'signedIn', requirement: ADMIN_ROUTES.documents.requirement } as const;
+const MANAGE_USERS = { access: 'signedIn', requirement: ADMIN_ROUTES.users.requirement } as const;
+const MANAGE_GROUPS = { access: 'signedIn', requirement: ADMIN_ROUTES.groups.requirement } as const;
 const EVENT = { access: 'signedIn', scope: 'event' } as const;
 const ROOM = { access: 'signedIn', scope: 'room' } as const;
 
@@ -48,6 +50,12 @@ export const API_ROUTES = {
   'GET /api/users/:id': STAFF,
   // Their own profile, or a colleague's with manage users (the service checks which).
   'PUT /api/users/:id': STAFF,
+  // The back office's users page (the lab's users, created with a set-password mail, removed).
+  'GET /api/users': MANAGE_USERS,
+  'POST /api/users': MANAGE_USERS,
+  'DELETE /api/users/:id': MANAGE_USERS,
+  'POST /api/users/delete-multiple': MANAGE_USERS,
+  'GET /api/roles': MANAGE_USERS,
   'GET /api/events': STAFF,
   'POST /api/events': MANAGE_EVENTS,
   'GET /api/eventInfo/:id': EVENT,
@@ -55,7 +63,16 @@ export const API_ROUTES = {
   'PUT /api/events/:id': MANAGE_EVENT,
   'DELETE /api/events/:id': MANAGE_EVENT,
   'GET /api/events/:id/mails': MANAGE_EVENT,
+  // The lab's presentation medias: the event form's choices and the back office's medias page (a page's
+  // address or an uploaded build, a thumbnail). Their builds are served outside /api (no token).
   'GET /api/medias': MANAGE_EVENTS,
+  'GET /api/medias/:id': MANAGE_EVENTS,
+  'POST /api/medias': MANAGE_EVENTS,
+  'PUT /api/medias/:id': MANAGE_EVENTS,
+  'DELETE /api/medias/:id': MANAGE_EVENTS,
+  'POST /api/medias/:id/build': MANAGE_EVENTS,
+  'PUT /api/medias/:id/thumbnail': MANAGE_EVENTS,
+  'DELETE /api/medias/:id/thumbnail': MANAGE_EVENTS,
   'GET /api/email-templates': MANAGE_EVENTS,
   'GET /api/deployment-schedulers': STAFF,
   // Blocked days are the platform's, not a lab's: the service lets only super-admins change them.
@@ -95,6 +112,17 @@ export const API_ROUTES = {
   'PUT /api/documents/:id/file': MANAGE_DOCUMENTS,
   'DELETE /api/documents/:id': MANAGE_DOCUMENTS,
   'POST /api/documents/delete-multiple': MANAGE_DOCUMENTS,
+  // The back office's groups page (the lab's groups and what the panel offers to put in one).
+  'GET /api/groups': MANAGE_GROUPS,
+  'GET /api/groups/choices': MANAGE_GROUPS,
+  'POST /api/groups': MANAGE_GROUPS,
+  'PUT /api/groups/:id': MANAGE_GROUPS,
+  'DELETE /api/groups/:id': MANAGE_GROUPS,
+  'POST /api/groups/delete-multiple': MANAGE_GROUPS,
+  // Pictures: a user's own avatar, or with manage users a colleague's or a group's (the service checks
+  // which). Served back at an unguessable name an <img> loads without a token (a capability URL).
+  'POST /api/upload': STAFF,
+  'GET /api/images/:name': PUBLIC,
   // Saving and running a poll: a poll manager, or the room's animator (the poll service decides).
   'POST /api/polls': POLLS,
   'PUT /api/polls/:id': POLLS,

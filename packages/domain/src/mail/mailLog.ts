@@ -13,6 +13,8 @@ export const MAIL_KINDS = [
   'pharmacovigilance',
   /** The reporter's acknowledgement of a filed report, with its reference. */
   'pharmacovigilance_ack',
+  /** A new back-office user's link to set their own password (docs/adr/0004). */
+  'set_password',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -1,12 +1,11 @@
-// What the event form offers (back-office spec, section 7, "Medias and scheduling"): the lab's
-// presentation medias, the mail templates of a media, and the days blocked by platform deployments,
-// which super-admins keep.
+// What the event form offers (back-office spec, section 7, "Medias and scheduling"): the mail templates
+// of a media, and the days blocked by platform deployments, which super-admins keep. The lab's medias
+// themselves are listed by mediasAdmin.routes.ts.
 import {
   deploymentSchedulerSchema,
   emailTemplateSchema,
   emailTemplatesQuerySchema,
   forbidden,
-  mediaSummarySchema,
   noContentSchema,
   notFound,
 } from '@lablive/domain';
@@ -17,7 +16,7 @@ import type { Authenticator } from '../../auth/authentication.ts';
 import type { Caller } from '../../auth/principals.repository.ts';
 import type { Db } from '../../db/connection.ts';
 import { blockDay, listBlockedDays, unblockDay } from '../../events/deploymentSchedulers.repository.ts';
-import { listEmailTemplates, listLabMedias } from '../../events/medias.repository.ts';
+import { listEmailTemplates } from '../../events/medias.repository.ts';
 import { idParams } from './routeHelpers.ts';
 
 const blockDayRequestSchema = z.strictObject({
@@ -37,11 +36,6 @@ export async function planningRoutes(
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, authenticator } = options;
-
-  app.get('/medias', { schema: { response: { 200: z.array(mediaSummarySchema) } } }, async (request) => {
-    const { principal } = await authenticator.authenticate(request);
-    return listLabMedias(db, principal.labId);
-  });
 
   app.get(
     '/email-templates',

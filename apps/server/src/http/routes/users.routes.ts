@@ -1,6 +1,20 @@
-// GET users/{id} and PUT users/{id} (back-office spec 2.12 and 7): a user's account, read and edited by
-// themselves (the profile page) or by a colleague who manages users. What each may do is the service's.
-import { labUserSchema, profileFormSchema } from '@lablive/domain';
+// The users calls (back-office spec 2.8, 2.12 and 7): a user's account, read and edited by themselves
+// (the profile page) or by a colleague who manages users (GET and PUT users/{id}); the lab's users
+// (GET users?lab_id={id}&_sort=id:ASC), a new one (POST users: they receive a mail to set their
+// password), their removal (DELETE users/{id}, POST users/delete-multiple: deleted, or deactivated when
+// they own events) and the roles one can give (GET roles). Who may call them is the access table's; what
+// each may do is the service's.
+import {
+  idsRequestSchema,
+  managedUserListSchema,
+  managedUserSchema,
+  roleListSchema,
+  userCreateSchema,
+  userListQuerySchema,
+  userRemovalSchema,
+  usersRemovalSchema,
+  userUpdateSchema,
+} from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Authenticator } from '../../auth/authentication.ts';
@@ -15,8 +29,28 @@ export async function usersRoutes(
   const { authenticator, users } = options;
 
   app.get(
+    '/users',
+    { schema: { querystring: userListQuerySchema, response: { 200: managedUserListSchema } } },
+    async (request) => {
+      const { principal } = await authenticator.authenticate(request);
+      return users.list(principal, request.query);
+    },
+  );
+
+  app.get('/roles', { schema: { response: { 200: roleListSchema } } }, () => users.roles());
+
+  app.post(
+    '/users',
+    { schema: { body: userCreateSchema, response: { 201: managedUserSchema } } },
+    async (request, reply) => {
+      const caller = await authenticator.authenticate(request);
+      return reply.status(201).send(await users.create(caller, request.body));
+    },
+  );
+
+  app.get(
     '/users/:id',
-    { schema: { params: idParams, response: { 200: labUserSchema } } },
+    { schema: { params: idParams, response: { 200: managedUserSchema } } },
     async (request) => {
       const { principal } = await authenticator.authenticate(request);
       return users.read(principal, request.params.id);
@@ -25,10 +59,28 @@ export async function usersRoutes(
 
   app.put(
     '/users/:id',
-    { schema: { params: idParams, body: profileFormSchema, response: { 200: labUserSchema } } },
+    { schema: { params: idParams, body: userUpdateSchema, response: { 200: managedUserSchema } } },
     async (request) => {
       const { principal } = await authenticator.authenticate(request);
-      return users.updateProfile(principal, request.params.id, request.body);
+      return users.update(principal, request.params.id, request.body);
+    },
+  );
+
+  app.delete(
+    '/users/:id',
+    { schema: { params: idParams, response: { 200: userRemovalSchema } } },
+    async (request) => {
+      const { principal } = await authenticator.authenticate(request);
+      return users.removeOne(principal, request.params.id);
+    },
+  );
+
+  app.post(
+    '/users/delete-multiple',
+    { schema: { body: idsRequestSchema, response: { 200: usersRemovalSchema } } },
+    async (request) => {
+      const { principal } = await authenticator.authenticate(request);
+      return users.removeMany(principal, request.body.ids);
     },
   );
 }

@@ -54,6 +54,8 @@ export type AdminListProps<Row> = {
   rowActions?: (row: Row) => ReactNode;
   /** A row being saved: shown, but not selectable nor removable yet. */
   pending?: (row: Row) => boolean;
+  /** The removal's question for `count` rows, when the list's own words ("this element") are not. */
+  confirmMessage?: (count: number) => string;
   empty: string;
 };
 
@@ -329,7 +331,10 @@ export function AdminList<Row extends RowData>(props: AdminListProps<Row>) {
           if (!open) setRemoving(null);
         }}
         title={t('list.remove')}
-        message={t('list.confirmRemove', { count: removing?.length ?? 1 })}
+        message={
+          props.confirmMessage?.(removing?.length ?? 1) ??
+          t('list.confirmRemove', { count: removing?.length ?? 1 })
+        }
         confirmLabel={t('list.validate')}
         onConfirm={() => remove(removing ?? [])}
         testId={`${testId}-confirm`}

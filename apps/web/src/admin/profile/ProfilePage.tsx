@@ -1,7 +1,8 @@
 // My account (/admin/profile; back-office spec 2.12): the signed-in user's e-mail, names, position and
-// address, saved with "Profile updated!"; their laboratory read-only (name, modules, and the plan's
-// minutes for those who may see consumption); a side card with who they are. A refused save (an e-mail
-// another account holds) says why beside the form, never only in a log.
+// address, saved with "Profile updated!"; their picture, sent as soon as it is chosen (POST upload, with
+// its progress) and shown in the side card and the sidebar; their laboratory read-only (name, modules,
+// and the plan's minutes for those who may see consumption); a side card with who they are. A refused
+// save (an e-mail another account holds, a file that is no picture) says why, never only in a log.
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type LabUser,
@@ -10,7 +11,7 @@ import {
   type ProfileFormInput,
   profileFormSchema,
 } from '@lablive/domain';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAuthActor, useCurrentUser } from '../../auth/useAuth.ts';
@@ -21,8 +22,14 @@ import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
 import { useLoaded } from '../../hooks/useLoaded.ts';
 import { describeFailure, translateMessage } from '../../i18n/messages.ts';
-import { usersApi } from '../adminApi.ts';
+import { picturesApi, usersApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
+import {
+  PictureChooser,
+  PictureProgress,
+  PictureRefusal,
+  usePictureHint,
+} from '../pictures/PictureUpload.tsx';
 
 export function ProfilePage() {
   const current = useCurrentUser();
@@ -91,8 +98,28 @@ function Profile({ user: loaded, lab }: { user: LabUser; lab: LabView }) {
       <div className="profile-layout">
         <aside className="profile-card" aria-label={ta('profile.card')} data-testid="profile-card">
           <span className="profile-avatar" aria-hidden="true">
-            {user.avatar_url ? <img src={user.avatar_url} alt="" /> : initialsOf(user)}
+            {user.avatar_url ? (
+              <img src={user.avatar_url} alt="" data-testid="profile-avatar" />
+            ) : (
+              initialsOf(user)
+            )}
           </span>
+          <AvatarUpload
+            user={user}
+            onUploaded={(avatarUrl) => {
+              setUser((current) => ({ ...current, avatar_url: avatarUrl }));
+              auth.send({
+                type: 'auth.profileChanged',
+                profile: {
+                  email: user.email,
+                  first_name: user.first_name,
+                  last_name: user.last_name,
+                  avatar_url: avatarUrl,
+                },
+              });
+              toast.show({ title: ta('profile.saved'), tone: 'success', testId: 'profile-picture-saved' });
+            }}
+          />
           <p className="profile-name">{`${user.first_name} ${user.last_name}`.trim() || user.email}</p>
           <p className="muted">{user.email}</p>
           {user.job && <p>{user.job}</p>}
@@ -188,5 +215,56 @@ function Profile({ user: loaded, lab }: { user: LabUser; lab: LabView }) {
         </div>
       </div>
     </section>
+  );
+}
+
+/** The side card's picture button: the picture is sent as soon as it is chosen. */
+function AvatarUpload({ user, onUploaded }: { user: LabUser; onUploaded: (url: string) => void }) {
+  const { t: ta } = useTranslation('admin');
+  const id = useId();
+  const hint = usePictureHint();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  // Leaving the page stops a picture on its way.
+  const uploading = useRef<AbortController | null>(null);
+  useEffect(() => () => uploading.current?.abort(), []);
+
+  async function send(file: File) {
+    setFailure(null);
+    setSending(true);
+    const controller = new AbortController();
+    uploading.current = controller;
+    try {
+      const set = await picturesApi.upload('users', user.id, file, {
+        signal: controller.signal,
+        onProgress: ({ loaded, total }) => setProgress(total > 0 ? loaded / total : null),
+      });
+      onUploaded(set.url);
+    } catch (error) {
+      if (!controller.signal.aborted) setFailure(toFailure(error));
+    } finally {
+      setSending(false);
+      setProgress(null);
+      uploading.current = null;
+    }
+  }
+
+  return (
+    <div className="profile-picture" data-testid="profile-picture">
+      <PictureChooser
+        id={`${id}-picture`}
+        label={user.avatar_url ? ta('profilePicture.change') : ta('profilePicture.choose')}
+        describedBy={`${id}-hint`}
+        disabled={sending}
+        testId="profile-picture-input"
+        onChoose={(file) => void send(file)}
+      />
+      <p id={`${id}-hint`} className="field-hint">
+        {hint}
+      </p>
+      {sending && <PictureProgress progress={progress} />}
+      {failure !== null && <PictureRefusal failure={failure} testId="profile-picture-error" />}
+    </div>
   );
 }

@@ -54,6 +54,9 @@ export const de: Translations = {
     sending: 'Wird gespeichert…',
     missingToken: 'Dieser Link ist unvollständig. Fordern Sie einen neuen an.',
     requestNew: 'Neuen Link anfordern',
+    welcomeTitle: 'Legen Sie Ihr Passwort fest',
+    welcomeIntro: 'Willkommen bei LabLive. Wählen Sie das Passwort, mit dem Sie sich anmelden.',
+    welcomeSubmit: 'Mein Passwort festlegen',
   },
   event: {
     title: 'Ihr Event',

@@ -55,6 +55,9 @@ export const en = {
     sending: 'Saving…',
     missingToken: 'This link is incomplete. Ask for a new one.',
     requestNew: 'Ask for a new link',
+    welcomeTitle: 'Set your password',
+    welcomeIntro: 'Welcome to LabLive. Choose the password you will sign in with.',
+    welcomeSubmit: 'Set my password',
   },
   event: {
     title: 'Your event',

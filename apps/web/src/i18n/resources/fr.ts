@@ -56,6 +56,9 @@ export const fr: Translations = {
     sending: 'Enregistrement…',
     missingToken: 'Ce lien est incomplet. Demandez-en un nouveau.',
     requestNew: 'Demander un nouveau lien',
+    welcomeTitle: 'Choisissez votre mot de passe',
+    welcomeIntro: 'Bienvenue sur LabLive. Choisissez le mot de passe avec lequel vous vous connecterez.',
+    welcomeSubmit: 'Enregistrer mon mot de passe',
   },
   event: {
     title: 'Votre événement',

@@ -1,8 +1,6 @@
 // What the stage shows for the room's first media (live-room spec, section 2): the built-in sample quiz
 // for `demo`, the media's embedded page when it has a build, else a notice that there is no content.
-import type { RoomMedia } from '@lablive/domain';
-
-export const DEMO_MEDIA_SLUG = 'demo';
+import { DEMO_MEDIA_SLUG, type RoomMedia } from '@lablive/domain';
 
 export type StageContent =
   | { kind: 'quiz'; media: RoomMedia }

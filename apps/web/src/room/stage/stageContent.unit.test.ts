@@ -1,7 +1,13 @@
 // The stage's choice by the first media's slug, and what an embedded page may do.
 import type { RoomMedia } from '@lablive/domain';
 import { describe, expect, it } from 'vitest';
-import { messageTarget, sandboxFor, targetOrigin } from './embeddedPolicy.ts';
+import {
+  acceptsFrameOrigin,
+  messageTarget,
+  parseFrameMessage,
+  sandboxFor,
+  targetOrigin,
+} from './embeddedPolicy.ts';
 import { stageContent } from './stageContent.ts';
 
 const media = (slug: string, buildPath: string | null, id = 1): RoomMedia => ({
@@ -43,5 +49,47 @@ describe('stage content', () => {
     expect(sandboxFor('https://games.example', 'https://app.example')).toContain('allow-same-origin');
     expect(messageTarget('https://games.example', 'https://app.example')).toBe('https://games.example');
     expect(messageTarget('https://app.example', 'https://app.example')).toBe('*');
+  });
+
+  it("takes a page's reports only from the origin its frame runs in", () => {
+    // An uploaded build, served by the room's own server, runs in an opaque origin: "null".
+    expect(acceptsFrameOrigin('null', 'https://app.example', 'https://app.example')).toBe(true);
+    expect(acceptsFrameOrigin('https://app.example', 'https://app.example', 'https://app.example')).toBe(
+      false,
+    );
+    expect(acceptsFrameOrigin('https://games.example', 'https://games.example', 'https://app.example')).toBe(
+      true,
+    );
+    expect(acceptsFrameOrigin('null', 'https://games.example', 'https://app.example')).toBe(false);
+    expect(acceptsFrameOrigin('https://evil.example', 'https://games.example', 'https://app.example')).toBe(
+      false,
+    );
+    expect(acceptsFrameOrigin('null', null, 'https://app.example')).toBe(false);
+  });
+
+  it("reads the protocol's messages and ignores anything else a page posts", () => {
+    expect(parseFrameMessage({ type: 'lablive.progress', percent: 42.5 })).toEqual({
+      type: 'lablive.progress',
+      percent: 42.5,
+    });
+    expect(parseFrameMessage({ type: 'lablive.ready' })).toEqual({ type: 'lablive.ready' });
+    expect(parseFrameMessage({ type: 'lablive.error', message: 'no WebGL' })).toEqual({
+      type: 'lablive.error',
+      message: 'no WebGL',
+    });
+    expect(parseFrameMessage({ type: 'lablive.error', message: 'x'.repeat(1000) })).toMatchObject({
+      message: 'x'.repeat(300),
+    });
+    for (const noise of [
+      null,
+      'ready',
+      42,
+      {},
+      { type: 'lablive.progress' },
+      { type: 'lablive.progress', percent: Number.NaN },
+      { type: 'unity.loaded' },
+    ]) {
+      expect(parseFrameMessage(noise)).toBeNull();
+    }
   });
 });

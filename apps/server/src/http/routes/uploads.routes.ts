@@ -1,0 +1,86 @@
+// Pictures (back-office spec 7, "Upload"): POST upload takes a group's picture or a user's avatar
+// (multipart: `files`, and `field`, `ref`, `refId`), and GET images/{name} serves it back. The picture's
+// URL is a capability (an unguessable name, pictureFiles.ts), so an <img> loads it without a token; it
+// never changes (a new picture gets a new name), so browsers may keep it for a year. The multipart
+// parser is registered for the upload route only, with the pictures' own size limit.
+import { notFound, PICTURE_UPLOAD_FIELDS, pictureUploadSchema } from '@lablive/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Authenticator } from '../../auth/authentication.ts';
+import { discardReceivedFile } from '../../documents/files.ts';
+import { openPicture } from '../../pictures/pictureFiles.ts';
+import type { PictureService } from '../../pictures/pictureService.ts';
+import { readUpload, registerUploads } from '../multipartUpload.ts';
+
+export type UploadsRoutesOptions = {
+  authenticator: Authenticator;
+  pictures: PictureService;
+  filesDir: string;
+  /** The largest picture accepted (IMAGE_MAX_BYTES). */
+  maxFileBytes: number;
+};
+
+const UPLOAD_HELP =
+  "multipart/form-data: `files` (one PNG, JPEG, WebP or GIF, the type read from the bytes), `ref` (`group` or `users`), `field` (`picture_url` for a group, `avatar_url` for users) and `refId` (the row). A user sets their own avatar; a colleague's avatar and a group's picture need manage users. Answers where the picture is served, which is now the row's field; the picture it replaces is removed. Too large: 413; not a picture: 415 naming the detected type; an empty file or a missing field: 400.";
+
+const imageParams = z.object({ name: z.string().max(100) });
+
+export async function uploadsRoutes(instance: FastifyInstance, options: UploadsRoutesOptions) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { authenticator, pictures } = options;
+
+  app.get(
+    '/images/:name',
+    {
+      schema: {
+        description:
+          'A picture set with POST upload, by the unguessable name of its URL (no token needed: an <img> cannot send one).',
+        params: imageParams,
+        response: { 200: z.unknown().describe('The picture') },
+      },
+    },
+    async (request, reply) => {
+      const picture = await openPicture(options.filesDir, request.params.name);
+      if (!picture) throw notFound('image', request.params.name);
+      return reply
+        .header('content-type', picture.contentType)
+        .header('content-length', picture.size)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(picture.stream);
+    },
+  );
+
+  await app.register(async (uploads) => {
+    await registerUploads(uploads, options.maxFileBytes);
+    const route = uploads.withTypeProvider<ZodTypeProvider>();
+
+    route.post(
+      '/upload',
+      {
+        schema: {
+          description: `Sets a picture. ${UPLOAD_HELP}`,
+          consumes: ['multipart/form-data'],
+          response: { 201: pictureUploadSchema },
+        },
+      },
+      async (request, reply) => {
+        const { principal } = await authenticator.authenticate(request);
+        const upload = await readUpload(request, {
+          filesDir: options.filesDir,
+          maxFileBytes: options.maxFileBytes,
+          fields: [PICTURE_UPLOAD_FIELDS.field, PICTURE_UPLOAD_FIELDS.ref, PICTURE_UPLOAD_FIELDS.refId],
+          fileField: PICTURE_UPLOAD_FIELDS.files,
+        });
+        try {
+          const set = await pictures.upload(principal, { fields: upload.fields, file: upload.file });
+          return reply.status(201).send(set);
+        } finally {
+          if (upload.file) await discardReceivedFile(upload.file);
+        }
+      },
+    );
+  });
+}

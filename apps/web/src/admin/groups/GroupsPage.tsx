@@ -1,0 +1,196 @@
+// Group Management (/admin/users/groups; back-office spec 2.8, 4, 8 and 9): the lab's groups, 10, 20,
+// 50, 100 or 1000 a page, each with its colour, its picture, its name (edited in place: Enter or leaving
+// the field saves it, shown at once, put back with a visible error when refused) and its member badge
+// (capped at +99); removed one by one or checked and removed together, with the spec's confirmation.
+// 'Add group' and each row's Edit open the panel above the list (GroupPanel.tsx).
+import {
+  GROUP_PAGE_SIZES,
+  type Group,
+  type GroupChoices,
+  groupNameSchema,
+  memberBadge,
+} from '@lablive/domain';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { useToast } from '../../components/toasts/useToast.ts';
+import { useLoaded } from '../../hooks/useLoaded.ts';
+import { translateMessage } from '../../i18n/messages.ts';
+import { groupsApi } from '../adminApi.ts';
+import { LoadFailure } from '../LoadFailure.tsx';
+import { AdminList } from '../list/AdminList.tsx';
+import { InlineText } from '../list/InlineText.tsx';
+import { useOptimisticRows } from '../list/useOptimisticRows.ts';
+import { GroupBadge } from './GroupBadge.tsx';
+import { GroupPanel } from './GroupPanel.tsx';
+import { UserManagementTabs } from './UserManagementTabs.tsx';
+import './groups.css';
+
+export function GroupsPage() {
+  const { t } = useTranslation('admin');
+  const { state } = useLoaded(async (signal) => {
+    const [groups, choices] = await Promise.all([
+      groupsApi.groups({ signal }),
+      groupsApi.choices({ signal }),
+    ]);
+    return { groups, choices };
+  }, []);
+  return (
+    <section className="admin-page" aria-labelledby="groups-title">
+      <UserManagementTabs titleId="groups-title" />
+      <p className="muted groups-intro">{t('groups.intro')}</p>
+      {state.status === 'loading' && <PageSpinner />}
+      {state.status === 'failed' && <LoadFailure failure={state.failure} testId="groups-error" />}
+      {state.status === 'loaded' && <Groups loaded={state.value.groups} choices={state.value.choices} />}
+    </section>
+  );
+}
+
+const groupId = (group: Group) => String(group.id);
+
+type Panel = { key: number; group: Group | null };
+
+function Groups({ loaded, choices }: { loaded: readonly Group[]; choices: GroupChoices }) {
+  const { t } = useTranslation();
+  const { t: ta } = useTranslation('admin');
+  const toast = useToast();
+  const list = useOptimisticRows<Group>(loaded, groupId);
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const nameProblem = (name: string) => {
+    const parsed = groupNameSchema.safeParse(name);
+    return parsed.success ? null : translateMessage(t, parsed.error.issues[0]?.message ?? '');
+  };
+
+  function open(group: Group | null, from: HTMLElement) {
+    opener.current = from;
+    setPanel((current) => ({ key: (current?.key ?? 0) + 1, group }));
+  }
+
+  function close() {
+    setPanel(null);
+    // Back to the button that opened the panel, when it is still there.
+    const back = opener.current;
+    opener.current = null;
+    requestAnimationFrame(() => {
+      if (back?.isConnected) back.focus();
+    });
+  }
+
+  /** The panel saved `group`: shown in the list, and said with the spec's notice unless `quiet`. */
+  async function saved(group: Group, how: 'created' | 'edited' | 'quiet') {
+    const listed = list.rows.some((row) => row.id === group.id);
+    if (listed) await list.change(groupId(group), group, async () => group);
+    else await list.add([], async () => [group]);
+    if (how === 'quiet') return;
+    toast.show({
+      title: ta(how === 'created' ? 'groups.created' : 'groups.updated'),
+      tone: 'success',
+      testId: 'group-saved',
+    });
+  }
+
+  return (
+    <div className="groups">
+      <div className="groups-toolbar">
+        <button
+          type="button"
+          className="button button-primary"
+          data-testid="add-group"
+          aria-expanded={panel !== null && panel.group === null}
+          onClick={(event) => open(null, event.currentTarget)}
+        >
+          {ta('groups.add')}
+        </button>
+      </div>
+      {panel !== null && (
+        <GroupPanel key={panel.key} group={panel.group} choices={choices} onSaved={saved} onClose={close} />
+      )}
+      <div className="groups-list">
+        <AdminList<Group>
+          label={ta('groups.list')}
+          testId="groups"
+          rows={list.rows}
+          rowId={groupId}
+          rowName={(group) => group.name}
+          pageSizes={GROUP_PAGE_SIZES}
+          empty={ta('groups.none')}
+          confirmMessage={(count) => ta('groups.confirmRemove', { count })}
+          columns={[
+            {
+              id: 'color',
+              header: ta('groups.color'),
+              narrow: true,
+              cell: (group) => (
+                <span className="group-color">
+                  <span className="group-swatch" style={{ background: group.color }} aria-hidden="true" />
+                  <span className="group-color-code">{group.color}</span>
+                </span>
+              ),
+            },
+            {
+              id: 'picture',
+              header: ta('groups.picture'),
+              narrow: true,
+              cell: (group) => <GroupBadge group={group} />,
+            },
+            {
+              id: 'name',
+              header: ta('groups.name'),
+              cell: (group) => (
+                <InlineText
+                  value={group.name}
+                  label={ta('groups.nameOf', { name: group.name })}
+                  validate={nameProblem}
+                  testId="group-name"
+                  onCommit={(name) =>
+                    void list.change(groupId(group), { name }, () => groupsApi.editGroup(group.id, { name }))
+                  }
+                />
+              ),
+            },
+            {
+              id: 'members',
+              header: ta('groups.members'),
+              narrow: true,
+              cell: (group) => (
+                <span
+                  className="member-badge"
+                  title={ta('groups.memberCount', { count: group.member_count })}
+                  data-testid="group-members"
+                >
+                  <span aria-hidden="true">{memberBadge(group.member_count)}</span>
+                  <span className="visually-hidden">
+                    {ta('groups.memberCount', { count: group.member_count })}
+                  </span>
+                </span>
+              ),
+            },
+          ]}
+          rowActions={(group) => (
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              aria-label={ta('groups.editNamed', { name: group.name })}
+              aria-expanded={panel?.group?.id === group.id}
+              data-testid="group-edit"
+              onClick={(event) => open(group, event.currentTarget)}
+            >
+              {ta('groups.edit')}
+            </button>
+          )}
+          onRemove={async (ids) => {
+            const [only] = ids;
+            await list.remove(ids, () =>
+              ids.length === 1 && only !== undefined
+                ? groupsApi.removeGroup(Number(only))
+                : groupsApi.removeGroups(ids.map(Number)),
+            );
+            if (panel?.group && ids.includes(groupId(panel.group))) setPanel(null);
+            toast.show({ title: ta('groups.removed', { count: ids.length }), tone: 'success' });
+          }}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,426 @@
+// The media form (/admin/medias/create and /admin/medias/{id}; issue 17, part 7): name, slug (following
+// the name until edited), what the stage loads (an uploaded build, a zip sent with a bar that follows the
+// upload, or an embedded page's address), the canvas (width and height, or the whole stage) and a
+// thumbnail. Saving sends the fields, then the zip, then the thumbnail; the server checks the zip (size,
+// entries, paths, links) and says in words what it refused. A new media whose upload is refused is kept:
+// the form reopens on it with the refusal, so only the zip needs sending again.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type AdminMedia, DEMO_MEDIA_SLUG, formatByteSize, mediaSlugOf } from '@lablive/domain';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { FormField } from '../../components/FormField.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { useToast } from '../../components/toasts/useToast.ts';
+import { type Failure, toFailure } from '../../failure.ts';
+import { useLoaded } from '../../hooks/useLoaded.ts';
+import { describeFailure, translateMessage } from '../../i18n/messages.ts';
+import { mediasApi } from '../adminApi.ts';
+import { LoadFailure } from '../LoadFailure.tsx';
+import { listDay } from '../list/listDay.ts';
+import {
+  BUILD_ACCEPT,
+  type MediaFormRequest,
+  type MediaFormValues,
+  mediaFormReason,
+  mediaFormValuesOf,
+  mediaFormValuesSchema,
+  NEW_MEDIA_VALUES,
+  THUMBNAIL_ACCEPT,
+} from './mediaFormValues.ts';
+import './medias.css';
+
+const LIST = '/admin/medias';
+const validId = (value: number) => Number.isSafeInteger(value) && value > 0;
+
+/** What the form carries over when it reopens on a media it just created (its upload was refused). */
+type ReopenedState = { failure: Failure };
+
+function reopenedFailure(state: unknown): Failure | null {
+  if (typeof state !== 'object' || state === null || !('failure' in state)) return null;
+  const { failure } = state;
+  if (typeof failure !== 'object' || failure === null) return null;
+  if (!('status' in failure && 'code' in failure && 'detail' in failure)) return null;
+  const { status, code, detail } = failure;
+  return typeof status === 'number' && typeof code === 'string' && typeof detail === 'string'
+    ? { status, code, detail }
+    : null;
+}
+
+export function MediaFormPage() {
+  const { id = '' } = useParams();
+  const creating = id === 'create';
+  const mediaId = Number(id);
+  const { state } = useLoaded(
+    (signal) => (creating ? Promise.resolve(null) : mediasApi.media(mediaId, { signal })),
+    [id],
+  );
+  if (!creating && !validId(mediaId)) return <Navigate to={LIST} replace />;
+  if (state.status === 'loading') return <PageSpinner />;
+  if (state.status === 'failed') return <LoadFailure failure={state.failure} testId="media-form-error" />;
+  return <MediaForm key={id} media={state.value} />;
+}
+
+/** The server's refusal, led by what it means for the person uploading. */
+function Refusal({ failure }: { failure: Failure }) {
+  const { t } = useTranslation();
+  const { t: ta } = useTranslation('admin');
+  const lead =
+    failure.code === 'payload_too_large'
+      ? ta('mediaForm.tooLarge')
+      : failure.code === 'unsupported_media_type'
+        ? ta('mediaForm.refusedType')
+        : failure.status === 400 && failure.detail.startsWith('file:')
+          ? ta('mediaForm.refused')
+          : null;
+  return (
+    <div className="form-error media-refusal" role="alert" data-testid="media-save-error">
+      {lead !== null && <p className="media-refusal-lead">{lead}</p>}
+      <p>{describeFailure(t, failure)}</p>
+    </div>
+  );
+}
+
+type Sending = { what: 'build' | 'thumbnail'; progress: number | null };
+
+function MediaForm({ media: loaded }: { media: AdminMedia | null }) {
+  const { t } = useTranslation();
+  const { t: ta } = useTranslation('admin');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const toast = useToast();
+  const formId = useId();
+  const [media, setMedia] = useState(loaded);
+  const [failure, setFailure] = useState<Failure | null>(() => reopenedFailure(location.state));
+  const [sending, setSending] = useState<Sending | null>(null);
+  // The slug follows the name of a new media until someone types one.
+  const [slugEdited, setSlugEdited] = useState(loaded !== null);
+  // Leaving the page stops an upload on its way.
+  const uploading = useRef<AbortController | null>(null);
+  useEffect(() => () => uploading.current?.abort(), []);
+  const hasBuild = media?.build != null;
+  const { control, register, handleSubmit, formState, watch, setValue } = useForm<
+    MediaFormValues,
+    unknown,
+    MediaFormRequest
+  >({
+    resolver: zodResolver(mediaFormValuesSchema(hasBuild)),
+    defaultValues: loaded === null ? NEW_MEDIA_VALUES : mediaFormValuesOf(loaded),
+  });
+  const errors = formState.errors;
+  const kind = watch('kind');
+  const slug = watch('slug');
+  const message = (text: string | undefined) => {
+    if (text === undefined) return undefined;
+    const reason = mediaFormReason(text);
+    return reason === null ? translateMessage(t, text) : ta(`mediaForm.reasons.${reason}`);
+  };
+
+  async function save(request: MediaFormRequest) {
+    setFailure(null);
+    const controller = new AbortController();
+    uploading.current = controller;
+    const progressTo = (what: Sending['what']) => ({
+      signal: controller.signal,
+      onProgress: ({ loaded: sent, total }: { loaded: number; total: number }) =>
+        setSending({ what, progress: total > 0 ? sent / total : null }),
+    });
+    let saved: AdminMedia | null = null;
+    try {
+      saved =
+        media === null
+          ? await mediasApi.create(request.media, { signal: controller.signal })
+          : await mediasApi.change(media.id, request.media, { signal: controller.signal });
+      if (request.build !== null) {
+        setSending({ what: 'build', progress: 0 });
+        saved = await mediasApi.uploadBuild(saved.id, request.build, {
+          ...progressTo('build'),
+          fileName: request.build.name,
+        });
+      }
+      if (request.thumbnail !== null) {
+        setSending({ what: 'thumbnail', progress: 0 });
+        saved = await mediasApi.setThumbnail(saved.id, request.thumbnail, {
+          ...progressTo('thumbnail'),
+          fileName: request.thumbnail.name,
+        });
+      }
+      toast.show({
+        title: media === null ? ta('mediaForm.created') : ta('mediaForm.updated'),
+        tone: 'success',
+        testId: 'media-saved',
+      });
+      navigate(LIST);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      const refused = toFailure(error);
+      if (media === null && saved !== null) {
+        // The media exists now: edit it, with what was refused.
+        navigate(`/admin/medias/${saved.id}`, {
+          replace: true,
+          state: { failure: refused } satisfies ReopenedState,
+        });
+        return;
+      }
+      if (saved !== null) setMedia(saved);
+      setFailure(refused);
+    } finally {
+      setSending(null);
+      uploading.current = null;
+    }
+  }
+
+  async function removeThumbnail() {
+    if (media === null) return;
+    try {
+      setMedia(await mediasApi.removeThumbnail(media.id));
+      toast.show({ title: ta('mediaForm.thumbnailRemoved'), tone: 'success' });
+    } catch (error) {
+      setFailure(toFailure(error));
+    }
+  }
+
+  const buildId = `${formId}-build`;
+  const buildError = message(errors.build?.message);
+  const thumbnailId = `${formId}-thumbnail`;
+  const busy = formState.isSubmitting;
+  const nameField = register('name');
+  const slugField = register('slug');
+  return (
+    <section className="admin-page" aria-labelledby="media-form-title">
+      <h1 id="media-form-title">
+        {media === null ? ta('mediaForm.createTitle') : ta('mediaForm.editTitle')}
+      </h1>
+      <form
+        className="admin-form media-form"
+        noValidate
+        onSubmit={handleSubmit(save)}
+        data-testid="media-form"
+      >
+        <FormField
+          id={`${formId}-name`}
+          label={ta('mediaForm.name')}
+          type="text"
+          autoComplete="off"
+          registration={{
+            ...nameField,
+            onChange: async (event) => {
+              await nameField.onChange(event);
+              if (!slugEdited) setValue('slug', mediaSlugOf(event.target.value));
+            },
+          }}
+          testId="media-form-name"
+          error={message(errors.name?.message)}
+        />
+        <FormField
+          id={`${formId}-slug`}
+          label={ta('mediaForm.slug')}
+          hint={ta('mediaForm.slugHint')}
+          type="text"
+          autoComplete="off"
+          registration={{
+            ...slugField,
+            onChange: async (event) => {
+              setSlugEdited(true);
+              await slugField.onChange(event);
+            },
+          }}
+          testId="media-form-slug"
+          error={message(errors.slug?.message)}
+        />
+        {slug.trim() === DEMO_MEDIA_SLUG && (
+          <p className="media-note" data-testid="media-demo-note">
+            {ta('mediaForm.demoNote')}
+          </p>
+        )}
+
+        <fieldset className="form-section">
+          <legend>{ta('mediaForm.kind')}</legend>
+          <div className="media-kinds" role="radiogroup" aria-label={ta('mediaForm.kind')}>
+            <label className="media-kind-choice">
+              <input type="radio" value="build" data-testid="media-form-kind-build" {...register('kind')} />
+              <span>
+                <strong>{ta('mediaForm.kindBuild')}</strong>
+                <span className="field-hint">{ta('mediaForm.kindBuildHint')}</span>
+              </span>
+            </label>
+            <label className="media-kind-choice">
+              <input type="radio" value="page" data-testid="media-form-kind-page" {...register('kind')} />
+              <span>
+                <strong>{ta('mediaForm.kindPage')}</strong>
+                <span className="field-hint">{ta('mediaForm.kindPageHint')}</span>
+              </span>
+            </label>
+          </div>
+          {kind === 'page' ? (
+            <FormField
+              id={`${formId}-page-url`}
+              label={ta('mediaForm.pageUrl')}
+              hint={ta('mediaForm.pageUrlHint')}
+              type="url"
+              autoComplete="off"
+              registration={register('page_url')}
+              testId="media-form-page-url"
+              error={message(errors.page_url?.message)}
+            />
+          ) : (
+            <>
+              {media?.build != null && (
+                <div className="media-current" data-testid="media-current-build">
+                  <span className="field-label">{ta('mediaForm.currentBuild')}</span>
+                  <p>
+                    {ta('mediaForm.buildFacts', {
+                      files: media.build.file_count,
+                      size: formatByteSize(media.build.size_bytes),
+                      date: listDay(media.build.uploaded_at),
+                    })}{' '}
+                    <a href={media.build.url} target="_blank" rel="noopener noreferrer">
+                      {ta('mediaForm.openBuild')}
+                    </a>
+                  </p>
+                </div>
+              )}
+              <div className="field">
+                <label htmlFor={buildId}>
+                  {hasBuild ? ta('mediaForm.replaceBuild') : ta('mediaForm.build')}
+                </label>
+                <p id={`${buildId}-hint`} className="field-hint">
+                  {ta('mediaForm.buildHint')}
+                </p>
+                <Controller
+                  control={control}
+                  name="build"
+                  render={({ field }) => (
+                    <input
+                      id={buildId}
+                      type="file"
+                      accept={BUILD_ACCEPT}
+                      name={field.name}
+                      ref={field.ref}
+                      onBlur={field.onBlur}
+                      disabled={busy}
+                      aria-invalid={buildError !== undefined}
+                      aria-describedby={
+                        buildError === undefined ? `${buildId}-hint` : `${buildId}-hint ${buildId}-error`
+                      }
+                      data-testid="media-form-build"
+                      onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
+                    />
+                  )}
+                />
+                {buildError !== undefined && (
+                  <p id={`${buildId}-error`} className="field-error" data-testid="media-form-build-error">
+                    {buildError}
+                  </p>
+                )}
+              </div>
+            </>
+          )}
+          <p className="field-hint media-protocol-note">{ta('mediaForm.protocolNote')}</p>
+        </fieldset>
+
+        <fieldset className="form-section">
+          <legend>{ta('mediaForm.canvas')}</legend>
+          <p className="field-hint">{ta('mediaForm.canvasHint')}</p>
+          <div className="field-row">
+            <FormField
+              id={`${formId}-width`}
+              label={ta('mediaForm.canvasWidth')}
+              type="number"
+              autoComplete="off"
+              registration={register('canvas_width', { valueAsNumber: true })}
+              testId="media-form-width"
+              error={message(errors.canvas_width?.message)}
+            />
+            <FormField
+              id={`${formId}-height`}
+              label={ta('mediaForm.canvasHeight')}
+              type="number"
+              autoComplete="off"
+              registration={register('canvas_height', { valueAsNumber: true })}
+              testId="media-form-height"
+              error={message(errors.canvas_height?.message)}
+            />
+          </div>
+          <label className="checkbox-field">
+            <input type="checkbox" data-testid="media-form-full-canvas" {...register('full_canvas')} />
+            {ta('mediaForm.fullCanvas')}
+          </label>
+        </fieldset>
+
+        <div className="field media-thumbnail-field">
+          {media?.thumbnail_url && (
+            <div className="media-current-thumbnail" data-testid="media-current-thumbnail">
+              <span className="field-label">{ta('mediaForm.currentThumbnail')}</span>
+              <img src={media.thumbnail_url} alt={ta('mediaForm.currentThumbnail')} width={128} height={80} />
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                disabled={busy}
+                data-testid="media-remove-thumbnail"
+                onClick={() => void removeThumbnail()}
+              >
+                {ta('mediaForm.removeThumbnail')}
+              </button>
+            </div>
+          )}
+          <label htmlFor={thumbnailId}>
+            {media?.thumbnail_url ? ta('mediaForm.replaceThumbnail') : ta('mediaForm.thumbnail')}
+          </label>
+          <p id={`${thumbnailId}-hint`} className="field-hint">
+            {ta('mediaForm.thumbnailHint')}
+          </p>
+          <Controller
+            control={control}
+            name="thumbnail"
+            render={({ field }) => (
+              <input
+                id={thumbnailId}
+                type="file"
+                accept={THUMBNAIL_ACCEPT}
+                name={field.name}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                disabled={busy}
+                aria-describedby={`${thumbnailId}-hint`}
+                data-testid="media-form-thumbnail"
+                onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
+              />
+            )}
+          />
+        </div>
+
+        {sending !== null && (
+          <div className="media-progress" data-testid="media-progress">
+            <progress
+              max={1}
+              {...(sending.progress === null || sending.progress >= 1 ? {} : { value: sending.progress })}
+              aria-label={ta('mediaForm.progressLabel')}
+            />
+            <span aria-live="polite">
+              {sending.what === 'thumbnail'
+                ? ta('mediaForm.uploadingThumbnail')
+                : sending.progress !== null && sending.progress >= 1
+                  ? ta('mediaForm.checkingBuild')
+                  : ta('mediaForm.uploadingBuild', { percent: Math.round((sending.progress ?? 0) * 100) })}
+            </span>
+          </div>
+        )}
+        {failure !== null && <Refusal failure={failure} />}
+        <div className="form-actions">
+          <Link to={LIST} className="button button-secondary" data-testid="media-form-cancel">
+            {ta('mediaForm.cancel')}
+          </Link>
+          <SubmitButton
+            label={ta('mediaForm.save')}
+            sendingLabel={ta('mediaForm.saving')}
+            sending={busy}
+            testId="media-form-save"
+          />
+        </div>
+      </form>
+    </section>
+  );
+}
