@@ -45,11 +45,18 @@ const PASSWORD = 'bench-reminders';
 const loadAverage = () => os.loadavg().map((value) => Math.round(value * 100) / 100);
 
 async function percentiles(database: BenchDatabase, query: ReturnType<typeof sql>): Promise<Lateness> {
-  const result = await sql<{ p50: number | null; p99: number | null; max: number | null; count: string }>`
-    select percentile_cont(0.5) within group (order by ms) as p50,
-           percentile_cont(0.99) within group (order by ms) as p99,
-           max(ms) as max, count(*) as count
-    from (${query}) lateness`.execute(database.db);
+  // Fresh statistics, and no nested loop: joining 100,000 sent mails to their 100,000 jobs on JSON
+  // fields took the planner to a nested loop (minutes) where a hash join takes a second.
+  const result = await database.db.transaction().execute(async (trx) => {
+    await sql`analyze mail_log`.execute(trx);
+    await sql`analyze pgboss.job`.execute(trx);
+    await sql`set local enable_nestloop = off`.execute(trx);
+    return sql<{ p50: number | null; p99: number | null; max: number | null; count: string }>`
+      select percentile_cont(0.5) within group (order by ms) as p50,
+             percentile_cont(0.99) within group (order by ms) as p99,
+             max(ms) as max, count(*) as count
+      from (${query}) lateness`.execute(trx);
+  });
   const row = result.rows[0];
   return {
     p50Ms: Math.round(row?.p50 ?? Number.NaN),
@@ -199,6 +206,10 @@ export async function runRemindersBench(options: {
         update pgboss.job set start_after = now() + interval '5 seconds'
           + make_interval(secs => ((hashtext(id::text) & 2147483647) % ${SPREAD_SECONDS * 1000}) / 1000.0)
         where name = 'reminder-send' and state = 'created'`.execute(database.db);
+      // What autovacuum would have done in the weeks the jobs waited: statistics of the table as it now
+      // stands. Without them pg-boss's fetch (the next 50 due jobs) was planned on the table before the
+      // clock moved, and took up to a second a batch in one run of three.
+      await sql`analyze pgboss.job`.execute(database.db);
 
       const deadline = Date.now() + plan.waitSeconds * 1000;
       let sent = 0;
