@@ -10,6 +10,7 @@ import { calendarPageUrl } from './calendar/calendarLink.ts';
 import { type Env, REPO_ROOT } from './config/env.ts';
 import { loadOrCreateLocalSecrets } from './config/secrets.ts';
 import { openDatabase } from './db/database.ts';
+import { sweepIncoming } from './documents/files.ts';
 import { buildApp } from './http/app.ts';
 import { createJobQueue } from './jobs/jobQueue.ts';
 import { createLifecycle } from './lifecycle/lifecycle.ts';
@@ -86,6 +87,9 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
         else console.error(`[${component}] ${level} ${message}`, details ?? '');
       };
     const metrics = createServerMetrics({ instance: env.INSTANCE_NAME });
+    // Uploads a crash cut short (an hour old at least: another instance's may be in flight).
+    const swept = await sweepIncoming(path.join(env.DATA_DIR, 'files'), 3_600_000, new Date());
+    if (swept > 0) log('files')('info', 'removed uploads cut short', { count: swept });
     const rawBus = await createBus({
       natsUrl: env.NATS_URL,
       name: env.INSTANCE_NAME,

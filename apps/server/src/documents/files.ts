@@ -6,7 +6,7 @@
 // reports, not a broken stream.
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
-import { mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -158,6 +158,29 @@ export async function keepReceivedFile(
 
 /** Removes an incoming file not kept (nothing happens when it was kept, or is gone already). */
 export const discardReceivedFile = (received: ReceivedFile): Promise<void> => removeFile(received.path);
+
+/**
+ * Removes what uploads cut short by a crash left in the waiting room: files untouched for `olderThanMs`
+ * (the instances of a cluster share the store, so a younger file may be another's upload in flight).
+ * Answers how many were removed.
+ */
+export async function sweepIncoming(filesDir: string, olderThanMs: number, now: Date): Promise<number> {
+  const incoming = path.join(filesDir, INCOMING_DIR);
+  const names = await readdir(incoming).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(incoming, name);
+    const info = await stat(file).catch(() => null);
+    if (info?.isFile() && now.getTime() - info.mtimeMs > olderThanMs) {
+      await removeFile(file);
+      removed++;
+    }
+  }
+  return removed;
+}
 
 /** Removes a stored file; one already gone is not an error. */
 export const removeStoredFile = (filesDir: string, storageKey: string): Promise<void> =>
