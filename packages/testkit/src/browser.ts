@@ -1,7 +1,8 @@
 // The system Chromium driven by playwright-core (never a downloaded browser). On CI the browser suite
 // must run, so a missing Chromium fails there; elsewhere the suite is skipped and says why.
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { DEMO_PASSWORD } from '@lablive/server/testing';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -39,4 +40,15 @@ export function launchChromium(options: { signals?: boolean } = {}): Promise<Bro
       '--use-fake-ui-for-media-stream',
     ],
   });
+}
+
+/**
+ * A demo account (seeded with SEED_DEMO_DATA) signed in through the sign-in page, as a person would, in
+ * a page the test has prepared (its context, its language).
+ */
+export async function signInThroughPage(page: Page, serverUrl: string, email: string): Promise<void> {
+  await page.goto(`${serverUrl}/login`);
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('login-submit').click();
 }

@@ -17,3 +17,4 @@ export { mboxMessages } from '../mail/mbox.ts';
 export type { GatewayStats } from '../realtime/gatewayStats.ts';
 export { createReminderScheduler } from '../reminders/reminderJobs.ts';
 export { createRoomService } from '../rooms/createRoomService.ts';
+export { DEMO_PASSWORD } from '../seed/demoData.ts';

@@ -12,6 +12,7 @@ import {
   launchChromium,
   outboxMails,
   type ServerProcess,
+  signInThroughPage,
   startServerProcess,
   type TestDatabase,
 } from '@lablive/testkit';
@@ -53,10 +54,7 @@ describe.runIf(skipReason === null)(
     /** A demo account signed in through the sign-in page. */
     async function signedIn(email: string): Promise<Page> {
       const page = await person();
-      await page.goto(`${server.url}/login`);
-      await page.getByTestId('login-email').fill(email);
-      await page.getByTestId('login-password').fill('demo-lablive');
-      await page.getByTestId('login-submit').click();
+      await signInThroughPage(page, server.url, email);
       return page;
     }
 

@@ -11,6 +11,7 @@ import {
   createTestDatabase,
   launchChromium,
   type ServerProcess,
+  signInThroughPage,
   startServerProcess,
   type TestDatabase,
 } from '@lablive/testkit';
@@ -68,10 +69,7 @@ describe.runIf(skipReason === null)(
 
     async function signedIn(email: string): Promise<Page> {
       const page = await person();
-      await page.goto(`${server.url}/login`);
-      await page.getByTestId('login-email').fill(email);
-      await page.getByTestId('login-password').fill('demo-lablive');
-      await page.getByTestId('login-submit').click();
+      await signInThroughPage(page, server.url, email);
       await page.waitForURL('**/admin/events', WAIT);
       return page;
     }

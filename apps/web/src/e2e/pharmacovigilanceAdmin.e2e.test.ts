@@ -12,6 +12,7 @@ import {
   createTestDatabase,
   launchChromium,
   type ServerProcess,
+  signInThroughPage,
   startServerProcess,
   type TestDatabase,
 } from '@lablive/testkit';
@@ -82,10 +83,7 @@ describe.runIf(skipReason === null)(
       contexts.push(context);
       const page = await context.newPage();
       await page.addInitScript(() => window.localStorage.setItem('lablive.locale', 'en'));
-      await page.goto(`${server.url}/login`);
-      await page.getByTestId('login-email').fill(email);
-      await page.getByTestId('login-password').fill('demo-lablive');
-      await page.getByTestId('login-submit').click();
+      await signInThroughPage(page, server.url, email);
       return page;
     }
 

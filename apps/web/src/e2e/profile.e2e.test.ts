@@ -10,6 +10,7 @@ import {
   createTestDatabase,
   launchChromium,
   type ServerProcess,
+  signInThroughPage,
   startServerProcess,
   type TestDatabase,
 } from '@lablive/testkit';
@@ -31,10 +32,7 @@ describe.runIf(skipReason === null)(
       const context = await browser.newContext({ locale: 'en', viewport: { width, height: 900 } });
       const page = await context.newPage();
       await page.addInitScript(() => window.localStorage.setItem('lablive.locale', 'en'));
-      await page.goto(`${server.url}/login`);
-      await page.getByTestId('login-email').fill(email);
-      await page.getByTestId('login-password').fill('demo-lablive');
-      await page.getByTestId('login-submit').click();
+      await signInThroughPage(page, server.url, email);
       await page.waitForURL('**/admin/events', WAIT);
       return page;
     }
