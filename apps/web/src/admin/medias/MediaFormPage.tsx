@@ -16,7 +16,7 @@ import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
 import { useLoaded } from '../../hooks/useLoaded.ts';
-import { describeFailure, translateMessage } from '../../i18n/messages.ts';
+import { translateMessage } from '../../i18n/messages.ts';
 import { mediasApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
 import { listDay } from '../list/listDay.ts';
@@ -31,6 +31,8 @@ import {
   THUMBNAIL_ACCEPT,
 } from './mediaFormValues.ts';
 import './medias.css';
+import { Refusal } from './MediaRefusal.tsx';
+import { type SavingStep, saveMedia } from './saveMedia.ts';
 
 const LIST = '/admin/medias';
 const validId = (value: number) => Number.isSafeInteger(value) && value > 0;
@@ -63,27 +65,7 @@ export function MediaFormPage() {
   return <MediaForm key={id} media={state.value} />;
 }
 
-/** The server's refusal, led by what it means for the person uploading. */
-function Refusal({ failure }: { failure: Failure }) {
-  const { t } = useTranslation();
-  const { t: ta } = useTranslation('admin');
-  const lead =
-    failure.code === 'payload_too_large'
-      ? ta('mediaForm.tooLarge')
-      : failure.code === 'unsupported_media_type'
-        ? ta('mediaForm.refusedType')
-        : failure.status === 400 && failure.detail.startsWith('file:')
-          ? ta('mediaForm.refused')
-          : null;
-  return (
-    <div className="form-error media-refusal" role="alert" data-testid="media-save-error">
-      {lead !== null && <p className="media-refusal-lead">{lead}</p>}
-      <p>{describeFailure(t, failure)}</p>
-    </div>
-  );
-}
-
-type Sending = { what: 'build' | 'thumbnail'; progress: number | null };
+type Sending = { what: SavingStep; progress: number | null };
 
 function MediaForm({ media: loaded }: { media: AdminMedia | null }) {
   const { t } = useTranslation();
@@ -122,31 +104,15 @@ function MediaForm({ media: loaded }: { media: AdminMedia | null }) {
     setFailure(null);
     const controller = new AbortController();
     uploading.current = controller;
-    const progressTo = (what: Sending['what']) => ({
-      signal: controller.signal,
-      onProgress: ({ loaded: sent, total }: { loaded: number; total: number }) =>
-        setSending({ what, progress: total > 0 ? sent / total : null }),
-    });
     let saved: AdminMedia | null = null;
     try {
-      saved =
-        media === null
-          ? await mediasApi.create(request.media, { signal: controller.signal })
-          : await mediasApi.change(media.id, request.media, { signal: controller.signal });
-      if (request.build !== null) {
-        setSending({ what: 'build', progress: 0 });
-        saved = await mediasApi.uploadBuild(saved.id, request.build, {
-          ...progressTo('build'),
-          fileName: request.build.name,
-        });
-      }
-      if (request.thumbnail !== null) {
-        setSending({ what: 'thumbnail', progress: 0 });
-        saved = await mediasApi.setThumbnail(saved.id, request.thumbnail, {
-          ...progressTo('thumbnail'),
-          fileName: request.thumbnail.name,
-        });
-      }
+      saved = await saveMedia(media, request, {
+        signal: controller.signal,
+        onStep: (what, progress) => setSending({ what, progress }),
+        onStored: (stored) => {
+          saved = stored;
+        },
+      });
       toast.show({
         title: media === null ? ta('mediaForm.created') : ta('mediaForm.updated'),
         tone: 'success',

@@ -1,0 +1,48 @@
+// Saving the media form: its fields first (a new media is created), then the chosen build zip, then the
+// chosen thumbnail, each upload reporting how far it is. Each stored state is handed to `onStored` as it
+// comes, so a refusal later on (the zip) still knows the media that exists.
+import type { AdminMedia } from '@lablive/domain';
+import { mediasApi } from '../adminApi.ts';
+import type { MediaFormRequest } from './mediaFormValues.ts';
+
+export type SavingStep = 'build' | 'thumbnail';
+
+export async function saveMedia(
+  existing: AdminMedia | null,
+  request: MediaFormRequest,
+  options: {
+    signal: AbortSignal;
+    /** An upload's progress, 0 to 1, or null when the total is not known. */
+    onStep: (step: SavingStep, progress: number | null) => void;
+    onStored: (media: AdminMedia) => void;
+  },
+): Promise<AdminMedia> {
+  const { signal } = options;
+  const progressOf = (step: SavingStep) => ({
+    signal,
+    onProgress: ({ loaded, total }: { loaded: number; total: number }) =>
+      options.onStep(step, total > 0 ? loaded / total : null),
+  });
+  let saved =
+    existing === null
+      ? await mediasApi.create(request.media, { signal })
+      : await mediasApi.change(existing.id, request.media, { signal });
+  options.onStored(saved);
+  if (request.build !== null) {
+    options.onStep('build', 0);
+    saved = await mediasApi.uploadBuild(saved.id, request.build, {
+      ...progressOf('build'),
+      fileName: request.build.name,
+    });
+    options.onStored(saved);
+  }
+  if (request.thumbnail !== null) {
+    options.onStep('thumbnail', 0);
+    saved = await mediasApi.setThumbnail(saved.id, request.thumbnail, {
+      ...progressOf('thumbnail'),
+      fileName: request.thumbnail.name,
+    });
+    options.onStored(saved);
+  }
+  return saved;
+}
