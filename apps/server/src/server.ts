@@ -11,6 +11,8 @@ import { type Env, REPO_ROOT } from './config/env.ts';
 import { loadOrCreateLocalSecrets } from './config/secrets.ts';
 import { openDatabase } from './db/database.ts';
 import { sweepIncoming } from './documents/files.ts';
+import { createEventStore } from './event-store/eventStore.ts';
+import { createWakeUp } from './event-store/wakeUp.ts';
 import { buildApp } from './http/app.ts';
 import { createJobQueue } from './jobs/jobQueue.ts';
 import { createLifecycle } from './lifecycle/lifecycle.ts';
@@ -18,6 +20,10 @@ import { createMailer } from './mail/mailer.ts';
 import { createQueuedMailOutbox } from './mail/mailOutbox.ts';
 import { createServerMetrics } from './observability/metrics.ts';
 import { startMetricsListener } from './observability/metricsListener.ts';
+import { createProjectionLeases } from './projections/projectionLeases.ts';
+import { PROJECTIONS } from './projections/projections.ts';
+import { createProjectionRunner } from './projections/runner.ts';
+import { projectionSamples } from './projections/status.ts';
 import { createGatewayStats } from './realtime/gatewayStats.ts';
 import { createReminderScheduler } from './reminders/reminderJobs.ts';
 import { createRoomService } from './rooms/createRoomService.ts';
@@ -116,7 +122,10 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
         calendarPageUrl(env.PUBLIC_URL, accessTokenSecret, eventId, participantId),
       now: () => new Date(),
     });
+    // Appends of this instance's rooms wake its projections at once (others' are polled).
+    const wakeUp = createWakeUp();
     const rooms = await createRoomService({
+      wakeUp,
       db: database.db,
       databaseUrl: database.url,
       bus,
@@ -125,6 +134,20 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
       presenceSweepAfterMs: env.PRESENCE_SWEEP_AFTER_MS,
     });
     closers.push(() => rooms.close());
+    const projectionLeases = createProjectionLeases(database.url, (message, details) =>
+      log('projections')('warn', message, details),
+    );
+    closers.push(() => projectionLeases.close());
+    const projections = createProjectionRunner({
+      db: database.db,
+      eventStore: createEventStore(database.db, { wakeUp }),
+      projections: PROJECTIONS,
+      leases: projectionLeases,
+      log: (message, details) => log('projections')('info', message, details),
+      pollIntervalMs: 250,
+    });
+    projections.start();
+    closers.push(() => projections.stop());
     const lifecycle = createLifecycle({
       noticeMs: env.DRAIN_NOTICE_MS,
       timeoutMs: env.DRAIN_TIMEOUT_MS,
@@ -158,6 +181,7 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
       draining: lifecycle.draining,
       busHealthy: () => bus.healthy(),
       leasesHealthy: rooms.leasesHealthy,
+      projections: () => projectionSamples(database.db, projections, PROJECTIONS),
     });
     const url = await app.listen({ host: env.HOST, port: env.PORT });
     const metricsListener =

@@ -41,6 +41,8 @@ export * from './shared/errors.ts';
 export * from './shared/ids.ts';
 export * from './shared/text.ts';
 export * from './shared/timeZone.ts';
+export * from './stats/roomStats.ts';
+export * from './stats/statsApi.ts';
 export * from './users/labUser.ts';
 export * from './users/profile.ts';
 export * from './users/userAdmin.ts';

@@ -20,6 +20,8 @@ export interface LabsTable {
   background_color: Generated<string>;
   third_color: Generated<string>;
   plan_minutes: Generated<number>;
+  /** The lab's days, weeks and months in the statistics are counted in this IANA zone. */
+  time_zone: Generated<string>;
   created_at: CreatedAt;
 }
 
@@ -322,6 +324,76 @@ export interface ProjectionCheckpointsTable {
   updated_at: CreatedAt;
 }
 
+export interface ProjectionGenerationsTable {
+  projection: string;
+  generation: number;
+  version: number;
+  status: 'building' | 'live' | 'retired';
+  created_at: CreatedAt;
+  live_since: NullableTimestamp;
+  failed_at: NullableTimestamp;
+  failed_transaction_id: string | null;
+  failed_global_position: number | null;
+  failed_event_id: string | null;
+  error: string | null;
+}
+
+// The `sessions` projection's read models, read through views on the live generation (projections/).
+// Written only by the projection, in SQL of its own: the types are what readers select.
+export interface StatsSessionsView {
+  room_id: number;
+  session_number: number;
+  lab_id: number;
+  started_at: Date;
+  ended_at: Date | null;
+  closed: boolean;
+  participant_count: number;
+  consumed_ms: number;
+  messages: number;
+  votes: number;
+  speak_requests: number;
+  shares: number;
+}
+
+export interface StatsAttendanceView {
+  room_id: number;
+  session_number: number;
+  participant_id: number;
+  lab_id: number;
+  name: string;
+  role: string;
+  intervals: { from: string; to: string | null }[];
+  present_ms: number;
+  talk_ms: number;
+  messages: number;
+  votes: number;
+  speak_requests: number;
+}
+
+export interface StatsPollsView {
+  room_id: number;
+  poll_id: string;
+  lab_id: number;
+  session_number: number | null;
+  title: string;
+  question: string;
+  options: string[];
+  allow_multiple: boolean;
+  counts: number[];
+  voters: { participantId: number; answers: number[] }[];
+  voter_count: number;
+  started_at: Date | null;
+  closed_at: Date | null;
+}
+
+export interface StatsDocumentSharesView {
+  lab_id: number;
+  document_id: number;
+  name: string;
+  extension: string;
+  share_count: number;
+}
+
 export interface RoomSnapshotsTable {
   stream_id: string;
   version: number;
@@ -386,6 +458,11 @@ export interface Database {
   session_events: SessionEventsTable;
   session_streams: SessionStreamsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
+  projection_generations: ProjectionGenerationsTable;
+  stats_sessions: StatsSessionsView;
+  stats_attendance: StatsAttendanceView;
+  stats_polls: StatsPollsView;
+  stats_document_shares: StatsDocumentSharesView;
   room_snapshots: RoomSnapshotsTable;
   mail_log: MailLogTable;
   invitation_links: InvitationLinksTable;

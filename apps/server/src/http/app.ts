@@ -30,6 +30,7 @@ import { registerGateway } from '../realtime/gateway.ts';
 import type { GatewayStats } from '../realtime/gatewayStats.ts';
 import type { ReminderScheduler } from '../reminders/reminderJobs.ts';
 import type { RoomService } from '../rooms/roomService.ts';
+import { createStatsService } from '../stats/statsService.ts';
 import { createUserService } from '../users/userService.ts';
 import { registerApiDocs } from './apiDocs.ts';
 import { type ApiRoute, installApiGuards } from './apiGuards.ts';
@@ -54,6 +55,7 @@ import { planningRoutes } from './routes/planning.routes.ts';
 import { pollsRoutes } from './routes/polls.routes.ts';
 import { roomDocumentsRoutes } from './routes/roomDocuments.routes.ts';
 import { roomsRoutes } from './routes/rooms.routes.ts';
+import { statsRoutes } from './routes/stats.routes.ts';
 import { uploadsRoutes } from './routes/uploads.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
 import { refuseUnstorableText } from './storableText.ts';
@@ -252,6 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         thumbnailMaxBytes: config.IMAGE_MAX_BYTES,
       });
       await api.register(pollsRoutes, { db, authenticator, rooms, now });
+      await api.register(statsRoutes, { authenticator, stats: createStatsService({ db, now }) });
       const pharmacovigilance = createPharmacovigilanceService({ db, mailOutbox, now });
       await api.register(pharmacovigilanceRoutes, { authenticator, pharmacovigilance });
       await api.register(pharmacovigilanceAdminRoutes, { authenticator, pharmacovigilance });

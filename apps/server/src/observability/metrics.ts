@@ -12,6 +12,19 @@ export type MetricSources = {
   draining: () => boolean;
   busHealthy: () => boolean;
   leasesHealthy: () => boolean;
+  /** Each projection's lag and failure (read from the database at scrape time). */
+  projections?: () => Promise<ProjectionSample[]>;
+};
+
+export type ProjectionSample = {
+  name: string;
+  /** Whether this instance runs it (holds its lease). */
+  running: boolean;
+  lagEvents: number;
+  lagSeconds: number;
+  /** The error it stopped on, or the last error it retried after; null when none. */
+  lastError: string | null;
+  failed: boolean;
 };
 
 export type ServerMetrics = {
@@ -87,6 +100,56 @@ export function createServerMetrics(labels: { instance: string }): ServerMetrics
       if (!sources) return;
       this.reset();
       for (const [code, count] of sources.gateway.refused) this.inc({ code }, count);
+    },
+  });
+
+  // One read of the projections' status per scrape, shared by the gauges below.
+  let projectionScrape: Promise<ProjectionSample[]> | null = null;
+  const projectionSamples = () => {
+    projectionScrape ??= (sources?.projections?.() ?? Promise.resolve([])).finally(() => {
+      projectionScrape = null;
+    });
+    return projectionScrape;
+  };
+  const projectionGauge = (name: string, help: string, read: (sample: ProjectionSample) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['projection'],
+      registers,
+      async collect() {
+        this.reset();
+        for (const sample of await projectionSamples().catch(() => [])) {
+          this.set({ projection: sample.name }, read(sample));
+        }
+      },
+    });
+  projectionGauge(
+    'lablive_projection_lag_events',
+    'Events of the log a projection has not applied yet',
+    (s) => s.lagEvents,
+  );
+  projectionGauge(
+    'lablive_projection_lag_seconds',
+    'How long the oldest event not applied has waited',
+    (s) => s.lagSeconds,
+  );
+  projectionGauge('lablive_projection_running', '1 where this instance runs the projection', (s) =>
+    Number(s.running),
+  );
+  new Gauge({
+    name: 'lablive_projection_failed',
+    help: '1 when the projection stopped on an event; the error is the label',
+    labelNames: ['projection', 'error'],
+    registers,
+    async collect() {
+      this.reset();
+      for (const sample of await projectionSamples().catch(() => [])) {
+        this.set(
+          { projection: sample.name, error: (sample.lastError ?? '').slice(0, 200) },
+          Number(sample.failed),
+        );
+      }
     },
   });
 

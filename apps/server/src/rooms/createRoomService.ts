@@ -33,6 +33,8 @@ export type RoomServiceDeps = {
   participantLimit?: RoomHostDeps['participantLimit'];
   /** How long an instance must be gone before its connections leave the rooms hosted here (45 s). */
   presenceSweepAfterMs?: number;
+  /** Told after each commit, so this instance's projections read at once. */
+  wakeUp?: RoomHostDeps['wakeUp'];
 };
 
 export type RunningRoomService = RoomService & {
@@ -71,6 +73,7 @@ export async function createRoomService(deps: RoomServiceDeps): Promise<RunningR
     log,
     instruments,
     ...(deps.participantLimit === undefined ? {} : { participantLimit: deps.participantLimit }),
+    ...(deps.wakeUp === undefined ? {} : { wakeUp: deps.wakeUp }),
   };
   // Short: a request that reached a host just killed is only answered by this timeout, and asking again
   // is safe (the same command id appends once), so a lost host costs a command 2 s, not more.

@@ -23,6 +23,7 @@ import {
   prepareAppend,
   readStream,
 } from '../event-store/index.ts';
+import type { WakeUp } from '../event-store/wakeUp.ts';
 import { createKeyedTokenBuckets } from '../limits/tokenBucket.ts';
 import { noInstruments, preciseNow, type RoomInstruments } from '../observability/instruments.ts';
 import {
@@ -64,6 +65,8 @@ export type RoomHostDeps = {
    * measured, not used: the append benchmark's senders each keep one command in flight.
    */
   participantLimit?: { perSecond: number; burst: number } | null;
+  /** Told after each commit of events (the projections' subscription polls at once: wakeUp.ts). */
+  wakeUp?: WakeUp;
 };
 
 export type RoomHost = {
@@ -260,6 +263,7 @@ export async function startRoomHost(
     state = decided.stateAfter;
     const committedAt = preciseNow();
     if (decided.requests.length > 0) {
+      deps.wakeUp?.notify();
       const stored = results.reduce((sum, result) => sum + result.events.length, 0);
       instruments.append((performance.now() - started) / 1000, stored);
     }

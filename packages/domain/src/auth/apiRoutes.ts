@@ -31,6 +31,8 @@ const SHARE_DOCUMENT = { access: 'signedIn', requirement: { modules: ['share_doc
 const MANAGE_DOCUMENTS = { access: 'signedIn', requirement: ADMIN_ROUTES.documents.requirement } as const;
 const MANAGE_USERS = { access: 'signedIn', requirement: ADMIN_ROUTES.users.requirement } as const;
 const MANAGE_GROUPS = { access: 'signedIn', requirement: ADMIN_ROUTES.groups.requirement } as const;
+const STATS = { access: 'signedIn', requirement: ADMIN_ROUTES.stats.requirement } as const;
+const CONSUMPTION = { access: 'signedIn', requirement: ADMIN_ROUTES.consumption.requirement } as const;
 const EVENT = { access: 'signedIn', scope: 'event' } as const;
 const ROOM = { access: 'signedIn', scope: 'room' } as const;
 
@@ -63,6 +65,19 @@ export const API_ROUTES = {
   'PUT /api/events/:id': MANAGE_EVENT,
   'DELETE /api/events/:id': MANAGE_EVENT,
   'GET /api/events/:id/mails': MANAGE_EVENT,
+  // Statistics (module stats) and consumption (view consumption), from the projections of the log. The
+  // stats service scopes them to the caller's lab (another lab's event is 404).
+  'GET /api/stats/totals': STATS,
+  'GET /api/stats/polls': STATS,
+  'GET /api/stats/documents': STATS,
+  'GET /api/stats/:period': STATS,
+  'GET /api/events/find/closed': STATS,
+  'GET /api/events/:id/stats': STATS,
+  'GET /api/events/:id/stats/attendance.csv': STATS,
+  'GET /api/events/:id/stats/polls.csv': STATS,
+  'GET /api/lab-consumption': CONSUMPTION,
+  'GET /api/chart-consumption/:period': CONSUMPTION,
+  'GET /api/chart-credit-tracking/:period': CONSUMPTION,
   // The lab's presentation medias: the event form's choices and the back office's medias page (a page's
   // address or an uploaded build, a thumbnail). Their builds are served outside /api (no token).
   'GET /api/medias': MANAGE_EVENTS,

@@ -119,12 +119,18 @@ export type PollResults = {
  */
 export function pollResults(poll: Poll): PollResults {
   const respondents = poll.answeredBy.length;
-  return {
-    respondents,
-    options: poll.options.map((option, index) => {
-      const count = poll.results[index] ?? 0;
-      const percentage = respondents === 0 ? 0 : Math.round((count / respondents) * 1000) / 10;
-      return { option, count, percentage };
-    }),
-  };
+  return { respondents, options: optionShares(poll.options, poll.results, respondents) };
+}
+
+/** Each option's votes and share of the respondents (live results, the statistics, their CSV). */
+export function optionShares(
+  options: readonly string[],
+  counts: readonly number[],
+  respondents: number,
+): PollResults['options'] {
+  return options.map((option, index) => {
+    const count = counts[index] ?? 0;
+    const percentage = respondents === 0 ? 0 : Math.round((count / respondents) * 1000) / 10;
+    return { option, count, percentage };
+  });
 }

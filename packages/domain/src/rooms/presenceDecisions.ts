@@ -44,7 +44,7 @@ export function leaveRoom(
   // their end is told explicitly before the departure.
   const events: SessionEvent[] = [];
   if (state.speakerId === participantId)
-    events.push({ type: 'SpeakerChanged', data: { participantId: null } });
+    events.push({ type: 'SpeakerChanged', data: { participantId: null, at: context.now } });
   if (state.screenShare?.participantId === participantId) {
     events.push({ type: 'ScreenShareStopped', data: { participantId, by: participantId } });
   }
@@ -60,9 +60,11 @@ export function setSpeaking(
 ): Decision {
   const participantId = context.actor.participantId;
   const isSpeaker = state.speakerId === participantId;
-  if (command.data.speaking && !isSpeaker) return accept({ type: 'SpeakerChanged', data: { participantId } });
+  if (command.data.speaking && !isSpeaker) {
+    return accept({ type: 'SpeakerChanged', data: { participantId, at: context.now } });
+  }
   if (!command.data.speaking && isSpeaker)
-    return accept({ type: 'SpeakerChanged', data: { participantId: null } });
+    return accept({ type: 'SpeakerChanged', data: { participantId: null, at: context.now } });
   return accept();
 }
 

@@ -104,7 +104,7 @@ describe('LeaveRoom', () => {
     ])
       .when({ type: 'LeaveRoom', data: { connectionId: connectionOf(animator), reason: 'kicked' } }, animator)
       .then([
-        { type: 'SpeakerChanged', data: { participantId: null } },
+        { type: 'SpeakerChanged', data: { participantId: null, at: NOW } },
         { type: 'ScreenShareStopped', data: { participantId: 1, by: 1 } },
         {
           type: 'ParticipantLeft',
@@ -168,7 +168,7 @@ describe('SetSpeaking', () => {
       { type: 'SpeakerChanged', data: { participantId: 1 } },
     ])
       .when({ type: 'SetSpeaking', data: { speaking: true } }, participant)
-      .then([{ type: 'SpeakerChanged', data: { participantId: 2 } }]);
+      .then([{ type: 'SpeakerChanged', data: { participantId: 2, at: NOW } }]);
     expect(state.speakerId).toBe(2);
     expect(state.viewers.map((viewer) => [viewer.id, viewer.speaking])).toEqual([
       [1, false],
@@ -179,7 +179,7 @@ describe('SetSpeaking', () => {
   it('clears the speaker when the current speaker falls silent', () => {
     given([joined(participant), { type: 'SpeakerChanged', data: { participantId: 2 } }])
       .when({ type: 'SetSpeaking', data: { speaking: false } }, participant)
-      .then([{ type: 'SpeakerChanged', data: { participantId: null } }]);
+      .then([{ type: 'SpeakerChanged', data: { participantId: null, at: NOW } }]);
   });
 
   it('records nothing when the speaker does not change', () => {

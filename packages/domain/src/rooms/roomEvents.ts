@@ -47,7 +47,8 @@ export const sessionEventSchema = z.discriminatedUnion('type', [
   ),
   event(PRESENCE_EVENT_TYPES.left, participantLeftSchema.extend({ connectionId: z.string(), at })),
   // Speaking
-  event('SpeakerChanged', z.object({ participantId: participantId.nullable() })),
+  // `at` (absent from the first ones logged) times the talk in the statistics with the deciding clock.
+  event('SpeakerChanged', z.object({ participantId: participantId.nullable(), at: at.optional() })),
   event('SpeakRequestChanged', z.object({ participantId, requesting: z.boolean() })),
   // Chat
   event(

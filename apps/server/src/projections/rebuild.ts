@@ -1,0 +1,124 @@
+// Rebuilds a projection from the log's first event into a fresh generation beside the live one, then
+// swaps: the last events are applied and the views repointed in one transaction that holds the
+// projection's generations, so readers go from the old model to the caught-up new one with no gap and
+// the live runner's next page lands on the new generation. A rebuild interrupted half-way resumes from
+// the building generation's own checkpoint (its rows and checkpoint were committed together).
+import type { Db } from '../db/connection.ts';
+import { readCheckpoint, saveCheckpoint } from '../event-store/checkpoints.ts';
+import { compareLogPositions, readAll } from '../event-store/readAll.ts';
+import type { LogPosition } from '../event-store/types.ts';
+import { applyPageOrStop, StaleGenerationError } from './applyPage.ts';
+import {
+  checkpointName,
+  createGeneration,
+  dropRetired,
+  generationTables,
+  LOG_START,
+  lockCheckpoint,
+  lockGenerations,
+  promote,
+} from './generations.repository.ts';
+import type { Projection } from './projection.ts';
+
+export const DEFAULT_PAGE_SIZE = 1000;
+
+export type RebuildOptions = {
+  pageSize?: number;
+  signal?: AbortSignal;
+  /** Called after each page with the events applied so far in this run. */
+  onProgress?: (applied: number) => void;
+};
+
+export type RebuildResult = { generation: number; events: number; milliseconds: number };
+
+export async function rebuildProjection(
+  db: Db,
+  projection: Projection,
+  options: RebuildOptions = {},
+): Promise<RebuildResult> {
+  const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+  const started = performance.now();
+  await dropRetired(db, projection);
+  const { generation } = await db
+    .transaction()
+    .execute((trx) => createGeneration(trx, projection, 'building'));
+  const name = checkpointName(projection.name, generation);
+  let applied = 0;
+  let position = await currentCheckpoint(db, name);
+  for (;;) {
+    options.signal?.throwIfAborted();
+    const page = await readAll(db, position, pageSize);
+    if (page.events.length > 0 && page.position !== null) {
+      try {
+        position = await applyPageOrStop(db, projection, generation, position, page.events, page.position);
+        applied += page.events.length;
+        options.onProgress?.(applied);
+      } catch (error) {
+        if (!(error instanceof StaleGenerationError)) throw error;
+        // Another builder of this generation moved on (a second `rebuild`): continue from there.
+        position = await currentCheckpoint(db, name);
+      }
+      if (page.events.length === pageSize) continue;
+    }
+    // Caught up, or nearly: finish and swap in one transaction.
+    const swapped = await swap(db, projection, generation, position, pageSize);
+    if (swapped.done) {
+      applied += swapped.applied;
+      break;
+    }
+    position = await currentCheckpoint(db, name);
+  }
+  await dropRetired(db, projection);
+  return { generation, events: applied, milliseconds: performance.now() - started };
+}
+
+async function currentCheckpoint(db: Db, name: string): Promise<LogPosition> {
+  return (await readCheckpoint(db, name)) ?? LOG_START;
+}
+
+/**
+ * Applies what was appended since `position` and makes the generation live, holding the projection's
+ * generations so the live runner waits. Not done when the generation or its checkpoint moved, or when
+ * an event fails here (the caller's next page then finds and records it outside this transaction).
+ */
+async function swap(
+  db: Db,
+  projection: Projection,
+  generation: number,
+  position: LogPosition,
+  pageSize: number,
+): Promise<{ done: boolean; applied: number }> {
+  const name = checkpointName(projection.name, generation);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const generations = await lockGenerations(trx, projection.name);
+      const building = generations.find((each) => each.generation === generation);
+      if (building?.status !== 'building') {
+        throw new StaleGenerationError(projection.name, generation, 'no longer being built');
+      }
+      const at = await lockCheckpoint(trx, name);
+      if (at === null || compareLogPositions(at, position) !== 0) return { done: false, applied: 0 };
+      let applied = 0;
+      let last = position;
+      for (;;) {
+        const page = await readAll(trx, last, pageSize);
+        if (page.events.length === 0 || page.position === null) break;
+        // More than a page or two arrived meanwhile: let the pages run outside the lock first.
+        if (applied >= pageSize * 2) throw new NotCaughtUp();
+        await projection.apply(trx, page.events, generationTables(generation));
+        applied += page.events.length;
+        last = page.position;
+      }
+      await saveCheckpoint(trx, name, last);
+      await promote(trx, projection, generation);
+      return { done: true, applied };
+    });
+  } catch (error) {
+    if (error instanceof StaleGenerationError) throw error;
+    // Rolled back: too much arrived meanwhile, or an event failed here (the page loop locates it).
+    return { done: false, applied: 0 };
+  }
+}
+
+/** Thrown to roll the swap back when the log ran ahead of it. */
+class NotCaughtUp extends Error {}

@@ -1,0 +1,464 @@
+// The `sessions` projection end to end on a real database: a scripted session run through the room
+// service (three people, a reconnection, a departure and a return, talk, chat, a poll, a share, a
+// download, staff closing the event) followed live by the runner, then read back through the stats and
+// consumption calls; the same figures after a rebuild; a rebuild killed half-way that resumes without
+// counting anything twice; lab isolation and the module and permission gates on every call.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { RoomActor, RoomCommand } from '@lablive/domain';
+import {
+  buildTestApp,
+  caller,
+  createEvent,
+  createLab,
+  createTestDatabase,
+  createUser,
+  signIn,
+  type TestDatabase,
+} from '@lablive/testkit';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInProcessBus } from '../../bus/index.ts';
+import { recordDocumentDownload } from '../../documents/documents.repository.ts';
+import { createEventStore } from '../../event-store/eventStore.ts';
+import { createWakeUp } from '../../event-store/wakeUp.ts';
+import { createOutboxMailer } from '../../mail/mailer.ts';
+import { createRoomService, type RunningRoomService } from '../../rooms/createRoomService.ts';
+import { applyPage } from '../applyPage.ts';
+import { checkpointName, createGeneration, findGenerations, LOG_START } from '../generations.repository.ts';
+import { createProjectionLeases } from '../projectionLeases.ts';
+import { rebuildProjection } from '../rebuild.ts';
+import { createProjectionRunner, type ProjectionRunner } from '../runner.ts';
+import { projectionStatus } from '../status.ts';
+import { sessionsProjection } from './sessionsProjection.ts';
+
+const PASSWORD = 'a long enough password';
+let test: TestDatabase;
+let app: FastifyInstance;
+let rooms: RunningRoomService;
+let runner: ProjectionRunner;
+let leases: ReturnType<typeof createProjectionLeases>;
+let labId: number;
+let eventId: number;
+let roomId: number;
+let documentId: number;
+let adminToken: string;
+const people: Record<'ana' | 'alice' | 'bob', RoomActor> = {} as never;
+let clock = new Date('2026-11-20T10:00:00Z');
+const at = (time: string) => {
+  clock = new Date(`2026-11-20T${time}Z`);
+};
+
+async function run(actor: RoomActor, command: RoomCommand) {
+  const outcome = await rooms.execute({ roomId, commandId: randomUUID(), actor, command });
+  if (!outcome.ok) throw new Error(`${command.type} refused: ${JSON.stringify(outcome)}`);
+}
+
+async function addParticipant(name: string, role: 'animator' | 'participant'): Promise<RoomActor> {
+  const email = `${name.toLowerCase()}@example.org`;
+  const row = await test.db
+    .insertInto('participants')
+    .values({
+      event_id: eventId,
+      lab_id: labId,
+      email,
+      name,
+      role,
+      room_id: roomId,
+      job: null,
+      location: null,
+      timezone: null,
+      user_id: null,
+      google_refresh_token: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { participantId: row.id, userId: null, role, name, email };
+}
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+  labId = await createLab(test.db, 'Stats lab', ['stats', 'polls', 'share_document']);
+  await test.db.updateTable('labs').set({ plan_minutes: 1000 }).where('id', '=', labId).execute();
+  const adminId = await createUser(test.db, {
+    labId,
+    email: 'admin@stats.test',
+    password: PASSWORD,
+    role: 'admin',
+  });
+  ({
+    eventId,
+    roomIds: [roomId = 0],
+  } = await createEvent(test.db, { labId, slug: 'stats-1', ownerId: adminId }));
+  people.ana = await addParticipant('Ana', 'animator');
+  people.alice = await addParticipant('Alice', 'participant');
+  people.bob = await addParticipant('Bob', 'participant');
+  // Invited and never came: counted as a guest, not as a participant.
+  await addParticipant('Carl', 'participant');
+  documentId = (
+    await test.db
+      .insertInto('documents')
+      .values({ lab_id: labId, name: 'Leaflet', extension: 'pdf', storage_key: 'leaflet' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+
+  const wakeUp = createWakeUp();
+  rooms = await createRoomService({
+    db: test.db,
+    databaseUrl: test.url,
+    bus: createInProcessBus(),
+    log: () => {},
+    now: () => clock,
+    wakeUp,
+  });
+  leases = createProjectionLeases(test.url, () => {});
+  runner = createProjectionRunner({
+    db: test.db,
+    eventStore: createEventStore(test.db, { wakeUp }),
+    projections: [sessionsProjection],
+    leases,
+    log: () => {},
+    pollIntervalMs: 50,
+    pageSize: 7,
+  });
+  runner.start();
+  app = await buildTestApp(test, {
+    mailer: createOutboxMailer(await mkdtemp(path.join(tmpdir(), 'stats-')), 'lab@x.org'),
+  });
+  adminToken = await signIn(app, 'admin@stats.test', PASSWORD);
+
+  const { ana, alice, bob } = people;
+  at('10:00:00');
+  await run(ana, { type: 'JoinRoom', data: { connectionId: 'ana-1' } });
+  at('10:01:00');
+  await run(alice, { type: 'JoinRoom', data: { connectionId: 'alice-1' } });
+  at('10:02:00');
+  await run(bob, { type: 'JoinRoom', data: { connectionId: 'bob-1' } });
+  at('10:05:00');
+  await run(ana, { type: 'StartSession', data: {} });
+  at('10:06:00');
+  await run(ana, { type: 'SetSpeaking', data: { speaking: true } });
+  at('10:07:00');
+  await run(alice, { type: 'SendChatMessage', data: { messageId: 'm1', text: 'Hello' } });
+  await run(alice, { type: 'SendChatMessage', data: { messageId: 'm2', text: 'A question' } });
+  await run(alice, { type: 'RequestToSpeak', data: { requesting: true } });
+  at('10:08:00');
+  await run(bob, { type: 'SendChatMessage', data: { messageId: 'm3', text: 'Hi' } });
+  // Alice's connection drops and comes back within the minute: one stay.
+  at('10:10:00');
+  await run(alice, { type: 'LeaveRoom', data: { connectionId: 'alice-1', reason: 'connection_lost' } });
+  at('10:10:30');
+  await run(alice, { type: 'JoinRoom', data: { connectionId: 'alice-2' } });
+  at('10:12:00');
+  await run(ana, {
+    type: 'CreatePoll',
+    data: {
+      pollId: 'p1',
+      title: 'Dose',
+      question: 'Which dose?',
+      options: ['5 mg', '10 mg'],
+      allowMultiple: false,
+    },
+  });
+  await run(ana, { type: 'StartPoll', data: { pollId: 'p1' } });
+  at('10:13:00');
+  await run(alice, { type: 'AnswerPoll', data: { pollId: 'p1', answers: [0] } });
+  await run(bob, { type: 'AnswerPoll', data: { pollId: 'p1', answers: [1] } });
+  await run(ana, { type: 'AnswerPoll', data: { pollId: 'p1', answers: [1] } });
+  at('10:14:00');
+  await run(ana, { type: 'ClosePoll', data: { pollId: 'p1' } });
+  await run(ana, {
+    type: 'ShareDocuments',
+    data: { documents: [{ id: documentId, name: 'Leaflet', extension: 'pdf' }] },
+  });
+  await recordDocumentDownload(test.db, {
+    labId,
+    documentId,
+    userId: null,
+    participantId: bob.participantId,
+    eventId,
+    roomId,
+    at: clock,
+  });
+  // Ana stops talking at 10:16: ten minutes of talk.
+  at('10:16:00');
+  await run(ana, { type: 'SetSpeaking', data: { speaking: false } });
+  // Bob leaves for good at 10:20 and comes back at 10:30: two stays.
+  at('10:20:00');
+  await run(bob, { type: 'LeaveRoom', data: { connectionId: 'bob-1', reason: 'left' } });
+  at('10:30:00');
+  await run(bob, { type: 'JoinRoom', data: { connectionId: 'bob-2' } });
+  // Staff close the event at 10:45: everyone's stay ends there.
+  at('10:45:00');
+  await rooms.execute({
+    roomId,
+    commandId: randomUUID(),
+    actor: { ...ana, participantId: 0 },
+    command: { type: 'CloseSession', data: { closedByUserId: adminId } },
+  });
+  await test.db
+    .updateTable('events')
+    .set({ end_date: clock, active: false })
+    .where('id', '=', eventId)
+    .execute();
+  await runner.caughtUp();
+}, 60_000);
+
+afterAll(async () => {
+  await runner?.stop();
+  await leases?.close();
+  await app?.close();
+  await rooms?.close();
+  await test?.drop();
+});
+
+const get = async (url: string, token = adminToken) => {
+  const response = await caller(app)('GET', url, token);
+  return { status: response.statusCode, body: response.body, json: () => response.json() };
+};
+
+/** Every figure the stats, attendance and consumption calls give for the scripted session. */
+async function figures() {
+  const detail = (await get(`/api/events/${eventId}/stats`)).json();
+  return {
+    totals: (await get('/api/stats/totals')).json(),
+    closed: (await get('/api/events/find/closed?start=0&count=15')).json(),
+    detail,
+    polls: (await get('/api/stats/polls')).json(),
+    documents: (await get('/api/stats/documents')).json(),
+    consumption: (await get('/api/lab-consumption')).json(),
+    attendanceCsv: (await get(`/api/events/${eventId}/stats/attendance.csv`)).body,
+    pollsCsv: (await get(`/api/events/${eventId}/stats/polls.csv`)).body,
+  };
+}
+
+describe('the sessions projection', () => {
+  it('gives every figure of the scripted session', async () => {
+    const { totals, closed, detail, polls, documents, consumption } = await figures();
+    // Ana 10:05-10:45 (40 min), Alice 10:05-10:45 merged over her reconnection (40 min), Bob
+    // 10:05-10:20 and 10:30-10:45 (30 min): 110 participant-minutes.
+    expect(totals).toEqual({
+      sessions: 1,
+      participants: 3,
+      minutes: 110,
+      average_duration_minutes: 40,
+      messages: 3,
+      polls: 1,
+      votes: 3,
+      documents_shared: 1,
+    });
+    expect(closed.total).toBe(1);
+    expect(closed.items[0]).toMatchObject({
+      event_id: eventId,
+      name: 'Event stats-1',
+      date: '2026-11-20T10:05:00.000Z',
+      admin: 'Test admin',
+      invitation_total_count: 4,
+      participant_total_count: 3,
+      event_duration_days: 0,
+      event_duration_hour: 0,
+      event_duration_minute: 40,
+      consumed_minutes: 110,
+    });
+    const [session] = detail.sessions;
+    expect(session).toMatchObject({
+      room_id: roomId,
+      number: 1,
+      started_at: '2026-11-20T10:05:00.000Z',
+      ended_at: '2026-11-20T10:45:00.000Z',
+      closed: true,
+      consumed_minutes: 110,
+      messages: 3,
+      votes: 3,
+      speak_requests: 1,
+      shares: 1,
+    });
+    const byName = Object.fromEntries(
+      session.participants.map((person: { name: string }) => [person.name, person]),
+    );
+    expect(byName.Ana).toMatchObject({
+      role: 'animator',
+      intervals: [{ from: '2026-11-20T10:05:00.000Z', to: '2026-11-20T10:45:00.000Z' }],
+      present_seconds: 2400,
+      talk_seconds: 600,
+      messages: 0,
+      votes: 1,
+    });
+    expect(byName.Alice).toMatchObject({
+      intervals: [{ from: '2026-11-20T10:05:00.000Z', to: '2026-11-20T10:45:00.000Z' }],
+      present_seconds: 2400,
+      talk_seconds: 0,
+      messages: 2,
+      votes: 1,
+      speak_requests: 1,
+    });
+    expect(byName.Bob).toMatchObject({
+      intervals: [
+        { from: '2026-11-20T10:05:00.000Z', to: '2026-11-20T10:20:00.000Z' },
+        { from: '2026-11-20T10:30:00.000Z', to: '2026-11-20T10:45:00.000Z' },
+      ],
+      present_seconds: 1800,
+      messages: 1,
+      votes: 1,
+    });
+    expect(polls.total).toBe(1);
+    expect(polls.items[0]).toMatchObject({
+      id: 'p1',
+      name: 'Dose',
+      type: 'single',
+      voters: 3,
+      answers: [
+        { name: '5 mg', count: 1, value: 33.3 },
+        { name: '10 mg', count: 2, value: 66.7 },
+      ],
+    });
+    expect(documents).toEqual([
+      { id: documentId, name: 'Leaflet', extension: 'pdf', introduction_count: 1, download_count: 1 },
+    ]);
+    // A plan of 1000 minutes: floors of 110/1000 and 890/1000.
+    const plan = 1000;
+    expect(consumption).toEqual({
+      plan,
+      consumption: 110,
+      left: plan - 110,
+      average: 110,
+      sessions: 1,
+      consumed_percent: Math.floor((110 * 100) / plan),
+      left_percent: Math.floor(((plan - 110) * 100) / plan),
+    });
+  });
+
+  it('draws the charts from the same sessions, in the lab time zone', async () => {
+    const sessions = (await get('/api/stats/day?count=366')).json();
+    expect(sessions.values.reduce((sum: number, value: number) => sum + value, 0)).toBe(1);
+    expect(sessions.values[sessions.dates.indexOf('2026-11-20')]).toBe(1);
+    expect(sessions.time_zone).toBe('Europe/Paris');
+    const minutes = (await get('/api/chart-consumption/month?count=24')).json();
+    expect(minutes.values[minutes.dates.indexOf('2026-11-01')]).toBe(110);
+    const credit = (await get('/api/chart-credit-tracking/week?count=60')).json();
+    expect(credit.values.at(-1)).toBe((await get('/api/lab-consumption')).json().left);
+    expect((await get('/api/stats/year')).status).toBe(400);
+    expect((await get('/api/stats/day?count=0')).status).toBe(400);
+  });
+
+  it('writes the attendance and the poll answers as CSV', async () => {
+    const { attendanceCsv, pollsCsv } = await figures();
+    const lines = attendanceCsv.trim().split('\n');
+    expect(lines[0]).toBe(
+      'room,session,participant,role,stays (ISO from/to),stays,minutes present,talk seconds,messages,votes,speak requests',
+    );
+    expect(lines).toContain(
+      `${roomId},1,Bob,participant,2026-11-20T10:05:00.000Z/2026-11-20T10:20:00.000Z 2026-11-20T10:30:00.000Z/2026-11-20T10:45:00.000Z,2,30,0,1,1,0`,
+    );
+    expect(pollsCsv.trim().split('\n')).toEqual([
+      'room,poll,question,answer,votes,percent of voters,voters',
+      `${roomId},Dose,Which dose?,5 mg,1,33.3,3`,
+      `${roomId},Dose,Which dose?,10 mg,2,66.7,3`,
+    ]);
+  });
+
+  it('gives the same figures after a rebuild, and the live runner follows the new generation', async () => {
+    const before = await figures();
+    const { generation: old } = (await findGenerations(test.db, 'sessions')).find(
+      (each) => each.status === 'live',
+    ) ?? { generation: 0 };
+    const result = await rebuildProjection(test.db, sessionsProjection, { pageSize: 5 });
+    expect(result.generation).toBeGreaterThan(old);
+    expect(await figures()).toEqual(before);
+    // An event appended after the swap lands in the new generation through the live runner.
+    const { roomIds } = await createEvent(test.db, { labId, slug: 'stats-2' });
+    at('11:00:00');
+    const outcome = await rooms.execute({
+      roomId: roomIds[0] ?? 0,
+      commandId: randomUUID(),
+      actor: people.bob,
+      command: { type: 'JoinRoom', data: { connectionId: 'bob-3' } },
+    });
+    expect(outcome.ok).toBe(true);
+    await runner.caughtUp();
+    expect(await figures()).toEqual(before);
+    const [status] = await projectionStatus(test.db, [sessionsProjection]);
+    expect(status?.live).toMatchObject({ generation: result.generation, lagEvents: 0, failure: null });
+    expect(status?.building).toBeNull();
+  });
+
+  it('resumes a rebuild killed half-way without counting anything twice', async () => {
+    const before = await figures();
+    // Half a rebuild: a building generation that applied the log's first pages, then the process died.
+    const building = await test.db
+      .transaction()
+      .execute((trx) => createGeneration(trx, sessionsProjection, 'building'));
+    const firstPage = await createEventStore(test.db).readAll(null, 12);
+    await applyPage(
+      test.db,
+      sessionsProjection,
+      building.generation,
+      LOG_START,
+      firstPage.events,
+      firstPage.position ?? LOG_START,
+    );
+    const resumed = await rebuildProjection(test.db, sessionsProjection, { pageSize: 4 });
+    expect(resumed.generation).toBe(building.generation);
+    expect(await figures()).toEqual(before);
+    const checkpoint = await test.db
+      .selectFrom('projection_checkpoints')
+      .select('projection')
+      .where('projection', '=', checkpointName('sessions', building.generation))
+      .execute();
+    expect(checkpoint).toHaveLength(1);
+  });
+
+  it('scopes every call to the caller lab, and gates it by module and permission', async () => {
+    const otherLab = await createLab(test.db, 'Other lab', ['stats']);
+    await createUser(test.db, {
+      labId: otherLab,
+      email: 'other@stats.test',
+      password: PASSWORD,
+      role: 'admin',
+    });
+    const other = await signIn(app, 'other@stats.test', PASSWORD);
+    expect((await get(`/api/events/${eventId}/stats`, other)).status).toBe(404);
+    expect((await get(`/api/events/${eventId}/stats/attendance.csv`, other)).status).toBe(404);
+    expect((await get('/api/stats/totals', other)).json()).toMatchObject({ sessions: 0, minutes: 0 });
+    expect((await get('/api/events/find/closed', other)).json()).toEqual({ items: [], total: 0 });
+    expect((await get('/api/stats/documents', other)).json()).toEqual([]);
+
+    // A lab without the stats module: every stats call is refused; consumption needs its permission.
+    const noStats = await createLab(test.db, 'No stats', []);
+    await createUser(test.db, {
+      labId: noStats,
+      email: 'nostats@stats.test',
+      password: PASSWORD,
+      role: 'admin',
+    });
+    await createUser(test.db, { labId, email: 'plain@stats.test', password: PASSWORD, role: 'user' });
+    const withoutModule = await signIn(app, 'nostats@stats.test', PASSWORD);
+    const plainUser = await signIn(app, 'plain@stats.test', PASSWORD);
+    const statsCalls = [
+      '/api/stats/totals',
+      '/api/stats/polls',
+      '/api/stats/documents',
+      '/api/stats/month',
+      '/api/events/find/closed',
+      `/api/events/${eventId}/stats`,
+      `/api/events/${eventId}/stats/attendance.csv`,
+      `/api/events/${eventId}/stats/polls.csv`,
+    ];
+    for (const url of statsCalls) {
+      expect((await get(url, withoutModule)).status, url).toBe(403);
+      expect((await get(url)).status, url).toBe(200);
+    }
+    for (const url of [
+      '/api/lab-consumption',
+      '/api/chart-consumption/day',
+      '/api/chart-credit-tracking/month',
+    ]) {
+      expect((await get(url, plainUser)).status, url).toBe(403);
+      expect((await get(url)).status, url).toBe(200);
+      expect((await caller(app)('GET', url, 'not a token')).statusCode, url).toBe(401);
+    }
+  });
+});
