@@ -3,8 +3,8 @@
 import type { Env } from '../config/env.ts';
 import { loadOrCreateLocalSecrets } from '../config/secrets.ts';
 import { createDb, type Db } from './connection.ts';
-import { type DataDirLock, lockDataDir } from './dataDirLock.ts';
-import { startEmbeddedPostgres } from './embeddedPostgres.ts';
+import { DataDirInUseError, type DataDirLock, lockDataDir } from './dataDirLock.ts';
+import { runningEmbeddedUrl, startEmbeddedPostgres } from './embeddedPostgres.ts';
 import { migrateToLatest } from './migrate.ts';
 
 export type OpenDatabase = {
@@ -51,5 +51,26 @@ export async function openDatabase(
   } catch (error) {
     await close();
     throw error;
+  }
+}
+
+/**
+ * The database for a command-line tool (`npm run projections`): DATABASE_URL; else the embedded one of
+ * a server running on DATA_DIR, reached where that server started it; else the embedded one started
+ * for the tool alone.
+ */
+export async function openDatabaseForTool(
+  env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'EMBEDDED_PG_PORT'>,
+  log: (line: string) => void,
+): Promise<OpenDatabase> {
+  try {
+    return await openDatabase(env, log);
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    const secrets = await loadOrCreateLocalSecrets(env.DATA_DIR);
+    const url = await runningEmbeddedUrl(env.DATA_DIR, secrets.embeddedPostgresPassword);
+    if (url === null) throw error;
+    log(`Using the embedded database of the server running on ${env.DATA_DIR}.`);
+    return openDatabase({ ...env, DATABASE_URL: url }, log);
   }
 }

@@ -55,6 +55,21 @@ async function stopOrphanedPostgres(clusterDir: string): Promise<void> {
   }
 }
 
+/**
+ * The address of the embedded PostgreSQL a running server started in `dataDir`, for a command-line tool
+ * run beside it: the port is the fourth line of PostgreSQL's own postmaster.pid.
+ */
+export async function runningEmbeddedUrl(dataDir: string, password: string): Promise<string | null> {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  const lines = await fs.readFile(pidFile, 'utf8').then(
+    (text) => text.split('\n'),
+    () => null,
+  );
+  const port = Number(lines?.[3]);
+  if (!Number.isInteger(port) || port <= 0) return null;
+  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
+}
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;

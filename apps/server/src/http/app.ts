@@ -26,6 +26,8 @@ import type { ServerMetrics } from '../observability/metrics.ts';
 import { createParticipationService } from '../participants/participationService.ts';
 import { createPharmacovigilanceService } from '../pharmacovigilance/pharmacovigilanceService.ts';
 import { createPictureService } from '../pictures/pictureService.ts';
+import { ensureLiveGenerations } from '../projections/generations.repository.ts';
+import { PROJECTIONS } from '../projections/projections.ts';
 import { registerGateway } from '../realtime/gateway.ts';
 import type { GatewayStats } from '../realtime/gatewayStats.ts';
 import type { ReminderScheduler } from '../reminders/reminderJobs.ts';
@@ -254,6 +256,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         thumbnailMaxBytes: config.IMAGE_MAX_BYTES,
       });
       await api.register(pollsRoutes, { db, authenticator, rooms, now });
+      // The statistics read the projections' views: they exist (empty) before the runner catches up.
+      await ensureLiveGenerations(db, PROJECTIONS);
       await api.register(statsRoutes, { authenticator, stats: createStatsService({ db, now }) });
       const pharmacovigilance = createPharmacovigilanceService({ db, mailOutbox, now });
       await api.register(pharmacovigilanceRoutes, { authenticator, pharmacovigilance });

@@ -274,3 +274,15 @@ export async function lagAfter(
     seconds: oldest === null ? 0 : Math.max(0, (Date.now() - oldest.getTime()) / 1000),
   };
 }
+
+/**
+ * Makes sure each projection has a live generation, so its views exist before anything reads them
+ * (an empty model until the runner has caught up). Creating one is idempotent and serialised.
+ */
+export async function ensureLiveGenerations(db: Db, projections: readonly Projection[]): Promise<void> {
+  for (const projection of projections) {
+    const generations = await findGenerations(db, projection.name);
+    if (generations.some((each) => each.status === 'live')) continue;
+    await db.transaction().execute((trx) => createGeneration(trx, projection, 'live'));
+  }
+}
