@@ -187,6 +187,29 @@ export async function eventSessions(
   return { sessions, attendance };
 }
 
+/** A room's last session (the current one while it runs) and its attendance. */
+export async function lastRoomSession(
+  db: Db,
+  roomId: number,
+): Promise<{ session: StatsSessionsView; attendance: StatsAttendanceView[] } | null> {
+  const session = await db
+    .selectFrom('stats_sessions')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .orderBy('session_number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (session === undefined) return null;
+  const attendance = await db
+    .selectFrom('stats_attendance')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .where('session_number', '=', session.session_number)
+    .orderBy('name')
+    .execute();
+  return { session, attendance };
+}
+
 export type PollStatsRecord = StatsPollsView & { event_id: number; event_name: string };
 
 export async function pollStats(

@@ -5,21 +5,29 @@
 import {
   type ChartData,
   type ClosedEventSummary,
+  consumedMinutes,
   DEFAULT_CHART_BUCKETS,
   type DocumentStatsRow,
   type EventStats,
+  forbidden,
+  isAnimator,
   type LabConsumption,
+  type LiveRoomStats,
   notFound,
   optionShares,
   type PollStatsRow,
   type Principal,
   percentOf,
+  type RoomSessionStats,
   type StatsPeriod,
   type StatsTotals,
   splitDuration,
 } from '@lablive/domain';
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../db/connection.ts';
+import type { StatsAttendanceView, StatsSessionsView } from '../db/schema.ts';
+import { findRoomInLab } from '../events/rooms.repository.ts';
+import { resolveRoomAccess } from '../rooms/roomAccess.ts';
 import {
   type ClosedEventRecord,
   chartBuckets,
@@ -29,6 +37,7 @@ import {
   findLabEvent,
   labPlan,
   labTotals,
+  lastRoomSession,
   type PollStatsRecord,
   pollStats,
 } from './stats.repository.ts';
@@ -66,6 +75,35 @@ function toSummary(record: ClosedEventRecord): ClosedEventSummary {
     event_duration_hour: hours,
     event_duration_minute: minutes,
     consumed_minutes: record.minutes,
+  };
+}
+
+function toRoomSession(
+  session: StatsSessionsView,
+  attendance: readonly StatsAttendanceView[],
+): RoomSessionStats {
+  return {
+    room_id: session.room_id,
+    number: session.session_number,
+    started_at: session.started_at.toISOString(),
+    ended_at: iso(session.ended_at),
+    closed: session.closed,
+    consumed_minutes: consumedMinutes(session.consumed_ms),
+    messages: session.messages,
+    votes: session.votes,
+    speak_requests: session.speak_requests,
+    shares: session.shares,
+    participants: attendance.map((row) => ({
+      participant_id: row.participant_id,
+      name: row.name,
+      role: row.role,
+      intervals: row.intervals,
+      present_seconds: Math.round(row.present_ms / 1000),
+      talk_seconds: Math.round(row.talk_ms / 1000),
+      messages: row.messages,
+      votes: row.votes,
+      speak_requests: row.speak_requests,
+    })),
   };
 }
 
@@ -192,33 +230,30 @@ export function createStatsService(deps: { db: Db; now?: () => Date }) {
         time_zone: timeZone,
         closed: event.end_date !== null,
         summary: toSummary(summary as ClosedEventRecord),
-        sessions: sessions.map((session) => ({
-          room_id: session.room_id,
-          number: session.session_number,
-          started_at: session.started_at.toISOString(),
-          ended_at: iso(session.ended_at),
-          closed: session.closed,
-          consumed_minutes: Math.ceil(session.consumed_ms / 60_000),
-          messages: session.messages,
-          votes: session.votes,
-          speak_requests: session.speak_requests,
-          shares: session.shares,
-          participants: attendance
-            .filter((row) => row.room_id === session.room_id && row.session_number === session.session_number)
-            .map((row) => ({
-              participant_id: row.participant_id,
-              name: row.name,
-              role: row.role,
-              intervals: row.intervals,
-              present_seconds: Math.round(row.present_ms / 1000),
-              talk_seconds: Math.round(row.talk_ms / 1000),
-              messages: row.messages,
-              votes: row.votes,
-              speak_requests: row.speak_requests,
-            })),
-        })),
+        sessions: sessions.map((session) =>
+          toRoomSession(
+            session,
+            attendance.filter(
+              (row) => row.room_id === session.room_id && row.session_number === session.session_number,
+            ),
+          ),
+        ),
         polls: polls.items.map(toPollRow),
       };
+    },
+
+    /**
+     * The live stats tab: the room's current (or last) session. Lab staff see every room's (as in the
+     * back office's statistics); a guest only the room they animate, while it is open to them.
+     */
+    async liveRoomStats(principal: Principal, roomId: number): Promise<LiveRoomStats> {
+      if ((await findRoomInLab(db, principal.labId, roomId)) === undefined) throw notFound('room', roomId);
+      if (principal.kind !== 'user') {
+        const { actor } = await resolveRoomAccess(db, principal, roomId);
+        if (!isAnimator(actor.role)) throw forbidden("Only the room's animators see its statistics.");
+      }
+      const last = await lastRoomSession(db, roomId);
+      return { session: last === null ? null : toRoomSession(last.session, last.attendance) };
     },
 
     /** One line per person and session: when they came and went, and what they did. */

@@ -9,6 +9,7 @@ import {
   joinRoomResponseSchema,
   labDocumentSchema,
   labEventSchema,
+  liveRoomStatsSchema,
   type PharmacovigilanceReportRequest,
   participantSchema,
   pharmacovigilanceReportCreatedSchema,
@@ -32,6 +33,9 @@ export function createRoomsApi(transport: Transport) {
     /** One event of the caller's lab (a guest: their own event). */
     event: (eventId: number, options?: RequestOptions) =>
       get(`/api/events/${eventId}`, labEventSchema, options),
+    /** The room's current (or last) session from the statistics: who was there, how long, talk time. */
+    roomStats: (roomId: number, options?: RequestOptions) =>
+      get(`/api/rooms/${roomId}/stats`, liveRoomStatsSchema, options),
     eventRooms: (eventId: number, options?: RequestOptions) =>
       get(`/api/events/${eventId}/rooms`, z.array(eventRoomSchema), options),
     /** Automatic distribution: the room the caller is placed in (then go to /waiting/{id}). */

@@ -75,6 +75,8 @@ export const API_ROUTES = {
   'GET /api/events/:id/stats': STATS,
   'GET /api/events/:id/stats/attendance.csv': STATS,
   'GET /api/events/:id/stats/polls.csv': STATS,
+  // The live room's stats tab: the room's animators, in a lab with the stats module.
+  'GET /api/rooms/:id/stats': { access: 'signedIn', scope: 'room', requirement: { modules: ['stats'] } },
   'GET /api/lab-consumption': CONSUMPTION,
   'GET /api/chart-consumption/:period': CONSUMPTION,
   'GET /api/chart-credit-tracking/:period': CONSUMPTION,

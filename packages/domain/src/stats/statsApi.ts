@@ -166,3 +166,14 @@ export const eventStatsSchema = z.object({
   polls: z.array(pollStatsRowSchema),
 });
 export type EventStats = z.infer<typeof eventStatsSchema>;
+
+/** GET rooms/{id}/stats: the room's current (or last) session as the live stats tab shows it. */
+export const liveRoomStatsSchema = z.object({ session: roomSessionStatsSchema.nullable() });
+export type LiveRoomStats = z.infer<typeof liveRoomStatsSchema>;
+
+/** Someone's time present up to `now`, counting a stay still open (the projection counts it at its end). */
+export function presentSecondsAt(participant: SessionParticipant, nowMs: number): number {
+  const open = participant.intervals.find((interval) => interval.to === null);
+  const openSeconds = open ? Math.max(0, Math.floor((nowMs - Date.parse(open.from)) / 1000)) : 0;
+  return participant.present_seconds + openSeconds;
+}

@@ -9,6 +9,7 @@ import {
   documentStatsListSchema,
   eventStatsSchema,
   labConsumptionSchema,
+  liveRoomStatsSchema,
   pageQuerySchema,
   pollStatsPageSchema,
   statsPeriodParamsSchema,
@@ -85,6 +86,11 @@ export async function statsRoutes(
         `polls-${request.params.id}.csv`,
         await stats.pollsCsv(await principalOf(request), request.params.id),
       ),
+  );
+  app.get(
+    '/rooms/:id/stats',
+    { schema: { params: idParams, response: { 200: liveRoomStatsSchema } } },
+    async (request) => stats.liveRoomStats(await principalOf(request), request.params.id),
   );
   app.get('/lab-consumption', { schema: { response: { 200: labConsumptionSchema } } }, async (request) =>
     stats.consumption(await principalOf(request)),

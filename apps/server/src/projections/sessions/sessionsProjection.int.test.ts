@@ -331,6 +331,13 @@ describe('the sessions projection', () => {
     });
   });
 
+  it('gives the live stats tab the same session figures (staff of the lab see any room)', async () => {
+    const live = await get(`/api/rooms/${roomId}/stats`);
+    expect(live.status, live.body).toBe(200);
+    const { detail } = await figures();
+    expect(live.json().session).toEqual(detail.sessions[0]);
+  });
+
   it('draws the charts from the same sessions, in the lab time zone', async () => {
     const sessions = (await get('/api/stats/day?count=366')).json();
     expect(sessions.values.reduce((sum: number, value: number) => sum + value, 0)).toBe(1);
@@ -422,6 +429,7 @@ describe('the sessions projection', () => {
     const other = await signIn(app, 'other@stats.test', PASSWORD);
     expect((await get(`/api/events/${eventId}/stats`, other)).status).toBe(404);
     expect((await get(`/api/events/${eventId}/stats/attendance.csv`, other)).status).toBe(404);
+    expect((await get(`/api/rooms/${roomId}/stats`, other)).status).toBe(404);
     expect((await get('/api/stats/totals', other)).json()).toMatchObject({ sessions: 0, minutes: 0 });
     expect((await get('/api/events/find/closed', other)).json()).toEqual({ items: [], total: 0 });
     expect((await get('/api/stats/documents', other)).json()).toEqual([]);
@@ -446,6 +454,7 @@ describe('the sessions projection', () => {
       `/api/events/${eventId}/stats`,
       `/api/events/${eventId}/stats/attendance.csv`,
       `/api/events/${eventId}/stats/polls.csv`,
+      `/api/rooms/${roomId}/stats`,
     ];
     for (const url of statsCalls) {
       expect((await get(url, withoutModule)).status, url).toBe(403);

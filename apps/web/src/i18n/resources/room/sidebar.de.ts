@@ -193,5 +193,16 @@ export const roomSidebarDe: RoomSidebarTexts = {
     chartSummary_other: '{{count}} Nachrichten in {{duration}}, höchstens {{peak}} pro Minute.',
     minutes_one: '{{count}} Minute',
     minutes_other: '{{count}} Minuten',
+    attendance: 'Wer war da',
+    attendanceNote:
+      'Aus dem Sitzungsprotokoll: Zeit in dieser Sitzung (Wiederverbindungen zusammengeführt) und Redezeit.',
+    attendanceLoading: 'Sitzungsprotokoll wird geladen…',
+    attendanceFailed: 'Das Sitzungsprotokoll konnte nicht geladen werden: {{reason}}',
+    attendanceEmpty: 'In einer Sitzung dieses Raums wurde noch niemand gezählt.',
+    retry: 'Erneut versuchen',
+    person: 'Person',
+    timePresent: 'Anwesend',
+    talkTime: 'Redezeit',
+    votes: 'Stimmen',
   },
 };

@@ -190,6 +190,17 @@ export const roomSidebarEn = {
     chartSummary_other: '{{count}} messages over {{duration}}, at most {{peak}} in one minute.',
     minutes_one: '{{count}} minute',
     minutes_other: '{{count}} minutes',
+    attendance: 'Who was here',
+    attendanceNote:
+      'From the session record: time in this session (stays merged over reconnections) and talk time.',
+    attendanceLoading: 'Loading the session record…',
+    attendanceFailed: 'The session record could not be loaded: {{reason}}',
+    attendanceEmpty: 'Nobody has been counted in a session of this room yet.',
+    retry: 'Retry',
+    person: 'Person',
+    timePresent: 'Present',
+    talkTime: 'Talk',
+    votes: 'Votes',
   },
 } as const;
 

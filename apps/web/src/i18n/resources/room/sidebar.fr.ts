@@ -192,5 +192,16 @@ export const roomSidebarFr: RoomSidebarTexts = {
     chartSummary_other: '{{count}} messages en {{duration}}, au plus {{peak}} en une minute.',
     minutes_one: '{{count}} minute',
     minutes_other: '{{count}} minutes',
+    attendance: 'Qui était là',
+    attendanceNote:
+      'D’après le registre de la session : temps passé dans cette session (reconnexions fusionnées) et temps de parole.',
+    attendanceLoading: 'Chargement du registre de la session…',
+    attendanceFailed: 'Le registre de la session n’a pas pu être chargé : {{reason}}',
+    attendanceEmpty: 'Personne n’a encore été compté dans une session de cette salle.',
+    retry: 'Réessayer',
+    person: 'Personne',
+    timePresent: 'Présence',
+    talkTime: 'Parole',
+    votes: 'Votes',
   },
 };

@@ -5,6 +5,7 @@ import { chatMessages, pollResults } from '@lablive/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoomState } from '../../roomContext.ts';
+import { SessionAttendance } from './SessionAttendance.tsx';
 import { StatsChart } from './StatsChart.tsx';
 import { chatPerMinute, countRoles, formatDuration, sessionDurationMs } from './sessionStats.ts';
 import { useNow } from './useNow.ts';
@@ -79,6 +80,7 @@ export function StatsPanel() {
       ) : (
         <StatsChart data={perMinute} />
       )}
+      <SessionAttendance />
       <h3 className="sidebar-subheading">{t('stats.polls')}</h3>
       <div data-testid="stats-polls" data-count={polls.length}>
         {polls.length === 0 ? (
