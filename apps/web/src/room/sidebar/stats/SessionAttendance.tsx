@@ -83,7 +83,7 @@ export function SessionAttendance() {
               <th scope="col">{t('stats.person')}</th>
               <th scope="col">{t('stats.timePresent')}</th>
               <th scope="col">{t('stats.talkTime')}</th>
-              <th scope="col">{t('stats.messages')}</th>
+              <th scope="col">{t('stats.messagesAxis')}</th>
               <th scope="col">{t('stats.votes')}</th>
             </tr>
           </thead>
