@@ -41,6 +41,7 @@ export * from './shared/errors.ts';
 export * from './shared/ids.ts';
 export * from './shared/text.ts';
 export * from './shared/timeZone.ts';
+export * from './stats/replayView.ts';
 export * from './stats/roomStats.ts';
 export * from './stats/statsApi.ts';
 export * from './users/labUser.ts';

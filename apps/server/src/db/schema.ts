@@ -394,6 +394,33 @@ export interface StatsDocumentSharesView {
   share_count: number;
 }
 
+// The `replay` projection's read models (views on the live generation).
+export interface ReplaySnapshotsView {
+  stream_id: string;
+  version: number;
+  at: Date;
+  state: unknown;
+}
+
+export interface ReplayMarkersView {
+  stream_id: string;
+  version: number;
+  at: Date;
+  kind: string;
+  label: string;
+}
+
+export interface ReplayChatView {
+  stream_id: string;
+  version: number;
+  message_id: string;
+  sender_id: number;
+  sender_name: string;
+  text: string;
+  at: Date;
+  removed_version: number | null;
+}
+
 export interface RoomSnapshotsTable {
   stream_id: string;
   version: number;
@@ -463,6 +490,9 @@ export interface Database {
   stats_attendance: StatsAttendanceView;
   stats_polls: StatsPollsView;
   stats_document_shares: StatsDocumentSharesView;
+  replay_snapshots: ReplaySnapshotsView;
+  replay_markers: ReplayMarkersView;
+  replay_chat: ReplayChatView;
   room_snapshots: RoomSnapshotsTable;
   mail_log: MailLogTable;
   invitation_links: InvitationLinksTable;

@@ -31,6 +31,7 @@ import { PROJECTIONS } from '../projections/projections.ts';
 import { registerGateway } from '../realtime/gateway.ts';
 import type { GatewayStats } from '../realtime/gatewayStats.ts';
 import type { ReminderScheduler } from '../reminders/reminderJobs.ts';
+import { createReplayService } from '../replay/replayService.ts';
 import type { RoomService } from '../rooms/roomService.ts';
 import { createStatsService } from '../stats/statsService.ts';
 import { createUserService } from '../users/userService.ts';
@@ -55,6 +56,7 @@ import { pharmacovigilanceRoutes } from './routes/pharmacovigilance.routes.ts';
 import { pharmacovigilanceAdminRoutes } from './routes/pharmacovigilanceAdmin.routes.ts';
 import { planningRoutes } from './routes/planning.routes.ts';
 import { pollsRoutes } from './routes/polls.routes.ts';
+import { replayRoutes } from './routes/replay.routes.ts';
 import { roomDocumentsRoutes } from './routes/roomDocuments.routes.ts';
 import { roomsRoutes } from './routes/rooms.routes.ts';
 import { statsRoutes } from './routes/stats.routes.ts';
@@ -259,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // The statistics read the projections' views: they exist (empty) before the runner catches up.
       await ensureLiveGenerations(db, PROJECTIONS);
       await api.register(statsRoutes, { authenticator, stats: createStatsService({ db, now }) });
+      await api.register(replayRoutes, { authenticator, replay: createReplayService({ db }) });
       const pharmacovigilance = createPharmacovigilanceService({ db, mailOutbox, now });
       await api.register(pharmacovigilanceRoutes, { authenticator, pharmacovigilance });
       await api.register(pharmacovigilanceAdminRoutes, { authenticator, pharmacovigilance });

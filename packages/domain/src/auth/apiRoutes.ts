@@ -75,6 +75,9 @@ export const API_ROUTES = {
   'GET /api/events/:id/stats': STATS,
   'GET /api/events/:id/stats/attendance.csv': STATS,
   'GET /api/events/:id/stats/polls.csv': STATS,
+  // Replay of a room's stream (the timeline, the room at an instant): the statistics' audience.
+  'GET /api/rooms/:id/replay': STATS,
+  'GET /api/rooms/:id/replay/state': STATS,
   // The live room's stats tab: the room's animators, in a lab with the stats module.
   'GET /api/rooms/:id/stats': { access: 'signedIn', scope: 'room', requirement: { modules: ['stats'] } },
   'GET /api/lab-consumption': CONSUMPTION,

@@ -1,0 +1,104 @@
+// Replay of a room (issue 18 part 5): its timeline, and the room at any instant, folded with the room
+// decider's own `evolve` from the `replay` projection's nearest snapshot at or before that instant, so
+// the replay and the live room cannot disagree. The lab's staff with the stats module; another lab's
+// room is 404.
+import {
+  eventInstant,
+  evolve,
+  initialRoomState,
+  notFound,
+  type Principal,
+  REPLAY_CHAT_MESSAGES,
+  type ReplayState,
+  type ReplayTimeline,
+  replayView,
+  roomStreamId,
+} from '@lablive/domain';
+import type { Db } from '../db/connection.ts';
+import { readStream } from '../event-store/readStream.ts';
+import { findRoomInLab } from '../events/rooms.repository.ts';
+import { REPLAY_SNAPSHOT_EVERY } from '../projections/replay/replayProjection.ts';
+import { loadRoomConfig } from '../rooms/roomAccess.ts';
+import { toSessionEvent } from '../rooms/roomStateStore.ts';
+import {
+  chatBefore,
+  labTimeZone,
+  markersOf,
+  snapshotAtOrBefore,
+  streamVersion,
+} from './replay.repository.ts';
+
+/** The timeline shows this many markers at most (a long session's joins and leaves are many). */
+export const MAX_MARKERS = 2000;
+
+export type ReplayService = ReturnType<typeof createReplayService>;
+
+export function createReplayService(deps: { db: Db }) {
+  const { db } = deps;
+
+  async function roomOf(principal: Principal, roomId: number) {
+    const room = await findRoomInLab(db, principal.labId, roomId);
+    if (room === undefined) throw notFound('room', roomId);
+    return room;
+  }
+
+  async function instantOf(streamId: string, version: number): Promise<string | null> {
+    if (version < 1) return null;
+    const [stored] = await readStream(db, streamId, version, 1);
+    return stored === undefined ? null : eventInstant(toSessionEvent(stored), stored.occurredAt);
+  }
+
+  return {
+    async timeline(principal: Principal, roomId: number): Promise<ReplayTimeline> {
+      const room = await roomOf(principal, roomId);
+      const streamId = roomStreamId(roomId);
+      const lastVersion = await streamVersion(db, streamId);
+      const markers = await markersOf(db, streamId, MAX_MARKERS + 1);
+      return {
+        room_id: roomId,
+        event_id: room.event_id,
+        event_name: room.event_name,
+        time_zone: await labTimeZone(db, principal.labId),
+        from: await instantOf(streamId, 1),
+        to: await instantOf(streamId, lastVersion),
+        last_version: lastVersion,
+        markers: markers.slice(0, MAX_MARKERS),
+        markers_truncated: markers.length > MAX_MARKERS,
+      };
+    },
+
+    async stateAt(principal: Principal, roomId: number, instant: string): Promise<ReplayState> {
+      await roomOf(principal, roomId);
+      const streamId = roomStreamId(roomId);
+      const wanted = Date.parse(instant);
+      const snapshot = await snapshotAtOrBefore(db, streamId, instant);
+      let state =
+        snapshot === undefined
+          ? initialRoomState(
+              (await loadRoomConfig(db, principal.labId, roomId))?.config ?? {
+                roomId,
+                eventId: 0,
+                labId: principal.labId,
+                activeModules: [],
+                labModules: [],
+              },
+            )
+          : { ...snapshot.state, version: snapshot.version };
+      // Beyond the snapshot, at most REPLAY_SNAPSHOT_EVERY events while the projection keeps up.
+      folding: for (;;) {
+        const events = await readStream(db, streamId, state.version + 1, REPLAY_SNAPSHOT_EVERY);
+        for (const stored of events) {
+          const event = toSessionEvent(stored);
+          if (Date.parse(eventInstant(event, stored.occurredAt)) > wanted) break folding;
+          state = evolve(state, event);
+        }
+        if (events.length < REPLAY_SNAPSHOT_EVERY) break;
+      }
+      const earlier =
+        snapshot === undefined
+          ? { messages: [], total: 0 }
+          : await chatBefore(db, streamId, snapshot.version, state.version, REPLAY_CHAT_MESSAGES);
+      return { at: new Date(wanted).toISOString(), version: state.version, view: replayView(state, earlier) };
+    },
+  };
+}
