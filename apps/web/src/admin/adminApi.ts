@@ -9,6 +9,7 @@ import {
   createPharmacovigilanceAdminApi,
   createPicturesApi,
   createPollsAdminApi,
+  createReplayApi,
   createUsersAdminApi,
 } from '@lablive/client';
 import { api } from '../services.ts';
@@ -21,3 +22,4 @@ export const usersApi = createUsersAdminApi(api.transport);
 export const pollsApi = createPollsAdminApi(api.transport);
 export const groupsApi = createGroupsAdminApi(api.transport);
 export const picturesApi = createPicturesApi(api.transport);
+export const replayApi = createReplayApi(api.transport);

@@ -20,6 +20,7 @@ export const BUILT_ADMIN_PAGES = [
   'pharmaReports',
   'pharmaReportDetail',
   'profile',
+  'replay',
 ] as const;
 export type BuiltAdminPage = (typeof BUILT_ADMIN_PAGES)[number];
 

@@ -20,6 +20,7 @@ import { ReportsPage } from './pharmacovigilance/ReportsPage.tsx';
 import { PollFormPage } from './polls/PollFormPage.tsx';
 import { PollsPage } from './polls/PollsPage.tsx';
 import { ProfilePage } from './profile/ProfilePage.tsx';
+import { ReplayPage } from './replay/ReplayPage.tsx';
 import { UsersPage } from './users/UsersPage.tsx';
 
 export { AdminLayout } from './AdminLayout.tsx';
@@ -107,6 +108,11 @@ export const ADMIN_PAGES: Record<BuiltAdminPage, ReactElement> = {
   profile: (
     <AdminRoute name="profile">
       <ProfilePage />
+    </AdminRoute>
+  ),
+  replay: (
+    <AdminRoute name="replay">
+      <ReplayPage />
     </AdminRoute>
   ),
 };

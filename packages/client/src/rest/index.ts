@@ -22,6 +22,7 @@ export {
   type PharmacovigilanceAdminApi,
 } from './pharmacovigilanceAdminApi.ts';
 export { createPollsAdminApi, type PollsAdminApi } from './pollsAdminApi.ts';
+export { createReplayApi, type ReplayApi } from './replayApi.ts';
 export type { RoomsApi } from './roomsApi.ts';
 export * from './tokenStore.ts';
 export { createUsersAdminApi, type UsersAdminApi } from './usersAdminApi.ts';

@@ -56,6 +56,8 @@ export const ADMIN_ROUTES = {
     requirement: manage('manage_pharmacovigilance', ['pharmacovigilance']),
   },
   stats: { path: '/admin/stats', requirement: { staff: true, modules: ['stats'] } },
+  /** A room's session replayed (issue 18): the statistics' audience. */
+  replay: { path: '/admin/sessions/:roomId/replay', requirement: { staff: true, modules: ['stats'] } },
   consumption: { path: '/admin/myconsumption', requirement: manage('view_consumption') },
   profile: { path: '/admin/profile', requirement: { staff: true } },
 } as const satisfies Record<string, AdminRoute>;

@@ -1,7 +1,9 @@
 // Deutsche Texte des Backoffice (Namensraum `admin`).
 import type { AdminTranslations } from './en.ts';
+import { replayDe } from './replay.de.ts';
 
 export const adminDe: AdminTranslations = {
+  replay: replayDe,
   nav: {
     label: 'Backoffice',
     events: 'Veranstaltungen',

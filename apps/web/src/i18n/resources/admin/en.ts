@@ -1,8 +1,10 @@
 // English texts of the back office (the `admin` namespace). The spec's own words are kept where it
 // gives them (section 8's confirmations, the form's button labels, 'Not enough permissions').
 import type { Widen } from '../widen.ts';
+import { replayEn } from './replay.en.ts';
 
 export const adminEn = {
+  replay: replayEn,
   nav: {
     label: 'Back office',
     events: 'Events',

@@ -1,7 +1,9 @@
 // Textes français du back-office (espace de noms `admin`).
 import type { AdminTranslations } from './en.ts';
+import { replayFr } from './replay.fr.ts';
 
 export const adminFr: AdminTranslations = {
+  replay: replayFr,
   nav: {
     label: 'Back-office',
     events: 'Événements',
