@@ -30,7 +30,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ALTER TABLE labs ADD COLUMN time_zone text NOT NULL DEFAULT 'Europe/Paris';
 
     -- The closed sessions list pages through a lab's closed events, newest first.
-    CREATE INDEX events_lab_closed_idx ON events (lab_id, end_date DESC) WHERE end_date IS NOT NULL;
+    CREATE INDEX events_lab_closed_idx ON events (lab_id, end_date DESC, id DESC) WHERE end_date IS NOT NULL;
   `.execute(db);
 }
 

@@ -400,6 +400,7 @@ export interface ReplaySnapshotsView {
   version: number;
   at: Date;
   state: unknown;
+  chat_total: number;
 }
 
 export interface ReplayMarkersView {
@@ -408,17 +409,6 @@ export interface ReplayMarkersView {
   at: Date;
   kind: string;
   label: string;
-}
-
-export interface ReplayChatView {
-  stream_id: string;
-  version: number;
-  message_id: string;
-  sender_id: number;
-  sender_name: string;
-  text: string;
-  at: Date;
-  removed_version: number | null;
 }
 
 export interface RoomSnapshotsTable {
@@ -492,7 +482,6 @@ export interface Database {
   stats_document_shares: StatsDocumentSharesView;
   replay_snapshots: ReplaySnapshotsView;
   replay_markers: ReplayMarkersView;
-  replay_chat: ReplayChatView;
   room_snapshots: RoomSnapshotsTable;
   mail_log: MailLogTable;
   invitation_links: InvitationLinksTable;

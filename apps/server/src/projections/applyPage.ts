@@ -68,7 +68,7 @@ export async function applyPage(
     if (at === null || compareLogPositions(at, expected) !== 0) {
       throw new StaleGenerationError(projection.name, generation, 'its checkpoint moved');
     }
-    await projection.apply(trx, events, generationTables(generation));
+    await projection.apply(trx, events, generationTables(generation), { from: expected, to });
     await saveCheckpoint(trx, name, to);
   });
 }

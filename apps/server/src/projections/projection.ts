@@ -9,7 +9,7 @@
 // caught up, so readers never see a half-built model.
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { StoredSessionEvent } from '../event-store/types.ts';
+import type { LogPosition, StoredSessionEvent } from '../event-store/types.ts';
 
 export type ProjectionTables = {
   /** The generation's physical table for a read model's plain (view) name. */
@@ -33,5 +33,13 @@ export type Projection = {
     trx: Transaction<Database>,
     events: readonly StoredSessionEvent[],
     tables: ProjectionTables,
+    page: ProjectionPage,
   ): Promise<void>;
 };
+
+/**
+ * Where a page sits in the log: after `from` (the checkpoint it was applied on) up to `to`. A projection
+ * may keep rows in memory between pages (the sessions' cursors and attendance): they are still the
+ * tables' rows when the next page starts where the last one ended, and only then.
+ */
+export type ProjectionPage = { from: LogPosition; to: LogPosition };

@@ -6,7 +6,7 @@ import { loadEnv } from '../config/env.ts';
 import { openDatabaseForTool } from '../db/database.ts';
 import { ProjectionFailedError } from './applyPage.ts';
 import { findProjection, PROJECTIONS } from './projections.ts';
-import { rebuildProjection } from './rebuild.ts';
+import { rebuildProjections } from './rebuild.ts';
 import { formatStatus, projectionStatus } from './status.ts';
 
 const USAGE = `Usage: npm run projections -- status | rebuild <${PROJECTIONS.map((each) => each.name).join('|')}|all>`;
@@ -33,23 +33,23 @@ process.once('SIGINT', () => controller.abort());
 let exitCode = 0;
 try {
   if (command === 'rebuild') {
-    for (const projection of chosen) {
-      console.log(`Rebuilding ${projection.name} from the beginning of the log…`);
-      let reported = 0;
-      const result = await rebuildProjection(database.db, projection, {
-        signal: controller.signal,
-        onProgress: (applied) => {
-          if (applied - reported >= 100_000) {
-            reported = applied;
-            console.log(`  ${applied} events`);
-          }
-        },
-      });
+    console.log(`Rebuilding ${chosen.map((each) => each.name).join(', ')} from the beginning of the log…`);
+    let reported = 0;
+    const results = await rebuildProjections(database.db, chosen, {
+      signal: controller.signal,
+      onProgress: (applied) => {
+        if (applied - reported >= 100_000) {
+          reported = applied;
+          console.log(`  ${applied} events`);
+        }
+      },
+    });
+    results.forEach((result, index) => {
       const seconds = result.milliseconds / 1000;
       console.log(
-        `${projection.name}: generation ${result.generation} live, ${result.events} events in ${seconds.toFixed(1)} s (${Math.round(result.events / Math.max(seconds, 0.001))} events/s)`,
+        `${chosen[index]?.name}: generation ${result.generation} live, ${result.events} events in ${seconds.toFixed(1)} s (${Math.round(result.events / Math.max(seconds, 0.001))} events/s)`,
       );
-    }
+    });
   }
   console.log(formatStatus(await projectionStatus(database.db, PROJECTIONS)));
 } catch (error) {

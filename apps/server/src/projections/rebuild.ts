@@ -5,7 +5,7 @@
 // the building generation's own checkpoint (its rows and checkpoint were committed together).
 import type { Db } from '../db/connection.ts';
 import { readCheckpoint, saveCheckpoint } from '../event-store/checkpoints.ts';
-import { compareLogPositions, readAll } from '../event-store/readAll.ts';
+import { compareLogPositions, positionOf, readAll } from '../event-store/readAll.ts';
 import type { LogPosition } from '../event-store/types.ts';
 import { applyPageOrStop, StaleGenerationError } from './applyPage.ts';
 import {
@@ -20,7 +20,11 @@ import {
 } from './generations.repository.ts';
 import type { Projection } from './projection.ts';
 
-export const DEFAULT_PAGE_SIZE = 1000;
+/**
+ * Events a rebuild applies per transaction. Large: a row changed by many events of a page (a person's
+ * attendance, by each of their messages) is written once per page, and each page pays a transaction.
+ */
+export const DEFAULT_PAGE_SIZE = 10_000;
 
 export type RebuildOptions = {
   pageSize?: number;
@@ -36,40 +40,87 @@ export async function rebuildProjection(
   projection: Projection,
   options: RebuildOptions = {},
 ): Promise<RebuildResult> {
+  const [result] = await rebuildProjections(db, [projection], options);
+  return result as RebuildResult;
+}
+
+/**
+ * Rebuilds several projections in one pass over the log: each page is read once and applied to every
+ * projection still behind it (each in its own transaction with its own checkpoint, so each resumes on
+ * its own), and each is swapped in when it has caught up.
+ */
+export async function rebuildProjections(
+  db: Db,
+  projections: readonly Projection[],
+  options: RebuildOptions = {},
+): Promise<RebuildResult[]> {
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const started = performance.now();
-  await dropRetired(db, projection);
-  const { generation } = await db
-    .transaction()
-    .execute((trx) => createGeneration(trx, projection, 'building'));
-  const name = checkpointName(projection.name, generation);
-  let applied = 0;
-  let position = await currentCheckpoint(db, name);
+  const builds = [];
+  for (const projection of projections) {
+    await dropRetired(db, projection);
+    const { generation } = await db
+      .transaction()
+      .execute((trx) => createGeneration(trx, projection, 'building'));
+    const name = checkpointName(projection.name, generation);
+    builds.push({
+      projection,
+      generation,
+      name,
+      position: await currentCheckpoint(db, name),
+      applied: 0,
+      done: false,
+      milliseconds: 0,
+    });
+  }
   for (;;) {
     options.signal?.throwIfAborted();
-    const page = await readAll(db, position, pageSize);
-    if (page.events.length > 0 && page.position !== null) {
+    const pending = builds.filter((build) => !build.done);
+    if (pending.length === 0) break;
+    const from = pending
+      .map((build) => build.position)
+      .reduce((a, b) => (compareLogPositions(a, b) <= 0 ? a : b));
+    const page = await readAll(db, from, pageSize);
+    for (const build of pending) {
+      const mine = page.events.filter((event) => compareLogPositions(positionOf(event), build.position) > 0);
+      const last = mine.at(-1);
+      if (last === undefined) continue;
       try {
-        position = await applyPageOrStop(db, projection, generation, position, page.events, page.position);
-        applied += page.events.length;
-        options.onProgress?.(applied);
+        build.position = await applyPageOrStop(
+          db,
+          build.projection,
+          build.generation,
+          build.position,
+          mine,
+          positionOf(last),
+        );
+        build.applied += mine.length;
       } catch (error) {
         if (!(error instanceof StaleGenerationError)) throw error;
         // Another builder of this generation moved on (a second `rebuild`): continue from there.
-        position = await currentCheckpoint(db, name);
+        build.position = await currentCheckpoint(db, build.name);
       }
-      if (page.events.length === pageSize) continue;
     }
-    // Caught up, or nearly: finish and swap in one transaction.
-    const swapped = await swap(db, projection, generation, position, pageSize);
-    if (swapped.done) {
-      applied += swapped.applied;
-      break;
+    options.onProgress?.(Math.max(...pending.map((build) => build.applied)));
+    if (page.events.length === pageSize) continue;
+    // Caught up, or nearly: each finishes and swaps in one transaction.
+    for (const build of pending) {
+      const swapped = await swap(db, build.projection, build.generation, build.position, pageSize);
+      if (swapped.done) {
+        build.applied += swapped.applied;
+        build.done = true;
+        build.milliseconds = performance.now() - started;
+        await dropRetired(db, build.projection);
+      } else {
+        build.position = await currentCheckpoint(db, build.name);
+      }
     }
-    position = await currentCheckpoint(db, name);
   }
-  await dropRetired(db, projection);
-  return { generation, events: applied, milliseconds: performance.now() - started };
+  return builds.map((build) => ({
+    generation: build.generation,
+    events: build.applied,
+    milliseconds: build.milliseconds,
+  }));
 }
 
 async function currentCheckpoint(db: Db, name: string): Promise<LogPosition> {
@@ -105,7 +156,10 @@ async function swap(
         if (page.events.length === 0 || page.position === null) break;
         // More than a page or two arrived meanwhile: let the pages run outside the lock first.
         if (applied >= pageSize * 2) throw new NotCaughtUp();
-        await projection.apply(trx, page.events, generationTables(generation));
+        await projection.apply(trx, page.events, generationTables(generation), {
+          from: last,
+          to: page.position,
+        });
         applied += page.events.length;
         last = page.position;
       }

@@ -19,7 +19,10 @@ import {
 } from './generations.repository.ts';
 import type { Projection } from './projection.ts';
 import type { ProjectionLeases } from './projectionLeases.ts';
-import { DEFAULT_PAGE_SIZE, rebuildProjection } from './rebuild.ts';
+import { rebuildProjection } from './rebuild.ts';
+
+/** Events per page while following the log live (a rebuild takes larger ones: rebuild.ts). */
+const LIVE_PAGE_SIZE = 1000;
 
 export type ProjectionRunnerOptions = {
   db: Db;
@@ -54,7 +57,7 @@ const RETRY_MS = 1000;
 
 export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
   const { db, eventStore, projections, leases, log } = options;
-  const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+  const pageSize = options.pageSize ?? LIVE_PAGE_SIZE;
   const leaseRetryMs = options.leaseRetryMs ?? 5000;
   const controller = new AbortController();
   const states = new Map<string, RunnerState>(
@@ -89,7 +92,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       from: live.version,
       to: projection.version,
     });
-    const upgrade = rebuildProjection(db, projection, { pageSize, signal: controller.signal })
+    const upgrade = rebuildProjection(db, projection, { signal: controller.signal })
       .then((result) => log('projection rebuilt', { projection: projection.name, ...result }))
       .catch((error) => {
         if (!controller.signal.aborted)

@@ -1,55 +1,23 @@
-// What a replay reads: the `replay` projection's views (snapshots, markers, chat) and the room's stream
+// What a replay reads: the `replay` projection's views (snapshots, markers) and the room's stream
 // by key. Plain Kysely functions.
-import type { ChatMessage, ReplayMarkerKind, RoomState } from '@lablive/domain';
+import type { ReplayMarkerKind, RoomState } from '@lablive/domain';
 import type { Db } from '../db/connection.ts';
 
 export async function snapshotAtOrBefore(
   db: Db,
   streamId: string,
   instant: string,
-): Promise<{ version: number; state: RoomState } | undefined> {
+): Promise<{ state: RoomState; chatTotal: number } | undefined> {
   const row = await db
     .selectFrom('replay_snapshots')
-    .select(['version', 'state'])
+    .select(['version', 'state', 'chat_total'])
     .where('stream_id', '=', streamId)
     .where('at', '<=', new Date(instant))
     .orderBy('at', 'desc')
     .orderBy('version', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row && { version: row.version, state: row.state as RoomState };
-}
-
-/** The chat up to a snapshot's version as it stood at `asOf`: the latest `limit` messages and the count. */
-export async function chatBefore(
-  db: Db,
-  streamId: string,
-  upToVersion: number,
-  asOf: number,
-  limit: number,
-): Promise<{ messages: ChatMessage[]; total: number }> {
-  const visible = db
-    .selectFrom('replay_chat')
-    .where('stream_id', '=', streamId)
-    .where('version', '<=', upToVersion)
-    .where((eb) => eb.or([eb('removed_version', 'is', null), eb('removed_version', '>', asOf)]));
-  const rows = await visible
-    .select(['message_id', 'sender_id', 'sender_name', 'text', 'at'])
-    .orderBy('version', 'desc')
-    .limit(limit)
-    .execute();
-  const { count } = await visible
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return {
-    messages: rows.reverse().map((row) => ({
-      id: row.message_id,
-      from: { participantId: row.sender_id, name: row.sender_name },
-      text: row.text,
-      at: row.at.toISOString(),
-    })),
-    total: Number(count),
-  };
+  return row && { state: { ...(row.state as RoomState), version: row.version }, chatTotal: row.chat_total };
 }
 
 export async function markersOf(db: Db, streamId: string, limit: number) {

@@ -4,11 +4,9 @@
 // room is 404.
 import {
   eventInstant,
-  evolve,
   initialRoomState,
   notFound,
   type Principal,
-  REPLAY_CHAT_MESSAGES,
   type ReplayState,
   type ReplayTimeline,
   replayView,
@@ -17,16 +15,14 @@ import {
 import type { Db } from '../db/connection.ts';
 import { readStream } from '../event-store/readStream.ts';
 import { findRoomInLab } from '../events/rooms.repository.ts';
-import { REPLAY_SNAPSHOT_EVERY } from '../projections/replay/replayProjection.ts';
+import {
+  foldForReplay,
+  REPLAY_SNAPSHOT_EVERY,
+  type ReplayFold,
+} from '../projections/replay/replayProjection.ts';
 import { loadRoomConfig } from '../rooms/roomAccess.ts';
 import { toSessionEvent } from '../rooms/roomStateStore.ts';
-import {
-  chatBefore,
-  labTimeZone,
-  markersOf,
-  snapshotAtOrBefore,
-  streamVersion,
-} from './replay.repository.ts';
+import { labTimeZone, markersOf, snapshotAtOrBefore, streamVersion } from './replay.repository.ts';
 
 /** The timeline shows this many markers at most (a long session's joins and leaves are many). */
 export const MAX_MARKERS = 2000;
@@ -72,33 +68,33 @@ export function createReplayService(deps: { db: Db }) {
       const streamId = roomStreamId(roomId);
       const wanted = Date.parse(instant);
       const snapshot = await snapshotAtOrBefore(db, streamId, instant);
-      let state =
-        snapshot === undefined
-          ? initialRoomState(
-              (await loadRoomConfig(db, principal.labId, roomId))?.config ?? {
-                roomId,
-                eventId: 0,
-                labId: principal.labId,
-                activeModules: [],
-                labModules: [],
-              },
-            )
-          : { ...snapshot.state, version: snapshot.version };
+      let fold: ReplayFold = snapshot ?? {
+        state: initialRoomState(
+          (await loadRoomConfig(db, principal.labId, roomId))?.config ?? {
+            roomId,
+            eventId: 0,
+            labId: principal.labId,
+            activeModules: [],
+            labModules: [],
+          },
+        ),
+        chatTotal: 0,
+      };
       // Beyond the snapshot, at most REPLAY_SNAPSHOT_EVERY events while the projection keeps up.
       folding: for (;;) {
-        const events = await readStream(db, streamId, state.version + 1, REPLAY_SNAPSHOT_EVERY);
+        const events = await readStream(db, streamId, fold.state.version + 1, REPLAY_SNAPSHOT_EVERY);
         for (const stored of events) {
           const event = toSessionEvent(stored);
           if (Date.parse(eventInstant(event, stored.occurredAt)) > wanted) break folding;
-          state = evolve(state, event);
+          fold = foldForReplay(fold, event);
         }
         if (events.length < REPLAY_SNAPSHOT_EVERY) break;
       }
-      const earlier =
-        snapshot === undefined
-          ? { messages: [], total: 0 }
-          : await chatBefore(db, streamId, snapshot.version, state.version, REPLAY_CHAT_MESSAGES);
-      return { at: new Date(wanted).toISOString(), version: state.version, view: replayView(state, earlier) };
+      return {
+        at: new Date(wanted).toISOString(),
+        version: fold.state.version,
+        view: replayView(fold.state, fold.chatTotal),
+      };
     },
   };
 }

@@ -126,26 +126,30 @@ export async function closedEventsPage(
 ): Promise<{ items: ClosedEventRecord[]; total: number }> {
   const onlyOne = eventId === undefined ? sql`` : sql`AND e.id = ${eventId}`;
   const closedOnly = eventId === undefined ? sql`AND e.end_date IS NOT NULL` : sql``;
+  // The page is chosen first (an index scan of the lab's closed events), then only its events are
+  // aggregated: aggregating every closed event before the limit cost 150 ms with 10,000 of them.
   const { rows } = await sql<ClosedEventRecord>`
+    WITH page AS (
+      SELECT e.id, e.name, e.planned_start_date, e.owner_id, e.end_date FROM events e
+      WHERE e.lab_id = ${labId} ${closedOnly} ${onlyOne}
+      ORDER BY e.end_date DESC, e.id DESC
+      LIMIT ${count} OFFSET ${start}
+    )
     SELECT e.id AS event_id, e.name, e.planned_start_date,
       coalesce(trim(u.first_name || ' ' || u.last_name), '') AS admin,
       (SELECT count(*)::int FROM participants p WHERE p.event_id = e.id) AS invitations,
-      agg.participants, agg.first_start, agg.last_end, agg.minutes
-    FROM events e
+      (SELECT count(DISTINCT a.participant_id)::int FROM stats_attendance a
+        JOIN rooms r ON r.id = a.room_id WHERE r.event_id = e.id) AS participants,
+      agg.first_start, agg.last_end, agg.minutes
+    FROM page e
     LEFT JOIN users u ON u.id = e.owner_id
     CROSS JOIN LATERAL (
-      SELECT
-        (SELECT count(DISTINCT a.participant_id)::int FROM stats_attendance a
-          JOIN rooms r ON r.id = a.room_id WHERE r.event_id = e.id) AS participants,
-        min(s.started_at) AS first_start,
-        max(coalesce(s.ended_at, s.started_at)) AS last_end,
+      SELECT min(s.started_at) AS first_start, max(coalesce(s.ended_at, s.started_at)) AS last_end,
         coalesce(sum(${billedMinutes}), 0)::int AS minutes
       FROM rooms r JOIN stats_sessions s ON s.room_id = r.id
       WHERE r.event_id = e.id
     ) agg
-    WHERE e.lab_id = ${labId} ${closedOnly} ${onlyOne}
-    ORDER BY e.end_date DESC NULLS LAST, e.id DESC
-    LIMIT ${count} OFFSET ${start}`.execute(db);
+    ORDER BY e.end_date DESC, e.id DESC`.execute(db);
   if (eventId !== undefined) return { items: rows, total: rows.length };
   const total = await db
     .selectFrom('events')

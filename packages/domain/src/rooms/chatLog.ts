@@ -53,6 +53,12 @@ export function removeChatMessageById(log: ChatLog, id: string): ChatLog {
   return next;
 }
 
+/** The same chat with only its latest `count` messages (what a replay snapshot keeps of it). */
+export function keepLatestMessages(log: ChatLog, count: number): ChatLog {
+  if (log.size <= count) return log;
+  return chatMessages(log).slice(-count).reduce(appendChatMessage, emptyChatLog);
+}
+
 export function hasChatMessage(log: ChatLog, id: string): boolean {
   return chunkHolding(log, id) !== undefined;
 }

@@ -2,7 +2,7 @@
 // from the room's own state (folded by the room decider's `evolve`, so replay and live cannot disagree),
 // and the markers of the timeline. Personal notes are private: a replay never carries them.
 import { z } from 'zod';
-import { type ChatMessage, chatMessages } from '../rooms/chatLog.ts';
+import { chatMessages } from '../rooms/chatLog.ts';
 import { pollResults } from '../rooms/polls.ts';
 import type { SessionEvent } from '../rooms/roomEvents.ts';
 import { findPoll, findViewer, type RoomState } from '../rooms/roomState.ts';
@@ -96,16 +96,13 @@ export const replayViewSchema = z.object({
 export type ReplayView = z.infer<typeof replayViewSchema>;
 
 /**
- * The room at an instant as the replay shows it. `earlier` are the chat messages of the part of the log
- * folded before the state's snapshot (a replay snapshot leaves the chat out to stay small), oldest first.
+ * The room at an instant as the replay shows it: its latest REPLAY_CHAT_MESSAGES messages, and the count
+ * of all of them (`chatTotal`: a replay snapshot keeps only the latest messages of a long chat, and
+ * counts the others).
  */
-export function replayView(
-  state: RoomState,
-  earlier: { messages: readonly ChatMessage[]; total: number } = { messages: [], total: 0 },
-): ReplayView {
+export function replayView(state: RoomState, chatTotal: number = state.chat.size): ReplayView {
   const { session } = state;
-  const recent = chatMessages(state.chat);
-  const messages = [...earlier.messages, ...recent].slice(-REPLAY_CHAT_MESSAGES);
+  const messages = chatMessages(state.chat).slice(-REPLAY_CHAT_MESSAGES);
   const sharer = state.screenShare;
   return {
     session: {
@@ -121,7 +118,7 @@ export function replayView(
       speaking,
       requestingSpeak,
     })),
-    chat: { messages, total: earlier.total + recent.length },
+    chat: { messages, total: chatTotal },
     polls: state.polls.map((poll) => {
       const results = pollResults(poll);
       return {

@@ -1,6 +1,6 @@
-// The `replay` projection's tables in a generation: snapshots of each room's state, the chat, and the
-// timeline's markers. Written a page at a time, one statement per table; a page applied again (after a
-// crash between its rows and its checkpoint cannot happen, but a rebuild resumes) changes nothing.
+// The `replay` projection's tables in a generation: snapshots of each room's state (with the count of
+// its chat messages, of which the state keeps the latest) and the timeline's markers. Written a page at
+// a time, one statement per table, idempotent on (stream, version).
 import type { ReplayMarkerKind, RoomState } from '@lablive/domain';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -8,25 +8,21 @@ import type { ProjectionTables } from '../projection.ts';
 
 type Trx = Transaction<Database>;
 
-export const REPLAY_READ_MODELS = ['replay_snapshots', 'replay_markers', 'replay_chat'] as const;
+export const REPLAY_READ_MODELS = ['replay_snapshots', 'replay_markers'] as const;
 
-export type ReplaySnapshotRow = { stream_id: string; version: number; at: string; state: RoomState };
+export type ReplaySnapshotRow = {
+  stream_id: string;
+  version: number;
+  at: string;
+  state: RoomState;
+  chat_total: number;
+};
 export type ReplayMarkerRow = {
   stream_id: string;
   version: number;
   at: string;
   kind: ReplayMarkerKind;
   label: string;
-};
-export type ReplayChatRow = {
-  stream_id: string;
-  version: number;
-  message_id: string;
-  sender_id: number;
-  sender_name: string;
-  text: string;
-  at: string;
-  removed_version: number | null;
 };
 
 export async function createReplayTables(trx: Trx, tables: ProjectionTables): Promise<void> {
@@ -37,6 +33,7 @@ export async function createReplayTables(trx: Trx, tables: ProjectionTables): Pr
       version bigint NOT NULL,
       at timestamptz NOT NULL,
       state jsonb NOT NULL,
+      chat_total integer NOT NULL,
       PRIMARY KEY (stream_id, version)
     )`.execute(trx);
   await sql`CREATE INDEX ON ${t('replay_snapshots')} (stream_id, at)`.execute(trx);
@@ -49,19 +46,6 @@ export async function createReplayTables(trx: Trx, tables: ProjectionTables): Pr
       label text NOT NULL,
       PRIMARY KEY (stream_id, version)
     )`.execute(trx);
-  await sql`
-    CREATE TABLE ${t('replay_chat')} (
-      stream_id text NOT NULL,
-      version bigint NOT NULL,
-      message_id text NOT NULL,
-      sender_id bigint NOT NULL,
-      sender_name text NOT NULL,
-      text text NOT NULL,
-      at timestamptz NOT NULL,
-      removed_version bigint,
-      PRIMARY KEY (stream_id, version)
-    )`.execute(trx);
-  await sql`CREATE INDEX ON ${t('replay_chat')} (stream_id, message_id)`.execute(trx);
 }
 
 async function insertRows(trx: Trx, table: string, rows: readonly object[]): Promise<void> {
@@ -79,23 +63,10 @@ export async function writeReplayRows(
   rows: {
     snapshots: readonly ReplaySnapshotRow[];
     markers: readonly ReplayMarkerRow[];
-    chat: readonly ReplayChatRow[];
-    removals: readonly { stream_id: string; message_id: string; removed_version: number }[];
   },
 ): Promise<void> {
   await insertRows(trx, tables.tableOf('replay_snapshots'), rows.snapshots);
   await insertRows(trx, tables.tableOf('replay_markers'), rows.markers);
-  await insertRows(trx, tables.tableOf('replay_chat'), rows.chat);
-  if (rows.removals.length > 0) {
-    const chat = sql.table(tables.tableOf('replay_chat'));
-    await sql`
-      UPDATE ${chat} c SET removed_version = r.removed_version
-      FROM jsonb_to_recordset(${JSON.stringify(rows.removals)}::jsonb)
-        AS r(stream_id text, message_id text, removed_version bigint)
-      WHERE c.stream_id = r.stream_id AND c.message_id = r.message_id AND c.removed_version IS NULL`.execute(
-      trx,
-    );
-  }
 }
 
 /** The generation's latest snapshot of a stream at or before `version` (the runner's own tables). */
@@ -104,11 +75,13 @@ export async function latestSnapshotAtOrBefore(
   tables: ProjectionTables,
   streamId: string,
   version: number,
-): Promise<RoomState | null> {
-  const { rows } = await sql<{ version: number; state: RoomState }>`
-    SELECT version, state FROM ${sql.table(tables.tableOf('replay_snapshots'))}
+): Promise<{ state: RoomState; chatTotal: number } | null> {
+  const { rows } = await sql<{ version: number; state: RoomState; chat_total: number }>`
+    SELECT version, state, chat_total FROM ${sql.table(tables.tableOf('replay_snapshots'))}
     WHERE stream_id = ${streamId} AND version <= ${version}
     ORDER BY version DESC LIMIT 1`.execute(trx);
   const row = rows[0];
-  return row === undefined ? null : { ...row.state, version: row.version };
+  return row === undefined
+    ? null
+    : { state: { ...row.state, version: row.version }, chatTotal: row.chat_total };
 }

@@ -8,7 +8,8 @@ import {
   type RoomLoggedEvent,
   type RoomStatsRows,
 } from '@lablive/domain';
-import type { StoredSessionEvent } from '../../event-store/types.ts';
+import { compareLogPositions } from '../../event-store/readAll.ts';
+import type { LogPosition, StoredSessionEvent } from '../../event-store/types.ts';
 import { toSessionEvent } from '../../rooms/roomStateStore.ts';
 import type { Projection } from '../projection.ts';
 import {
@@ -60,25 +61,71 @@ function documentShares(events: readonly RoomLoggedEvent[]): DocumentShareCount[
   return [...counts.values()];
 }
 
-export const sessionsProjection: Projection = {
-  name: 'sessions',
-  version: 1,
-  readModels: SESSION_READ_MODELS,
-  createTables: createSessionTables,
-  async apply(trx, stored, tables) {
-    const events = stored.map(toRoomLoggedEvent).filter((event) => event !== null);
-    if (events.length === 0) return;
-    const roomIds = [...new Set(events.map((event) => event.roomId))];
-    const pollIds = [
-      ...new Set(
-        events.flatMap(({ event }) =>
-          event.type.startsWith('Poll') ? [(event.data as { pollId: string }).pollId] : [],
-        ),
-      ),
-    ];
-    const loaded = await loadRoomStats(trx, tables, roomIds, pollIds);
-    const folded = foldRoomStats(loaded, events);
-    await saveRoomStats(trx, tables, loaded, folded);
-    await addDocumentShares(trx, tables, documentShares(events));
-  },
-};
+/** Rooms whose rows stay in memory between pages (those of sessions still running come back first). */
+const CACHED_ROOMS = 5000;
+
+export function createSessionsProjection(): Projection {
+  // The rows of recently active rooms as the last page left them, valid for the next page only when it
+  // starts where that one ended in the same generation's tables (see ProjectionPage); otherwise, after a
+  // rollback, another runner's page or a new generation, every row is read again.
+  let cache: { table: string; after: LogPosition; rooms: Map<number, RoomStatsRows> } | null = null;
+
+  return {
+    name: 'sessions',
+    version: 1,
+    readModels: SESSION_READ_MODELS,
+    createTables: createSessionTables,
+    async apply(trx, stored, tables, page) {
+      const events = stored.map(toRoomLoggedEvent).filter((event) => event !== null);
+      const table = tables.tableOf('stats_rooms');
+      const valid =
+        cache !== null && cache.table === table && compareLogPositions(cache.after, page.from) === 0;
+      const cached = valid && cache !== null ? cache.rooms : new Map<number, RoomStatsRows>();
+      cache = null;
+      if (events.length === 0) {
+        cache = { table, after: page.to, rooms: cached };
+        return;
+      }
+      const roomIds = [...new Set(events.map((event) => event.roomId))];
+      const pollIds = new Set(
+        events.flatMap(({ event }) => ('pollId' in event.data ? [event.data.pollId] : [])),
+      );
+      const missing = roomIds.filter((roomId) => !cached.has(roomId));
+      // Polls of cached rooms that this page names and the cache has not seen are read too.
+      const unknownPolls = [...pollIds].filter((pollId) =>
+        roomIds.every((roomId) => !cached.get(roomId)?.polls.has(pollId)),
+      );
+      const read = await loadRoomStats(
+        trx,
+        tables,
+        unknownPolls.length > 0 ? roomIds : missing,
+        unknownPolls,
+      );
+      const loaded = new Map<number, RoomStatsRows>();
+      for (const roomId of roomIds) {
+        const fromCache = cached.get(roomId);
+        const fromTable = read.get(roomId);
+        if (fromCache === undefined) {
+          if (fromTable !== undefined) loaded.set(roomId, fromTable);
+        } else {
+          const polls = new Map(fromCache.polls);
+          for (const [pollId, poll] of fromTable?.polls ?? [])
+            if (!polls.has(pollId)) polls.set(pollId, poll);
+          loaded.set(roomId, { ...fromCache, polls });
+        }
+      }
+      const folded = foldRoomStats(loaded, events);
+      await saveRoomStats(trx, tables, loaded, folded);
+      await addDocumentShares(trx, tables, documentShares(events));
+      for (const [roomId, rows] of folded) {
+        cached.delete(roomId);
+        cached.set(roomId, rows);
+      }
+      while (cached.size > CACHED_ROOMS) cached.delete(cached.keys().next().value as number);
+      cache = { table, after: page.to, rooms: cached };
+    },
+  };
+}
+
+/** The projection the server runs (one per process: its rows cache is its own). */
+export const sessionsProjection = createSessionsProjection();
