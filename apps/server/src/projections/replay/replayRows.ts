@@ -4,6 +4,7 @@
 import type { ReplayMarkerKind, RoomState } from '@lablive/domain';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { writeRows } from '../jsonRows.ts';
 import type { ProjectionTables } from '../projection.ts';
 
 type Trx = Transaction<Database>;
@@ -48,15 +49,6 @@ export async function createReplayTables(trx: Trx, tables: ProjectionTables): Pr
     )`.execute(trx);
 }
 
-async function insertRows(trx: Trx, table: string, rows: readonly object[]): Promise<void> {
-  if (rows.length === 0) return;
-  const target = sql.table(table);
-  await sql`
-    INSERT INTO ${target}
-    SELECT * FROM jsonb_populate_recordset(NULL::${target}, ${JSON.stringify(rows)}::jsonb)
-    ON CONFLICT DO NOTHING`.execute(trx);
-}
-
 export async function writeReplayRows(
   trx: Trx,
   tables: ProjectionTables,
@@ -65,8 +57,10 @@ export async function writeReplayRows(
     markers: readonly ReplayMarkerRow[];
   },
 ): Promise<void> {
-  await insertRows(trx, tables.tableOf('replay_snapshots'), rows.snapshots);
-  await insertRows(trx, tables.tableOf('replay_markers'), rows.markers);
+  // A page applied again (a rebuild resumed) finds its rows there already.
+  const key = ['stream_id', 'version'];
+  await writeRows(trx, tables.tableOf('replay_snapshots'), rows.snapshots, { key, onConflict: 'ignore' });
+  await writeRows(trx, tables.tableOf('replay_markers'), rows.markers, { key, onConflict: 'ignore' });
 }
 
 /** The generation's latest snapshot of a stream at or before `version` (the runner's own tables). */

@@ -1,17 +1,31 @@
 // The `sessions` projection's rows in a generation's tables: loading the rows a page of events touches
-// and writing back the ones the fold changed, each table in one statement whatever the page holds.
-// Rows travel as JSON (jsonb_populate_recordset): one parameter per table, no statement per row.
+// and writing back the ones the fold changed, each table in one statement whatever the page holds
+// (jsonRows.ts). The records' shapes, and their mapping to the domain's rows: sessionStatsRecords.ts.
 import {
   type AttendanceRow,
   attendanceKey,
   type PollRow,
-  type RoomCursor,
   type RoomStatsRows,
   type SessionRow,
 } from '@lablive/domain';
-import { type RawBuilder, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { writeRows } from '../jsonRows.ts';
 import type { ProjectionTables } from '../projection.ts';
+import {
+  type AttendanceRecord,
+  type CursorRecord,
+  fromAttendance,
+  fromCursor,
+  fromPoll,
+  fromSession,
+  type PollRecord,
+  type SessionRecord,
+  toAttendance,
+  toCursor,
+  toPoll,
+  toSession,
+} from './sessionStatsRecords.ts';
 
 type Trx = Transaction<Database>;
 
@@ -97,163 +111,6 @@ export async function createSessionTables(trx: Trx, tables: ProjectionTables): P
     )`.execute(trx);
 }
 
-const iso = (value: Date | string | null): string | null =>
-  value === null ? null : value instanceof Date ? value.toISOString() : value;
-
-type CursorRecord = {
-  room_id: number;
-  lab_id: number;
-  session_number: number;
-  session_open: boolean;
-  present: RoomCursor['present'];
-  speaker: RoomCursor['speaker'];
-};
-type SessionRecord = {
-  room_id: number;
-  session_number: number;
-  lab_id: number;
-  started_at: Date | string;
-  ended_at: Date | string | null;
-  closed: boolean;
-  participant_count: number;
-  consumed_ms: number;
-  messages: number;
-  votes: number;
-  speak_requests: number;
-  shares: number;
-};
-type AttendanceRecord = {
-  room_id: number;
-  session_number: number;
-  participant_id: number;
-  lab_id: number;
-  name: string;
-  role: string;
-  intervals: AttendanceRow['intervals'];
-  present_ms: number;
-  talk_ms: number;
-  messages: number;
-  votes: number;
-  speak_requests: number;
-};
-type PollRecord = {
-  room_id: number;
-  poll_id: string;
-  lab_id: number;
-  session_number: number | null;
-  title: string;
-  question: string;
-  options: string[];
-  allow_multiple: boolean;
-  counts: number[];
-  voters: PollRow['voters'];
-  voter_count: number;
-  started_at: Date | string | null;
-  closed_at: Date | string | null;
-};
-
-const toCursor = (r: CursorRecord): RoomCursor => ({
-  roomId: r.room_id,
-  labId: r.lab_id,
-  sessionNumber: r.session_number,
-  sessionOpen: r.session_open,
-  present: r.present,
-  speaker: r.speaker,
-});
-const fromCursor = (c: RoomCursor): CursorRecord => ({
-  room_id: c.roomId,
-  lab_id: c.labId,
-  session_number: c.sessionNumber,
-  session_open: c.sessionOpen,
-  present: c.present,
-  speaker: c.speaker,
-});
-const toSession = (r: SessionRecord): SessionRow => ({
-  roomId: r.room_id,
-  labId: r.lab_id,
-  number: r.session_number,
-  startedAt: iso(r.started_at) as string,
-  endedAt: iso(r.ended_at),
-  closed: r.closed,
-  participantCount: r.participant_count,
-  consumedMs: r.consumed_ms,
-  messages: r.messages,
-  votes: r.votes,
-  speakRequests: r.speak_requests,
-  shares: r.shares,
-});
-const fromSession = (s: SessionRow): SessionRecord => ({
-  room_id: s.roomId,
-  session_number: s.number,
-  lab_id: s.labId,
-  started_at: s.startedAt,
-  ended_at: s.endedAt,
-  closed: s.closed,
-  participant_count: s.participantCount,
-  consumed_ms: s.consumedMs,
-  messages: s.messages,
-  votes: s.votes,
-  speak_requests: s.speakRequests,
-  shares: s.shares,
-});
-const toAttendance = (r: AttendanceRecord): AttendanceRow => ({
-  roomId: r.room_id,
-  labId: r.lab_id,
-  sessionNumber: r.session_number,
-  participantId: r.participant_id,
-  name: r.name,
-  role: r.role,
-  intervals: r.intervals,
-  presentMs: r.present_ms,
-  talkMs: r.talk_ms,
-  messages: r.messages,
-  votes: r.votes,
-  speakRequests: r.speak_requests,
-});
-const fromAttendance = (a: AttendanceRow): AttendanceRecord => ({
-  room_id: a.roomId,
-  session_number: a.sessionNumber,
-  participant_id: a.participantId,
-  lab_id: a.labId,
-  name: a.name,
-  role: a.role,
-  intervals: a.intervals,
-  present_ms: a.presentMs,
-  talk_ms: a.talkMs,
-  messages: a.messages,
-  votes: a.votes,
-  speak_requests: a.speakRequests,
-});
-const toPoll = (r: PollRecord): PollRow => ({
-  roomId: r.room_id,
-  labId: r.lab_id,
-  pollId: r.poll_id,
-  sessionNumber: r.session_number,
-  title: r.title,
-  question: r.question,
-  options: r.options,
-  allowMultiple: r.allow_multiple,
-  counts: r.counts,
-  voters: r.voters,
-  startedAt: iso(r.started_at),
-  closedAt: iso(r.closed_at),
-});
-const fromPoll = (p: PollRow): PollRecord => ({
-  room_id: p.roomId,
-  poll_id: p.pollId,
-  lab_id: p.labId,
-  session_number: p.sessionNumber,
-  title: p.title,
-  question: p.question,
-  options: [...p.options],
-  allow_multiple: p.allowMultiple,
-  counts: [...p.counts],
-  voters: p.voters,
-  voter_count: p.voters.length,
-  started_at: p.startedAt,
-  closed_at: p.closedAt,
-});
-
 /** The rows of these rooms a page can touch: their cursor, current session and its attendance, polls. */
 export async function loadRoomStats(
   trx: Trx,
@@ -315,25 +172,6 @@ function changed<V>(before: ReadonlyMap<unknown, V> | undefined, after: Readonly
   return rows;
 }
 
-async function upsert(
-  trx: Trx,
-  table: string,
-  key: readonly string[],
-  columns: readonly string[],
-  records: readonly object[],
-): Promise<void> {
-  if (records.length === 0) return;
-  const target = sql.table(table);
-  const updates = columns.filter((column) => !key.includes(column));
-  const set: RawBuilder<unknown> = sql.join(
-    updates.map((column) => sql`${sql.ref(column)} = EXCLUDED.${sql.ref(column)}`),
-  );
-  await sql`
-    INSERT INTO ${target}
-    SELECT * FROM jsonb_populate_recordset(NULL::${target}, ${JSON.stringify(records)}::jsonb)
-    ON CONFLICT (${sql.join(key.map((column) => sql.ref(column)))}) DO UPDATE SET ${set}`.execute(trx);
-}
-
 /** Writes the rows the fold changed (compared by identity with what was loaded). */
 export async function saveRoomStats(
   trx: Trx,
@@ -352,23 +190,12 @@ export async function saveRoomStats(
     attendance.push(...changed(old?.attendance, rows.attendance).map(fromAttendance));
     polls.push(...changed(old?.polls, rows.polls).map(fromPoll));
   }
-  const columnsOf = (record: object | undefined) => Object.keys(record ?? {});
-  await upsert(trx, tables.tableOf('stats_rooms'), ['room_id'], columnsOf(cursors[0]), cursors);
-  await upsert(
-    trx,
-    tables.tableOf('stats_sessions'),
-    ['room_id', 'session_number'],
-    columnsOf(sessions[0]),
-    sessions,
-  );
-  await upsert(
-    trx,
-    tables.tableOf('stats_attendance'),
-    ['room_id', 'session_number', 'participant_id'],
-    columnsOf(attendance[0]),
-    attendance,
-  );
-  await upsert(trx, tables.tableOf('stats_polls'), ['room_id', 'poll_id'], columnsOf(polls[0]), polls);
+  const replace = (table: string, key: string[], records: readonly object[]) =>
+    writeRows(trx, tables.tableOf(table), records, { key, onConflict: 'replace' });
+  await replace('stats_rooms', ['room_id'], cursors);
+  await replace('stats_sessions', ['room_id', 'session_number'], sessions);
+  await replace('stats_attendance', ['room_id', 'session_number', 'participant_id'], attendance);
+  await replace('stats_polls', ['room_id', 'poll_id'], polls);
 }
 
 export type DocumentShareCount = {
@@ -385,8 +212,7 @@ export async function addDocumentShares(
   tables: ProjectionTables,
   shares: readonly DocumentShareCount[],
 ): Promise<void> {
-  if (shares.length === 0) return;
-  const target = sql.table(tables.tableOf('stats_document_shares'));
+  const table = tables.tableOf('stats_document_shares');
   const records = shares.map((share) => ({
     lab_id: share.labId,
     document_id: share.documentId,
@@ -394,10 +220,9 @@ export async function addDocumentShares(
     extension: share.extension,
     share_count: share.count,
   }));
-  await sql`
-    INSERT INTO ${target}
-    SELECT * FROM jsonb_populate_recordset(NULL::${target}, ${JSON.stringify(records)}::jsonb)
-    ON CONFLICT (lab_id, document_id) DO UPDATE
-    SET share_count = ${target}.share_count + EXCLUDED.share_count, name = EXCLUDED.name,
-        extension = EXCLUDED.extension`.execute(trx);
+  await writeRows(trx, table, records, {
+    key: ['lab_id', 'document_id'],
+    onConflict: sql`share_count = ${sql.table(table)}.share_count + EXCLUDED.share_count,
+      name = EXCLUDED.name, extension = EXCLUDED.extension`,
+  });
 }
