@@ -52,3 +52,38 @@ export async function signInThroughPage(page: Page, serverUrl: string, email: st
   await page.getByTestId('login-password').fill(DEMO_PASSWORD);
   await page.getByTestId('login-submit').click();
 }
+
+const ROOM_WAIT = { timeout: 20_000 };
+
+/** From the waiting room into the room, once the devices are ready (the Join button enabled). */
+export async function joinFromWaitingRoom(page: Page): Promise<void> {
+  const button = page.getByTestId('waiting-join');
+  await button.waitFor(ROOM_WAIT);
+  const deadline = Date.now() + ROOM_WAIT.timeout;
+  while (!(await button.isEnabled())) {
+    if (Date.now() > deadline) throw new Error('the waiting room never enabled Join');
+    await page.waitForTimeout(200);
+  }
+  await button.click();
+  await page.getByTestId('room-page').waitFor(ROOM_WAIT);
+}
+
+/**
+ * A guest through an event's public link (the entry form), placed in a room by the event and brought
+ * into it; returns the room's id.
+ */
+export async function enterAsPublicGuest(
+  page: Page,
+  serverUrl: string,
+  slug: string,
+  guest: { firstName: string; lastName: string; email: string },
+): Promise<number> {
+  await page.goto(`${serverUrl}/${slug}`);
+  await page.getByTestId('entry-first-name').fill(guest.firstName);
+  await page.getByTestId('entry-last-name').fill(guest.lastName);
+  await page.getByTestId('entry-email').fill(guest.email);
+  await page.getByTestId('entry-submit').click();
+  await page.getByTestId('event-join').click();
+  await joinFromWaitingRoom(page);
+  return Number(/\/room\/(\d+)/.exec(page.url())?.[1]);
+}

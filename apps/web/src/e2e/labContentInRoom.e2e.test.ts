@@ -9,6 +9,8 @@ import {
   accessibilityViolations,
   browserSkipReason,
   createTestDatabase,
+  enterAsPublicGuest,
+  joinFromWaitingRoom,
   launchChromium,
   type ServerProcess,
   signInThroughPage,
@@ -72,15 +74,6 @@ describe.runIf(skipReason === null)(
       await signInThroughPage(page, server.url, email);
       await page.waitForURL('**/admin/events', WAIT);
       return page;
-    }
-
-    /** From the waiting room into the room. */
-    async function join(page: Page) {
-      const button = page.getByTestId('waiting-join');
-      await button.waitFor(WAIT);
-      await expect.poll(() => button.isEnabled(), WAIT).toBe(true);
-      await button.click();
-      await page.getByTestId('room-page').waitFor(WAIT);
     }
 
     beforeAll(async () => {
@@ -148,13 +141,11 @@ describe.runIf(skipReason === null)(
         .where('name', '=', SESSION)
         .executeTakeFirstOrThrow();
       const guest = await person();
-      await guest.goto(`${server.url}/${event.slug}`);
-      await guest.getByTestId('entry-first-name').fill('Gina');
-      await guest.getByTestId('entry-last-name').fill('Guest');
-      await guest.getByTestId('entry-email').fill('gina@example.org');
-      await guest.getByTestId('entry-submit').click();
-      await guest.getByTestId('event-join').click();
-      await join(guest);
+      await enterAsPublicGuest(guest, server.url, event.slug, {
+        firstName: 'Gina',
+        lastName: 'Guest',
+        email: 'gina@example.org',
+      });
       const placed = await database.db
         .selectFrom('participants')
         .select('room_id')
@@ -168,7 +159,7 @@ describe.runIf(skipReason === null)(
       await card.waitFor(WAIT);
       await card.getByTestId('event-room-select').selectOption(String(placed.room_id));
       await card.getByTestId('event-join').click();
-      await join(animator);
+      await joinFromWaitingRoom(animator);
       await animator.getByTestId('documents-open').click();
       await animator.getByTestId(`document-share-${document.id}`).click();
       await animator.keyboard.press('Escape');
