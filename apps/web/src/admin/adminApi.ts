@@ -10,6 +10,7 @@ import {
   createPicturesApi,
   createPollsAdminApi,
   createReplayApi,
+  createStatsApi,
   createUsersAdminApi,
 } from '@lablive/client';
 import { api } from '../services.ts';
@@ -23,3 +24,4 @@ export const pollsApi = createPollsAdminApi(api.transport);
 export const groupsApi = createGroupsAdminApi(api.transport);
 export const picturesApi = createPicturesApi(api.transport);
 export const replayApi = createReplayApi(api.transport);
+export const statsApi = createStatsApi(api.transport);

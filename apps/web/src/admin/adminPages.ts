@@ -21,6 +21,9 @@ export const BUILT_ADMIN_PAGES = [
   'pharmaReportDetail',
   'profile',
   'replay',
+  'stats',
+  'statsDetail',
+  'consumption',
 ] as const;
 export type BuiltAdminPage = (typeof BUILT_ADMIN_PAGES)[number];
 

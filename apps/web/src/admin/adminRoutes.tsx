@@ -21,6 +21,9 @@ import { PollFormPage } from './polls/PollFormPage.tsx';
 import { PollsPage } from './polls/PollsPage.tsx';
 import { ProfilePage } from './profile/ProfilePage.tsx';
 import { ReplayPage } from './replay/ReplayPage.tsx';
+import { ConsumptionPage } from './stats/ConsumptionPage.tsx';
+import { SessionDetailPage } from './stats/SessionDetailPage.tsx';
+import { StatsPage } from './stats/StatsPage.tsx';
 import { UsersPage } from './users/UsersPage.tsx';
 
 export { AdminLayout } from './AdminLayout.tsx';
@@ -113,6 +116,21 @@ export const ADMIN_PAGES: Record<BuiltAdminPage, ReactElement> = {
   replay: (
     <AdminRoute name="replay">
       <ReplayPage />
+    </AdminRoute>
+  ),
+  stats: (
+    <AdminRoute name="stats">
+      <StatsPage />
+    </AdminRoute>
+  ),
+  statsDetail: (
+    <AdminRoute name="statsDetail">
+      <SessionDetailPage />
+    </AdminRoute>
+  ),
+  consumption: (
+    <AdminRoute name="consumption">
+      <ConsumptionPage />
     </AdminRoute>
   ),
 };

@@ -24,5 +24,6 @@ export {
 export { createPollsAdminApi, type PollsAdminApi } from './pollsAdminApi.ts';
 export { createReplayApi, type ReplayApi } from './replayApi.ts';
 export type { RoomsApi } from './roomsApi.ts';
+export { createStatsApi, type StatsApi, type StatsPage } from './statsApi.ts';
 export * from './tokenStore.ts';
 export { createUsersAdminApi, type UsersAdminApi } from './usersAdminApi.ts';

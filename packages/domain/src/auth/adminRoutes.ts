@@ -56,6 +56,8 @@ export const ADMIN_ROUTES = {
     requirement: manage('manage_pharmacovigilance', ['pharmacovigilance']),
   },
   stats: { path: '/admin/stats', requirement: { staff: true, modules: ['stats'] } },
+  /** A closed session's detail (issue 18): who attended when, what they did, its CSVs. */
+  statsDetail: { path: '/admin/stats/:eventId', requirement: { staff: true, modules: ['stats'] } },
   /** A room's session replayed (issue 18): the statistics' audience. */
   replay: { path: '/admin/sessions/:roomId/replay', requirement: { staff: true, modules: ['stats'] } },
   consumption: { path: '/admin/myconsumption', requirement: manage('view_consumption') },

@@ -52,6 +52,8 @@ export type AdminListProps<Row> = {
   expanded?: (row: Row) => ReactNode;
   /** More buttons at the end of a row. */
   rowActions?: (row: Row) => ReactNode;
+  /** Data attributes of a row's <tr> (`{ 'data-event-id': '12' }`), for tests and styles. */
+  rowData?: (row: Row) => Record<`data-${string}`, string>;
   /** A row being saved: shown, but not selectable nor removable yet. */
   pending?: (row: Row) => boolean;
   /** The removal's question for `count` rows, when the list's own words ("this element") are not. */
@@ -128,7 +130,10 @@ export function AdminList<Row extends RowData>(props: AdminListProps<Row>) {
   // Selection outlives a page (the ids stay checked); only rows still listed count.
   const listed = new Set(data.map(rowId));
   const selectedIds = Object.keys(rowSelection).filter((id) => rowSelection[id] && listed.has(id));
-  const columnCount = columns.length + 1 + (props.expanded ? 1 : 0) + 1;
+  // Rows are checked only to be removed: a list that removes nothing has no checkboxes.
+  const selectable = onRemove !== undefined;
+  const hasActions = selectable || props.rowActions !== undefined;
+  const columnCount = columns.length + (selectable ? 1 : 0) + (props.expanded ? 1 : 0) + (hasActions ? 1 : 0);
 
   function toggleExpanded(id: string) {
     setExpandedIds((current) => {
@@ -191,18 +196,20 @@ export function AdminList<Row extends RowData>(props: AdminListProps<Row>) {
           </caption>
           <thead>
             <tr>
-              <th scope="col" className="cell-narrow">
-                <input
-                  type="checkbox"
-                  aria-label={t('list.selectPage')}
-                  checked={pageRows.length > 0 && table.getIsAllPageRowsSelected()}
-                  ref={(input) => {
-                    if (input) input.indeterminate = table.getIsSomePageRowsSelected();
-                  }}
-                  disabled={pageRows.length === 0}
-                  onChange={table.getToggleAllPageRowsSelectedHandler()}
-                />
-              </th>
+              {selectable && (
+                <th scope="col" className="cell-narrow">
+                  <input
+                    type="checkbox"
+                    aria-label={t('list.selectPage')}
+                    checked={pageRows.length > 0 && table.getIsAllPageRowsSelected()}
+                    ref={(input) => {
+                      if (input) input.indeterminate = table.getIsSomePageRowsSelected();
+                    }}
+                    disabled={pageRows.length === 0}
+                    onChange={table.getToggleAllPageRowsSelectedHandler()}
+                  />
+                </th>
+              )}
               {props.expanded && (
                 <th scope="col" className="cell-narrow">
                   <span className="visually-hidden">{t('list.details')}</span>
@@ -213,9 +220,11 @@ export function AdminList<Row extends RowData>(props: AdminListProps<Row>) {
                   {column.header}
                 </th>
               ))}
-              <th scope="col" className="cell-narrow">
-                <span className="visually-hidden">{t('events.actions')}</span>
-              </th>
+              {hasActions && (
+                <th scope="col" className="cell-narrow">
+                  <span className="visually-hidden">{t('events.actions')}</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -238,16 +247,19 @@ export function AdminList<Row extends RowData>(props: AdminListProps<Row>) {
                     data-testid={`${testId}-row`}
                     aria-busy={pending || undefined}
                     className={pending ? 'row-pending' : undefined}
+                    {...props.rowData?.(original)}
                   >
-                    <td className="cell-narrow">
-                      <input
-                        type="checkbox"
-                        aria-label={t('list.select', { name })}
-                        checked={row.getIsSelected()}
-                        disabled={!row.getCanSelect()}
-                        onChange={row.getToggleSelectedHandler()}
-                      />
-                    </td>
+                    {selectable && (
+                      <td className="cell-narrow">
+                        <input
+                          type="checkbox"
+                          aria-label={t('list.select', { name })}
+                          checked={row.getIsSelected()}
+                          disabled={!row.getCanSelect()}
+                          onChange={row.getToggleSelectedHandler()}
+                        />
+                      </td>
+                    )}
                     {props.expanded && (
                       <td className="cell-narrow">
                         <button
@@ -272,21 +284,23 @@ export function AdminList<Row extends RowData>(props: AdminListProps<Row>) {
                         {column.cell(original)}
                       </td>
                     ))}
-                    <td className="cell-actions">
-                      {props.rowActions?.(original)}
-                      {onRemove && (
-                        <button
-                          type="button"
-                          className="button button-secondary button-small"
-                          aria-label={t('list.delete', { name })}
-                          disabled={pending}
-                          data-testid={`${testId}-delete`}
-                          onClick={(event) => confirmRemoval([row.id], event.currentTarget)}
-                        >
-                          <TrashIcon />
-                        </button>
-                      )}
-                    </td>
+                    {hasActions && (
+                      <td className="cell-actions">
+                        {props.rowActions?.(original)}
+                        {onRemove && (
+                          <button
+                            type="button"
+                            className="button button-secondary button-small"
+                            aria-label={t('list.delete', { name })}
+                            disabled={pending}
+                            data-testid={`${testId}-delete`}
+                            onClick={(event) => confirmRemoval([row.id], event.currentTarget)}
+                          >
+                            <TrashIcon />
+                          </button>
+                        )}
+                      </td>
+                    )}
                   </tr>
                   {open && props.expanded && (
                     <tr className="admin-list-detail-row">

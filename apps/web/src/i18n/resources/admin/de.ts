@@ -1,9 +1,11 @@
 // Deutsche Texte des Backoffice (Namensraum `admin`).
 import type { AdminTranslations } from './en.ts';
 import { replayDe } from './replay.de.ts';
+import { statsDe } from './stats.de.ts';
 
 export const adminDe: AdminTranslations = {
   replay: replayDe,
+  stats: statsDe,
   nav: {
     label: 'Backoffice',
     events: 'Veranstaltungen',

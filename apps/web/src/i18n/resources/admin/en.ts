@@ -2,9 +2,11 @@
 // gives them (section 8's confirmations, the form's button labels, 'Not enough permissions').
 import type { Widen } from '../widen.ts';
 import { replayEn } from './replay.en.ts';
+import { statsEn } from './stats.en.ts';
 
 export const adminEn = {
   replay: replayEn,
+  stats: statsEn,
   nav: {
     label: 'Back office',
     events: 'Events',

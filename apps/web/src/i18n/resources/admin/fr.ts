@@ -1,9 +1,11 @@
 // Textes français du back-office (espace de noms `admin`).
 import type { AdminTranslations } from './en.ts';
 import { replayFr } from './replay.fr.ts';
+import { statsFr } from './stats.fr.ts';
 
 export const adminFr: AdminTranslations = {
   replay: replayFr,
+  stats: statsFr,
   nav: {
     label: 'Back-office',
     events: 'Événements',

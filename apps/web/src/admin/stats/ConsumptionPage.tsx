@@ -1,0 +1,148 @@
+// My consumption (/admin/myconsumption; back-office spec 2.11): the lab's plan in minutes, the minutes
+// consumed and left as progress bars with their percentages (floors, spec 9), the average per session,
+// the minutes consumed and the credit left by day, week or month, and the closed sessions with what each
+// consumed (for those who may open Statistics: the list is its call). docs/consumption.md says what a
+// consumed minute is.
+import {
+  adminRouteVerdict,
+  type LabConsumption,
+  percentOf,
+  principalOf,
+  type StatsPeriod,
+} from '@lablive/domain';
+import { Progress } from 'radix-ui';
+import { useCallback, useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../auth/useAuth.ts';
+import { useLoaded } from '../../hooks/useLoaded.ts';
+import { statsApi } from '../adminApi.ts';
+import { ClosedSessions } from './ClosedSessions.tsx';
+import { PeriodChart } from './PeriodChart.tsx';
+import { LoadedContent, StatsSection } from './StatsBlock.tsx';
+import './stats.css';
+
+export function ConsumptionPage() {
+  const { t } = useTranslation('admin');
+  const user = useCurrentUser();
+  const mayOpenStats = user !== null && adminRouteVerdict(principalOf(user), 'stats') === 'show';
+  const consumedChart = useCallback(
+    (period: StatsPeriod, signal: AbortSignal) => statsApi.consumptionChart(period, undefined, { signal }),
+    [],
+  );
+  const creditChart = useCallback(
+    (period: StatsPeriod, signal: AbortSignal) => statsApi.creditChart(period, undefined, { signal }),
+    [],
+  );
+  return (
+    <section
+      className="admin-page stats-page"
+      aria-labelledby="consumption-title"
+      data-testid="consumption-page"
+    >
+      <header className="admin-page-header">
+        <h1 id="consumption-title">{t('stats.consumption.title')}</h1>
+      </header>
+      <p className="muted">{t('stats.consumption.intro')}</p>
+      <Plan />
+      <div className="stats-chart-pair">
+        <PeriodChart
+          title={t('stats.consumption.consumedChart')}
+          series={t('stats.consumption.consumedSeries')}
+          testId="consumption-chart"
+          kind="bars"
+          load={consumedChart}
+        />
+        <PeriodChart
+          title={t('stats.consumption.creditChart')}
+          series={t('stats.consumption.creditSeries')}
+          testId="credit-chart"
+          kind="area"
+          load={creditChart}
+        />
+      </div>
+      {mayOpenStats && <ClosedSessions withConsumption />}
+    </section>
+  );
+}
+
+function Plan() {
+  const { t } = useTranslation('admin');
+  const { state, reload } = useLoaded((signal) => statsApi.consumption({ signal }), []);
+  return (
+    <StatsSection title={t('stats.consumption.plan')} testId="consumption-plan">
+      <LoadedContent state={state} reload={reload} testId="consumption">
+        {(consumption) => <PlanFigures consumption={consumption} />}
+      </LoadedContent>
+    </StatsSection>
+  );
+}
+
+function PlanFigures({ consumption }: { consumption: LabConsumption }) {
+  const { t, i18n } = useTranslation('admin');
+  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
+  const { plan } = consumption;
+  return (
+    <div className="consumption-figures">
+      <p className="consumption-plan" data-testid="consumption-plan-value">
+        {plan > 0
+          ? t('stats.consumption.planValue', { value: number.format(plan) })
+          : t('stats.consumption.noPlan')}
+      </p>
+      <MinutesBar
+        label={t('stats.consumption.consumed')}
+        minutes={consumption.consumption}
+        percent={percentOf(consumption.consumption, plan)}
+        testId="consumption-consumed"
+      />
+      <MinutesBar
+        label={t('stats.consumption.left')}
+        minutes={consumption.left}
+        percent={percentOf(consumption.left, plan)}
+        testId="consumption-left"
+        tone="left"
+      />
+      <p className="consumption-average" data-testid="consumption-average">
+        <span className="minutes-bar-label">{t('stats.consumption.average')}</span>{' '}
+        <strong>{t('stats.consumption.averageValue', { value: number.format(consumption.average) })}</strong>{' '}
+        <span className="muted">{t('stats.consumption.averageOver', { count: consumption.sessions })}</span>
+      </p>
+    </div>
+  );
+}
+
+function MinutesBar(props: {
+  label: string;
+  minutes: number;
+  percent: number;
+  testId: string;
+  tone?: 'left';
+}) {
+  const { t, i18n } = useTranslation('admin');
+  const labelId = useId();
+  const number = new Intl.NumberFormat(i18n.language);
+  const text = t('stats.consumption.barValue', {
+    minutes: number.format(props.minutes),
+    percent: props.percent,
+  });
+  // Past the plan the bar is full; the percentage says by how much.
+  const shown = Math.min(100, Math.max(0, props.percent));
+  return (
+    <div className="minutes-bar" data-testid={props.testId}>
+      <div className="minutes-bar-line">
+        <span id={labelId} className="minutes-bar-label">
+          {props.label}
+        </span>
+        <span className="minutes-bar-value">{text}</span>
+      </div>
+      <Progress.Root
+        className={`stats-bar stats-bar-large${props.tone === 'left' ? ' stats-bar-left' : ''}`}
+        value={shown}
+        max={100}
+        aria-labelledby={labelId}
+        aria-valuetext={text}
+      >
+        <Progress.Indicator className="stats-bar-fill" style={{ width: `${shown}%` }} />
+      </Progress.Root>
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+// One session of a room on the session detail page: when it ran, its figures, who attended when (a
+// timeline of each person's stays on one time axis, with their minutes present) and the same data as a
+// table: stays, time present, talk time, messages, votes and requests to speak per person.
+import { presentSecondsAt, type RoomSessionStats, type SessionParticipant } from '@lablive/domain';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { clockOf, minutesOf, sessionTimeline, type TimelineBar } from './statsFormat.ts';
+
+const KNOWN_ROLES = ['participant', 'animator', 'observer', 'observer-animator'] as const;
+type KnownRole = (typeof KNOWN_ROLES)[number];
+const isKnownRole = (role: string): role is KnownRole => (KNOWN_ROLES as readonly string[]).includes(role);
+
+export type InstantFormats = { time: Intl.DateTimeFormat; dayTime: Intl.DateTimeFormat; timeZone: string };
+
+export function RoomSession(props: { session: RoomSessionStats; formats: InstantFormats; nowMs: number }) {
+  const { session, formats, nowMs } = props;
+  const { t, i18n } = useTranslation('admin');
+  const titleId = useId();
+  const number = new Intl.NumberFormat(i18n.language);
+  const from = formats.dayTime.format(new Date(session.started_at));
+  const figures = [
+    { key: 'consumed', label: t('stats.detail.consumed'), value: session.consumed_minutes },
+    { key: 'messages', label: t('stats.detail.messages'), value: session.messages },
+    { key: 'votes', label: t('stats.detail.votes'), value: session.votes },
+    { key: 'speak', label: t('stats.detail.speakRequests'), value: session.speak_requests },
+    { key: 'shares', label: t('stats.detail.shares'), value: session.shares },
+  ];
+  return (
+    <section className="room-session" aria-labelledby={titleId} data-testid="stats-session">
+      <h3 id={titleId} className="room-session-title">
+        {t('stats.detail.session', { number: session.number })}{' '}
+        <span className="room-session-time">
+          {session.ended_at === null
+            ? t('stats.detail.sessionRunning', { from })
+            : t('stats.detail.sessionTime', { from, to: formats.time.format(new Date(session.ended_at)) })}
+        </span>
+      </h3>
+      <dl className="stats-figures stats-figures-small">
+        {figures.map((figure) => (
+          <div key={figure.key} className="stats-figure">
+            <dt>{figure.label}</dt>
+            <dd>{number.format(figure.value)}</dd>
+          </div>
+        ))}
+      </dl>
+      {session.participants.length === 0 ? (
+        <p className="muted">{t('stats.detail.noPeople')}</p>
+      ) : (
+        <>
+          <AttendanceTimeline session={session} formats={formats} nowMs={nowMs} />
+          <AttendanceTable session={session} nowMs={nowMs} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Where a tick's label sits: centred on it, or inside the axis at either end. */
+const tickAlign = (left: number) => (left < 6 ? 'start' : left > 94 ? 'end' : 'middle');
+
+function AttendanceTimeline(props: { session: RoomSessionStats; formats: InstantFormats; nowMs: number }) {
+  const { session, formats, nowMs } = props;
+  const { t } = useTranslation('admin');
+  const timeline = sessionTimeline(session, nowMs);
+  const span = Math.max(1, timeline.end - timeline.start);
+  const ticks = timeline.ticks.map((tick) => ({
+    tick,
+    left: ((tick - timeline.start) / span) * 100,
+    label: formats.time.format(new Date(tick)),
+  }));
+  const stayText = (bar: TimelineBar) =>
+    t('stats.detail.stay', {
+      from: formats.time.format(new Date(bar.from)),
+      to: bar.open ? t('stats.detail.stillThere') : formats.time.format(new Date(bar.to)),
+    });
+  return (
+    <figure className="attendance-timeline" data-testid="stats-timeline">
+      <figcaption>
+        <strong>{t('stats.detail.timeline')}</strong>{' '}
+        <span className="muted">{t('stats.detail.timelineNote', { zone: formats.timeZone })}</span>
+      </figcaption>
+      <div className="timeline-axis" aria-hidden="true">
+        <div className="timeline-track timeline-axis-track">
+          {ticks.map((tick) => (
+            <span
+              key={tick.tick}
+              className={`timeline-tick timeline-tick-${tickAlign(tick.left)}`}
+              style={{ left: `${tick.left}%` }}
+            >
+              {tick.label}
+            </span>
+          ))}
+        </div>
+      </div>
+      <ul className="timeline-rows">
+        {session.participants.map((person, index) => {
+          const bars = timeline.rows[index]?.bars ?? [];
+          return (
+            <li
+              key={person.participant_id}
+              className="timeline-row"
+              data-testid="stats-person"
+              data-name={person.name}
+            >
+              <span className="timeline-name">{person.name}</span>
+              <span className="timeline-total">
+                {t('stats.detail.totalMinutes', { count: minutesOf(presentSecondsAt(person, nowMs)) })}
+              </span>
+              <span className="timeline-track">
+                {ticks.map((tick) => (
+                  <span
+                    key={tick.tick}
+                    className="timeline-gridline"
+                    style={{ left: `${tick.left}%` }}
+                    aria-hidden="true"
+                  />
+                ))}
+                {bars.map((bar) => (
+                  <span
+                    key={bar.from}
+                    className={`timeline-bar${bar.open ? ' timeline-bar-open' : ''}`}
+                    style={{ left: `${bar.left}%`, width: `${bar.width}%` }}
+                    title={stayText(bar)}
+                    aria-hidden="true"
+                  />
+                ))}
+                <span className="visually-hidden">
+                  {t('stats.detail.stays', { list: bars.map(stayText).join(', ') })}
+                </span>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </figure>
+  );
+}
+
+function AttendanceTable({ session, nowMs }: { session: RoomSessionStats; nowMs: number }) {
+  const { t } = useTranslation('admin');
+  const role = (person: SessionParticipant) =>
+    isKnownRole(person.role) ? t(`roles.${person.role}`) : person.role;
+  const captionId = useId();
+  return (
+    <section
+      className="table-scroll"
+      aria-labelledby={captionId}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways on a narrow screen must be reachable from the keyboard to scroll it (WCAG 2.1.1).
+      tabIndex={0}
+    >
+      <table className="admin-table stack-on-phone attendance-table" data-testid="stats-attendance-table">
+        <caption id={captionId} className="stats-table-caption">
+          {t('stats.detail.table')}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('stats.detail.person')}</th>
+            <th scope="col">{t('stats.detail.role')}</th>
+            <th scope="col" className="cell-number">
+              {t('stats.detail.stayCount')}
+            </th>
+            <th scope="col" className="cell-number">
+              {t('stats.detail.present')}
+            </th>
+            <th scope="col" className="cell-number">
+              {t('stats.detail.talk')}
+            </th>
+            <th scope="col" className="cell-number">
+              {t('stats.detail.messages')}
+            </th>
+            <th scope="col" className="cell-number">
+              {t('stats.detail.votes')}
+            </th>
+            <th scope="col" className="cell-number">
+              {t('stats.detail.speakRequests')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {session.participants.map((person) => (
+            <tr key={person.participant_id}>
+              <th scope="row">{person.name}</th>
+              <td data-label={t('stats.detail.role')}>{role(person)}</td>
+              <td data-label={t('stats.detail.stayCount')} className="cell-number">
+                {person.intervals.length}
+              </td>
+              <td data-label={t('stats.detail.present')} className="cell-number">
+                {clockOf(presentSecondsAt(person, nowMs))}
+              </td>
+              <td data-label={t('stats.detail.talk')} className="cell-number">
+                {clockOf(person.talk_seconds)}
+              </td>
+              <td data-label={t('stats.detail.messages')} className="cell-number">
+                {person.messages}
+              </td>
+              <td data-label={t('stats.detail.votes')} className="cell-number">
+                {person.votes}
+              </td>
+              <td data-label={t('stats.detail.speakRequests')} className="cell-number">
+                {person.speak_requests}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,203 @@
+// A session's detail (/admin/stats/{eventId}; issue 18): the event's summary as the closed sessions list
+// has it, then each room with its replay and its sessions (who attended when, talk time, messages, votes,
+// requests to speak), and the event's polls; attendance and polls download as CSV. Instants are shown in
+// the lab's time zone, which the answer carries.
+import type { EventStats, RoomSessionStats } from '@lablive/domain';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { useLoaded } from '../../hooks/useLoaded.ts';
+import { useNow } from '../../room/sidebar/stats/useNow.ts';
+import { statsApi } from '../adminApi.ts';
+import { useLengthText } from './ClosedSessions.tsx';
+import { PollResults } from './PollResults.tsx';
+import { type InstantFormats, RoomSession } from './RoomSession.tsx';
+import { BlockFailure, StatsSection } from './StatsBlock.tsx';
+import { roomNumbers } from './statsFormat.ts';
+import { useCsvDownload } from './useCsvDownload.ts';
+import './stats.css';
+
+/** How often a running event's open stays are counted up again. */
+const LIVE_TICK_MS = 30_000;
+
+export function SessionDetailPage() {
+  const { eventId = '' } = useParams();
+  const id = Number(eventId);
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const { t } = useTranslation('admin');
+  const { state, reload } = useLoaded((signal) => statsApi.eventStats(id, { signal }), [id]);
+  if (!valid) return <Navigate to="/admin/stats" replace />;
+  return (
+    <section
+      className="admin-page stats-page"
+      aria-labelledby="stats-detail-title"
+      data-testid="stats-detail-page"
+    >
+      <p className="stats-back">
+        <Link to="/admin/stats">
+          <span aria-hidden="true">← </span>
+          {t('stats.detail.back')}
+        </Link>
+      </p>
+      {state.status === 'loading' && <PageSpinner />}
+      {state.status === 'failed' && (
+        <>
+          <h1 id="stats-detail-title">{t('stats.detail.titleFallback')}</h1>
+          <BlockFailure failure={state.failure} onRetry={reload} testId="stats-detail-error" />
+        </>
+      )}
+      {state.status === 'loaded' && <Detail stats={state.value} />}
+    </section>
+  );
+}
+
+function Detail({ stats }: { stats: EventStats }) {
+  const { t, i18n } = useTranslation('admin');
+  const locale = i18n.language;
+  const nowMs = useNow(LIVE_TICK_MS, !stats.closed);
+  const lengthText = useLengthText();
+  const formats = useMemo<InstantFormats>(
+    () => ({
+      // 24-hour times in every language, as the dates beside them (DD/MM/YYYY HH:MM).
+      time: new Intl.DateTimeFormat(locale, {
+        timeZone: stats.time_zone,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }),
+      dayTime: new Intl.DateTimeFormat('fr-FR', {
+        timeZone: stats.time_zone,
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      }),
+      timeZone: stats.time_zone,
+    }),
+    [locale, stats.time_zone],
+  );
+  const day = new Intl.DateTimeFormat('fr-FR', {
+    timeZone: stats.time_zone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  });
+  const csv = useCsvDownload(
+    (kind) =>
+      kind === 'attendance' ? statsApi.attendanceCsv(stats.event_id) : statsApi.pollsCsv(stats.event_id),
+    (kind) => `${kind}-${stats.event_id}.csv`,
+  );
+  const { summary } = stats;
+  const numbers = roomNumbers(stats.sessions);
+  const rooms = [...numbers.entries()].map(([roomId, number]) => ({
+    roomId,
+    number,
+    sessions: stats.sessions.filter((session) => session.room_id === roomId),
+  }));
+  const facts = [
+    { key: 'id', label: t('stats.detail.sessionId'), value: String(stats.event_id) },
+    { key: 'date', label: t('stats.detail.date'), value: day.format(new Date(summary.date)) },
+    { key: 'admin', label: t('stats.detail.admin'), value: summary.admin },
+    { key: 'guests', label: t('stats.detail.guests'), value: String(summary.invitation_total_count) },
+    {
+      key: 'participants',
+      label: t('stats.detail.participants'),
+      value: String(summary.participant_total_count),
+    },
+    {
+      key: 'length',
+      label: t('stats.detail.length'),
+      value: lengthText({
+        days: summary.event_duration_days,
+        hours: summary.event_duration_hour,
+        minutes: summary.event_duration_minute,
+      }),
+    },
+    { key: 'consumed', label: t('stats.detail.consumed'), value: String(summary.consumed_minutes) },
+  ];
+
+  return (
+    <div className="stats-detail" data-testid="stats-detail">
+      <header className="admin-page-header">
+        <h1 id="stats-detail-title">{stats.name}</h1>
+        <div className="stats-downloads">
+          {(['attendance', 'polls'] as const).map((kind) => (
+            <button
+              key={kind}
+              type="button"
+              className="button button-secondary button-small"
+              aria-busy={csv.downloading === kind}
+              disabled={csv.downloading === kind}
+              data-testid={`stats-csv-${kind}`}
+              onClick={() => void csv.download(kind)}
+            >
+              {csv.downloading === kind && <Spinner />}
+              {t(kind === 'attendance' ? 'stats.detail.attendanceCsv' : 'stats.detail.pollsCsv')}
+            </button>
+          ))}
+        </div>
+      </header>
+      {!stats.closed && (
+        <p className="stats-notice" role="note">
+          {t('stats.detail.running')}
+        </p>
+      )}
+      <StatsSection title={t('stats.detail.summary')}>
+        <dl className="stats-figures stats-figures-small" data-testid="stats-summary">
+          {facts.map((fact) => (
+            <div key={fact.key} className="stats-figure">
+              <dt>{fact.label}</dt>
+              <dd>{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </StatsSection>
+      {rooms.length === 0 && <p className="muted">{t('stats.detail.noSessions')}</p>}
+      {rooms.map((room) => (
+        <Room key={room.roomId} {...room} formats={formats} nowMs={nowMs} />
+      ))}
+      <StatsSection title={t('stats.detail.polls')} testId="stats-detail-polls">
+        {stats.polls.length === 0 ? (
+          <p className="muted">{t('stats.detail.noPolls')}</p>
+        ) : (
+          <PollResults polls={stats.polls} testId="stats-detail-poll-results" />
+        )}
+      </StatsSection>
+    </div>
+  );
+}
+
+function Room(props: {
+  roomId: number;
+  number: number;
+  sessions: RoomSessionStats[];
+  formats: InstantFormats;
+  nowMs: number;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <StatsSection
+      title={t('stats.detail.room', { number: props.number })}
+      testId={`stats-room-${props.roomId}`}
+      className="stats-room"
+      actions={
+        <Link
+          to={`/admin/sessions/${props.roomId}/replay`}
+          className="button button-secondary button-small"
+          aria-label={t('stats.detail.replayOf', { number: props.number })}
+          data-testid={`stats-replay-${props.roomId}`}
+        >
+          <span aria-hidden="true">▶ </span>
+          {t('stats.detail.replay')}
+        </Link>
+      }
+    >
+      {props.sessions.map((session) => (
+        <RoomSession key={session.number} session={session} formats={props.formats} nowMs={props.nowMs} />
+      ))}
+    </StatsSection>
+  );
+}

@@ -1,0 +1,29 @@
+// Downloads a session's CSV (attendance, polls): the call needs the session's token, so the file comes
+// as a Blob handed to the browser; a failure says why in a toast.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { saveBlob } from '../../components/saveBlob.ts';
+import { useToast } from '../../components/toasts/useToast.ts';
+import { toFailure } from '../../failure.ts';
+import { describeFailure } from '../../i18n/messages.ts';
+
+export type CsvKind = 'attendance' | 'polls';
+
+export function useCsvDownload(load: (kind: CsvKind) => Promise<Blob>, fileName: (kind: CsvKind) => string) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [downloading, setDownloading] = useState<CsvKind | null>(null);
+
+  async function download(kind: CsvKind) {
+    setDownloading(kind);
+    try {
+      saveBlob(await load(kind), fileName(kind));
+    } catch (error) {
+      toast.show({ title: describeFailure(t, toFailure(error)), tone: 'error' });
+    } finally {
+      setDownloading(null);
+    }
+  }
+
+  return { download, downloading };
+}

@@ -1,0 +1,183 @@
+// Statistics and replay after a real session (issue 18, part 6), in the system Chromium against the
+// server process: a guest (public link) and the animator meet in a room, the animator starts the
+// session, both write in the chat a few seconds apart, the guest's page reloads (a reconnection), the
+// admin closes the event; then Statistics lists the session, its detail shows both people, and its
+// replay, set to an instant between the two messages, shows the first and not the second. axe-core runs
+// on each page visited.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  accessibilityViolations,
+  browserSkipReason,
+  createTestDatabase,
+  enterAsPublicGuest,
+  joinFromWaitingRoom,
+  launchChromium,
+  type ServerProcess,
+  signInThroughPage,
+  startServerProcess,
+  type TestDatabase,
+} from '@lablive/testkit';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ARTIFACTS = path.resolve(import.meta.dirname, '../../../../test-artifacts');
+const skipReason = browserSkipReason();
+const WAIT = { timeout: 20_000, interval: 200 };
+const SESSION = 'LabLive demo session';
+const FIRST = 'First question about the dosage';
+const SECOND = 'Thank you, that is clear';
+
+describe.runIf(skipReason === null)(`statistics and replay${skipReason ? ` (${skipReason})` : ''}`, () => {
+  let database: TestDatabase;
+  let server: ServerProcess;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  async function person(): Promise<Page> {
+    const context = await browser.newContext({
+      locale: 'en',
+      viewport: { width: 1280, height: 800 },
+      permissions: ['camera', 'microphone'],
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.addInitScript(() => window.localStorage.setItem('lablive.locale', 'en'));
+    return page;
+  }
+
+  async function say(page: Page, text: string) {
+    await page.getByTestId('tab-chat').click();
+    await page.getByTestId('chat-input').fill(text);
+    await page.keyboard.press('Enter');
+    await page.getByText(text).first().waitFor(WAIT);
+  }
+
+  async function check(page: Page, name: string) {
+    await page.screenshot({ path: path.join(ARTIFACTS, `statistics-${name}.png`), fullPage: true });
+    expect(await accessibilityViolations(page), name).toEqual([]);
+  }
+
+  beforeAll(async () => {
+    await mkdir(ARTIFACTS, { recursive: true });
+    database = await createTestDatabase({ migrate: false });
+    server = await startServerProcess({
+      DATABASE_URL: database.url,
+      SEED_DEMO_DATA: 'true',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+      ACCESS_TOKEN_SECRET: 'e2e-access-token-secret-of-at-least-32-characters',
+    });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+    await browser?.close();
+    await server?.stop();
+    await database?.drop();
+  });
+
+  it('finds a session just run in Statistics, with who came, and replays its chat at a chosen instant', async () => {
+    const event = await database.db
+      .selectFrom('events')
+      .select(['id', 'slug'])
+      .where('name', '=', SESSION)
+      .executeTakeFirstOrThrow();
+
+    // A guest through the public link, placed in a room; the animator joins that room and starts.
+    const guest = await person();
+    const roomId = await enterAsPublicGuest(guest, server.url, event.slug, {
+      firstName: 'Gina',
+      lastName: 'Guest',
+      email: 'gina@example.org',
+    });
+    expect(roomId).toBeGreaterThan(0);
+
+    const animator = await person();
+    await signInThroughPage(animator, server.url, 'animator@lablive.test');
+    await animator.waitForURL('**/admin/events', WAIT);
+    const card = animator.getByTestId(`event-${event.id}`);
+    await card.waitFor(WAIT);
+    await card.getByTestId('event-room-select').selectOption(String(roomId));
+    await card.getByTestId('event-join').click();
+    await joinFromWaitingRoom(animator);
+    await animator.getByTestId('room-start-session').click();
+    await animator.getByTestId('room-end-session').waitFor(WAIT);
+
+    // Two messages a few seconds apart; the guest's page reloads in between (a reconnection).
+    await say(guest, FIRST);
+    await guest.waitForTimeout(3000);
+    await guest.reload();
+    await guest.getByTestId('room-page').waitFor(WAIT);
+    await guest.waitForTimeout(1500);
+    await say(animator, SECOND);
+    // The live stats tab shows both people from the same statistics.
+    await animator.getByTestId('tab-stats').click();
+    await expect
+      .poll(() => animator.getByTestId('stats-attendance').locator('tbody tr').count(), WAIT)
+      .toBe(2);
+
+    // The admin closes the event: the session ends in the room.
+    const admin = await person();
+    await signInThroughPage(admin, server.url, 'admin@lablive.test');
+    await admin.waitForURL('**/admin/events', WAIT);
+    const running = admin.getByTestId('events-current').getByTestId(`event-${event.id}`);
+    await running.getByTestId('event-close').click();
+    await admin.getByTestId('confirm-close-confirm').click();
+    await admin.getByTestId('events-closed').getByTestId(`event-${event.id}`).waitFor(WAIT);
+
+    // Statistics lists it, with its two people.
+    await admin.goto(`${server.url}/admin/stats`);
+    const closed = admin.getByTestId('stats-closed-link').filter({ hasText: SESSION });
+    await closed.waitFor(WAIT);
+    await admin.getByTestId('stats-totals').waitFor(WAIT);
+    await check(admin, 'stats');
+
+    // Its detail: who attended, merged over the guest's reload (one stay each).
+    await closed.click();
+    await admin.getByTestId('stats-detail').waitFor(WAIT);
+    await expect
+      .poll(
+        () =>
+          admin
+            .getByTestId('stats-person')
+            .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name'))),
+        WAIT,
+      )
+      .toEqual(expect.arrayContaining(['Gina Guest', 'Anatole Animateur']));
+    await check(admin, 'session-detail');
+
+    // Its replay, at an instant between the two messages: the first is there, the second not yet, and
+    // both people are in the room.
+    await admin.getByTestId(`stats-replay-${roomId}`).click();
+    await admin.getByTestId('replay-room').waitFor(WAIT);
+    const sent = await database.db
+      .selectFrom('session_events')
+      .select(['data'])
+      .where('stream_id', '=', `room-${roomId}`)
+      .where('type', '=', 'ChatMessageSent')
+      .orderBy('stream_version')
+      .execute();
+    const instants = sent.map((row) => Date.parse((row.data as { at: string }).at));
+    expect(instants).toHaveLength(2);
+    // 1.5 s after the first message: both in the room, the guest's reload still to come.
+    const between = (instants[0] ?? 0) + 1500;
+    await admin.getByTestId('replay-scrubber').evaluate((input, value) => {
+      const element = input as HTMLInputElement;
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+      setter?.call(element, String(value));
+      element.dispatchEvent(new Event('input', { bubbles: true }));
+    }, between);
+    await expect
+      .poll(() => admin.getByTestId('replay-message').allTextContents(), WAIT)
+      .toEqual([expect.stringContaining(FIRST)]);
+    expect(await admin.getByTestId('replay-person').count()).toBe(2);
+    await check(admin, 'replay');
+
+    // At the end of the stream, both messages, and nobody left in the closed room.
+    await admin.getByTestId('replay-marker').last().click();
+    await expect
+      .poll(() => admin.getByTestId('replay-message').allTextContents(), WAIT)
+      .toEqual([expect.stringContaining(FIRST), expect.stringContaining(SECOND)]);
+  });
+});
