@@ -5,7 +5,7 @@
 // the building generation's own checkpoint (its rows and checkpoint were committed together).
 import type { Db } from '../db/connection.ts';
 import { readCheckpoint, saveCheckpoint } from '../event-store/checkpoints.ts';
-import { compareLogPositions, positionOf, readAll } from '../event-store/readAll.ts';
+import { compareLogPositions, positionOf, type ReadAllResult, readAll } from '../event-store/readAll.ts';
 import type { LogPosition } from '../event-store/types.ts';
 import { applyPageOrStop, StaleGenerationError } from './applyPage.ts';
 import {
@@ -73,6 +73,9 @@ export async function rebuildProjections(
       milliseconds: 0,
     });
   }
+  // The next page is read while this one is applied (the log's reading and the projections' writing
+  // overlap); it is used when every projection ends this page where expected, else read again.
+  let next: { from: LogPosition; page: Promise<ReadAllResult> } | null = null;
   for (;;) {
     options.signal?.throwIfAborted();
     const pending = builds.filter((build) => !build.done);
@@ -80,27 +83,41 @@ export async function rebuildProjections(
     const from = pending
       .map((build) => build.position)
       .reduce((a, b) => (compareLogPositions(a, b) <= 0 ? a : b));
-    const page = await readAll(db, from, pageSize);
-    for (const build of pending) {
-      const mine = page.events.filter((event) => compareLogPositions(positionOf(event), build.position) > 0);
-      const last = mine.at(-1);
-      if (last === undefined) continue;
-      try {
-        build.position = await applyPageOrStop(
-          db,
-          build.projection,
-          build.generation,
-          build.position,
-          mine,
-          positionOf(last),
-        );
-        build.applied += mine.length;
-      } catch (error) {
-        if (!(error instanceof StaleGenerationError)) throw error;
-        // Another builder of this generation moved on (a second `rebuild`): continue from there.
-        build.position = await currentCheckpoint(db, build.name);
-      }
+    const page: ReadAllResult =
+      next !== null && compareLogPositions(next.from, from) === 0
+        ? await next.page
+        : await readAll(db, from, pageSize);
+    next = null;
+    if (page.events.length === pageSize && page.position !== null) {
+      const ahead = readAll(db, page.position, pageSize);
+      ahead.catch(() => {});
+      next = { from: page.position, page: ahead };
     }
+    // Each projection applies its part in its own transaction, side by side.
+    await Promise.all(
+      pending.map(async (build) => {
+        const mine = page.events.filter(
+          (event) => compareLogPositions(positionOf(event), build.position) > 0,
+        );
+        const last = mine.at(-1);
+        if (last === undefined) return;
+        try {
+          build.position = await applyPageOrStop(
+            db,
+            build.projection,
+            build.generation,
+            build.position,
+            mine,
+            positionOf(last),
+          );
+          build.applied += mine.length;
+        } catch (error) {
+          if (!(error instanceof StaleGenerationError)) throw error;
+          // Another builder of this generation moved on (a second `rebuild`): continue from there.
+          build.position = await currentCheckpoint(db, build.name);
+        }
+      }),
+    );
     options.onProgress?.(Math.max(...pending.map((build) => build.applied)));
     if (page.events.length === pageSize) continue;
     // Caught up, or nearly: each finishes and swaps in one transaction.

@@ -34,10 +34,10 @@ import {
 /** Versions between two snapshots of a room: a seek folds at most this many events. */
 export const REPLAY_SNAPSHOT_EVERY = 1000;
 /**
- * Messages a snapshot keeps: twice what a replay shows, so that messages removed after the snapshot
- * still leave the latest REPLAY_CHAT_MESSAGES to show.
+ * Messages a snapshot keeps: a few more than a replay shows, so that messages removed after the
+ * snapshot still leave the latest REPLAY_CHAT_MESSAGES to show (the chat is most of a snapshot's size).
  */
-const SNAPSHOT_CHAT_MESSAGES = 2 * REPLAY_CHAT_MESSAGES;
+const SNAPSHOT_CHAT_MESSAGES = REPLAY_CHAT_MESSAGES + 50;
 /** Rooms whose folded state this process keeps between pages (the busiest ones stay). */
 const CACHED_ROOMS = 2000;
 const ROOM_STREAM = /^room-(\d+)$/;
