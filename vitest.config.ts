@@ -8,7 +8,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['apps/*/src/**/*.unit.test.{ts,tsx}', 'packages/*/src/**/*.unit.test.ts'],
+          include: [
+            'apps/*/src/**/*.unit.test.{ts,tsx}',
+            'packages/*/src/**/*.unit.test.ts',
+            'bench/**/*.unit.test.ts',
+          ],
         },
       },
       {

@@ -5,7 +5,8 @@
 // test suite.
 //   npm run bench                      full run, rewrites its sections of docs/performance.md
 //   npm run bench -- --quick           short smoke run (200 subscribers, short steps), no rewrite
-// Options: --only=fanout,append,web,scaleout,reminders  --targets=lablive,socketio,ws  --workloads=hotRoom,manyRooms,rawSql,
+// Options: --only=fanout,append,web,scaleout,reminders,projections  --projections-parts=baseline,rebuild,lag,
+// endpoints,replay  --targets=lablive,socketio,ws  --workloads=hotRoom,manyRooms,rawSql,
 // hotRoomSteady  --nats[=<url>] (LabLive on NATS instead of its in-process bus)  --database=<admin url>
 // --cpu-prof=<dir> (profiles of every benchmark process)  --write  --no-write
 // --render=<run.json> (no measuring: prints and writes the report of a run saved earlier, as each run saves
@@ -22,6 +23,7 @@ import { cleanUpOnSignals, runCleanups } from './lib/cleanup.ts';
 import { waitForQuietMachine } from './lib/cpuTime.ts';
 import { describeMachine } from './lib/machine.ts';
 import { REPO_ROOT } from './lib/pinnedProcess.ts';
+import { runProjectionsBench } from './projections/projectionsBench.ts';
 import { runRemindersBench } from './reminders/remindersBench.ts';
 import type { BenchRun, Outcome } from './report/benchRun.ts';
 import { consoleSummary } from './report/consoleTable.ts';
@@ -50,7 +52,9 @@ const list = <T extends string>(name: string, all: readonly T[]): T[] => {
 
 const quick = flag('quick');
 const QUIET_WAIT_MS = quick ? 20_000 : 600_000;
-const only = list('only', ['fanout', 'append', 'web', 'scaleout', 'reminders'] as const);
+const only = list('only', ['fanout', 'append', 'web', 'scaleout', 'reminders', 'projections'] as const);
+const PROJECTIONS_PARTS = ['baseline', 'rebuild', 'lag', 'endpoints', 'replay'] as const;
+const projectionsParts = new Set(list('projections-parts', PROJECTIONS_PARTS));
 const targets = list('targets', FANOUT_TARGETS);
 const workloads = list<AppendKind>('workloads', APPEND_KINDS);
 const natsUrl = flag('nats') ? 'nats://127.0.0.1:4222' : option('nats');
@@ -170,6 +174,17 @@ async function main() {
       await quietBeforeScenario();
       return runRemindersBench({ quick, log: progress });
     });
+  }
+  if (only.includes('projections')) {
+    run.projections = await attempt('projections: rebuild, live lag, stats calls, replay seek', () =>
+      runProjectionsBench({
+        quick,
+        log: progress,
+        core: SERVER_CORE,
+        parts: projectionsParts,
+        quiet: quietBeforeScenario,
+      }),
+    );
   }
 
   const [one = 0, five = 0, fifteen = 0] = os.loadavg();

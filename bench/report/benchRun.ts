@@ -3,6 +3,7 @@
 import type { AppendKind, AppendPlan, AppendResult } from '../append/appendPlan.ts';
 import type { FanoutPlan, FanoutResult, FanoutTarget } from '../fanout/fanoutPlan.ts';
 import type { MachineInfo } from '../lib/machine.ts';
+import type { ProjectionsBenchResult } from '../projections/projectionsPlan.ts';
 import type { RemindersBenchResult } from '../reminders/remindersBench.ts';
 import type { ScaleoutBenchResult } from '../scaleout/scaleoutBench.ts';
 import type { WebBenchResult } from '../web/webBench.ts';
@@ -30,6 +31,8 @@ export type BenchRun = {
   scaleout?: Outcome<ScaleoutBenchResult> | null;
   /** Issue 16: reminders due within one minute, how late they are sent. */
   reminders?: Outcome<RemindersBenchResult> | null;
+  /** Issue 18: projections rebuilt, their live lag, the stats calls, the replay's seek. */
+  projections?: Outcome<ProjectionsBenchResult> | null;
 };
 
 export const FANOUT_TARGET_RATIO = 1.5;

@@ -2,6 +2,7 @@
 // the ratios against the baselines and whether each target was met.
 import { APPEND_KINDS, APPEND_NAMES } from '../append/appendPlan.ts';
 import { type FanoutResult, TARGET_NAMES } from '../fanout/fanoutPlan.ts';
+import { projectionsSection } from '../projections/projectionsSection.ts';
 import { remindersSection } from '../reminders/remindersSection.ts';
 import { scaleoutSection } from '../scaleout/scaleoutSection.ts';
 import { webSection } from '../web/webSection.ts';
@@ -78,5 +79,6 @@ export function consoleSummary(run: BenchRun): string {
   if (run.web) parts.push('', ...webSection(run.web));
   if (run.scaleout) parts.push('', ...scaleoutSection(run.scaleout));
   if (run.reminders) parts.push('', ...remindersSection(run.reminders));
+  if (run.projections) parts.push('', ...projectionsSection(run.projections, run.command));
   return parts.join('\n');
 }

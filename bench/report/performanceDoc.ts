@@ -3,6 +3,7 @@
 // saying plainly whether its target was met. Every sentence about results is computed from the figures.
 import { APPEND_KINDS, APPEND_NAMES, type AppendResult } from '../append/appendPlan.ts';
 import { type FanoutResult, type StepResult, TARGET_NAMES } from '../fanout/fanoutPlan.ts';
+import { projectionsSection } from '../projections/projectionsSection.ts';
 import { remindersSection } from '../reminders/remindersSection.ts';
 import { scaleoutSection } from '../scaleout/scaleoutSection.ts';
 import { webSection } from '../web/webSection.ts';
@@ -316,5 +317,6 @@ export function performanceDoc(run: BenchRun): string {
     ...(run.web ? webSection(run.web) : []),
     ...(run.scaleout ? scaleoutSection(run.scaleout) : []),
     ...(run.reminders ? remindersSection(run.reminders) : []),
+    ...(run.projections ? projectionsSection(run.projections, run.command) : []),
   ].join('\n');
 }
