@@ -47,9 +47,10 @@ const leave = (participantId: number): SessionEvent => ({
 const started: SessionEvent = { type: 'SessionStarted', data: { by: 1, at: '' } };
 const ended: SessionEvent = { type: 'SessionEnded', data: { by: 1, at: '' } };
 const closed: SessionEvent = { type: 'SessionEnded', data: { closedByUserId: 9, at: '' } };
+let messages = 0;
 const chat = (participantId: number): SessionEvent => ({
   type: 'ChatMessageSent',
-  data: { messageId: `m${Math.random()}`, from: { participantId, name: 'x' }, text: 'hi', at: '' },
+  data: { messageId: `m${++messages}`, from: { participantId, name: 'x' }, text: 'hi', at: '' },
 });
 
 const person = (rows: RoomStatsRows, session: number, participantId: number) =>
