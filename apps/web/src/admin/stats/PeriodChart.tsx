@@ -6,6 +6,7 @@ import type { ChartData, StatsPeriod } from '@lablive/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
+import { followContainerWidth } from '../../components/chartSizing.ts';
 import 'uplot/dist/uPlot.min.css';
 import { useLoaded } from '../../hooks/useLoaded.ts';
 import { PeriodSwitch } from './PeriodSwitch.tsx';
@@ -193,13 +194,9 @@ function ChartCanvas(props: {
       element,
     );
     plot.current = chart;
-    const observer = new ResizeObserver(() => {
-      if (element.clientWidth > 0) chart.setSize({ width: element.clientWidth, height: HEIGHT });
-    });
-    observer.observe(element);
+    const stop = followContainerWidth(chart, element, HEIGHT);
     return () => {
-      observer.disconnect();
-      chart.destroy();
+      stop();
       plot.current = null;
     };
   }, [kind, series]);

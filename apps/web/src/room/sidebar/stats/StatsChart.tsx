@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
+import { followContainerWidth } from '../../../components/chartSizing.ts';
 import 'uplot/dist/uPlot.min.css';
 import { minuteSplits, type PerMinute } from './sessionStats.ts';
 
@@ -63,14 +64,9 @@ export function StatsChart({ data }: { data: PerMinute }) {
       element,
     );
     plot.current = chart;
-    // The sidebar folds and the window resizes: follow the container, skipping while it is hidden.
-    const observer = new ResizeObserver(() => {
-      if (element.clientWidth > 0) chart.setSize({ width: element.clientWidth, height: HEIGHT });
-    });
-    observer.observe(element);
+    const stop = followContainerWidth(chart, element, HEIGHT);
     return () => {
-      observer.disconnect();
-      chart.destroy();
+      stop();
       plot.current = null;
     };
   }, [minuteLabel, messagesLabel]);
