@@ -1,11 +1,13 @@
-// Sends e-mail through SMTP_URL with nodemailer, or, on the embedded defaults, appends each message to
-// the day's mbox file in DATA_DIR/outbox (mbox.ts), so a developer can open what would have been sent.
-import { promises as fs } from 'node:fs';
+// Sends e-mail, each message composed by mimeMessage.ts: through SMTP_URL with nodemailer, or, on the
+// embedded defaults, appended to the day's mbox file in DATA_DIR/outbox (mbox.ts, mboxWriter.ts), so a
+// developer can open what would have been sent.
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { mboxEntry, mboxFileName } from './mbox.ts';
+import { createMboxWriter } from './mboxWriter.ts';
+import { composeMessage, mailSender, recipientAddress } from './mimeMessage.ts';
 
-/** A calendar entry sent with a mail (nodemailer's icalEvent: a text/calendar part calendars act on). */
+/** A calendar entry sent with a mail: the text/calendar part calendars act on, and an .ics file (mimeMessage.ts). */
 export type CalendarPart = { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
 
 /**
@@ -29,59 +31,35 @@ export type Mailer = {
   close(): void;
 };
 
-/** The mail as nodemailer takes it: the attachments' base64 content handed over as such. */
-function nodemailerMessage(from: string, { attachments, ...mail }: OutgoingMail) {
-  return {
-    from,
-    ...mail,
-    ...(attachments
-      ? {
-          attachments: attachments.map(({ filename, contentType, contentBase64 }) => ({
-            filename,
-            contentType,
-            content: contentBase64,
-            encoding: 'base64',
-          })),
-        }
-      : {}),
-  };
-}
-
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
+  const sender = mailSender(from);
   return {
     kind: 'smtp',
     async send(mail) {
-      const info = await transport.sendMail(nodemailerMessage(from, mail));
-      return { messageId: info.messageId };
+      // Composed here (mimeMessage.ts), carried by nodemailer as it is.
+      const { messageId, raw } = composeMessage(sender, mail);
+      await transport.sendMail({ envelope: { from: sender.address, to: [recipientAddress(mail.to)] }, raw });
+      return { messageId };
     },
     close: () => transport.close(),
   };
 }
 
 export function createOutboxMailer(outboxDir: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  // The "From " line's envelope sender: the address of MAIL_FROM ("LabLive <no-reply@…>").
-  const sender = /<([^<>\s]+)>/.exec(from)?.[1] ?? from.trim().split(/\s+/)[0] ?? 'lablive';
+  const sender = mailSender(from);
+  const writer = createMboxWriter(outboxDir);
   return {
     kind: 'outbox',
     async send(mail) {
-      const info = await transport.sendMail(nodemailerMessage(from, mail));
-      if (!Buffer.isBuffer(info.message)) throw new Error('nodemailer did not produce a buffered message');
       const now = new Date();
-      const file = path.join(outboxDir, mboxFileName(now));
-      // One append, so mails written side by side never interleave (O_APPEND: each lands whole at the end).
-      const entry = mboxEntry(sender, now, info.message.toString('utf8'));
-      // The folder is made when a write finds it missing (the first mail, or after someone removed it),
-      // not checked for every mail.
-      await fs.appendFile(file, entry).catch(async (error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error;
-        await fs.mkdir(outboxDir, { recursive: true });
-        await fs.appendFile(file, entry);
-      });
-      return { messageId: info.messageId, file };
+      const { messageId, raw } = composeMessage(sender, mail, now);
+      // The "From " line's envelope sender is MAIL_FROM's address; mbox files keep Unix line endings.
+      const fileName = mboxFileName(now);
+      await writer.append(fileName, mboxEntry(sender.address, now, raw.replace(/\r\n/g, '\n')));
+      return { messageId, file: path.join(outboxDir, fileName) };
     },
-    close: () => transport.close(),
+    close: () => {},
   };
 }
 
