@@ -39,6 +39,51 @@ export async function recordQueuedMails(
     .execute();
 }
 
+/** How one attempt at a mail went: sent, or failed with the mail server's answer (`final`: no attempt left). */
+export type MailAttempt = {
+  jobId: string;
+  about: MailAbout;
+  mail: { to: string; subject: string };
+  outcome: { sent: true } | { sent: false; error: string; final: boolean };
+};
+
+/**
+ * Mails sent straight from a job of their own (a reminder's), logged once they were tried: a row each,
+ * made or moved along, in one statement for the batch (one write a mail, where a row written before and
+ * updated after made two).
+ */
+export async function recordMailAttempts(db: Db, attempts: readonly MailAttempt[]): Promise<void> {
+  if (attempts.length === 0) return;
+  const now = new Date();
+  await db
+    .insertInto('mail_log')
+    .values(
+      attempts.map(({ jobId, about, mail, outcome }) => ({
+        job_id: jobId,
+        kind: about.kind,
+        lab_id: about.labId ?? null,
+        event_id: about.eventId ?? null,
+        participant_id: about.participantId ?? null,
+        recipient: mail.to,
+        subject: mail.subject,
+        state: outcome.sent ? 'sent' : outcome.final ? 'failed' : 'retrying',
+        attempts: 1,
+        last_error: outcome.sent ? null : outcome.error.slice(0, MAX_ERROR_LENGTH),
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .onConflict((conflict) =>
+      conflict.column('job_id').doUpdateSet((row) => ({
+        state: row.ref('excluded.state'),
+        attempts: sql`mail_log.attempts + 1`,
+        last_error: row.ref('excluded.last_error'),
+        updated_at: row.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
+}
+
 /** These mails were handed to the mail server (or written to the outbox). */
 export async function markMailsSent(db: Db, jobIds: readonly string[]): Promise<void> {
   if (jobIds.length === 0) return;

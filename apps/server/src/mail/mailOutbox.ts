@@ -9,8 +9,10 @@ import type { JobAttempt, JobQueue, QueueSettings } from '../jobs/jobQueue.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
 import {
   type MailAbout,
+  type MailAttempt,
   markMailAttemptFailed,
   markMailsSent,
+  recordMailAttempts,
   recordQueuedMails,
 } from './mailLog.repository.ts';
 
@@ -56,8 +58,8 @@ function jobId(key: string): string {
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Logs `mails`, hands them to the mailer and logs how it went: sent, or failed (for good when this was
- * the last attempt). Answers the keys that failed.
+ * Hands `mails` to the mailer and logs how each went, in one statement once all were tried: sent, or
+ * failed (for good when this was the last attempt). Answers the keys that failed.
  */
 async function deliver<Mail extends QueuedMail>(
   db: Db,
@@ -65,23 +67,24 @@ async function deliver<Mail extends QueuedMail>(
   mails: readonly Mail[],
   isLastAttempt: (mail: Mail) => boolean,
 ): Promise<Map<string, unknown>> {
+  // One key handed over twice is still one mail.
   const byId = new Map(mails.map((queued) => [jobId(queued.key), queued]));
-  await recordQueuedMails(
-    db,
-    [...byId].map(([id, { mail, about }]) => ({ jobId: id, about, mail })),
-  );
-  const sent: string[] = [];
+  const attempts: MailAttempt[] = [];
   const failed = new Map<string, unknown>();
   await eachAtMost(MAILS_AT_ONCE, [...byId], async ([id, queued]) => {
+    const attempt = { jobId: id, about: queued.about, mail: queued.mail };
     try {
       await mailer.send(queued.mail);
-      sent.push(id);
+      attempts.push({ ...attempt, outcome: { sent: true } });
     } catch (error) {
       failed.set(queued.key, error);
-      await markMailAttemptFailed(db, id, reasonOf(error), isLastAttempt(queued));
+      attempts.push({
+        ...attempt,
+        outcome: { sent: false, error: reasonOf(error), final: isLastAttempt(queued) },
+      });
     }
   });
-  await markMailsSent(db, sent);
+  await recordMailAttempts(db, attempts);
   return failed;
 }
 

@@ -8,17 +8,42 @@ import { dateTime, escapeHtml, type RenderedMail } from './mailFormat.ts';
 
 /** The template of the event's first media (in the event's order) that has one for `kind` in `locale`. */
 export async function findMediaTemplate(db: Db, eventId: number, kind: MailKind, locale: Locale) {
-  return db
+  return (await findMediaTemplates(db, [eventId], kind)).get(mediaTemplateKey(eventId, locale));
+}
+
+/** Where `findMediaTemplates` files an event's template in a language. */
+export const mediaTemplateKey = (eventId: number, locale: Locale) => `${eventId}:${locale}`;
+
+/**
+ * The same for several events and every language, in one statement (a batch of reminders spans many
+ * events): by `mediaTemplateKey`, absent where LabLive's own wording applies.
+ */
+export async function findMediaTemplates(db: Db, eventIds: readonly number[], kind: MailKind) {
+  if (eventIds.length === 0) return new Map<string, { subject: string; body: string }>();
+  const rows = await db
     .selectFrom('email_templates')
     .innerJoin('event_medias', 'event_medias.media_id', 'email_templates.media_id')
-    .select(['email_templates.subject', 'email_templates.body'])
-    .where('event_medias.event_id', '=', eventId)
+    .distinctOn(['event_medias.event_id', 'email_templates.locale'])
+    .select([
+      'event_medias.event_id',
+      'email_templates.locale',
+      'email_templates.subject',
+      'email_templates.body',
+    ])
+    .where('event_medias.event_id', 'in', eventIds)
     .where('email_templates.tag', '=', kind)
-    .where('email_templates.locale', '=', locale)
     .where('email_templates.body', '<>', '')
+    .orderBy('event_medias.event_id')
+    .orderBy('email_templates.locale')
     .orderBy('event_medias.position')
     .orderBy('email_templates.id')
-    .executeTakeFirst();
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      mediaTemplateKey(row.event_id, row.locale as Locale),
+      { subject: row.subject, body: row.body },
+    ]),
+  );
 }
 
 /** Escaped text with its http(s) addresses as links. */

@@ -12,7 +12,7 @@ import type { Db } from '../db/connection.ts';
 import type { JobQueue } from '../jobs/jobQueue.ts';
 import { guestLocale } from '../mail/guestLocale.ts';
 import { MAIL_RETRIES, type MailOutbox } from '../mail/mailOutbox.ts';
-import { eventMailFrom, findMediaTemplate } from '../mail/mediaTemplates.ts';
+import { eventMailFrom, findMediaTemplates, mediaTemplateKey } from '../mail/mediaTemplates.ts';
 import { reminderMail } from '../mail/templates.ts';
 
 export const REMINDER_QUEUE = 'reminder-send';
@@ -158,13 +158,11 @@ export async function createReminderScheduler(deps: {
       deps,
       due.map(({ guest }) => guest.id),
     );
-    const templates = new Map<string, Awaited<ReturnType<typeof findMediaTemplate>>>();
-    for (const { event, language } of due) {
-      const key = `${event.id}:${language}`;
-      if (!templates.has(key)) {
-        templates.set(key, await findMediaTemplate(deps.db, event.id, 'reminder', language));
-      }
-    }
+    const templates = await findMediaTemplates(
+      deps.db,
+      [...new Set(due.map(({ event }) => event.id))],
+      'reminder',
+    );
     const jobOfKey = new Map<string, string>();
     const failed = await deps.mailOutbox.sendFromJob(
       due.map(({ attempt, job, event, guest, language }) => {
@@ -176,8 +174,11 @@ export async function createReminderScheduler(deps: {
           url: links.get(guest.id) ?? deps.publicUrl,
           calendarUrl: deps.calendarPageUrl(event.id, guest.id),
         };
-        const mail = eventMailFrom(templates.get(`${event.id}:${language}`), language, params, () =>
-          reminderMail(language, { ...params, kind: job.kind }),
+        const mail = eventMailFrom(
+          templates.get(mediaTemplateKey(event.id, language)),
+          language,
+          params,
+          () => reminderMail(language, { ...params, kind: job.kind }),
         );
         const key = `reminder-${guest.id}-${job.kind}-${job.plannedStart}`;
         jobOfKey.set(key, attempt.id);

@@ -141,6 +141,44 @@ describe('reminders', () => {
     expect(reminders.every((mail) => /\?calendar&e=\d+&i=\d+&k=/.test(mail.text))).toBe(true);
   });
 
+  it("words the reminders due together by each event's media: its template where it has one, LabLive's elsewhere", async () => {
+    const labId = (await test.db.selectFrom('labs').select('id').executeTakeFirstOrThrow()).id;
+    const quiz = await createMedia(test.db, { labId, name: 'Quiz' });
+    await test.db
+      .insertInto('email_templates')
+      .values({
+        lab_id: labId,
+        media_id: quiz,
+        tag: 'reminder',
+        locale: 'fr',
+        subject: 'Bientôt : {{event}}',
+        body: 'Bonjour {{name}},\n\nLe quiz {{event}} commence le {{date}}.\nVotre lien : {{link}}',
+      })
+      .execute();
+    const withTemplate = await eventWithGuests('Quiz night', inDays(13), 2);
+    const plain = await eventWithGuests('Plain talk', inDays(13), 2);
+    const quizForm = {
+      ...form('Quiz night', inDays(13)),
+      medias: [quiz],
+      email_relaunch_J7: false,
+      email_relaunch_J1: false,
+    };
+    expect((await call('PUT', `/api/events/${withTemplate.id}`, token, quizForm)).statusCode).toBe(200);
+    expect(await makeRemindersDue(test.url, withTemplate.id)).toBe(2);
+    expect(await makeRemindersDue(test.url, plain.id)).toBe(6);
+
+    const of = (name: string) => smtp.mails.filter((mail) => mail.text.includes(name));
+    await expect.poll(() => of('Quiz night').length + of('Plain talk').length, { timeout: 30_000 }).toBe(8);
+    for (const mail of of('Quiz night')) {
+      expect(mail.text).toMatch(
+        /Bonjour Guest \d,\r\n\r\nLe quiz Quiz night commence le [^\r\n]+ 14:00\.\r\nVotre lien : http:\/\/\S+/,
+      );
+      expect(mail.text).not.toContain('Rappel');
+      expect(mail.raw).toContain('Subject: =?UTF-8?Q?Bient=C3=B4t?= : Quiz night\r\n');
+    }
+    for (const mail of of('Plain talk')) expect(mail.text).toContain('Rappel');
+  });
+
   it('removes the reminders of a cancelled event, and sends its invited guests a cancellation', async () => {
     const event = await eventWithGuests('Cardiology brief', inDays(12), 2);
     for (const participant of event.guests) {
