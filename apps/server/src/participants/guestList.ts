@@ -21,6 +21,7 @@ import {
   deleteParticipant,
   findParticipantInLab,
   listEventParticipants,
+  type NewParticipation,
   updateParticipantFields,
 } from './participants.repository.ts';
 
@@ -50,6 +51,19 @@ export function createGuestList(db: Db, { reminders, calendar }: GuestNotices = 
     if (!room || room.event_id !== eventId) throw invalid('room_id', `no room ${roomId} in this event.`);
   }
 
+  /**
+   * The participant `values` describe, made unless their e-mail already takes part; a new one's reminders
+   * are scheduled in the same transaction. Every way into an event goes through here: a manager adding a
+   * guest, or someone registering themself (participationService.ts).
+   */
+  async function enrol(values: NewParticipation) {
+    return db.transaction().execute(async (trx) => {
+      const found = await createOrFindParticipant(trx, values);
+      if (found.created) await reminders?.scheduleGuest(trx, found.participant.id);
+      return found;
+    });
+  }
+
   async function guest(caller: Caller, participantId: number): Promise<ParticipantView> {
     const participant = await findParticipantInLab(db, caller.principal.labId, participantId);
     if (!participant) throw notFound('participant', participantId);
@@ -57,6 +71,8 @@ export function createGuestList(db: Db, { reminders, calendar }: GuestNotices = 
   }
 
   return {
+    enrol,
+
     async list(caller: Caller, eventId: number): Promise<ParticipantView[]> {
       const event = await findVisibleEvent(db, caller.principal, eventId);
       if (!event) throw notFound('event', eventId);
@@ -71,7 +87,7 @@ export function createGuestList(db: Db, { reminders, calendar }: GuestNotices = 
       const event = await changeableEvent(caller, eventId);
       await checkRoom(caller.principal.labId, event.id, form.room_id, !event.auto_dispatcher);
       const [firstName = '', ...rest] = form.name.split(/\s+/);
-      const { participant, created } = await createOrFindParticipant(db, {
+      const { participant, created } = await enrol({
         eventId: event.id,
         labId: event.lab_id,
         userId: form.user_id ?? null,
@@ -85,7 +101,6 @@ export function createGuestList(db: Db, { reminders, calendar }: GuestNotices = 
         timezone: form.timezone ?? null,
       });
       if (!created) throw alreadyInvited(form.email);
-      await reminders?.scheduleGuest(db, participant.id);
       if (participant.room_id !== null || !event.auto_dispatcher) return participant;
       // Automatic distribution: the emptiest room now; nobody already placed moves.
       const roomId = await distributeToRoom(db, participant.id, event.id);

@@ -20,7 +20,6 @@ import { findUserInLab } from '../users/users.repository.ts';
 import { createGuestList } from './guestList.ts';
 import type { GuestNotices } from './guestNotices.ts';
 import {
-  createOrFindParticipant,
   findParticipantInLab,
   findParticipantsByEmail,
   updateParticipant,
@@ -81,7 +80,7 @@ export function createParticipationService(db: Db, notices: GuestNotices = {}) {
     if (body.room_id != null) await roomOfEvent(principal.labId, body.room_id, event.id);
     const firstName = body.first_name ?? caller.user.first_name;
     const lastName = body.last_name ?? caller.user.last_name;
-    return createOrFindParticipant(db, {
+    return guests.enrol({
       eventId: event.id,
       // The event's lab, whatever the body says.
       labId: event.lab_id,

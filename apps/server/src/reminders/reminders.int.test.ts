@@ -141,6 +141,20 @@ describe('reminders', () => {
     expect(reminders.every((mail) => /\?calendar&e=\d+&i=\d+&k=/.test(mail.text))).toBe(true);
   });
 
+  it('schedules the reminders of someone who adds themself as a guest, as of any guest', async () => {
+    const event = await eventWithGuests('Self service', inDays(9), 0);
+    const added = await call('POST', '/api/participants', token, {
+      event_id: event.id,
+      email: 'admin@a.test',
+      name: 'Ada Admin',
+    });
+    expect(added.statusCode).toBe(201);
+    const jobs = await reminderJobs(event.id);
+    expect(jobs.map((job) => [job.data.participantId, job.data.kind]).sort()).toEqual(
+      ['h1', 'j1', 'j7'].map((kind) => [added.json().id, kind]),
+    );
+  });
+
   it("words the reminders due together by each event's media: its template where it has one, LabLive's elsewhere", async () => {
     const labId = (await test.db.selectFrom('labs').select('id').executeTakeFirstOrThrow()).id;
     const quiz = await createMedia(test.db, { labId, name: 'Quiz' });
