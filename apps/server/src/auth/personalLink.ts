@@ -15,30 +15,32 @@ export async function personalLink(
   settings: PersonalLinkSettings,
   participantId: number,
 ): Promise<string> {
-  return (await personalLinks(db, settings, [participantId])).get(participantId) ?? settings.publicUrl;
+  const [link] = await personalLinks(db, settings, [participantId]);
+  return link ?? settings.publicUrl;
 }
 
-/** Each guest's personal link, by guest id: two statements for any number of guests (a batch of reminders). */
+/**
+ * A personal link for each entry of `participantIds`, in the same order: two statements for any number
+ * (a batch of reminders). A guest named twice (two of their reminders due at once) gets two links: each
+ * mail's link works once, whichever is used first.
+ */
 export async function personalLinks(
   db: Db,
   settings: PersonalLinkSettings,
   participantIds: readonly number[],
-): Promise<Map<number, string>> {
-  const invitations = [...(await latestInvitationIds(db, participantIds))];
+): Promise<string[]> {
+  const invitations = await latestInvitationIds(db, participantIds);
+  const invited = participantIds.filter((participantId) => invitations.has(participantId));
   const tokens = await issueInvitationTokens(
     db,
-    invitations.map(([, invitationId]) => invitationId),
+    invited.map((participantId) => invitations.get(participantId) as number),
     settings.invitationTtlSeconds,
     settings.now(),
   );
-  const links = new Map(
-    invitations.map(([participantId], index) => [
-      participantId,
-      invitationUrl(settings.publicUrl, tokens[index] as string),
-    ]),
+  let next = 0;
+  return participantIds.map((participantId) =>
+    invitations.has(participantId)
+      ? invitationUrl(settings.publicUrl, tokens[next++] as string)
+      : settings.publicUrl,
   );
-  for (const participantId of participantIds) {
-    if (!links.has(participantId)) links.set(participantId, settings.publicUrl);
-  }
-  return links;
 }

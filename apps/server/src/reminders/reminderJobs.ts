@@ -151,8 +151,8 @@ export async function createReminderScheduler(deps: {
       if (!guest || guest.event_id !== job.eventId) return [];
       return [{ attempt, job, event, guest, language: guestLocale(guest.locale, event.owner_locale) }];
     });
-    // Each guest's personal link, issued now (a fresh single-use sign-in on their latest invitation), and
-    // committed before any mail carrying one leaves.
+    // Each reminder's personal link, issued now (a fresh single-use sign-in on the guest's latest
+    // invitation), and committed before any mail carrying one leaves.
     const links = await personalLinks(
       deps.db,
       deps,
@@ -165,13 +165,13 @@ export async function createReminderScheduler(deps: {
     );
     const jobOfKey = new Map<string, string>();
     const failed = await deps.mailOutbox.sendFromJob(
-      due.map(({ attempt, job, event, guest, language }) => {
+      due.map(({ attempt, job, event, guest, language }, index) => {
         const params = {
           name: guest.name || guest.email,
           eventName: event.name,
           startsAt: new Date(event.planned_start_date),
           timeZone: guest.timezone ?? event.default_timezone,
-          url: links.get(guest.id) ?? deps.publicUrl,
+          url: links[index] ?? deps.publicUrl,
           calendarUrl: deps.calendarPageUrl(event.id, guest.id),
         };
         const mail = eventMailFrom(

@@ -155,6 +155,21 @@ describe('reminders', () => {
     );
   });
 
+  it('gives each reminder due at once its own single-use link', async () => {
+    const event = await eventWithGuests('Link check', inDays(14), 1);
+    const participant = event.guests[0] ?? 0;
+    expect(
+      (await call('POST', '/api/event-invitations', token, { participant, event: event.id })).statusCode,
+    ).toBe(201);
+    expect(await makeRemindersDue(test.url, event.id)).toBe(3);
+    const reminders = () =>
+      smtp.mails.filter((mail) => mail.text.includes('Link check') && mail.text.includes('Rappel'));
+    await expect.poll(() => reminders().length, { timeout: 30_000 }).toBe(3);
+    const links = reminders().map((mail) => /\?invitation=([\w-]+)/.exec(mail.text)?.[1]);
+    expect(links.every((link) => link !== undefined)).toBe(true);
+    expect(new Set(links).size).toBe(3);
+  });
+
   it("words the reminders due together by each event's media: its template where it has one, LabLive's elsewhere", async () => {
     const labId = (await test.db.selectFrom('labs').select('id').executeTakeFirstOrThrow()).id;
     const quiz = await createMedia(test.db, { labId, name: 'Quiz' });
