@@ -83,10 +83,11 @@ async function baselineLateness(database: BenchDatabase, count: number, log: (li
         })),
       );
     }
-    // The product's worker settings (apps/server/src/jobs/jobQueue.ts): 50 at a time, at once again while full.
+    // The product's worker settings (apps/server/src/jobs/jobQueue.ts): 50 at a time, at once again while
+    // full, two batches at once.
     await boss.work(
       'bench-noop',
-      { pollingIntervalSeconds: 1, batchSize: 50, burstWhenBatchFull: true },
+      { pollingIntervalSeconds: 1, batchSize: 50, burstWhenBatchFull: true, localConcurrency: 2 },
       async () => {},
     );
     const deadline = Date.now() + (SPREAD_SECONDS + 300) * 1000;
