@@ -15,35 +15,32 @@ export type MailAbout = {
 /** Longest error kept: the mail server's answer, not a stack. */
 const MAX_ERROR_LENGTH = 1000;
 
+type HandedOver = { jobId: string; about: MailAbout; mail: { to: string; subject: string } };
+
+/** What a mail's row says of it, whatever became of it. */
+const logRow = ({ jobId, about, mail }: HandedOver) => ({
+  job_id: jobId,
+  kind: about.kind,
+  lab_id: about.labId ?? null,
+  event_id: about.eventId ?? null,
+  participant_id: about.participantId ?? null,
+  recipient: mail.to,
+  subject: mail.subject,
+});
+
 /** Mails handed over (one or a batch), a row each, in one statement. */
-export async function recordQueuedMails(
-  db: Db,
-  queued: readonly { jobId: string; about: MailAbout; mail: { to: string; subject: string } }[],
-): Promise<void> {
+export async function recordQueuedMails(db: Db, queued: readonly HandedOver[]): Promise<void> {
   if (queued.length === 0) return;
   await db
     .insertInto('mail_log')
-    .values(
-      queued.map(({ jobId, about, mail }) => ({
-        job_id: jobId,
-        kind: about.kind,
-        lab_id: about.labId ?? null,
-        event_id: about.eventId ?? null,
-        participant_id: about.participantId ?? null,
-        recipient: mail.to,
-        subject: mail.subject,
-      })),
-    )
+    .values(queued.map(logRow))
     // The same mail handed over twice is one job and one row.
     .onConflict((conflict) => conflict.column('job_id').doNothing())
     .execute();
 }
 
 /** How one attempt at a mail went: sent, or failed with the mail server's answer (`final`: no attempt left). */
-export type MailAttempt = {
-  jobId: string;
-  about: MailAbout;
-  mail: { to: string; subject: string };
+export type MailAttempt = HandedOver & {
   outcome: { sent: true } | { sent: false; error: string; final: boolean };
 };
 
@@ -58,14 +55,8 @@ export async function recordMailAttempts(db: Db, attempts: readonly MailAttempt[
   await db
     .insertInto('mail_log')
     .values(
-      attempts.map(({ jobId, about, mail, outcome }) => ({
-        job_id: jobId,
-        kind: about.kind,
-        lab_id: about.labId ?? null,
-        event_id: about.eventId ?? null,
-        participant_id: about.participantId ?? null,
-        recipient: mail.to,
-        subject: mail.subject,
+      attempts.map(({ outcome, ...handedOver }) => ({
+        ...logRow(handedOver),
         state: outcome.sent ? 'sent' : outcome.final ? 'failed' : 'retrying',
         attempts: 1,
         last_error: outcome.sent ? null : outcome.error.slice(0, MAX_ERROR_LENGTH),
