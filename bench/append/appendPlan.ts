@@ -64,6 +64,21 @@ export type RunnerParticipant = {
   roomId: number;
 };
 
+/** Who sends, as a runner child takes them: the participants a benchmark wrote (lib/roomFixtures.ts). */
+export const runnerParticipants = (
+  people: readonly { actor: { participantId: number; name: string; email: string }; roomId: number }[],
+): RunnerParticipant[] =>
+  people.map((person) => ({
+    actor: {
+      participantId: person.actor.participantId,
+      userId: null,
+      role: 'participant',
+      name: person.actor.name,
+      email: person.actor.email,
+    },
+    roomId: person.roomId,
+  }));
+
 export type RunnerConfig = {
   kind: AppendKind;
   databaseUrl: string;

@@ -10,7 +10,7 @@ import { createDb } from '../../apps/server/src/db/connection.ts';
 import { createRoomService } from '../../apps/server/src/rooms/createRoomService.ts';
 import { type CpuUse, startCpuWatch } from '../lib/cpuTime.ts';
 import { type AppendResult, inFlight, type RunnerConfig } from './appendPlan.ts';
-import { chatCommand, chatEventRow, steadyCommand } from './benchCommands.ts';
+import { chatCommand, chatEventRow, sendAs, steadyCommand } from './benchCommands.ts';
 import { closedLoop, type LoopOutcome } from './closedLoop.ts';
 
 const configPath = process.argv[2];
@@ -49,18 +49,7 @@ async function throughRoomService(from: () => Promise<number>): Promise<Measured
   });
   try {
     const commandOf = config.kind === 'hotRoomSteady' ? steadyCommand : chatCommand;
-    const send = async (index: number, command = commandOf(index)) => {
-      const who = sender(index);
-      const outcome = await rooms.execute({
-        roomId: who.roomId,
-        commandId: randomUUID(),
-        actor: who.actor,
-        command,
-        correlationId: 'bench',
-      });
-      if (!outcome.ok) log(`refused: ${outcome.code} ${outcome.message}`);
-      return outcome.ok;
-    };
+    const send = (index: number, command = commandOf(index)) => sendAs(rooms, log, sender(index), command);
     // Everyone enters their room first (this also starts every room's host).
     await closedLoop(concurrency, participants.length, (index) =>
       send(index, { type: 'JoinRoom', data: { connectionId: randomUUID() } }),

@@ -13,6 +13,7 @@ import {
   type AppendResult,
   inFlight,
   type RunnerConfig,
+  runnerParticipants,
 } from './appendPlan.ts';
 
 export type AppendOptions = { core: number; cpuProfileDir?: string };
@@ -43,16 +44,7 @@ export async function runAppend(
       databaseUrl: database.url,
       labId: event.labId,
       plan,
-      participants: people.map((person) => ({
-        actor: {
-          participantId: person.actor.participantId,
-          userId: null,
-          role: 'participant',
-          name: person.actor.name,
-          email: person.actor.email,
-        },
-        roomId: person.roomId,
-      })),
+      participants: runnerParticipants(people),
     };
     await database.db.destroy();
     const configPath = path.join(configDir, 'runner.json');

@@ -1,6 +1,8 @@
 // The commands the append workloads send, and the row the raw SQL baseline inserts per event: the same
 // data and metadata as the room host stores for a ChatMessageSent, so both write the same bytes.
+import { randomUUID } from 'node:crypto';
 import type { RoomCommand } from '@lablive/domain';
+import type { RunningRoomService } from '../../apps/server/src/rooms/createRoomService.ts';
 import type { RunnerParticipant } from './appendPlan.ts';
 
 const chatText = (index: number) => `Benchmark message ${index}: is the dosage the same for children?`;
@@ -32,4 +34,22 @@ export function chatEventRow(index: number, labId: number, sender: RunnerPartici
       correlationId: causationId,
     }),
   };
+}
+
+/** `command` sent by `who` through the room service, as a client's would be; a refusal is logged. */
+export async function sendAs(
+  rooms: RunningRoomService,
+  log: (line: string) => void,
+  who: RunnerParticipant,
+  command: RoomCommand,
+): Promise<boolean> {
+  const outcome = await rooms.execute({
+    roomId: who.roomId,
+    commandId: randomUUID(),
+    actor: who.actor,
+    command,
+    correlationId: 'bench',
+  });
+  if (!outcome.ok) log(`refused: ${outcome.code} ${outcome.message}`);
+  return outcome.ok;
 }

@@ -6,13 +6,12 @@
 // GET /api/me (the signed-in path: token check and the user's row).
 import { PROJECTIONS } from '../../apps/server/src/projections/projections.ts';
 import { rebuildProjection } from '../../apps/server/src/projections/rebuild.ts';
-import { startServerProcess } from '../../packages/testkit/src/serverProcess.ts';
 import { createBenchDatabase } from '../lib/benchDatabase.ts';
-import { onCleanup } from '../lib/cleanup.ts';
 import { createLatencyHistogram } from '../lib/latencyHistogram.ts';
 import { generateLog } from './generateLog.ts';
 import { latencyOf } from './liveLag.ts';
 import type { ProjectionsBenchResult, ProjectionsPlan } from './projectionsPlan.ts';
+import { startSignedInServer } from './signedInServer.ts';
 
 type EndpointsOutcome = Exclude<ProjectionsBenchResult['endpoints'], { error: string }>;
 
@@ -36,22 +35,9 @@ export async function runEndpoints(
       `${generated.events} events of ${plan.closedLog.sessions} closed sessions rebuilt in ${rebuildSeconds.toFixed(1)} s`,
     );
 
-    const server = await startServerProcess({
-      DATABASE_URL: database.url,
-      ACCESS_TOKEN_SECRET: 'projections-bench-access-token-secret-32-chars',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
-      LOG_LEVEL: 'warn',
-    });
-    const stopServer = onCleanup('stop the projections bench server', () => server.stop());
+    const server = await startSignedInServer(database.url, generated, 'projections');
+    const { token } = server;
     try {
-      const login = await fetch(`${server.url}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: generated.adminEmail, password: generated.adminPassword }),
-      });
-      const { token } = (await login.json()) as { token?: string };
-      if (login.status !== 200 || typeof token !== 'string')
-        throw new Error(`sign-in answered ${login.status}`);
       const closed = plan.closedLog.sessions;
       const calls: Call[] = [
         {
@@ -121,7 +107,7 @@ export async function runEndpoints(
         })),
       };
     } finally {
-      await stopServer();
+      await server.stop();
     }
   } finally {
     await database.drop();

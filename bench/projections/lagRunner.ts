@@ -15,7 +15,7 @@ import { PROJECTIONS } from '../../apps/server/src/projections/projections.ts';
 import { createProjectionRunner } from '../../apps/server/src/projections/runner.ts';
 import { createRoomService } from '../../apps/server/src/rooms/createRoomService.ts';
 import type { RunnerConfig } from '../append/appendPlan.ts';
-import { chatCommand } from '../append/benchCommands.ts';
+import { chatCommand, sendAs } from '../append/benchCommands.ts';
 import { closedLoop } from '../append/closedLoop.ts';
 
 export type LagRunnerResult = { commands: number; seconds: number; appendP99Ms: number; refused: number };
@@ -62,15 +62,7 @@ async function main(): Promise<LagRunnerResult> {
     const send = async (index: number, command = chatCommand(index)) => {
       const who = sender(index);
       if (!who) throw new Error('no participants');
-      const outcome = await rooms.execute({
-        roomId: who.roomId,
-        commandId: randomUUID(),
-        actor: who.actor,
-        command,
-        correlationId: 'bench',
-      });
-      if (!outcome.ok) log(`refused: ${outcome.code} ${outcome.message}`);
-      return outcome.ok;
+      return sendAs(rooms, log, who, command);
     };
     await closedLoop(plan.hotRoomSenders, participants.length, (index) =>
       send(index, { type: 'JoinRoom', data: { connectionId: randomUUID() } }),

@@ -15,7 +15,7 @@ import type { LogPosition } from '../../apps/server/src/event-store/types.ts';
 import { checkpointName, findGenerations } from '../../apps/server/src/projections/generations.repository.ts';
 import { PROJECTIONS } from '../../apps/server/src/projections/projections.ts';
 import { projectionStatus } from '../../apps/server/src/projections/status.ts';
-import type { RunnerConfig } from '../append/appendPlan.ts';
+import { type RunnerConfig, runnerParticipants } from '../append/appendPlan.ts';
 import { onCleanup } from '../lib/cleanup.ts';
 import { createLatencyHistogram, type LatencyHistogram } from '../lib/latencyHistogram.ts';
 import { SERVER_NODE_FLAGS, startPinned } from '../lib/pinnedProcess.ts';
@@ -77,16 +77,7 @@ export async function runLiveLag(
     databaseUrl,
     labId: event.labId,
     plan: plan.lag,
-    participants: people.map((person) => ({
-      actor: {
-        participantId: person.actor.participantId,
-        userId: null,
-        role: 'participant',
-        name: person.actor.name,
-        email: person.actor.email,
-      },
-      roomId: person.roomId,
-    })),
+    participants: runnerParticipants(people),
   };
   const configDir = await mkdtemp(path.join(tmpdir(), 'lablive-bench-lag-'));
   const removeConfig = onCleanup(`remove ${configDir}`, () =>

@@ -6,14 +6,13 @@
 import { sql } from 'kysely';
 import { PROJECTIONS } from '../../apps/server/src/projections/projections.ts';
 import { rebuildProjection } from '../../apps/server/src/projections/rebuild.ts';
-import { startServerProcess } from '../../packages/testkit/src/serverProcess.ts';
 import { createBenchDatabase } from '../lib/benchDatabase.ts';
-import { onCleanup } from '../lib/cleanup.ts';
 import { createLatencyHistogram } from '../lib/latencyHistogram.ts';
 import { generateLog, type LogPlan } from './generateLog.ts';
 import { latencyOf } from './liveLag.ts';
 import type { ProjectionsBenchResult, ProjectionsPlan } from './projectionsPlan.ts';
 import { seededRandom } from './sessionScript.ts';
+import { startSignedInServer } from './signedInServer.ts';
 
 type ReplayOutcome = Exclude<NonNullable<ProjectionsBenchResult['replay']>, { error: string }>;
 
@@ -56,22 +55,9 @@ export async function runReplaySeek(
     const first = span.rows[0]?.first.getTime() ?? 0;
     const last = span.rows[0]?.last.getTime() ?? 0;
 
-    const server = await startServerProcess({
-      DATABASE_URL: database.url,
-      ACCESS_TOKEN_SECRET: 'projections-bench-access-token-secret-32-chars',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
-      LOG_LEVEL: 'warn',
-    });
-    const stopServer = onCleanup('stop the replay bench server', () => server.stop());
+    const server = await startSignedInServer(database.url, generated, 'replay');
+    const { token } = server;
     try {
-      const login = await fetch(`${server.url}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: generated.adminEmail, password: generated.adminPassword }),
-      });
-      const { token } = (await login.json()) as { token?: string };
-      if (login.status !== 200 || typeof token !== 'string')
-        throw new Error(`sign-in answered ${login.status}`);
       const get = async (path: string) => {
         const response = await fetch(`${server.url}${path}`, {
           headers: { authorization: `Bearer ${token}` },
@@ -105,7 +91,7 @@ export async function runReplaySeek(
         baseline: { ...latencyOf(me), label: 'GET /api/me (baseline: signed in, the user read)' },
       };
     } finally {
-      await stopServer();
+      await server.stop();
     }
   } finally {
     await database.drop();
