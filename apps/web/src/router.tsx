@@ -20,6 +20,7 @@ import { WaitingRoomPage } from './waiting/WaitingRoomPage.tsx';
 const loadAdmin = () => import('./admin/adminRoutes.tsx');
 const AdminLayout = lazyNamed(loadAdmin, 'AdminLayout');
 const AdminPage = lazyNamed(loadAdmin, 'AdminPage');
+const AdminHome = lazyNamed(loadAdmin, 'AdminHome');
 // The sign-in pages, the event page and the calendar page load when visited.
 const signInPages = () => import('./pages/signInPages.ts');
 const LoginPage = lazyNamed(signInPages, 'LoginPage');
@@ -66,7 +67,7 @@ export function AppRoutes() {
             }
           />
           <Route path="admin" element={<AdminLayout />}>
-            <Route index element={<Navigate to="/admin/events" replace />} />
+            <Route index element={<AdminHome />} />
             {BUILT_ADMIN_PAGES.map((page) => (
               <Route key={page} path={pathUnderAdmin(page)} element={<AdminPage page={page} />} />
             ))}

@@ -23,7 +23,18 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from '../mail/mailer.ts';
 
-type Who = 'anonymous' | 'guest' | 'user' | 'userOwner' | 'animator' | 'admin' | 'adminWithoutModules';
+type Who =
+  | 'anonymous'
+  | 'guest'
+  | 'user'
+  | 'userOwner'
+  | 'animator'
+  | 'animatorNotOwner'
+  | 'userManager'
+  | 'statsReader'
+  | 'statsParticipant'
+  | 'admin'
+  | 'adminWithoutModules';
 type Caller = { token: string | null; principal: Principal | null; seesPrivateEvent: boolean };
 
 let test: TestDatabase;
@@ -56,6 +67,33 @@ beforeAll(async () => {
     password: 'pw-animator-1',
     permissions: ['manage_events'],
   });
+  // Issue 26's callers: an animator who neither owns nor takes part in the private event, a user manager
+  // (fewer permissions than most colleagues), a statistics reader who may not see the private event and
+  // one who takes part in it.
+  await createUser(test.db, {
+    labId,
+    email: 'other-animator@a.test',
+    password: 'pw-animator-2',
+    permissions: ['manage_events'],
+  });
+  await createUser(test.db, {
+    labId,
+    email: 'user-manager@a.test',
+    password: 'pw-manager-1',
+    permissions: ['manage_users'],
+  });
+  await createUser(test.db, {
+    labId,
+    email: 'stats@a.test',
+    password: 'pw-stats-1',
+    permissions: ['view_statistics'],
+  });
+  await createUser(test.db, {
+    labId,
+    email: 'stats-participant@a.test',
+    password: 'pw-stats-2',
+    permissions: ['view_statistics'],
+  });
   await createUser(test.db, { labId, email: 'admin@a.test', password: 'pw-admin-1', role: 'admin' });
   await createUser(test.db, {
     labId: bareLabId,
@@ -74,6 +112,13 @@ beforeAll(async () => {
     payload: { event_id: privateEvent.eventId, email: 'animator@a.test', role: 'animator' },
   });
   expect(registered.statusCode).toBe(201);
+  const statsParticipant = await app.inject({
+    method: 'POST',
+    url: '/api/participants',
+    headers: { authorization: `Bearer ${admin}` },
+    payload: { event_id: privateEvent.eventId, email: 'stats-participant@a.test', role: 'participant' },
+  });
+  expect(statsParticipant.statusCode).toBe(201);
   const guest = await app.inject({
     method: 'POST',
     url: '/api/login',
@@ -105,6 +150,26 @@ beforeAll(async () => {
   callers.animator = {
     token: await signIn(app, 'animator@a.test', 'pw-animator-1'),
     principal: staff(labId, all, { permissions: ['manage_events'] }),
+    seesPrivateEvent: true,
+  };
+  callers.animatorNotOwner = {
+    token: await signIn(app, 'other-animator@a.test', 'pw-animator-2'),
+    principal: staff(labId, all, { permissions: ['manage_events'] }),
+    seesPrivateEvent: false,
+  };
+  callers.userManager = {
+    token: await signIn(app, 'user-manager@a.test', 'pw-manager-1'),
+    principal: staff(labId, all, { permissions: ['manage_users'] }),
+    seesPrivateEvent: false,
+  };
+  callers.statsReader = {
+    token: await signIn(app, 'stats@a.test', 'pw-stats-1'),
+    principal: staff(labId, all, { permissions: ['view_statistics'] }),
+    seesPrivateEvent: false,
+  };
+  callers.statsParticipant = {
+    token: await signIn(app, 'stats-participant@a.test', 'pw-stats-2'),
+    principal: staff(labId, all, { permissions: ['view_statistics'] }),
     seesPrivateEvent: true,
   };
   callers.admin = {
@@ -148,6 +213,10 @@ describe('the role matrix of the API', () => {
       user: 0,
       userOwner: 0,
       animator: 0,
+      animatorNotOwner: 0,
+      userManager: 0,
+      statsReader: 0,
+      statsParticipant: 0,
       admin: 0,
       adminWithoutModules: 0,
     } satisfies Record<Who, 0>) as Who[],

@@ -73,9 +73,11 @@ export function createGuestList(db: Db, { reminders, calendar }: GuestNotices = 
   return {
     enrol,
 
+    /** An event's guests, for whoever manages it (seeing a public event is not managing its guests). */
     async list(caller: Caller, eventId: number): Promise<ParticipantView[]> {
       const event = await findVisibleEvent(db, caller.principal, eventId);
       if (!event) throw notFound('event', eventId);
+      if (!canChangeEvent(caller.principal, { ownerId: event.owner_id })) throw forbidden(NOT_YOUR_EVENT);
       return listEventParticipants(db, event.id);
     },
 

@@ -14,7 +14,7 @@ import {
 import type { Caller } from '../auth/principals.repository.ts';
 import type { Db } from '../db/connection.ts';
 import { findRoomInLab } from '../events/rooms.repository.ts';
-import { findVisibleEvent } from '../events/visibleEvents.ts';
+import { eventsManagedBy, findVisibleEvent } from '../events/visibleEvents.ts';
 import { picksOwnRoom } from '../rooms/roomAccess.ts';
 import { findUserInLab } from '../users/users.repository.ts';
 import { createGuestList } from './guestList.ts';
@@ -47,13 +47,26 @@ function isOwn(caller: Caller, participant: ParticipantView): boolean {
 export function createParticipationService(db: Db, notices: GuestNotices = {}) {
   const guests = createGuestList(db, notices);
 
-  /** The participation if the caller may read it: a manager reads the lab's, anyone else their own. */
+  /** Of `participants`, those the caller manages (their event's guests) or that are their own. */
+  async function readableAmong(caller: Caller, participants: ParticipantView[]) {
+    const managed = isManager(caller)
+      ? await eventsManagedBy(
+          db,
+          caller.principal,
+          participants.map((participant) => participant.event_id),
+        )
+      : new Set<number>();
+    return participants.filter(
+      (participant) => managed.has(participant.event_id) || isOwn(caller, participant),
+    );
+  }
+
+  /** The participation if the caller may read it: a manager their events' guests, anyone their own. */
   async function readable(caller: Caller, id: number): Promise<ParticipantView> {
     const participant = await findParticipantInLab(db, caller.principal.labId, id);
-    if (!participant || !(isManager(caller) || isOwn(caller, participant))) {
-      throw notFound('participant', id);
-    }
-    return participant;
+    const [found] = participant ? await readableAmong(caller, [participant]) : [];
+    if (!found) throw notFound('participant', id);
+    return found;
   }
 
   async function roomOfEvent(labId: number, roomId: number, eventId: number) {
@@ -171,12 +184,10 @@ export function createParticipationService(db: Db, notices: GuestNotices = {}) {
         if (!isManager(caller)) throw forbidden('Only managers (manage events) list an event’s guests.');
         return guests.list(caller, eventId ?? 0);
       }
-      const found = await findParticipantsByEmail(db, principal.labId, email, eventId);
-      if (isManager(caller)) return found;
-      if (email.toLowerCase() !== caller.user.email.toLowerCase()) {
+      if (!isManager(caller) && email.toLowerCase() !== caller.user.email.toLowerCase()) {
         throw forbidden('You can only look up your own participations.');
       }
-      return found.filter((participant) => isOwn(caller, participant));
+      return readableAmong(caller, await findParticipantsByEmail(db, principal.labId, email, eventId));
     },
 
     remove: (caller: Caller, id: number) => guests.remove(caller, id),

@@ -1,7 +1,7 @@
 // Replay of a room (issue 18 part 5): its timeline, and the room at any instant, folded with the room
 // decider's own `evolve` from the `replay` projection's nearest snapshot at or before that instant, so
-// the replay and the live room cannot disagree. The lab's staff with the stats module; another lab's
-// room is 404.
+// the replay and the live room cannot disagree. Staff with view statistics (and the stats module) who
+// may see the room's event; another lab's room, or one of an event the caller may not see, is 404.
 import {
   eventInstant,
   initialRoomState,
@@ -15,6 +15,7 @@ import {
 import type { Db } from '../db/connection.ts';
 import { readStream } from '../event-store/readStream.ts';
 import { findRoomInLab } from '../events/rooms.repository.ts';
+import { findVisibleRoom } from '../events/visibleEvents.ts';
 import {
   foldForReplay,
   REPLAY_SNAPSHOT_EVERY,
@@ -33,7 +34,9 @@ export function createReplayService(deps: { db: Db }) {
   const { db } = deps;
 
   async function roomOf(principal: Principal, roomId: number) {
-    const room = await findRoomInLab(db, principal.labId, roomId);
+    // The replay holds the whole chat: it follows the event's visibility like every read of the room.
+    const visible = await findVisibleRoom(db, principal, roomId);
+    const room = visible && (await findRoomInLab(db, principal.labId, roomId));
     if (room === undefined) throw notFound('room', roomId);
     return room;
   }

@@ -13,7 +13,7 @@ export const DEMO_ACCOUNTS = [
   {
     email: 'animator@lablive.test',
     role: 'user',
-    permissions: ['manage_events'],
+    permissions: ['manage_events', 'view_statistics'],
     firstName: 'Anatole',
     lastName: 'Animateur',
   },

@@ -2,7 +2,7 @@
 // (stats_sessions, stats_attendance, stats_polls, stats_document_shares), joined to the events, rooms
 // and documents they name. Never a scan of the log: every figure here was folded already.
 import type { StatsPeriod } from '@lablive/domain';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { StatsAttendanceView, StatsPollsView, StatsSessionsView } from '../db/schema.ts';
 
@@ -21,7 +21,17 @@ export async function labPlan(
   return lab && { planMinutes: lab.plan_minutes, timeZone: lab.time_zone };
 }
 
-export async function labTotals(db: Db, labId: number) {
+/**
+ * `visible` in the functions below is a condition on the events row aliased `e`: the events the caller
+ * may see (events/visibleEvents.ts), so lists and totals count only what the caller may read.
+ */
+type EventCondition = RawBuilder<boolean>;
+
+/** The sessions of rooms whose event is visible, as a condition on a stats row aliased `s`. */
+const visibleRoom = (visible: EventCondition) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM rooms r JOIN events e ON e.id = r.event_id WHERE r.id = s.room_id AND ${visible})`;
+
+export async function labTotals(db: Db, labId: number, visible: EventCondition) {
   const { rows } = await sql<{
     sessions: number;
     participants: number;
@@ -31,6 +41,7 @@ export async function labTotals(db: Db, labId: number) {
     length_minutes: number;
     messages: number;
     votes: number;
+    shares: number;
   }>`
     SELECT count(*)::int AS sessions,
       coalesce(sum(s.participant_count), 0)::int AS participants,
@@ -39,22 +50,19 @@ export async function labTotals(db: Db, labId: number) {
       coalesce(sum(${billedMinutes}) FILTER (WHERE s.ended_at IS NOT NULL), 0)::int AS ended_minutes,
       coalesce(sum(extract(epoch FROM s.ended_at - s.started_at) / 60), 0)::int AS length_minutes,
       coalesce(sum(s.messages), 0)::int AS messages,
-      coalesce(sum(s.votes), 0)::int AS votes
-    FROM stats_sessions s WHERE s.lab_id = ${labId}`.execute(db);
+      coalesce(sum(s.votes), 0)::int AS votes,
+      coalesce(sum(s.shares), 0)::int AS shares
+    FROM stats_sessions s WHERE s.lab_id = ${labId} AND ${visibleRoom(visible)}`.execute(db);
   const polls = await db
-    .selectFrom('stats_polls')
+    .selectFrom('stats_polls as s')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('lab_id', '=', labId)
-    .where('started_at', 'is not', null)
-    .executeTakeFirstOrThrow();
-  const shares = await db
-    .selectFrom('stats_document_shares')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('share_count'), sql<number>`0`).as('count'))
-    .where('lab_id', '=', labId)
+    .where('s.lab_id', '=', labId)
+    .where('s.started_at', 'is not', null)
+    .where(visibleRoom(visible))
     .executeTakeFirstOrThrow();
   // An aggregate without GROUP BY always answers one row.
   const totals = rows[0] as (typeof rows)[number];
-  return { ...totals, polls: Number(polls.count), shares: Number(shares.count) };
+  return { ...totals, polls: Number(polls.count) };
 }
 
 /**
@@ -69,6 +77,7 @@ export async function chartBuckets(
   period: StatsPeriod,
   count: number,
   now: Date,
+  visible: EventCondition,
 ): Promise<{ buckets: { bucket: string; sessions: number; minutes: number }[]; minutesBefore: number }> {
   const step = sql.raw(`interval '1 ${period}'`);
   const unit = sql.lit(period);
@@ -83,7 +92,7 @@ export async function chartBuckets(
     sessions AS (
       SELECT date_trunc(${unit}, s.started_at AT TIME ZONE ${timeZone}) AS bucket, ${billedMinutes} AS minutes
       FROM stats_sessions s
-      WHERE s.lab_id = ${labId}
+      WHERE s.lab_id = ${labId} AND ${visibleRoom(visible)}
         AND s.started_at >= (SELECT min(bucket) FROM buckets) AT TIME ZONE ${timeZone}
     )
     SELECT to_char(b.bucket, 'YYYY-MM-DD') AS bucket, count(s.bucket)::int AS sessions,
@@ -97,7 +106,7 @@ export async function chartBuckets(
       : ((
           await sql<{ minutes: number }>`
             SELECT coalesce(sum(${billedMinutes}), 0)::int AS minutes FROM stats_sessions s
-            WHERE s.lab_id = ${labId} AND s.started_at < ${first}::timestamp AT TIME ZONE ${timeZone}`.execute(
+            WHERE s.lab_id = ${labId} AND ${visibleRoom(visible)} AND s.started_at < ${first}::timestamp AT TIME ZONE ${timeZone}`.execute(
             db,
           )
         ).rows[0]?.minutes ?? 0);
@@ -122,6 +131,7 @@ export async function closedEventsPage(
   labId: number,
   start: number,
   count: number,
+  visible: EventCondition,
   eventId?: number,
 ): Promise<{ items: ClosedEventRecord[]; total: number }> {
   const onlyOne = eventId === undefined ? sql`` : sql`AND e.id = ${eventId}`;
@@ -131,7 +141,7 @@ export async function closedEventsPage(
   const { rows } = await sql<ClosedEventRecord>`
     WITH page AS (
       SELECT e.id, e.name, e.planned_start_date, e.owner_id, e.end_date FROM events e
-      WHERE e.lab_id = ${labId} ${closedOnly} ${onlyOne}
+      WHERE e.lab_id = ${labId} AND ${visible} ${closedOnly} ${onlyOne}
       ORDER BY e.end_date DESC, e.id DESC
       LIMIT ${count} OFFSET ${start}
     )
@@ -152,21 +162,13 @@ export async function closedEventsPage(
     ORDER BY e.end_date DESC, e.id DESC`.execute(db);
   if (eventId !== undefined) return { items: rows, total: rows.length };
   const total = await db
-    .selectFrom('events')
+    .selectFrom('events as e')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('lab_id', '=', labId)
-    .where('end_date', 'is not', null)
+    .where('e.lab_id', '=', labId)
+    .where('e.end_date', 'is not', null)
+    .where(visible)
     .executeTakeFirstOrThrow();
   return { items: rows, total: Number(total.count) };
-}
-
-export async function findLabEvent(db: Db, labId: number, eventId: number) {
-  return db
-    .selectFrom('events')
-    .select(['id', 'name', 'end_date', 'default_timezone'])
-    .where('id', '=', eventId)
-    .where('lab_id', '=', labId)
-    .executeTakeFirst();
 }
 
 export async function eventSessions(
@@ -220,12 +222,14 @@ export async function pollStats(
   db: Db,
   labId: number,
   page: { start: number; count: number } | { eventId: number },
+  visible: EventCondition,
 ): Promise<{ items: PollStatsRecord[]; total: number }> {
   let query = db
     .selectFrom('stats_polls as p')
     .innerJoin('rooms as r', 'r.id', 'p.room_id')
     .innerJoin('events as e', 'e.id', 'r.event_id')
     .where('p.lab_id', '=', labId)
+    .where(visible)
     .where('p.started_at', 'is not', null);
   if ('eventId' in page) query = query.where('r.event_id', '=', page.eventId);
   const items = await query

@@ -1,7 +1,10 @@
 // Statistics and consumption (back-office spec 2.10, 2.11, 3, 7): the caller's lab's figures, shaped as
 // the spec's calls answer them, from the `sessions` projection (stats.repository.ts). Who may call is the
-// access table's (module stats; permission view consumption); every query is scoped to the caller's lab,
-// and another lab's event answers 404. docs/consumption.md defines a consumed minute.
+// access table's (module stats and permission view statistics; permission view consumption). A session's
+// data follows its event's visibility (canSeeEvent, docs/architecture.md "Access"): an event the caller
+// may not see answers 404 like another lab's, and the lists and totals count only visible events. The
+// consumption is the lab's plan and use, whoever's events consumed it. docs/consumption.md defines a
+// consumed minute.
 import {
   type ChartData,
   type ClosedEventSummary,
@@ -9,6 +12,7 @@ import {
   DEFAULT_CHART_BUCKETS,
   type DocumentStatsRow,
   type EventStats,
+  effectivePermissions,
   forbidden,
   isAnimator,
   type LabConsumption,
@@ -24,9 +28,10 @@ import {
   splitDuration,
 } from '@lablive/domain';
 import { stringify } from 'csv-stringify/sync';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { StatsAttendanceView, StatsSessionsView } from '../db/schema.ts';
-import { findRoomInLab } from '../events/rooms.repository.ts';
+import { findVisibleEvent, findVisibleRoom, visibleEventCondition } from '../events/visibleEvents.ts';
 import { resolveRoomAccess } from '../rooms/roomAccess.ts';
 import {
   type ClosedEventRecord,
@@ -34,7 +39,6 @@ import {
   closedEventsPage,
   documentStats,
   eventSessions,
-  findLabEvent,
   labPlan,
   labTotals,
   lastRoomSession,
@@ -139,6 +143,7 @@ export function createStatsService(deps: { db: Db; now?: () => Date }) {
     period: StatsPeriod,
     count: number | undefined,
     valueFor: (bucket: { sessions: number; minutes: number }, consumedBefore: number) => number,
+    visibility: RawBuilder<boolean>,
   ): Promise<ChartData> {
     const { timeZone } = await lab(principal);
     const { buckets, minutesBefore } = await chartBuckets(
@@ -148,6 +153,7 @@ export function createStatsService(deps: { db: Db; now?: () => Date }) {
       period,
       count ?? DEFAULT_CHART_BUCKETS[period],
       now(),
+      visibility,
     );
     let consumed = minutesBefore;
     const values = buckets.map((bucket) => {
@@ -159,14 +165,14 @@ export function createStatsService(deps: { db: Db; now?: () => Date }) {
   }
 
   async function eventStatsOf(principal: Principal, eventId: number) {
-    const event = await findLabEvent(db, principal.labId, eventId);
+    const event = await findVisibleEvent(db, principal, eventId);
     if (event === undefined) throw notFound('event', eventId);
     return event;
   }
 
   return {
     async totals(principal: Principal): Promise<StatsTotals> {
-      const totals = await labTotals(db, principal.labId);
+      const totals = await labTotals(db, principal.labId, visibleEventCondition(principal, 'e'));
       return {
         sessions: totals.sessions,
         participants: totals.participants,
@@ -181,7 +187,8 @@ export function createStatsService(deps: { db: Db; now?: () => Date }) {
 
     async consumption(principal: Principal): Promise<LabConsumption> {
       const { planMinutes } = await lab(principal);
-      const totals = await labTotals(db, principal.labId);
+      // The lab's consumption counts every session of the lab: it is the plan's, not an event's.
+      const totals = await labTotals(db, principal.labId, sql<boolean>`true`);
       const consumption = totals.minutes;
       const left = Math.max(0, planMinutes - consumption);
       return {
@@ -196,23 +203,40 @@ export function createStatsService(deps: { db: Db; now?: () => Date }) {
     },
 
     sessionsChart: (principal: Principal, period: StatsPeriod, count?: number) =>
-      chart(principal, period, count, (bucket) => bucket.sessions),
+      chart(principal, period, count, (bucket) => bucket.sessions, visibleEventCondition(principal, 'e')),
 
     consumptionChart: (principal: Principal, period: StatsPeriod, count?: number) =>
-      chart(principal, period, count, (bucket) => bucket.minutes),
+      chart(principal, period, count, (bucket) => bucket.minutes, sql<boolean>`true`),
 
     async creditChart(principal: Principal, period: StatsPeriod, count?: number) {
       const { planMinutes } = await lab(principal);
-      return chart(principal, period, count, (_bucket, consumed) => Math.max(0, planMinutes - consumed));
+      return chart(
+        principal,
+        period,
+        count,
+        (_bucket, consumed) => Math.max(0, planMinutes - consumed),
+        sql<boolean>`true`,
+      );
     },
 
     async closedEvents(principal: Principal, page: { start: number; count: number }) {
-      const { items, total } = await closedEventsPage(db, principal.labId, page.start, page.count);
+      const { items, total } = await closedEventsPage(
+        db,
+        principal.labId,
+        page.start,
+        page.count,
+        visibleEventCondition(principal, 'e'),
+      );
       return { items: items.map(toSummary), total };
     },
 
     async polls(principal: Principal, page: { start: number; count: number }) {
-      const { items, total } = await pollStats(db, principal.labId, page);
+      const { items, total } = await pollStats(
+        db,
+        principal.labId,
+        page,
+        visibleEventCondition(principal, 'e'),
+      );
       return { items: items.map(toPollRow), total };
     },
 
@@ -220,9 +244,10 @@ export function createStatsService(deps: { db: Db; now?: () => Date }) {
 
     async eventStats(principal: Principal, eventId: number): Promise<EventStats> {
       const event = await eventStatsOf(principal, eventId);
-      const [summary] = (await closedEventsPage(db, principal.labId, 0, 1, eventId)).items;
+      const visible = visibleEventCondition(principal, 'e');
+      const [summary] = (await closedEventsPage(db, principal.labId, 0, 1, visible, eventId)).items;
       const { sessions, attendance } = await eventSessions(db, eventId);
-      const polls = await pollStats(db, principal.labId, { eventId });
+      const polls = await pollStats(db, principal.labId, { eventId }, visible);
       const { timeZone } = await lab(principal);
       return {
         event_id: event.id,
@@ -243,12 +268,13 @@ export function createStatsService(deps: { db: Db; now?: () => Date }) {
     },
 
     /**
-     * The live stats tab: the room's current (or last) session. Lab staff see every room's (as in the
-     * back office's statistics); a guest only the room they animate, while it is open to them.
+     * The live stats tab: the room's current (or last) session. Staff who may read statistics see the
+     * room's of any event they may see (the route's scope checked that); anyone else, staff included,
+     * only a room they animate, while it is open to them.
      */
     async liveRoomStats(principal: Principal, roomId: number): Promise<LiveRoomStats> {
-      if ((await findRoomInLab(db, principal.labId, roomId)) === undefined) throw notFound('room', roomId);
-      if (principal.kind !== 'user') {
+      if ((await findVisibleRoom(db, principal, roomId)) === undefined) throw notFound('room', roomId);
+      if (!effectivePermissions(principal).includes('view_statistics')) {
         const { actor } = await resolveRoomAccess(db, principal, roomId);
         if (!isAnimator(actor.role)) throw forbidden("Only the room's animators see its statistics.");
       }
@@ -295,7 +321,12 @@ export function createStatsService(deps: { db: Db; now?: () => Date }) {
     /** One line per poll answer, with its votes and share of the voters. */
     async pollsCsv(principal: Principal, eventId: number): Promise<string> {
       await eventStatsOf(principal, eventId);
-      const { items } = await pollStats(db, principal.labId, { eventId });
+      const { items } = await pollStats(
+        db,
+        principal.labId,
+        { eventId },
+        visibleEventCondition(principal, 'e'),
+      );
       const rows = items.flatMap((record) =>
         toPollRow(record).answers.map((answer) => [
           record.room_id,

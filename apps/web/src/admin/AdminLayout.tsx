@@ -1,13 +1,14 @@
 // The back office's shell (/admin/*): the sidebar of the areas the user may open, who is signed in and
-// for which lab, sign-out, and the page. Signed-out visitors go home, guests to their event.
+// for which lab, sign-out, and the page. Signed-out visitors go home, guests to their event. A user who
+// may open no page but their profile sees no sidebar (live-room spec 6), only who they are and sign-out.
 import { principalOf } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router-dom';
 import { RequireAuth } from '../auth/RequireAuth.tsx';
 import { useCurrentUser } from '../auth/useAuth.ts';
 import { SignOutButton } from '../components/SignOutButton.tsx';
-import { navEntries } from './adminNav.ts';
-import { BUILT_ADMIN_PAGES } from './adminPages.ts';
+import { hasBackOffice, navEntries } from './adminNav.ts';
+import { BUILT_ADMIN_PAGE_SET } from './adminPages.ts';
 import './admin.css';
 
 export function AdminLayout() {
@@ -22,7 +23,37 @@ function AdminShell() {
   const { t } = useTranslation('admin');
   const user = useCurrentUser();
   if (user === null) return null;
-  const entries = navEntries(principalOf(user), new Set(BUILT_ADMIN_PAGES));
+  const principal = principalOf(user);
+  const entries = navEntries(principal, BUILT_ADMIN_PAGE_SET);
+  const signedIn = (
+    <>
+      <p className="admin-user-name">
+        {user.avatar_url && (
+          <img className="admin-user-avatar" src={user.avatar_url} alt="" data-testid="sidebar-avatar" />
+        )}
+        <span>{user.name}</span>
+      </p>
+      <p className="muted admin-user-detail" data-testid="signed-in-as">
+        {t('user.signedInAs', { email: user.email })}
+      </p>
+      <p className="muted admin-user-detail" data-testid="lab-name">
+        {t('user.lab', { name: user.lab.name })}
+      </p>
+      <SignOutButton />
+    </>
+  );
+  if (!hasBackOffice(principal, BUILT_ADMIN_PAGE_SET)) {
+    return (
+      <div className="admin-shell admin-shell-bare">
+        <section className="admin-user admin-user-bar" aria-label={t('user.menu')}>
+          {signedIn}
+        </section>
+        <div className="admin-content">
+          <Outlet />
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="admin-shell">
       <aside className="admin-sidebar">
@@ -38,19 +69,7 @@ function AdminShell() {
           </ul>
         </nav>
         <section className="admin-user" aria-label={t('user.menu')}>
-          <p className="admin-user-name">
-            {user.avatar_url && (
-              <img className="admin-user-avatar" src={user.avatar_url} alt="" data-testid="sidebar-avatar" />
-            )}
-            <span>{user.name}</span>
-          </p>
-          <p className="muted admin-user-detail" data-testid="signed-in-as">
-            {t('user.signedInAs', { email: user.email })}
-          </p>
-          <p className="muted admin-user-detail" data-testid="lab-name">
-            {t('user.lab', { name: user.lab.name })}
-          </p>
-          <SignOutButton />
+          {signedIn}
         </section>
       </aside>
       <div className="admin-content">

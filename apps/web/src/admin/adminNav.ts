@@ -37,3 +37,17 @@ export function navEntries(principal: Principal, built: ReadonlySet<AdminRouteNa
     (entry) => built.has(entry.route) && adminRouteVerdict(principal, entry.route) === 'show',
   ).map((entry) => ({ ...entry, path: ADMIN_ROUTES[entry.route].path }));
 }
+
+/**
+ * Where the back office opens for a user: the first page of the sidebar they may open (the events page
+ * for whoever manages events), the profile for someone who may open no other (issue 26: never "Not
+ * enough permissions" right after signing in).
+ */
+export function adminHomeFor(principal: Principal, built: ReadonlySet<AdminRouteName>): string {
+  const [first] = navEntries(principal, built);
+  return first?.path ?? ADMIN_ROUTES.profile.path;
+}
+
+/** Whether the user may open any page of the back office but their profile (else: no sidebar). */
+export const hasBackOffice = (principal: Principal, built: ReadonlySet<AdminRouteName>): boolean =>
+  navEntries(principal, built).some((entry) => entry.route !== 'profile');

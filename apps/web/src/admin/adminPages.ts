@@ -1,7 +1,7 @@
 // The back-office pages this build has: the router registers them under /admin at their path in the
 // domain's route table (their code loads with the back office's chunk, adminRoutes.tsx), and the sidebar
 // links only to them. The other areas of the route table come with their own pages.
-import { ADMIN_ROUTES } from '@lablive/domain';
+import { ADMIN_ROUTES, type AdminRouteName } from '@lablive/domain';
 
 export const BUILT_ADMIN_PAGES = [
   'events',
@@ -26,6 +26,7 @@ export const BUILT_ADMIN_PAGES = [
   'consumption',
 ] as const;
 export type BuiltAdminPage = (typeof BUILT_ADMIN_PAGES)[number];
+export const BUILT_ADMIN_PAGE_SET: ReadonlySet<AdminRouteName> = new Set(BUILT_ADMIN_PAGES);
 
 /** The page's path under /admin, as the router nested there matches it (`events/:id`). */
 export const pathUnderAdmin = (page: BuiltAdminPage): string =>

@@ -27,6 +27,7 @@ import { StatsPage } from './stats/StatsPage.tsx';
 import { UsersPage } from './users/UsersPage.tsx';
 
 export { AdminLayout } from './AdminLayout.tsx';
+export { AdminHome } from './AdminRoute.tsx';
 
 // This module is the back office's chunk: its texts are registered as it loads.
 registerAdminTexts();

@@ -1,9 +1,11 @@
 // Hooks that read the auth machine: its status, the signed-in user, the kept error, and its actor to
 // send `auth.*` events to.
-import type { CurrentUser } from '@lablive/domain';
+import { type CurrentUser, principalOf } from '@lablive/domain';
 import { useSelector } from '@xstate/react';
 import { useContext } from 'react';
 import type { SnapshotFrom } from 'xstate';
+import { adminHomeFor } from '../admin/adminNav.ts';
+import { BUILT_ADMIN_PAGE_SET } from '../admin/adminPages.ts';
 import { AuthActorContext, type AuthActorRef } from './AuthProvider.tsx';
 import type { AuthContext, AuthStatus, authMachine } from './authMachine.ts';
 
@@ -30,5 +32,6 @@ export const useCurrentUser = (): CurrentUser | null => useSelector(useAuthActor
 export const useAuthContext = <T>(select: (context: AuthContext) => T): T =>
   useSelector(useAuthActor(), (snapshot) => select(snapshot.context));
 
-/** Where a signed-in person belongs: staff to the back office, guests to their event. */
-export const homeFor = (user: CurrentUser): string => (user.kind === 'user' ? '/admin/events' : '/event');
+/** Where a signed-in person belongs: staff to the first back-office page they may open, guests to their event. */
+export const homeFor = (user: CurrentUser): string =>
+  user.kind === 'user' ? adminHomeFor(principalOf(user), BUILT_ADMIN_PAGE_SET) : '/event';

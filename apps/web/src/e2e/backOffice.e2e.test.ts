@@ -269,17 +269,23 @@ describe.runIf(skipReason === null)(
       await check(animator, 'events-de');
     });
 
-    it('tells a user without manage events there are not enough permissions', async () => {
+    it('opens a user without back-office permissions on their profile, without a sidebar', async () => {
       const page = await signedIn('user@lablive.test');
+      await page.waitForURL('**/admin/profile', WAIT);
+      await page.getByTestId('signed-in-as').waitFor(WAIT);
+      // No sidebar: nothing of the back office is theirs; /admin brings them back to their profile.
+      expect(await page.getByRole('navigation', { name: 'Back office' }).count()).toBe(0);
+      expect(await page.getByTestId('not-enough-permissions').count()).toBe(0);
+      await check(page, 'user-profile-no-sidebar');
+      await page.goto(`${server.url}/admin`);
+      await page.waitForURL('**/admin/profile', WAIT);
+      // A page they may not open still says so, and unknown back-office paths go home.
+      await page.goto(`${server.url}/admin/events`);
       await page.getByTestId('not-enough-permissions').waitFor(WAIT);
       expect(await page.getByTestId('not-enough-permissions').textContent()).toBe('Not enough permissions');
-      // The sidebar offers nothing this user may open, and unknown back-office paths go home.
-      expect(await page.getByTestId('nav-events').count()).toBe(0);
+      await check(page, 'not-enough-permissions');
       await page.goto(`${server.url}/admin/nowhere`);
       await expect.poll(() => new URL(page.url()).pathname, WAIT).toBe('/');
-      await page.goto(`${server.url}/admin`);
-      await page.getByTestId('not-enough-permissions').waitFor(WAIT);
-      await check(page, 'not-enough-permissions');
     });
     it("keeps every text readable in a lab's own colours, however light or dark", async () => {
       // A pale yellow brand, a near-black page and a light grey ink: each unreadable as it is.

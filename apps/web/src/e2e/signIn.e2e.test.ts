@@ -60,12 +60,18 @@ describe.runIf(skipReason === null)(`sign-in in the browser${skipReason ? ` (${s
     await page.getByTestId('login-submit').click();
   }
 
-  for (const email of ['admin@lablive.test', 'animator@lablive.test', 'user@lablive.test']) {
+  // Each lands on the first page they may open: the events page for those who manage events, the
+  // profile for a user who may open no other (never "Not enough permissions").
+  for (const [email, landing] of [
+    ['admin@lablive.test', '/admin/events'],
+    ['animator@lablive.test', '/admin/events'],
+    ['user@lablive.test', '/admin/profile'],
+  ] as const) {
     it(`signs ${email} in and out`, async () => {
       const page = await newPage();
       await signIn(page, email, 'demo-lablive');
       await expect.poll(() => page.getByTestId('signed-in-as').textContent(), WAIT).toContain(email);
-      expect(page.url()).toBe(`${server.url}/admin/events`);
+      expect(page.url()).toBe(`${server.url}${landing}`);
       expect(await page.getByTestId('lab-name').textContent()).toContain('Demo Lab');
 
       // A reload signs in again from the stored token.

@@ -11,6 +11,8 @@ export const PERMISSIONS = [
   'manage_polls',
   'manage_pharmacovigilance',
   'view_consumption',
+  // A session's statistics, attendance, chat and replay (issue 26): read only of events one may see.
+  'view_statistics',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -32,6 +32,8 @@ const MANAGE_DOCUMENTS = { access: 'signedIn', requirement: ADMIN_ROUTES.documen
 const MANAGE_USERS = { access: 'signedIn', requirement: ADMIN_ROUTES.users.requirement } as const;
 const MANAGE_GROUPS = { access: 'signedIn', requirement: ADMIN_ROUTES.groups.requirement } as const;
 const STATS = { access: 'signedIn', requirement: ADMIN_ROUTES.stats.requirement } as const;
+const STATS_OF_EVENT = { ...STATS, scope: 'event' } as const;
+const STATS_OF_ROOM = { ...STATS, scope: 'room' } as const;
 const CONSUMPTION = { access: 'signedIn', requirement: ADMIN_ROUTES.consumption.requirement } as const;
 const EVENT = { access: 'signedIn', scope: 'event' } as const;
 const ROOM = { access: 'signedIn', scope: 'room' } as const;
@@ -65,20 +67,22 @@ export const API_ROUTES = {
   'PUT /api/events/:id': MANAGE_EVENT,
   'DELETE /api/events/:id': MANAGE_EVENT,
   'GET /api/events/:id/mails': MANAGE_EVENT,
-  // Statistics (module stats) and consumption (view consumption), from the projections of the log. The
-  // stats service scopes them to the caller's lab (another lab's event is 404).
+  // Statistics (module stats, permission view statistics), from the projections of the log. A session's
+  // data (its detail, CSVs, replay with the chat) is scoped to an event or room the caller may see; the
+  // lists and totals count only such events (the stats service filters them: docs/architecture.md).
   'GET /api/stats/totals': STATS,
   'GET /api/stats/polls': STATS,
   'GET /api/stats/documents': STATS,
   'GET /api/stats/:period': STATS,
   'GET /api/events/find/closed': STATS,
-  'GET /api/events/:id/stats': STATS,
-  'GET /api/events/:id/stats/attendance.csv': STATS,
-  'GET /api/events/:id/stats/polls.csv': STATS,
+  'GET /api/events/:id/stats': STATS_OF_EVENT,
+  'GET /api/events/:id/stats/attendance.csv': STATS_OF_EVENT,
+  'GET /api/events/:id/stats/polls.csv': STATS_OF_EVENT,
   // Replay of a room's stream (the timeline, the room at an instant): the statistics' audience.
-  'GET /api/rooms/:id/replay': STATS,
-  'GET /api/rooms/:id/replay/state': STATS,
-  // The live room's stats tab: the room's animators, in a lab with the stats module.
+  'GET /api/rooms/:id/replay': STATS_OF_ROOM,
+  'GET /api/rooms/:id/replay/state': STATS_OF_ROOM,
+  // The live room's stats tab: the room's animators, or staff with view statistics who see the event
+  // (the stats service decides which), in a lab with the stats module.
   'GET /api/rooms/:id/stats': { access: 'signedIn', scope: 'room', requirement: { modules: ['stats'] } },
   'GET /api/lab-consumption': CONSUMPTION,
   'GET /api/chart-consumption/:period': CONSUMPTION,

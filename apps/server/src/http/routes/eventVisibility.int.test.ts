@@ -159,3 +159,33 @@ describe('events a user may see', () => {
     expect(await socketJoin(tokens.manager, roomIds[0] ?? 0)).toMatchObject({ type: 'welcome' });
   });
 });
+
+describe("the guests of a colleague's public event (issue 26, finding 4)", () => {
+  it('are not listed to a user-role manager who sees the event but does not own it', async () => {
+    const { eventId } = publicEvent;
+    const added = await call('POST', '/api/participants', tokens.admin, {
+      event_id: eventId,
+      email: 'guest-of-public@x.org',
+      name: 'Guest of public',
+    });
+    expect(added.statusCode).toBe(201);
+    const guestId: number = added.json().id;
+    await call('POST', '/api/event-invitations', tokens.admin, { event: eventId, participant: guestId });
+    // Seeing a public event is not managing it: its guest list, one guest, a search by e-mail, its
+    // invitations and its mail log all withhold the guests' names and addresses.
+    expect((await call('GET', `/api/events/${eventId}`, tokens.manager)).statusCode).toBe(200);
+    expect((await call('GET', `/api/participants?event_id=${eventId}`, tokens.manager)).statusCode).toBe(403);
+    expect((await call('GET', `/api/participants/${guestId}`, tokens.manager)).statusCode).toBe(404);
+    const byEmail = await call('GET', '/api/participants?email=guest-of-public@x.org', tokens.manager);
+    expect(byEmail.json()).toEqual([]);
+    const invitations = await call('GET', `/api/event-invitations?event=${eventId}`, tokens.manager);
+    expect(invitations.json()).toEqual([]);
+    expect((await call('GET', `/api/events/${eventId}/mails`, tokens.manager)).statusCode).toBe(403);
+    // Its owner's and the admin's view are whole.
+    for (const token of [tokens.admin]) {
+      const list = await call('GET', `/api/participants?event_id=${eventId}`, token);
+      expect(list.json().map((p: { id: number }) => p.id)).toContain(guestId);
+      expect((await call('GET', `/api/event-invitations?event=${eventId}`, token)).json()).not.toEqual([]);
+    }
+  });
+});

@@ -22,7 +22,7 @@ import { invitationUrl } from '../../auth/personalLink.ts';
 import type { CalendarMails } from '../../calendar/calendarMails.ts';
 import type { Db } from '../../db/connection.ts';
 import { findRoomInLab } from '../../events/rooms.repository.ts';
-import { findVisibleEvent } from '../../events/visibleEvents.ts';
+import { eventsManagedBy, findVisibleEvent } from '../../events/visibleEvents.ts';
 import { createInvitation, listInvitations } from '../../invitations/invitations.repository.ts';
 import type { MailOutbox } from '../../mail/mailOutbox.ts';
 import { eventMail } from '../../mail/mediaTemplates.ts';
@@ -67,21 +67,30 @@ export async function invitationsRoutes(instance: FastifyInstance, options: Invi
       const caller = await authenticator.authenticate(request);
       const { principal } = caller;
       const { event: eventId, participant } = request.query;
-      if (holds(principal, 'manage_events')) {
+      // The role lookup of the waiting room: anyone reads the invitations they received; a manager also
+      // those of the events they manage (not of every event they may see: a public one is not theirs).
+      const own = await ownParticipationIds(db, personOf(caller));
+      if (!holds(principal, 'manage_events')) {
+        if (participant !== undefined && !own.includes(participant)) {
+          throw forbidden('You can only read your own invitations.');
+        }
         return listInvitations(db, principal.labId, {
           eventId,
-          participantIds: participant === undefined ? undefined : [participant],
+          participantIds: participant === undefined ? own : [participant],
         });
       }
-      // The role lookup of the waiting room: a participant reads the invitations they received.
-      const own = await ownParticipationIds(db, personOf(caller));
-      if (participant !== undefined && !own.includes(participant)) {
-        throw forbidden('You can only read your own invitations.');
-      }
-      return listInvitations(db, principal.labId, {
+      const invitations = await listInvitations(db, principal.labId, {
         eventId,
-        participantIds: participant === undefined ? own : [participant],
+        participantIds: participant === undefined ? undefined : [participant],
       });
+      const managed = await eventsManagedBy(
+        db,
+        principal,
+        invitations.map((invitation) => invitation.event),
+      );
+      return invitations.filter(
+        (invitation) => managed.has(invitation.event) || own.includes(invitation.participant.id),
+      );
     },
   );
 

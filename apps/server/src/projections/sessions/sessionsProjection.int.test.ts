@@ -470,4 +470,87 @@ describe('the sessions projection', () => {
       expect((await caller(app)('GET', url, 'not a token')).statusCode, url).toBe(401);
     }
   });
+
+  it("gives a session's data only to those who see its event and hold view statistics (issue 26)", async () => {
+    // The scripted event made private: a plain `user` sees it only if they own it or take part in it.
+    await test.db.updateTable('events').set({ is_public: false }).where('id', '=', eventId).execute();
+    try {
+      const account = async (email: string, permissions: Parameters<typeof createUser>[1]['permissions']) => {
+        const id = await createUser(test.db, { labId, email, password: PASSWORD, role: 'user', permissions });
+        return { id, token: await signIn(app, email, PASSWORD) };
+      };
+      const viewer = await account('viewer@stats.test', ['view_statistics']);
+      const invited = await account('invited@stats.test', ['view_statistics']);
+      const animator = await account('animator@stats.test', ['manage_events']);
+      const userManager = await account('usermanager@stats.test', ['manage_users']);
+      const plain = await account('plain2@stats.test', []);
+      // Invited to the event (bound to their account): they see it, so they read its statistics.
+      await test.db
+        .insertInto('participants')
+        .values({
+          event_id: eventId,
+          lab_id: labId,
+          email: 'invited@stats.test',
+          name: 'Invited',
+          role: 'observer',
+          room_id: roomId,
+          user_id: invited.id,
+        })
+        .execute();
+      const sessionCalls = [
+        `/api/events/${eventId}/stats`,
+        `/api/events/${eventId}/stats/attendance.csv`,
+        `/api/events/${eventId}/stats/polls.csv`,
+        `/api/rooms/${roomId}/replay`,
+        `/api/rooms/${roomId}/replay/state?at=2026-11-20T10:10:00Z`,
+        `/api/rooms/${roomId}/stats`,
+      ];
+      // A statistics reader who may not see the private event: as if it did not exist.
+      for (const url of sessionCalls) expect((await get(url, viewer.token)).status, url).toBe(404);
+      expect((await get('/api/events/find/closed', viewer.token)).json()).toEqual({ items: [], total: 0 });
+      expect((await get('/api/stats/polls', viewer.token)).json()).toEqual({ items: [], total: 0 });
+      expect((await get('/api/stats/totals', viewer.token)).json()).toMatchObject({
+        sessions: 0,
+        messages: 0,
+        votes: 0,
+        polls: 0,
+      });
+      expect((await get('/api/stats/month', viewer.token)).json().values.every((v: number) => v === 0)).toBe(
+        true,
+      );
+      // Staff without the permission: refused, whatever else they hold.
+      for (const who of [animator, userManager, plain]) {
+        for (const url of [...sessionCalls.slice(0, 5), '/api/stats/totals', '/api/events/find/closed']) {
+          expect((await get(url, who.token)).status, url).toBe(403);
+        }
+      }
+      // Not an animator of the room and no permission: the live stats tab is refused too, once they see
+      // the event (a participant of it); before, the room is not theirs to know of.
+      expect((await get(`/api/rooms/${roomId}/stats`, animator.token)).status).toBe(404);
+      await test.db
+        .insertInto('participants')
+        .values({
+          event_id: eventId,
+          lab_id: labId,
+          email: 'animator@stats.test',
+          name: 'Animator',
+          role: 'participant',
+          room_id: roomId,
+          user_id: animator.id,
+        })
+        .execute();
+      expect((await get(`/api/rooms/${roomId}/stats`, animator.token)).status).toBe(403);
+      // Who may see the event and holds the permission reads it all, the same figures as an admin.
+      expect((await get(`/api/events/${eventId}/stats`, invited.token)).json()).toEqual(
+        (await get(`/api/events/${eventId}/stats`)).json(),
+      );
+      expect((await get('/api/events/find/closed', invited.token)).json()).toMatchObject({ total: 1 });
+      expect((await get('/api/stats/totals', invited.token)).json()).toEqual(
+        (await get('/api/stats/totals')).json(),
+      );
+      expect((await get(`/api/rooms/${roomId}/stats`, invited.token)).status).toBe(200);
+    } finally {
+      await test.db.updateTable('events').set({ is_public: true }).where('id', '=', eventId).execute();
+    }
+  });
 });

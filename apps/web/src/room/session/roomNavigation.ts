@@ -47,8 +47,8 @@ export function isGuestVisit(navigation: RoomNavigationState, user: CurrentUser 
   return navigation.isGuest ?? user?.kind === 'guest';
 }
 
-/** No participation in the room: a guest goes home, staff to their events. */
-export const notAdmittedPath = (isGuest: boolean): string => (isGuest ? '/' : '/admin/events');
+/** No participation in the room: a guest goes home, staff to their back-office home (/admin). */
+export const notAdmittedPath = (isGuest: boolean): string => (isGuest ? '/' : '/admin');
 
-/** After leaving the room: a guest back to their event page, staff to their events. */
-export const afterLeavingPath = (isGuest: boolean): string => (isGuest ? '/event' : '/admin/events');
+/** After leaving the room: a guest back to their event page, staff to their back-office home. */
+export const afterLeavingPath = (isGuest: boolean): string => (isGuest ? '/event' : '/admin');

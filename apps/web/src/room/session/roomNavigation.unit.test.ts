@@ -50,8 +50,8 @@ describe('room navigation', () => {
 
   it('sends guests and staff to their own places (live-room spec, section 2)', () => {
     expect(notAdmittedPath(true)).toBe('/');
-    expect(notAdmittedPath(false)).toBe('/admin/events');
+    expect(notAdmittedPath(false)).toBe('/admin');
     expect(afterLeavingPath(true)).toBe('/event');
-    expect(afterLeavingPath(false)).toBe('/admin/events');
+    expect(afterLeavingPath(false)).toBe('/admin');
   });
 });

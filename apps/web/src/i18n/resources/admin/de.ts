@@ -454,6 +454,7 @@ export const adminDe: AdminTranslations = {
       manage_polls: 'Umfragen verwalten',
       manage_pharmacovigilance: 'Pharmakovigilanz verwalten',
       view_consumption: 'Verbrauch ansehen',
+      view_statistics: 'Statistiken ansehen',
     },
     active: 'Aktives Konto (kann sich anmelden)',
     passwordNote:

@@ -445,6 +445,7 @@ export const adminEn = {
       manage_polls: 'Manage polls',
       manage_pharmacovigilance: 'Manage pharmacovigilance',
       view_consumption: 'View consumption',
+      view_statistics: 'View statistics',
     },
     active: 'Active account (can sign in)',
     passwordNote: 'No password to type: the new user receives an e-mail to choose their own.',

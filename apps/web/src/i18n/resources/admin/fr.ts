@@ -451,6 +451,7 @@ export const adminFr: AdminTranslations = {
       manage_polls: 'Gérer les sondages',
       manage_pharmacovigilance: 'Gérer la pharmacovigilance',
       view_consumption: 'Voir la consommation',
+      view_statistics: 'Voir les statistiques',
     },
     active: 'Compte actif (peut se connecter)',
     passwordNote:

@@ -1,0 +1,45 @@
+// Where the back office opens for each kind of account, and who sees a sidebar (issue 26).
+import { PERMISSIONS, type Principal } from '@lablive/domain';
+import { describe, expect, it } from 'vitest';
+import { adminHomeFor, hasBackOffice } from './adminNav.ts';
+import { BUILT_ADMIN_PAGE_SET } from './adminPages.ts';
+
+const user = (over: Partial<Extract<Principal, { kind: 'user' }>> = {}): Principal => ({
+  kind: 'user',
+  userId: 1,
+  labId: 1,
+  roles: ['user'],
+  permissions: [],
+  modules: ['stats', 'polls', 'share_document', 'pharmacovigilance'],
+  ...over,
+});
+
+describe('the back office home', () => {
+  it('is the events page for whoever manages events, and admins', () => {
+    expect(adminHomeFor(user({ permissions: ['manage_events'] }), BUILT_ADMIN_PAGE_SET)).toBe(
+      '/admin/events',
+    );
+    expect(adminHomeFor(user({ roles: ['admin'] }), BUILT_ADMIN_PAGE_SET)).toBe('/admin/events');
+  });
+
+  it('is the first page a user may open otherwise, never one they may not', () => {
+    expect(adminHomeFor(user({ permissions: ['manage_users'] }), BUILT_ADMIN_PAGE_SET)).toBe(
+      '/admin/users/list',
+    );
+    expect(adminHomeFor(user({ permissions: ['view_statistics'] }), BUILT_ADMIN_PAGE_SET)).toBe(
+      '/admin/stats',
+    );
+    // Statistics in a lab without the module: the profile.
+    expect(adminHomeFor(user({ permissions: ['view_statistics'], modules: [] }), BUILT_ADMIN_PAGE_SET)).toBe(
+      '/admin/profile',
+    );
+    expect(adminHomeFor(user(), BUILT_ADMIN_PAGE_SET)).toBe('/admin/profile');
+  });
+
+  it('comes with a sidebar only for those who may open more than their profile', () => {
+    expect(hasBackOffice(user(), BUILT_ADMIN_PAGE_SET)).toBe(false);
+    for (const permission of PERMISSIONS) {
+      expect(hasBackOffice(user({ permissions: [permission] }), BUILT_ADMIN_PAGE_SET), permission).toBe(true);
+    }
+  });
+});
