@@ -26,6 +26,7 @@ const signInPages = () => import('./pages/signInPages.ts');
 const LoginPage = lazyNamed(signInPages, 'LoginPage');
 const ForgotPasswordPage = lazyNamed(signInPages, 'ForgotPasswordPage');
 const ResetPasswordPage = lazyNamed(signInPages, 'ResetPasswordPage');
+const ConfirmEmailPage = lazyNamed(signInPages, 'ConfirmEmailPage');
 const EventPage = lazyNamed(() => import('./pages/EventPage.tsx'), 'EventPage');
 const MyCalendarPage = lazyNamed(() => import('./pages/MyCalendarPage.tsx'), 'MyCalendarPage');
 // The live room (video, chat, polls, games) is the heaviest screen: its code loads when someone goes
@@ -41,6 +42,7 @@ export function AppRoutes() {
           <Route path="login" element={<LoginPage />} />
           <Route path="forgot" element={<ForgotPasswordPage />} />
           <Route path="reset" element={<ResetPasswordPage />} />
+          <Route path="confirm-email" element={<ConfirmEmailPage />} />
           <Route path="my-calendar" element={<MyCalendarPage />} />
           <Route
             path="event"

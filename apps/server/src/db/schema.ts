@@ -91,6 +91,16 @@ export interface RefreshTokensTable {
   created_at: CreatedAt;
 }
 
+/** A pending change of an account's sign-in address (migration 20261126T220100). */
+export interface EmailChangesTable {
+  user_id: number;
+  new_email: string;
+  token_hash: string;
+  requested_by: number | null;
+  requested_at: Date;
+  expires_at: Date;
+}
+
 export interface PasswordResetTokensTable {
   id: Id;
   token_hash: string;
@@ -456,6 +466,7 @@ export interface Database {
   group_users: GroupUsersTable;
   refresh_tokens: RefreshTokensTable;
   password_reset_tokens: PasswordResetTokensTable;
+  email_changes: EmailChangesTable;
   medias: MediasTable;
   events: EventsTable;
   event_medias: EventMediasTable;

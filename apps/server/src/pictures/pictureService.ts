@@ -8,6 +8,7 @@ import {
   DomainError,
   effectivePermissions,
   forbidden,
+  holdsMoreThan,
   invalid,
   MESSAGES,
   notFound,
@@ -17,9 +18,11 @@ import {
   type PictureUploadRequest,
   type Principal,
   pictureUploadRequestSchema,
+  USER_RULE_MESSAGES,
 } from '@lablive/domain';
 import type { Db } from '../db/connection.ts';
 import { keepReceivedFile, type ReceivedFile, removeStoredFile } from '../documents/files.ts';
+import { usersOfLab } from '../users/users.repository.ts';
 import { detectImageType } from './imageTypes.ts';
 import { newPictureName, pictureKey, pictureUrl, removePictures } from './pictureFiles.ts';
 import { pictureRowExists, replacePicture } from './pictures.repository.ts';
@@ -71,6 +74,13 @@ function checkMayChange(principal: Principal, ref: PictureRef, refId: number): n
 }
 
 export function createPictureService({ db, filesDir, log }: PictureServiceDeps) {
+  /** A colleague's avatar is their identity: not for someone holding less than they do (userService). */
+  async function checkNotHoldingMore(principal: Principal, ref: PictureRef, refId: number) {
+    if (ref !== 'users' || principal.kind !== 'user' || refId === principal.userId) return;
+    const [target] = await usersOfLab(db, principal.labId, [refId]);
+    if (target && holdsMoreThan(target, principal)) throw forbidden(USER_RULE_MESSAGES.holdsMore);
+  }
+
   const nameOf = (ref: PictureRef) => (ref === 'group' ? NAMES.group : NAMES.user);
 
   return {
@@ -84,6 +94,7 @@ export function createPictureService({ db, filesDir, log }: PictureServiceDeps) 
       if (!(await pictureRowExists(db, labId, request.ref, request.refId))) {
         throw notFound(nameOf(request.ref), request.refId);
       }
+      await checkNotHoldingMore(principal, request.ref, request.refId);
       const { file } = input;
       const field = PICTURE_UPLOAD_FIELDS.files;
       if (!file) throw invalid(field, MESSAGES.fieldRequired);

@@ -4,15 +4,17 @@
 // edited with their roles, permissions and groups, removed. Without the permission a colleague answers
 // exactly like a user that does not exist: whether they do is itself lab data.
 //
-// What no one may do, even with manage users: grant a role above their own or a permission they do not
-// hold, change or remove someone whose role is above theirs, grant themselves anything, remove their own
-// last administrator role, or delete themselves. A user who owns events is deactivated rather than
+// What no one may do, even with manage users: grant or take away a role above their own or a permission
+// they do not hold, change or remove someone whose role is above theirs or who holds a permission they do
+// not (holdsMoreThan: their e-mail, and so their password, would be the caller's to take), grant
+// themselves anything, remove their own last administrator role, or delete themselves. A user who owns events is deactivated rather than
 // deleted: their events keep their owner, and they can no longer sign in.
 import {
   DomainError,
   effectivePermissions,
   forbidden,
   grantedBy,
+  holdsMoreThan,
   invalid,
   isAdminRole,
   LOCALES,
@@ -38,6 +40,7 @@ import type { Caller } from '../auth/principals.repository.ts';
 import type { Db } from '../db/connection.ts';
 import { setPasswordMail } from '../mail/accountMail.ts';
 import type { MailOutbox } from '../mail/mailOutbox.ts';
+import { createEmailChanges } from './emailChanges.ts';
 import {
   deactivateUsers,
   deleteUsers,
@@ -76,6 +79,7 @@ const {
   notYourself: NOT_YOURSELF,
   removeYourself: DELETE_YOURSELF,
   aboveYourRole: ABOVE_YOUR_ROLE,
+  holdsMore: HOLDS_MORE,
   managersOnly: MANAGERS_ONLY,
 } = USER_RULE_MESSAGES;
 
@@ -97,11 +101,13 @@ function checkGrantable(caller: Staff, roles: readonly UserRole[], permissions: 
   const callerRank = rankOf(caller.roles);
   const above = roles.filter((role) => rankOf([role]) > callerRank);
   if (above.length > 0)
-    throw forbidden(`roles: you cannot give a role above your own (${above.join(', ')}).`);
+    throw forbidden(`roles: you cannot give or take away a role above your own (${above.join(', ')}).`);
   const held = effectivePermissions(caller);
   const notHeld = permissions.filter((permission) => !held.includes(permission));
   if (notHeld.length > 0) {
-    throw forbidden(`permissions: you cannot give a permission you do not hold (${notHeld.join(', ')}).`);
+    throw forbidden(
+      `permissions: you cannot give or take away a permission you do not hold (${notHeld.join(', ')}).`,
+    );
   }
 }
 
@@ -118,6 +124,7 @@ const localeOf = (value: string): Locale => LOCALES.find((locale) => locale === 
 export function createUserService(deps: UserServiceDeps) {
   const { db } = deps;
   const ttlSeconds = deps.setPasswordTtlSeconds ?? SET_PASSWORD_TTL_SECONDS;
+  const emailChanges = createEmailChanges(deps);
 
   /** The lab id the caller may reach `userId` in, or a 404 as if it did not exist. */
   function reachable(principal: Principal, userId: number): number {
@@ -132,16 +139,13 @@ export function createUserService(deps: UserServiceDeps) {
     return user;
   }
 
-  async function saveProfile(within: Db, labId: number, userId: number, form: ProfileForm) {
-    if (await emailTakenByAnother(within, form.email, userId)) {
-      throw new DomainError('conflict', EMAIL_TAKEN);
-    }
-    try {
-      if (!(await updateUserProfile(within, labId, userId, form))) throw notFound('user', userId);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError('conflict', EMAIL_TAKEN);
-      throw error;
-    }
+  /**
+   * The profile's fields saved; a new e-mail address is not: it is asked for (emailChanges.ts) and takes
+   * effect once the link mailed to it is followed. Answers the address waiting for its confirmation.
+   */
+  async function saveProfile(within: Db, who: Caller, target: ManagedUser, form: ProfileForm) {
+    if (!(await updateUserProfile(within, target.lab_id, target.id, form))) throw notFound('user', target.id);
+    await emailChanges.request(within, who, target, form.email);
   }
 
   /**
@@ -156,6 +160,7 @@ export function createUserService(deps: UserServiceDeps) {
       const targets = await usersOfLab(trx, caller.labId, ids, { lock: true });
       const above = targets.filter((user) => rankOf(user.roles) > rankOf(caller.roles));
       if (above.length > 0) throw forbidden(ABOVE_YOUR_ROLE);
+      if (targets.some((user) => holdsMoreThan(user, caller))) throw forbidden(HOLDS_MORE);
       const found = targets.map((user) => user.id);
       const owners = await ownersOfEvents(trx, found);
       const deactivated = await deactivateUsers(
@@ -242,7 +247,8 @@ export function createUserService(deps: UserServiceDeps) {
      * PUT users/{id}: the profile's fields for the user themselves or a manager; roles, permissions,
      * groups and the active flag for a manager, within the rules of the module's first lines.
      */
-    async update(principal: Principal, userId: number, form: UserUpdate): Promise<ManagedUser> {
+    async update(who: Caller, userId: number, form: UserUpdate): Promise<ManagedUser> {
+      const { principal } = who;
       const labId = reachable(principal, userId);
       const caller = staffOf(principal, userId);
       const self = caller.userId === userId;
@@ -254,6 +260,7 @@ export function createUserService(deps: UserServiceDeps) {
         const [target] = await usersOfLab(trx, labId, [userId], { lock: true });
         if (!target) throw notFound('user', userId);
         if (!self && rankOf(target.roles) > rankOf(caller.roles)) throw forbidden(ABOVE_YOUR_ROLE);
+        if (!self && holdsMoreThan(target, caller)) throw forbidden(HOLDS_MORE);
         const current = await load(trx, labId, userId);
         const currentPermissions = current.permissions.filter(isPermission);
         if (self && roles !== undefined && target.roles.some(isAdminRole) && !roles.some(isAdminRole)) {
@@ -272,16 +279,17 @@ export function createUserService(deps: UserServiceDeps) {
           throw forbidden(NOT_YOURSELF);
         }
         checkGrantable(caller, granted.roles, granted.permissions);
-        // Taking a role away needs the same rank as giving it.
-        if (roles !== undefined)
-          checkGrantable(
-            caller,
-            target.roles.filter((role) => !roles.includes(role)),
-            [],
-          );
+        // Taking a role or a permission away needs what giving it needs: holding it.
+        checkGrantable(
+          caller,
+          roles === undefined ? [] : target.roles.filter((role) => !roles.includes(role)),
+          permissions === undefined
+            ? []
+            : currentPermissions.filter((permission) => !permissions.includes(permission)),
+        );
         if (groups !== undefined) await checkGroups(trx, labId, groups);
 
-        await saveProfile(trx, labId, userId, form);
+        await saveProfile(trx, who, current, form);
         if (roles !== undefined) await setUserRoles(trx, userId, roles);
         if (permissions !== undefined) await setUserPermissions(trx, userId, permissions);
         if (groups !== undefined) await setUserGroups(trx, userId, groups);
@@ -293,6 +301,9 @@ export function createUserService(deps: UserServiceDeps) {
         return load(trx, labId, userId);
       });
     },
+
+    /** POST confirm-email/{token}: the link mailed to a new address, followed (emailChanges.ts). */
+    confirmEmail: (token: string) => emailChanges.confirm(token),
 
     /** DELETE users/{id}: deleted, or deactivated when they own events; another lab's user is not found. */
     async removeOne(principal: Principal, userId: number): Promise<UserRemoval> {

@@ -48,7 +48,7 @@ async function withAccess(
 ): Promise<ManagedUser[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [roles, permissions, groups] = await Promise.all([
+  const [roles, permissions, groups, pendingEmails] = await Promise.all([
     db
       .selectFrom('user_roles')
       .innerJoin('roles', 'roles.id', 'user_roles.role_id')
@@ -71,7 +71,9 @@ async function withAccess(
       .orderBy('groups.name')
       .orderBy('groups.id')
       .execute(),
+    db.selectFrom('email_changes').select(['user_id', 'new_email']).where('user_id', 'in', ids).execute(),
   ]);
+  const pendingEmailOf = new Map(pendingEmails.map((change) => [change.user_id, change.new_email]));
   const byUser = <T extends { user_id: number }>(list: readonly T[]) => {
     const map = new Map<number, T[]>();
     for (const item of list) map.set(item.user_id, [...(map.get(item.user_id) ?? []), item]);
@@ -86,6 +88,7 @@ async function withAccess(
     permissions: (permissionsOf.get(row.id) ?? []).map((p) => p.name).filter(isPermission),
     groups: (groupsOf.get(row.id) ?? []).map(({ id, name, color }): UserGroup => ({ id, name, color })),
     active: deactivated_at === null,
+    pending_email: pendingEmailOf.get(row.id) ?? null,
   }));
 }
 
@@ -126,17 +129,16 @@ export async function updateUserProfile(
   labId: number,
   userId: number,
   profile: {
-    email: string;
     first_name: string;
     last_name: string;
     job?: string | null;
     address?: string | null;
   },
 ): Promise<boolean> {
+  // Never the e-mail: it changes only through a followed confirmation link (emailChanges.repository.ts).
   const result = await db
     .updateTable('users')
     .set({
-      email: profile.email,
       first_name: profile.first_name,
       last_name: profile.last_name,
       job: profile.job ?? null,
@@ -265,7 +267,7 @@ export async function usersOfLab(
   labId: number,
   userIds: readonly number[],
   options: { lock: boolean } = { lock: false },
-): Promise<{ id: number; roles: UserRole[] }[]> {
+): Promise<{ id: number; roles: UserRole[]; permissions: Permission[] }[]> {
   if (userIds.length === 0) return [];
   const query = db
     .selectFrom('users')
@@ -282,7 +284,15 @@ export async function usersOfLab(
     if (row.name !== null && isRole(row.name)) roles.push(row.name);
     byId.set(row.id, roles);
   }
-  return [...byId].map(([id, roles]) => ({ id, roles }));
+  const granted = await db
+    .selectFrom('user_permissions')
+    .innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
+    .select(['user_permissions.user_id', 'permissions.name'])
+    .where('user_permissions.user_id', 'in', [...byId.keys(), 0])
+    .execute();
+  const permissionsOf = (id: number) =>
+    granted.filter((row) => row.user_id === id).flatMap((row) => (isPermission(row.name) ? [row.name] : []));
+  return [...byId].map(([id, roles]) => ({ id, roles, permissions: permissionsOf(id) }));
 }
 
 export async function deleteUsers(db: Db, labId: number, userIds: readonly number[]): Promise<number[]> {

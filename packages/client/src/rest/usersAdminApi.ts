@@ -1,10 +1,10 @@
 // The REST calls about back-office users and their lab (back-office spec 2.8, 2.12 and 7): a user's
-// account and its changes (the profile page), the lab as the user may see it (its plan, for those who
+// account and its changes (the profile page; a new e-mail confirmed by the link mailed to it), the lab as the user may see it (its plan, for those who
 // may), and the users page's calls: the lab's users, the roles one can give, a new user (who receives a
 // mail to set their password), a manager's edit, and removals (deleted, or deactivated when they own
 // events).
 import {
-  labUserSchema,
+  emailConfirmedSchema,
   labViewSchema,
   managedUserListSchema,
   managedUserSchema,
@@ -23,9 +23,22 @@ import type { RequestOptions, Transport } from './httpTransport.ts';
 export function createUsersAdminApi(transport: Transport) {
   const { get, send } = authorizedCalls(transport);
   return {
-    user: (userId: number, options?: RequestOptions) => get(`/api/users/${userId}`, labUserSchema, options),
+    user: (userId: number, options?: RequestOptions) =>
+      get(`/api/users/${userId}`, managedUserSchema, options),
+    /** The profile saved; a new e-mail comes back as `pending_email` until its link is followed. */
     updateUser: (userId: number, profile: ProfileFormInput, options?: RequestOptions) =>
-      send('PUT', `/api/users/${userId}`, profile, labUserSchema, options),
+      send('PUT', `/api/users/${userId}`, profile, managedUserSchema, options),
+    /** The link mailed to a new sign-in address, followed (no sign-in needed: the link is the proof). */
+    confirmEmail: (token: string, options: RequestOptions = {}) =>
+      transport.json(
+        {
+          method: 'POST',
+          path: `/api/confirm-email/${encodeURIComponent(token)}`,
+          auth: false,
+          signal: options.signal,
+        },
+        emailConfirmedSchema,
+      ),
     lab: (labId: number, options?: RequestOptions) => get(`/api/labs/${labId}`, labViewSchema, options),
 
     /** The caller's lab's users in id order (the spec's call); the deactivated ones when asked for. */

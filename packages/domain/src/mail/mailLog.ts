@@ -15,6 +15,10 @@ export const MAIL_KINDS = [
   'pharmacovigilance_ack',
   /** A new back-office user's link to set their own password (docs/adr/0004). */
   'set_password',
+  /** The link that confirms a new sign-in address, sent to it (issue 26). */
+  'email_change',
+  /** The old address told of a change of sign-in address. */
+  'email_change_notice',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

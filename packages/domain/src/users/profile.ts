@@ -29,3 +29,7 @@ export const profileFormSchema = z.object({
 });
 export type ProfileFormInput = z.input<typeof profileFormSchema>;
 export type ProfileForm = z.output<typeof profileFormSchema>;
+
+/** POST confirm-email/{token}: the address the account signs in with from now on (issue 26). */
+export const emailConfirmedSchema = z.object({ email: z.string() });
+export type EmailConfirmed = z.infer<typeof emailConfirmedSchema>;

@@ -29,6 +29,11 @@ export const managedUserSchema = labUserSchema.extend({
   groups: z.array(userGroupSchema),
   /** False once the user was removed while owning events: they cannot sign in any more. */
   active: z.boolean(),
+  /**
+   * A new sign-in address waiting for its confirmation link to be followed (issue 26): the e-mail stays
+   * the old one until then.
+   */
+  pending_email: z.string().nullable(),
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 export const managedUserListSchema = z.array(managedUserSchema);
@@ -128,11 +133,15 @@ export type UsersRemoval = z.infer<typeof usersRemovalSchema>;
  */
 export const USER_RULE_MESSAGES = {
   emailTaken: 'email: this e-mail address is already used by another account',
+  emailChangeInvalid:
+    'This confirmation link is invalid, used or expired: change the e-mail address again to receive a new one.',
   ownLastAdminRole:
     'roles: you cannot remove your own last administrator role; another administrator of your lab can',
   notYourself: 'You cannot grant yourself a role or a permission.',
   removeYourself: 'You cannot delete or deactivate your own account.',
   aboveYourRole: 'You cannot change or remove a user whose role is above yours.',
+  holdsMore:
+    'You cannot change or remove an account that holds a permission you do not hold: someone who holds it can.',
   managersOnly:
     'Only someone who manages users changes roles, permissions, groups or whether an account is active.',
 } as const;
@@ -147,6 +156,25 @@ export function rankOf(roles: readonly UserRole[]): number {
 
 /** Roles that hold every permission of the lab (access.ts, isAdmin). */
 export const isAdminRole = (role: UserRole) => role === 'admin' || role === 'super-admin';
+
+/**
+ * Whether an account holds more than the caller: a role above theirs, or a permission they do not hold
+ * (an admin role holds every permission). Nobody changes such an account (its e-mail, picture, roles,
+ * permissions, whether it is active) or removes it: changing its e-mail and resetting its password there
+ * would be signing in with what one was never given (issue 26).
+ */
+export function holdsMoreThan(
+  target: { roles: readonly UserRole[]; permissions: readonly Permission[] },
+  caller: { roles: readonly UserRole[]; permissions: readonly Permission[] },
+): boolean {
+  const held = (account: typeof target) =>
+    account.roles.some(isAdminRole) ? PERMISSIONS : account.permissions;
+  const callerHolds = held(caller);
+  return (
+    rankOf(target.roles) > rankOf(caller.roles) ||
+    held(target).some((permission) => !callerHolds.includes(permission))
+  );
+}
 
 /** The roles and permissions in `next` that `current` lacks: what a change would grant. */
 export function grantedBy(

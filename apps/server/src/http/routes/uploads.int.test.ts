@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Group, PictureUpload } from '@lablive/domain';
+import { type Group, type PictureUpload, USER_RULE_MESSAGES } from '@lablive/domain';
 import {
   buildTestApp,
   type Call,
@@ -254,12 +254,29 @@ describe('who may set which picture', () => {
     expect((await storedFiles()).filter((file) => file.startsWith('.incoming'))).toEqual([]);
   });
 
+  it('refuses a user manager the avatar of anyone holding more than they do: an admin, a colleague with other permissions (issue 26)', async () => {
+    const adminA = await createUser(test.db, {
+      labId: labA,
+      email: 'admin@a.test',
+      password: 'pw-admin-a',
+      role: 'admin',
+    });
+    for (const target of [adminA, people.plain]) {
+      const before = await avatarColumn(target);
+      const refused = await upload(tokens.manager, avatarOf(target), { bytes: pngBytes(7), name: 'x.png' });
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().detail).toBe(USER_RULE_MESSAGES.holdsMore);
+      expect(await avatarColumn(target)).toBe(before);
+    }
+    expect((await storedFiles()).filter((file) => file.startsWith('.incoming'))).toEqual([]);
+  });
+
   it("lets who manages users set a colleague's avatar and a group's picture; a deleted group takes its file", async () => {
-    const avatar = await uploaded(tokens.manager, avatarOf(people.plain), {
+    const avatar = await uploaded(tokens.manager, avatarOf(people.colleague), {
       bytes: pngBytes(30),
       name: 'p.png',
     });
-    expect(await avatarColumn(people.plain)).toBe(avatar.url);
+    expect(await avatarColumn(people.colleague)).toBe(avatar.url);
     const picture = await uploaded(tokens.manager, pictureOf(groupA.id), {
       bytes: pngBytes(40),
       name: 'g.png',

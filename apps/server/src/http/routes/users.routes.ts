@@ -2,9 +2,11 @@
 // (the profile page) or by a colleague who manages users (GET and PUT users/{id}); the lab's users
 // (GET users?lab_id={id}&_sort=id:ASC), a new one (POST users: they receive a mail to set their
 // password), their removal (DELETE users/{id}, POST users/delete-multiple: deleted, or deactivated when
-// they own events) and the roles one can give (GET roles). Who may call them is the access table's; what
+// they own events), the roles one can give (GET roles), and the confirmation of a new sign-in address
+// (POST confirm-email/{token}). Who may call them is the access table's; what
 // each may do is the service's.
 import {
+  emailConfirmedSchema,
   idsRequestSchema,
   managedUserListSchema,
   managedUserSchema,
@@ -17,9 +19,13 @@ import {
 } from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
 import type { UserService } from '../../users/userService.ts';
 import { idParams } from './routeHelpers.ts';
+
+// 256 random bits, base64url: guessing one is hopeless, so the call needs no rate limit of its own.
+const tokenParams = z.object({ token: z.string().min(1).max(200) });
 
 export async function usersRoutes(
   instance: FastifyInstance,
@@ -61,9 +67,15 @@ export async function usersRoutes(
     '/users/:id',
     { schema: { params: idParams, body: userUpdateSchema, response: { 200: managedUserSchema } } },
     async (request) => {
-      const { principal } = await authenticator.authenticate(request);
-      return users.update(principal, request.params.id, request.body);
+      return users.update(await authenticator.authenticate(request), request.params.id, request.body);
     },
+  );
+
+  // The link mailed to a new sign-in address (public: whoever opens it proves the address).
+  app.post(
+    '/confirm-email/:token',
+    { schema: { params: tokenParams, response: { 200: emailConfirmedSchema } } },
+    async (request) => users.confirmEmail(request.params.token),
   );
 
   app.delete(

@@ -4,7 +4,7 @@
 // own users; who may do what (manage users, no role above one's own, nothing granted to oneself, never
 // one's own last administrator role, never oneself removed); and a removal that deletes, or deactivates
 // a user who owns events (they can no longer sign in, their sessions end, they leave the list).
-import { MESSAGES, UNSTORABLE_TEXT_MESSAGE } from '@lablive/domain';
+import { MESSAGES, UNSTORABLE_TEXT_MESSAGE, USER_RULE_MESSAGES } from '@lablive/domain';
 import {
   type Call,
   createEvent,
@@ -152,6 +152,7 @@ describe('a new user', () => {
         { id: oncology, name: 'Oncology', color: '#3c7cff' },
       ],
       active: true,
+      pending_email: null,
     });
     const row = await test.db
       .selectFrom('users')
@@ -434,6 +435,148 @@ describe('who may manage users', () => {
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json()).toMatchObject({ first_name: 'Renamed', permissions: [] });
+  });
+});
+
+describe('taking over an account (issue 26)', () => {
+  it('refuses a user manager any change to a same-role colleague who holds more permissions', async () => {
+    // The colleague manages events; the manager only users. Changing the colleague's e-mail, then
+    // resetting the password there, would sign the manager in with manage events.
+    const colleague = await staff({ permissions: ['manage_events', 'manage_users'] });
+    const body = { email: 'manager-owned@x.org', first_name: 'Test', last_name: 'Colleague' };
+    const takeover = await call('PUT', `/api/users/${colleague.id}`, manager, body);
+    expect(takeover.statusCode).toBe(403);
+    expect(takeover.json().detail).toBe(USER_RULE_MESSAGES.holdsMore);
+    // Nor taking the permission they lack away, nor removing the account.
+    const stripped = await call('PUT', `/api/users/${colleague.id}`, manager, {
+      ...body,
+      email: colleague.email,
+      permissions: ['manage_users'],
+    });
+    expect(stripped.statusCode).toBe(403);
+    expect((await call('DELETE', `/api/users/${colleague.id}`, manager)).statusCode).toBe(403);
+    const row = await test.db
+      .selectFrom('users')
+      .select(['email', 'deactivated_at'])
+      .where('id', '=', colleague.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ email: colleague.email, deactivated_at: null });
+    expect(await test.db.selectFrom('email_changes').selectAll().execute()).toEqual([]);
+    // Who holds as much (an admin) may.
+    const byAdmin = await call('PUT', `/api/users/${colleague.id}`, admin, {
+      ...body,
+      email: colleague.email,
+      permissions: ['manage_users'],
+    });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+  });
+
+  it('takes nobody a permission the caller does not hold, even from an account holding no more', async () => {
+    // The manager holds manage users only; a colleague holding nothing beyond it gets it taken away.
+    const colleague = await staff({ permissions: ['manage_users'] });
+    const response = await call('PUT', `/api/users/${colleague.id}`, manager, {
+      email: colleague.email,
+      first_name: 'T',
+      last_name: 'C',
+      permissions: [],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+});
+
+describe('a change of e-mail address (issue 26)', () => {
+  const confirmLink = (text: string) =>
+    /http:\/\/lablive\.test\/confirm-email\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+
+  it("never makes a user an invited guest by typing the guest's address: it waits for the link sent there", async () => {
+    const user = await staff();
+    const { eventId } = await createEvent(test.db, { labId: labA, slug: 'private-guest', isPublic: false });
+    await test.db
+      .insertInto('participants')
+      .values({
+        event_id: eventId,
+        lab_id: labA,
+        email: 'dr.guest@hospital.test',
+        name: 'Dr Guest',
+        role: 'animator',
+      })
+      .execute();
+    const changed = await call('PUT', `/api/users/${user.id}`, user.token, {
+      email: 'Dr.Guest@hospital.test',
+      first_name: 'Test',
+      last_name: 'User',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ email: user.email, pending_email: 'Dr.Guest@hospital.test' });
+    // Still themself: the private event is not theirs to see, nor its rooms to join.
+    expect((await call('GET', `/api/events/${eventId}`, user.token)).statusCode).toBe(404);
+    expect((await call('GET', `/api/events/${eventId}/joinroom`, user.token)).statusCode).toBe(404);
+    expect((await login('dr.guest@hospital.test', 'pw-staff-1')).statusCode).toBe(401);
+    // The guest's mailbox gets the link (which only the guest could follow); the account's, a notice.
+    const link = await smtp.waitForMail((m) => m.to.includes('Dr.Guest@hospital.test'), 20_000);
+    expect(link.text).toContain('Test staff');
+    expect(confirmLink(link.text)).toBeDefined();
+    const notice = await smtp.waitForMail(
+      (m) => m.to.includes(user.email) && m.text.includes('Dr.Guest@hospital.test'),
+      20_000,
+    );
+    expect(notice.raw).toContain('Subject: LabLive : changement de votre adresse de connexion');
+  });
+
+  it('takes effect once the link is followed: the new address signs in, the old one no more', async () => {
+    const user = await staff();
+    const next = uniqueEmail('moved');
+    const changed = await call('PUT', `/api/users/${user.id}`, user.token, {
+      email: next,
+      first_name: 'Test',
+      last_name: 'Moved',
+    });
+    expect(changed.json()).toMatchObject({ email: user.email, last_name: 'Moved', pending_email: next });
+    const mail = await smtp.waitForMail((m) => m.to.includes(next), 20_000);
+    const token = confirmLink(mail.text);
+    const confirm = (value = token) => app.inject({ method: 'POST', url: `/api/confirm-email/${value}` });
+    expect((await confirm('not-a-token')).statusCode).toBe(404);
+    const confirmed = await confirm();
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toEqual({ email: next });
+    expect((await login(next, 'pw-staff-1')).statusCode).toBe(200);
+    expect((await login(user.email, 'pw-staff-1')).statusCode).toBe(401);
+    // The link works once.
+    expect((await confirm()).statusCode).toBe(404);
+    expect((await call('GET', `/api/users/${user.id}`, admin)).json()).toMatchObject({
+      email: next,
+      pending_email: null,
+    });
+  });
+
+  it("sends a manager's change of a colleague's address to the new address too", async () => {
+    const colleague = await staff();
+    const next = uniqueEmail('colleague-moved');
+    const changed = await call('PUT', `/api/users/${colleague.id}`, manager, {
+      email: next,
+      first_name: 'Test',
+      last_name: 'Colleague',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ email: colleague.email, pending_email: next });
+    const mail = await smtp.waitForMail((m) => m.to.includes(next), 20_000);
+    expect(mail.text).toContain('Test manager');
+    await expect
+      .poll(
+        () =>
+          test.db
+            .selectFrom('mail_log')
+            .select(['kind', 'recipient'])
+            .where('kind', 'in', ['email_change', 'email_change_notice'])
+            .where('recipient', 'in', [next, colleague.email])
+            .orderBy('kind')
+            .execute(),
+        { timeout: 10_000 },
+      )
+      .toEqual([
+        { kind: 'email_change', recipient: next },
+        { kind: 'email_change_notice', recipient: colleague.email },
+      ]);
   });
 });
 

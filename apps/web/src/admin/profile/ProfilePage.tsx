@@ -5,8 +5,8 @@
 // save (an e-mail another account holds, a file that is no picture) says why, never only in a log.
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  type LabUser,
   type LabView,
+  type ManagedUser,
   type ProfileForm,
   type ProfileFormInput,
   profileFormSchema,
@@ -50,12 +50,12 @@ export function ProfilePage() {
   return <Profile user={state.value.user} lab={state.value.lab} />;
 }
 
-function initialsOf(user: Pick<LabUser, 'first_name' | 'last_name' | 'email'>): string {
+function initialsOf(user: Pick<ManagedUser, 'first_name' | 'last_name' | 'email'>): string {
   const letters = [user.first_name, user.last_name].map((name) => [...name.trim()][0] ?? '').join('');
   return (letters || ([...user.email][0] ?? '?')).toLocaleUpperCase();
 }
 
-function Profile({ user: loaded, lab }: { user: LabUser; lab: LabView }) {
+function Profile({ user: loaded, lab }: { user: ManagedUser; lab: LabView }) {
   const { t } = useTranslation();
   const { t: ta } = useTranslation('admin');
   const toast = useToast();
@@ -81,12 +81,19 @@ function Profile({ user: loaded, lab }: { user: LabUser; lab: LabView }) {
     try {
       const saved = await usersApi.updateUser(user.id, form);
       setUser(saved);
-      reset({ ...form, job: saved.job ?? '', address: saved.address ?? '' });
+      // The address stays the current one until the link mailed to the new one is followed.
+      reset({ ...form, email: saved.email, job: saved.job ?? '', address: saved.address ?? '' });
       auth.send({
         type: 'auth.profileChanged',
         profile: { email: saved.email, first_name: saved.first_name, last_name: saved.last_name },
       });
-      toast.show({ title: ta('profile.saved'), tone: 'success' });
+      toast.show({
+        title: ta('profile.saved'),
+        ...(saved.pending_email !== null && saved.pending_email !== user.pending_email
+          ? { description: ta('profile.emailPending', { email: saved.pending_email }) }
+          : {}),
+        tone: 'success',
+      });
     } catch (error) {
       setFailure(toFailure(error));
     }
@@ -138,6 +145,11 @@ function Profile({ user: loaded, lab }: { user: LabUser; lab: LabView }) {
               testId="profile-email"
               error={message(errors.email?.message)}
             />
+            {user.pending_email !== null && (
+              <p className="muted" role="status" data-testid="profile-email-pending">
+                {ta('profile.emailPending', { email: user.pending_email })}
+              </p>
+            )}
             <div className="field-row">
               <FormField
                 id="profile-first-name"
@@ -219,7 +231,7 @@ function Profile({ user: loaded, lab }: { user: LabUser; lab: LabView }) {
 }
 
 /** The side card's picture button: the picture is sent as soon as it is chosen. */
-function AvatarUpload({ user, onUploaded }: { user: LabUser; onUploaded: (url: string) => void }) {
+function AvatarUpload({ user, onUploaded }: { user: ManagedUser; onUploaded: (url: string) => void }) {
   const { t: ta } = useTranslation('admin');
   const id = useId();
   const hint = usePictureHint();

@@ -105,7 +105,15 @@ function Users(props: {
     if (panel?.mode === 'edit') {
       const saved = await usersApi.editUser(panel.user.id, form);
       await list.change(userId(saved), saved, async () => saved);
-      toast.show({ title: t('users.edited'), tone: 'success', testId: 'user-edited' });
+      toast.show({
+        title: t('users.edited'),
+        // A new address is theirs once they follow the link mailed to it.
+        ...(saved.pending_email !== null && saved.pending_email !== panel.user.pending_email
+          ? { description: t('users.emailPending', { email: saved.pending_email }) }
+          : {}),
+        tone: 'success',
+        testId: 'user-edited',
+      });
       if (!saved.active && !showDeactivated) props.reload();
     } else {
       const created = await usersApi.createUser(creation(form));

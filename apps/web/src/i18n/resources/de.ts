@@ -45,6 +45,17 @@ export const de: Translations = {
     sentBody:
       'Falls ein Konto für {{email}} existiert, ist ein Link zum Wählen eines neuen Passworts unterwegs. Bitte prüfen Sie Ihr Postfach.',
   },
+  confirmEmail: {
+    title: 'Bestätigen Sie Ihre neue E-Mail-Adresse',
+    intro: 'Ihr LabLive-Konto meldet sich künftig mit der Adresse an, an die dieser Link gesendet wurde.',
+    submit: 'Diese Adresse bestätigen',
+    sending: 'Wird bestätigt…',
+    done: 'Erledigt: Ihr Konto meldet sich jetzt mit {{email}} an.',
+    continue: 'Zurück zu LabLive',
+    invalid:
+      'Dieser Link ist ungültig, bereits benutzt oder abgelaufen. Ändern Sie Ihre Adresse in Ihrem Konto erneut, um einen neuen zu erhalten.',
+    missingToken: 'Dieser Link ist unvollständig: Öffnen Sie den ganzen Link aus der E-Mail.',
+  },
   reset: {
     title: 'Neues Passwort wählen',
     hint: 'Mindestens {{min}} Zeichen.',

@@ -46,6 +46,17 @@ export const en = {
     sentBody:
       'If an account exists for {{email}}, a link to choose a new password is on its way. Please check your mailbox.',
   },
+  confirmEmail: {
+    title: 'Confirm your new e-mail address',
+    intro: 'Your LabLive account will sign in with the address this link was sent to.',
+    submit: 'Confirm this address',
+    sending: 'Confirming…',
+    done: 'Done: your account now signs in with {{email}}.',
+    continue: 'Back to LabLive',
+    invalid:
+      'This link is invalid, used or expired. Change your e-mail address again in your account to receive a new one.',
+    missingToken: 'This link is incomplete: open the whole link from the mail.',
+  },
   reset: {
     title: 'Choose a new password',
     hint: 'At least {{min}} characters.',

@@ -47,6 +47,17 @@ export const fr: Translations = {
     sentBody:
       'Si un compte existe pour {{email}}, un lien pour choisir un nouveau mot de passe vient de lui être envoyé. Veuillez consulter votre boîte de réception.',
   },
+  confirmEmail: {
+    title: 'Confirmez votre nouvelle adresse e-mail',
+    intro: "Votre compte LabLive se connectera avec l'adresse à laquelle ce lien a été envoyé.",
+    submit: 'Confirmer cette adresse',
+    sending: 'Confirmation…',
+    done: 'C’est fait : votre compte se connecte désormais avec {{email}}.',
+    continue: 'Revenir à LabLive',
+    invalid:
+      'Ce lien est invalide, déjà utilisé ou expiré. Changez de nouveau votre adresse dans votre compte pour en recevoir un autre.',
+    missingToken: 'Ce lien est incomplet : ouvrez le lien entier depuis l’e-mail.',
+  },
   reset: {
     title: 'Choisir un nouveau mot de passe',
     hint: 'Au moins {{min}} caractères.',

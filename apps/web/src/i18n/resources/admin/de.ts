@@ -148,6 +148,8 @@ export const adminDe: AdminTranslations = {
       pharmacovigilance: 'Pharmakovigilanz-Meldung',
       pharmacovigilance_ack: 'Eingangsbestätigung der Meldung',
       set_password: 'Neues Konto',
+      email_change: 'Neue E-Mail-Adresse bestätigen',
+      email_change_notice: 'Änderung der E-Mail-Adresse',
     },
     states: {
       queued: 'Wartend',
@@ -415,6 +417,8 @@ export const adminDe: AdminTranslations = {
     none: 'Kein Benutzer anzuzeigen.',
     created: 'Ein neuer Benutzer wurde angelegt',
     createdMail: 'Eine E-Mail wurde an {{email}} gesendet, um das Passwort festzulegen.',
+    emailPending:
+      'Ein Bestätigungslink wurde an {{email}} gesendet: Das Konto meldet sich damit an, sobald der Link geöffnet wird.',
     edited: 'Ein Benutzer wurde bearbeitet',
     deleted_one: '{{count}} Benutzer gelöscht.',
     deleted_other: '{{count}} Benutzer gelöscht.',
@@ -428,6 +432,10 @@ export const adminDe: AdminTranslations = {
         'Sie können Ihre eigene letzte Administratorrolle nicht entfernen; ein anderer Administrator Ihres Labors kann es.',
       notYourself: 'Sie können sich selbst keine Rolle und keine Berechtigung geben.',
       removeYourself: 'Sie können Ihr eigenes Konto weder löschen noch deaktivieren.',
+      emailChangeInvalid:
+        'Dieser Bestätigungslink ist ungültig, bereits benutzt oder abgelaufen: Ändern Sie die Adresse erneut, um einen neuen zu erhalten.',
+      holdsMore:
+        'Sie können kein Konto ändern oder entfernen, das eine Berechtigung besitzt, die Sie nicht haben: Wer sie besitzt, kann es.',
       aboveYourRole: 'Sie können keinen Benutzer ändern oder entfernen, dessen Rolle über Ihrer liegt.',
       managersOnly: 'Nur wer Benutzer verwaltet, ändert Rollen, Berechtigungen oder Gruppen.',
     },
@@ -475,6 +483,8 @@ export const adminDe: AdminTranslations = {
     requiredHint: 'Mit * markierte Felder sind Pflichtfelder.',
     save: 'Speichern',
     saved: 'Profil aktualisiert!',
+    emailPending:
+      'Ein Bestätigungslink wurde an {{email}} gesendet: Sobald Sie ihn öffnen, melden Sie sich mit dieser Adresse an. Bis dahin bleibt Ihre Adresse die obige.',
     laboratory: 'Labor',
     labName: 'Name',
     plan: 'Tarif',

@@ -148,6 +148,8 @@ export const adminEn = {
       pharmacovigilance: 'Pharmacovigilance report',
       pharmacovigilance_ack: 'Report acknowledgement',
       set_password: 'New account',
+      email_change: 'Confirm a new e-mail address',
+      email_change_notice: 'E-mail address change',
     },
     states: { queued: 'Queued', retrying: 'Retrying', sent: 'Sent', failed: 'Failed' },
   },
@@ -408,6 +410,8 @@ export const adminEn = {
     none: 'No user to show.',
     created: 'A new user has been created',
     createdMail: 'An e-mail was sent to {{email}} to set their password.',
+    emailPending:
+      'A confirmation link was sent to {{email}}: the account signs in with it once the link is opened.',
     edited: 'A new user has been edited',
     deleted_one: '{{count}} user deleted.',
     deleted_other: '{{count}} users deleted.',
@@ -419,6 +423,10 @@ export const adminEn = {
         'You cannot remove your own last administrator role; another administrator of your lab can.',
       notYourself: 'You cannot grant yourself a role or a permission.',
       removeYourself: 'You cannot delete or deactivate your own account.',
+      emailChangeInvalid:
+        'This confirmation link is invalid, used or expired: change the e-mail address again to receive a new one.',
+      holdsMore:
+        'You cannot change or remove an account that holds a permission you do not hold: someone who holds it can.',
       aboveYourRole: 'You cannot change or remove a user whose role is above yours.',
       managersOnly: 'Only someone who manages users changes roles, permissions or groups.',
     },
@@ -465,6 +473,8 @@ export const adminEn = {
     requiredHint: 'Fields marked * are required.',
     save: 'Save',
     saved: 'Profile updated!',
+    emailPending:
+      'A confirmation link was sent to {{email}}: you will sign in with that address once you open it. Until then, your address stays the one above.',
     laboratory: 'Laboratory',
     labName: 'Name',
     plan: 'Plan',

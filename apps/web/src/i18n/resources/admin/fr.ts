@@ -149,6 +149,8 @@ export const adminFr: AdminTranslations = {
       pharmacovigilance: 'Déclaration de pharmacovigilance',
       pharmacovigilance_ack: 'Accusé de réception de déclaration',
       set_password: 'Nouveau compte',
+      email_change: 'Confirmer une nouvelle adresse',
+      email_change_notice: 'Changement d’adresse e-mail',
     },
     states: { queued: 'En attente', retrying: 'Nouvel essai prévu', sent: 'Envoyé', failed: 'Échec' },
   },
@@ -411,6 +413,8 @@ export const adminFr: AdminTranslations = {
     none: 'Aucun utilisateur à afficher.',
     created: 'Un nouvel utilisateur a été créé',
     createdMail: 'Un e-mail a été envoyé à {{email}} pour choisir son mot de passe.',
+    emailPending:
+      'Un lien de confirmation a été envoyé à {{email}} : le compte se connectera avec cette adresse une fois le lien ouvert.',
     edited: 'Un utilisateur a été modifié',
     deleted_one: '{{count}} utilisateur supprimé.',
     deleted_other: '{{count}} utilisateurs supprimés.',
@@ -424,6 +428,10 @@ export const adminFr: AdminTranslations = {
         "Vous ne pouvez pas retirer votre propre dernier rôle d'administrateur ; un autre administrateur de votre laboratoire le peut.",
       notYourself: 'Vous ne pouvez pas vous attribuer un rôle ou une permission.',
       removeYourself: 'Vous ne pouvez pas supprimer ni désactiver votre propre compte.',
+      emailChangeInvalid:
+        'Ce lien de confirmation est invalide, déjà utilisé ou expiré : changez de nouveau l’adresse pour en recevoir un autre.',
+      holdsMore:
+        'Vous ne pouvez pas modifier ni supprimer un compte qui détient une permission que vous n’avez pas : quelqu’un qui la détient le peut.',
       aboveYourRole:
         'Vous ne pouvez pas modifier ni supprimer un utilisateur dont le rôle est supérieur au vôtre.',
       managersOnly: 'Seule une personne qui gère les utilisateurs modifie les rôles, permissions ou groupes.',
@@ -472,6 +480,8 @@ export const adminFr: AdminTranslations = {
     requiredHint: 'Les champs marqués * sont obligatoires.',
     save: 'Enregistrer',
     saved: 'Profil mis à jour !',
+    emailPending:
+      'Un lien de confirmation a été envoyé à {{email}} : vous vous connecterez avec cette adresse une fois le lien ouvert. D’ici là, votre adresse reste celle ci-dessus.',
     laboratory: 'Laboratoire',
     labName: 'Nom',
     plan: 'Forfait',
