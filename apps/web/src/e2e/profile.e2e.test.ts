@@ -1,7 +1,8 @@
 // My account as a back-office user lives it (issue 17, part 5), in the system Chromium against the real
 // server process: from the sidebar, the user changes their names and position and saves ("Profile
 // updated!"), the side card and the sidebar follow, a reload keeps it; an e-mail another account holds
-// is refused in words beside the form; the laboratory is shown read-only. axe-core on desktop and phone.
+// is refused in words beside the form; the laboratory is shown read-only; a new e-mail waits for the link
+// mailed to it, and once followed signs in (issue 26). axe-core on desktop and phone.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -9,6 +10,7 @@ import {
   browserSkipReason,
   createTestDatabase,
   launchChromium,
+  outboxMails,
   type ServerProcess,
   signInThroughPage,
   startServerProcess,
@@ -100,8 +102,62 @@ describe.runIf(skipReason === null)(
       });
     });
 
+    it('changes the e-mail only once the link mailed to the new address is followed (issue 26)', async () => {
+      const page = await signedIn('admin@lablive.test', 1280);
+      await page.goto(`${server.url}/admin/profile`);
+      await page.getByTestId('profile-form').waitFor(WAIT);
+      await page.getByTestId('profile-email').fill('alice.new@lablive.test');
+      await page.getByTestId('profile-save').click();
+      // The address stays the old one, and the page says where the link went.
+      await page.getByTestId('profile-email-pending').waitFor(WAIT);
+      expect(await page.getByTestId('profile-email-pending').textContent()).toContain(
+        'alice.new@lablive.test',
+      );
+      expect(await page.getByTestId('profile-email').inputValue()).toBe('admin@lablive.test');
+      expect(await accessibilityViolations(page), '/admin/profile with a pending e-mail').toEqual([]);
+      // The new address's mail carries the link; the old address is told.
+      const mails = async () => outboxMails(server.dataDir);
+      await expect
+        .poll(
+          async () => (await mails()).filter((mail) => /^To: .*alice\.new@lablive\.test/m.test(mail)).length,
+          WAIT,
+        )
+        .toBe(1);
+      const all = await mails();
+      const link = /(http:\/\/\S+\/confirm-email\?token=[A-Za-z0-9_-]+)/.exec(
+        all.find((mail) => /^To: .*alice\.new@lablive\.test/m.test(mail)) ?? '',
+      )?.[1];
+      expect(link).toBeDefined();
+      expect(
+        all.some((mail) => /^To: .*admin@lablive\.test/m.test(mail) && mail.includes('alice.new@')),
+      ).toBe(true);
+      const fresh = await browser.newContext({ locale: 'en', viewport: { width: 390, height: 900 } });
+      const confirmPage = await fresh.newPage();
+      await confirmPage.addInitScript(() => window.localStorage.setItem('lablive.locale', 'en'));
+      await confirmPage.goto(link ?? '');
+      await confirmPage.getByTestId('confirm-email-submit').waitFor(WAIT);
+      expect(await accessibilityViolations(confirmPage), '/confirm-email').toEqual([]);
+      await confirmPage.getByTestId('confirm-email-submit').click();
+      await confirmPage.getByTestId('confirm-email-done').waitFor(WAIT);
+      expect(await confirmPage.getByTestId('confirm-email-done').textContent()).toContain(
+        'alice.new@lablive.test',
+      );
+      await confirmPage.screenshot({ path: path.join(ARTIFACTS, 'confirm-email-390.png'), fullPage: true });
+      expect(await accessibilityViolations(confirmPage), '/confirm-email done').toEqual([]);
+      // The new address signs in from now on.
+      await confirmPage.getByTestId('confirm-email-continue').click();
+      await confirmPage.waitForURL('**/login', WAIT);
+      await signInThroughPage(confirmPage, server.url, 'alice.new@lablive.test');
+      await expect
+        .poll(() => confirmPage.getByTestId('signed-in-as').textContent(), WAIT)
+        .toContain('alice.new@lablive.test');
+      await fresh.close();
+      await page.context().close();
+    });
+
     it('reads well on a phone', async () => {
-      const page = await signedIn('admin@lablive.test', 390);
+      // The animator: the admin's address moved in the test above.
+      const page = await signedIn('animator@lablive.test', 390);
       await page.goto(`${server.url}/admin/profile`);
       await page.getByTestId('profile-form').waitFor(WAIT);
       await page.screenshot({ path: path.join(ARTIFACTS, 'profile-390.png'), fullPage: true });
