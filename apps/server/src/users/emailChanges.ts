@@ -6,6 +6,7 @@
 import { DomainError, LOCALES, type Locale, type ManagedUser, USER_RULE_MESSAGES } from '@lablive/domain';
 import type { Caller } from '../auth/principals.repository.ts';
 import type { Db } from '../db/connection.ts';
+import { isUniqueViolation } from '../db/pgErrors.ts';
 import { emailChangeMail, emailChangeNoticeMail } from '../mail/accountMail.ts';
 import type { MailOutbox } from '../mail/mailOutbox.ts';
 import { savePendingEmailChange, setUserEmail, takePendingEmailChange } from './emailChanges.repository.ts';
@@ -23,8 +24,6 @@ export type EmailChangesDeps = {
   emailChangeTtlSeconds?: number;
 };
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 const localeOf = (value: string): Locale => LOCALES.find((locale) => locale === value) ?? 'fr';
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const fullName = (user: ManagedUser) => `${user.first_name} ${user.last_name}`.trim() || user.email;

@@ -38,6 +38,7 @@ import {
 import { issuePasswordResetToken } from '../auth/passwordReset.repository.ts';
 import type { Caller } from '../auth/principals.repository.ts';
 import type { Db } from '../db/connection.ts';
+import { isUniqueViolation } from '../db/pgErrors.ts';
 import { setPasswordMail } from '../mail/accountMail.ts';
 import type { MailOutbox } from '../mail/mailOutbox.ts';
 import { createEmailChanges } from './emailChanges.ts';
@@ -82,10 +83,6 @@ const {
   holdsMore: HOLDS_MORE,
   managersOnly: MANAGERS_ONLY,
 } = USER_RULE_MESSAGES;
-
-const UNIQUE_VIOLATION = '23505';
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === UNIQUE_VIOLATION;
 
 type Staff = Extract<Principal, { kind: 'user' }>;
 
