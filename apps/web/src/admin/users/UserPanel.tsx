@@ -7,6 +7,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@lablive/client';
 import {
+  holdsMoreThan,
   isAdminRole,
   type ManagedUser,
   PERMISSIONS,
@@ -84,6 +85,15 @@ export function UserPanel(props: {
   const myRank = rankOf(me?.roles ?? []);
   const myPermissions: readonly Permission[] = me?.permissions ?? [];
   const editingMyself = user !== null && me?.id === user.id;
+  // An account holding more than the editor is not theirs to change (the server refuses it too).
+  const holdsMore =
+    user !== null &&
+    me !== null &&
+    !editingMyself &&
+    holdsMoreThan(
+      { roles: user.roles.map((role) => role.name), permissions: user.permissions },
+      { roles: me.roles, permissions: myPermissions },
+    );
   const chosenRoles = watch('roles');
   const adminChosen = chosenRoles.some(isAdminRole);
 
@@ -294,6 +304,11 @@ export function UserPanel(props: {
         )}
         {creating && <p className="muted">{ta('userForm.passwordNote')}</p>}
         <p className="muted">{ta('userForm.requiredHint')}</p>
+        {holdsMore && (
+          <p className="muted" data-testid="user-holds-more">
+            {ta('users.rules.holdsMore')}
+          </p>
+        )}
         {failure !== null && (
           <p className="form-error" role="alert" data-testid="user-save-error">
             {describeFailure(t, failure)}
@@ -312,6 +327,7 @@ export function UserPanel(props: {
             label={ta('userForm.save')}
             sendingLabel={ta('userForm.saving')}
             sending={formState.isSubmitting}
+            disabled={holdsMore}
             testId="user-save"
           />
         </div>
