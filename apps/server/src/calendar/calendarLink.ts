@@ -10,9 +10,16 @@ export function calendarKey(secret: string, eventId: number, participantId: numb
   return keyOf(secret, eventId, participantId).toString('base64url');
 }
 
+/**
+ * Whether `key` is the link's key, exactly as the server writes it (base64url, unpadded). The text is
+ * compared, not what it decodes to: Node's decoder forgives padding, `+` and `/` for `-` and `_`,
+ * whitespace and stray characters, and the unused bits of the last character, so many spellings would
+ * decode to the one key; only its own form is accepted. The comparison takes the same time wherever
+ * the first difference is.
+ */
 export function isCalendarKey(secret: string, eventId: number, participantId: number, key: string): boolean {
-  const expected = keyOf(secret, eventId, participantId);
-  const given = Buffer.from(key, 'base64url');
+  const expected = Buffer.from(calendarKey(secret, eventId, participantId), 'utf8');
+  const given = Buffer.from(key, 'utf8');
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 

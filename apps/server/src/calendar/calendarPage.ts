@@ -13,6 +13,7 @@ import {
 import { personalLink } from '../auth/personalLink.ts';
 import type { Db } from '../db/connection.ts';
 import { findEventCard } from '../events/events.repository.ts';
+import { createLinkLimiter, JOIN_PER_CALENDAR_LINK } from '../limits/linkLimits.ts';
 import type { CalendarPart } from '../mail/mailer.ts';
 import { isEventRole } from '../participants/participants.repository.ts';
 import { findCalendarPageRows, setParticipantRoom } from './calendar.repository.ts';
@@ -35,6 +36,9 @@ export type CalendarPageService = ReturnType<typeof createCalendarPageService>;
 
 export function createCalendarPageService(deps: CalendarPageDeps) {
   const { db } = deps;
+  // The calendar file and "Go to the event" each hand out a sign-in link: a calendar link gets only so
+  // many (counted once its key is checked, so nobody without the key uses up the guest's allowance).
+  const joinsPerLink = createLinkLimiter(JOIN_PER_CALENDAR_LINK, () => deps.now().getTime());
 
   /** The link's guest and event, once its key is checked. */
   async function verified(link: CalendarLink) {
@@ -74,19 +78,28 @@ export function createCalendarPageService(deps: CalendarPageDeps) {
       };
     },
 
-    /** The guest's calendar file: the entry of their mails (same UID), with a fresh personal link. */
+    /**
+     * The guest's calendar file: the entry of their mails (same UID), with a fresh personal link; counted
+     * with the ways in (`personalLink`).
+     */
     async file(link: CalendarLink): Promise<CalendarPart & { slug: string }> {
       const rows = await verified(link);
       if (rows.end_date !== null) throw new DomainError('conflict', 'This event has ended.');
-      const url = await this.personalLink(link);
+      joinsPerLink.take(`${rows.id}`);
+      const url = await personalLink(db, deps, rows.id);
       const entry = await deps.calendar.invitationEntry(db, link.event, rows, url);
       if (!entry) throw new DomainError('not_found', 'This event no longer exists.');
       return { ...entry, slug: rows.slug };
     },
 
-    /** A fresh single-use sign-in for the guest (their mails' links are single-use too). */
+    /**
+     * A fresh single-use sign-in for the guest (their mails' links are single-use too), while the event
+     * is not over; only so many a link (429 past them).
+     */
     async personalLink(link: CalendarLink): Promise<string> {
       const rows = await verified(link);
+      if (rows.end_date !== null) throw new DomainError('conflict', 'This event has ended.');
+      joinsPerLink.take(`${rows.id}`);
       return personalLink(db, deps, rows.id);
     },
 

@@ -199,7 +199,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         now,
         calendar,
       });
-      await api.register(calendarRoutes, { page: calendarPage });
+      await api.register(calendarRoutes, {
+        page: calendarPage,
+        perAddressPerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,
+      });
       const events = createEventService({ db, rooms, now, ...notices });
       await api.register(eventsRoutes, { db, authenticator, events });
       await api.register(planningRoutes, { db, authenticator });

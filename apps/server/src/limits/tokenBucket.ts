@@ -3,6 +3,8 @@
 export type TokenBucket = {
   take(): boolean /** Whether the bucket is full: it can be forgotten. */;
   full(): boolean;
+  /** How long until `take` can succeed again (0 when it can now), to tell whoever was refused. */
+  retryAfterMs(): number;
 };
 
 export function createTokenBucket(
@@ -28,6 +30,10 @@ export function createTokenBucket(
       refill();
       return tokens >= burst;
     },
+    retryAfterMs() {
+      refill();
+      return tokens >= 1 ? 0 : Math.ceil(((1 - tokens) / perSecond) * 1000);
+    },
   };
 }
 
@@ -37,9 +43,10 @@ export function createKeyedTokenBuckets<K>(
   burst: number,
   now: () => number = Date.now,
   maxKeys = 10_000,
-): { take(key: K): boolean } {
+): { take(key: K): boolean; retryAfterMs(key: K): number } {
   const buckets = new Map<K, TokenBucket>();
   return {
+    retryAfterMs: (key) => buckets.get(key)?.retryAfterMs() ?? 0,
     take(key) {
       let bucket = buckets.get(key);
       if (!bucket) {

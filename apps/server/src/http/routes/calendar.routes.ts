@@ -4,6 +4,7 @@
 //   the rooms to pick from and (admins, public events) the public link;
 // - POST /api/participants/calendar/add-event { event, participant, key }: the calendar file (.ics);
 // - POST /api/participants/calendar/join { event, participant, key }: a fresh personal link;
+//   these two hand out a sign-in link each: rate-limited per client address and per calendar link;
 // - PUT /api/participants/calendar/room { event, participant, key, room_id }: the staff's room.
 import {
   calendarLinkQuerySchema,
@@ -17,9 +18,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CalendarPageService } from '../../calendar/calendarPage.ts';
 
-export async function calendarRoutes(instance: FastifyInstance, options: { page: CalendarPageService }) {
+export async function calendarRoutes(
+  instance: FastifyInstance,
+  options: { page: CalendarPageService; perAddressPerMinute: number },
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { page } = options;
+  // The calls that hand out a sign-in link are slowed per client address, as the sign-in calls are (and
+  // per calendar link by the page service).
+  const throttled = { rateLimit: { max: options.perAddressPerMinute, timeWindow: 60_000 } };
 
   app.get(
     '/participants/calendar',
@@ -30,6 +37,7 @@ export async function calendarRoutes(instance: FastifyInstance, options: { page:
   app.post(
     '/participants/calendar/add-event',
     {
+      config: throttled,
       schema: {
         body: calendarLinkSchema,
         response: { 200: z.string().describe('The calendar file (text/calendar, RFC 5545)') },
@@ -46,7 +54,10 @@ export async function calendarRoutes(instance: FastifyInstance, options: { page:
 
   app.post(
     '/participants/calendar/join',
-    { schema: { body: calendarLinkSchema, response: { 200: z.object({ url: z.string() }) } } },
+    {
+      config: throttled,
+      schema: { body: calendarLinkSchema, response: { 200: z.object({ url: z.string() }) } },
+    },
     async (request) => ({ url: await page.personalLink(request.body) }),
   );
 
