@@ -1,6 +1,12 @@
 // Participations: one per person and event, always read within one lab. Rows are mapped to the API's
 // shape here; the Google refresh token never leaves this module.
-import { EVENT_ROLES, type EventRole, type ParticipantView, type Principal } from '@lablive/domain';
+import {
+  EVENT_ROLES,
+  type EventRole,
+  isAnimator,
+  type ParticipantView,
+  type Principal,
+} from '@lablive/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 
@@ -114,8 +120,25 @@ export async function ownParticipationIds(db: Db, person: Person): Promise<numbe
   return rows.map((row) => row.id);
 }
 
-export async function isParticipantOfLabEvent(db: Db, person: Person): Promise<boolean> {
-  return (await ownParticipationIds(db, person)).length > 0;
+/** The roles that host a room: what the room's share panel is for (domain roomRoles.ts). */
+const HOST_ROLES = EVENT_ROLES.filter(isAnimator);
+
+/**
+ * Whether the caller hosts (animator or observer-animator) an event of their lab that is not over: a
+ * guest in their own event, a user in any of theirs.
+ */
+export async function hostsOpenLabEvent(db: Db, person: Person): Promise<boolean> {
+  const ids = await ownParticipationIds(db, person);
+  if (ids.length === 0) return false;
+  const hosting = await db
+    .selectFrom('participants')
+    .innerJoin('events', 'events.id', 'participants.event_id')
+    .select('participants.id')
+    .where('participants.id', 'in', ids)
+    .where('participants.role', 'in', HOST_ROLES)
+    .where('events.end_date', 'is', null)
+    .executeTakeFirst();
+  return hosting !== undefined;
 }
 
 export type NewParticipation = {

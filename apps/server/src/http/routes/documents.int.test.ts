@@ -99,8 +99,15 @@ afterAll(async () => {
 });
 
 describe('GET /api/documents/find/by-lab', () => {
-  it("lists the lab's documents to document managers and to participants of its events", async () => {
-    for (const token of [tokens.manager, alice.token]) {
+  it("lists the lab's documents to document managers and to the hosts of its events", async () => {
+    const cohost = await enterRoomAs(test.db, app, {
+      labId,
+      eventId: event.eventId,
+      roomId,
+      role: 'observer-animator',
+      email: 'cohost@x.org',
+    });
+    for (const token of [tokens.manager, animator.token, cohost.token]) {
       const response = await call('GET', '/api/documents/find/by-lab', token);
       expect(response.statusCode).toBe(200);
       const names = response.json().map((d: { name: string }) => d.name);
@@ -108,6 +115,29 @@ describe('GET /api/documents/find/by-lab', () => {
       expect(names).not.toContain('Secret');
       expect(response.body).not.toContain('storage_key');
     }
+  });
+
+  it("never lists them to a plain participant, nor to the host of an event that is over (the room's panel is the hosts')", async () => {
+    for (const guest of [alice, bob]) {
+      const refused = await call('GET', '/api/documents/find/by-lab', guest.token);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.body).not.toContain('Guide');
+    }
+    const past = await createEvent(test.db, { labId, slug: 'docs-over', rooms: 1 });
+    const host = await enterRoomAs(test.db, app, {
+      labId,
+      eventId: past.eventId,
+      roomId: past.roomIds[0] ?? 0,
+      role: 'animator',
+      email: 'former-host@x.org',
+    });
+    expect((await call('GET', '/api/documents/find/by-lab', host.token)).statusCode).toBe(200);
+    await test.db
+      .updateTable('events')
+      .set({ end_date: new Date(), active: false })
+      .where('id', '=', past.eventId)
+      .execute();
+    expect((await call('GET', '/api/documents/find/by-lab', host.token)).statusCode).toBe(403);
   });
 
   it('refuses staff without the permission or a participation, and labs without the module', async () => {

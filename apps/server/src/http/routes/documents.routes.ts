@@ -1,6 +1,8 @@
 // Lab documents: GET documents/find/by-lab (the share panel's list) and GET documents/{id}/download.
-// Lab staff download any document of their lab; a guest downloads what is shared in their room now. A
-// deleted document answers 410 Gone; every download is recorded (documentService.ts).
+// The lab's list is for document managers and for the hosts of an event not over (the room's share
+// panel is the animators'): a plain participant, guest or not, never sees the lab's library. Lab staff
+// download any document of their lab; a guest downloads what is shared in their room now. A deleted
+// document answers 410 Gone; every download is recorded (documentService.ts).
 import { documentDownloadQuerySchema, forbidden, labDocumentSchema } from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,7 +11,7 @@ import type { Authenticator } from '../../auth/authentication.ts';
 import type { Db } from '../../db/connection.ts';
 import type { DocumentService } from '../../documents/documentService.ts';
 import { attachmentDisposition } from '../../documents/files.ts';
-import { isParticipantOfLabEvent } from '../../participants/participants.repository.ts';
+import { hostsOpenLabEvent } from '../../participants/participants.repository.ts';
 import { holds, idParams, personOf } from './routeHelpers.ts';
 
 export type DocumentsRoutesOptions = {
@@ -28,8 +30,8 @@ export async function documentsRoutes(instance: FastifyInstance, options: Docume
     async (request) => {
       const caller = await authenticator.authenticate(request);
       const { principal } = caller;
-      if (!holds(principal, 'manage_documents') && !(await isParticipantOfLabEvent(db, personOf(caller)))) {
-        throw forbidden('Lab documents are for document managers and the participants of its events.');
+      if (!holds(principal, 'manage_documents') && !(await hostsOpenLabEvent(db, personOf(caller)))) {
+        throw forbidden("Lab documents are for document managers and the hosts of the lab's events.");
       }
       return documents.listForRooms(principal);
     },
