@@ -15,7 +15,7 @@ import type { MailOutbox } from '../mail/mailOutbox.ts';
 import { passwordResetMail } from '../mail/templates.ts';
 import { isEmailOnlineInEvent } from '../rooms/onlineParticipants.ts';
 import type { AccessTokenSubject, AccessTokens } from './accessTokens.ts';
-import { redeemInvitationToken } from './invitations.repository.ts';
+import { findLinkHolder, redeemInvitationToken } from './invitations.repository.ts';
 import { issuePasswordResetToken, redeemPasswordResetToken } from './passwordReset.repository.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import { loadCaller } from './principals.repository.ts';
@@ -81,10 +81,36 @@ async function refuseIfOnline(deps: AuthDeps, eventId: number, email: string): P
   }
 }
 
-export async function loginWithInvitation(deps: AuthDeps, token: string): Promise<LoginResponse> {
+export const INVALID_LINK = 'This invitation link is invalid, used or expired.';
+export const EVENT_OVER = 'This event is over: its links no longer open it.';
+
+/** The guest session a request already carries (a valid access token), if any. */
+export type CurrentGuest = { participantId: number; sessionId: string };
+
+/**
+ * Signs in with a personal link. A link works once; opened again in the tab where its guest is still
+ * signed in, it lets them back in (a fresh session replaces the current one) instead of failing. A
+ * closed event's links sign in no more, whoever opens them.
+ */
+export async function loginWithInvitation(
+  deps: AuthDeps,
+  token: string,
+  current?: CurrentGuest,
+): Promise<LoginResponse> {
   const invitation = await redeemInvitationToken(deps.db, token.trim(), deps.now());
-  if (!invitation)
-    throw new DomainError('invalid_token', 'This invitation link is invalid, used or expired.');
+  if (!invitation) {
+    const holder = await findLinkHolder(deps.db, token.trim());
+    if (holder?.eventClosed) throw new DomainError('gone', EVENT_OVER);
+    if (holder && current && holder.participantId === current.participantId) {
+      await revokeFamily(deps.db, current.sessionId, deps.now());
+      return openSession(
+        deps,
+        { kind: 'guest', participantId: holder.participantId },
+        deps.refreshTtlSeconds,
+      );
+    }
+    throw new DomainError('invalid_token', INVALID_LINK);
+  }
   const participant = await deps.db
     .updateTable('participants')
     .set((eb) => ({ role: invitation.role, room_id: eb.fn.coalesce(eb.val(invitation.roomId), 'room_id') }))

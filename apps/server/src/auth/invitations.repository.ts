@@ -1,5 +1,6 @@
 // Invitation tokens: the personal links of an event invitation (`invitation_links`), each single-use
 // and expiring on its own, so a new link (a reminder's) leaves the earlier ones (the invitation's) alive.
+// A closed event's links sign in no more.
 import type { Db } from '../db/connection.ts';
 import { hashOpaqueToken, newOpaqueToken } from './opaqueTokens.ts';
 
@@ -44,7 +45,10 @@ export type RedeemedInvitation = {
   role: string;
 };
 
-/** Uses the token up; of two concurrent uses only one succeeds. */
+/**
+ * Uses the token up; of two concurrent uses only one succeeds. A closed event's links are not used up:
+ * they no longer sign in (`findLinkHolder` tells why).
+ */
 export async function redeemInvitationToken(
   db: Db,
   token: string,
@@ -56,6 +60,15 @@ export async function redeemInvitationToken(
     .where('token_hash', '=', hashOpaqueToken(token))
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('event_invitations')
+          .innerJoin('events', 'events.id', 'event_invitations.event_id')
+          .select('events.id')
+          .whereRef('event_invitations.id', '=', 'invitation_links.invitation_id')
+          .where('events.end_date', 'is', null),
+      ),
+    )
     .returning('invitation_id')
     .executeTakeFirst();
   const row =
@@ -67,6 +80,27 @@ export async function redeemInvitationToken(
       .executeTakeFirst());
   return (
     row && { participantId: row.participant_id, eventId: row.event_id, roomId: row.room_id, role: row.role }
+  );
+}
+
+/** Whose link a token is, used, expired or not; and whether its event is closed. */
+export type LinkHolder = { participantId: number; eventId: number; eventClosed: boolean };
+
+/**
+ * The participation a link token was issued for, whatever became of the token: a used or expired link
+ * still names its guest, so they can be let back in (their session) or sent a fresh one. Undefined for
+ * a token never issued.
+ */
+export async function findLinkHolder(db: Db, token: string): Promise<LinkHolder | undefined> {
+  const row = await db
+    .selectFrom('invitation_links')
+    .innerJoin('event_invitations', 'event_invitations.id', 'invitation_links.invitation_id')
+    .innerJoin('events', 'events.id', 'event_invitations.event_id')
+    .select(['event_invitations.participant_id', 'event_invitations.event_id', 'events.end_date'])
+    .where('invitation_links.token_hash', '=', hashOpaqueToken(token))
+    .executeTakeFirst();
+  return (
+    row && { participantId: row.participant_id, eventId: row.event_id, eventClosed: row.end_date !== null }
   );
 }
 

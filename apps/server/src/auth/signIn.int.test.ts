@@ -384,6 +384,100 @@ describe('public guest entry and invitations', () => {
     const expired = await issueInvitationToken(test.db, invitation.id, 1, new Date(Date.now() - 5000));
     expect((await login({ invitation: expired })).statusCode).toBe(401);
   });
+
+  /** A guest of a new private event with an invitation, and a way to issue their links. */
+  async function invitedGuest(slug: string, email: string) {
+    const { eventId, roomIds } = await createEvent(test.db, { labId, slug, isPublic: false });
+    const participant = await test.db
+      .insertInto('participants')
+      .values({ event_id: eventId, lab_id: labId, email, user_id: null, room_id: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const invitation = await test.db
+      .insertInto('event_invitations')
+      .values({ event_id: eventId, participant_id: participant.id, room_id: roomIds[0] ?? null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return {
+      eventId,
+      participantId: participant.id,
+      link: () => issueInvitationToken(test.db, invitation.id, 3600, new Date()),
+    };
+  }
+
+  it('lets a used link back in where its own guest is still signed in, and nowhere else', async () => {
+    const ivo = await invitedGuest('invited-5', 'ivo@example.org');
+    const token = await ivo.link();
+    const first = await login({ invitation: token });
+    expect(first.statusCode).toBe(200);
+    const session = first.json();
+
+    // Opened again in the tab still signed in as Ivo: back in, with a session that replaces the old one.
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: bearer(session.token),
+      payload: { invitation: token },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().user.participation).toMatchObject({ id: ivo.participantId, event_id: ivo.eventId });
+    const me = await app.inject({ method: 'GET', url: '/api/me', headers: bearer(again.json().token) });
+    expect(me.statusCode).toBe(200);
+    const old = await app.inject({ method: 'GET', url: '/api/me', headers: bearer(session.token) });
+    expect(old.statusCode).toBe(401);
+
+    // Anyone else, signed in or not, gets the used link's refusal.
+    const other = await invitedGuest('invited-6', 'ida@example.org');
+    const idaSession = (await login({ invitation: await other.link() })).json();
+    for (const headers of [bearer(idaSession.token), {}, bearer('not-a-token')]) {
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers,
+        payload: { invitation: token },
+      });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().detail).toBe('This invitation link is invalid, used or expired.');
+    }
+  });
+
+  it("refuses a closed event's links, fresh or used, saying the event is over", async () => {
+    const eve = await invitedGuest('invited-7', 'eve@example.org');
+    const used = await eve.link();
+    const session = (await login({ invitation: used })).json();
+    const fresh = await eve.link();
+    await test.db
+      .updateTable('events')
+      .set({ end_date: new Date(), active: false })
+      .where('id', '=', eve.eventId)
+      .execute();
+    for (const [token, headers] of [
+      [fresh, {}],
+      [used, {}],
+      [used, bearer(session.token)],
+    ] as const) {
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers,
+        payload: { invitation: token },
+      });
+      expect(refused.statusCode).toBe(410);
+      expect(refused.json()).toMatchObject({
+        code: 'gone',
+        detail: 'This event is over: its links no longer open it.',
+      });
+    }
+    // The fresh link was not used up by the refusal.
+    const unused = await test.db
+      .selectFrom('invitation_links')
+      .select('used_at')
+      .where('used_at', 'is', null)
+      .innerJoin('event_invitations', 'event_invitations.id', 'invitation_links.invitation_id')
+      .where('event_invitations.event_id', '=', eve.eventId)
+      .execute();
+    expect(unused).toHaveLength(1);
+  });
 });
 
 describe('rate limiting', () => {

@@ -9,6 +9,7 @@ import { createAccessTokens } from '../auth/accessTokens.ts';
 import { createAuthenticator } from '../auth/authentication.ts';
 import type { AuthDeps } from '../auth/authService.ts';
 import type { Bus } from '../bus/index.ts';
+import { calendarPageUrl } from '../calendar/calendarLink.ts';
 import { createCalendarMails } from '../calendar/calendarMails.ts';
 import { createCalendarPageService } from '../calendar/calendarPage.ts';
 import type { Env } from '../config/env.ts';
@@ -173,6 +174,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         auth,
         authenticator,
         loginRateLimitPerMinute: deps.config.LOGIN_RATE_LIMIT_PER_MINUTE,
+        linkRenewal: {
+          db: deps.db,
+          mailOutbox,
+          publicUrl: deps.config.PUBLIC_URL,
+          invitationTtlSeconds: deps.config.INVITATION_TOKEN_TTL_SECONDS,
+          now,
+          calendarPageUrl: (eventId, participantId) =>
+            calendarPageUrl(deps.config.PUBLIC_URL, deps.accessTokenSecret, eventId, participantId),
+        },
       });
       await api.register(eventInfoRoutes, { db: deps.db, authenticator });
       await api.register(labScopedRoutes, { db: deps.db, authenticator });

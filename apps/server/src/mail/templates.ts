@@ -207,6 +207,70 @@ export function reminderMail(
   return { subject: t.subject(params.eventName), text, html };
 }
 
+const PERSONAL_LINK = {
+  fr: {
+    subject: (event: string) => `Votre nouveau lien : ${event}`,
+    greeting: (name: string) => `Bonjour ${name},`,
+    body: (event: string, when: string) =>
+      `Voici un nouveau lien personnel pour l'événement « ${event} », le ${when}.`,
+    link: 'Il vous connecte à l’événement une fois ; ne le transmettez pas :',
+    action: 'Rejoindre l’événement',
+    ignore: "Si vous n'avez pas demandé ce lien, ignorez ce message.",
+  },
+  en: {
+    subject: (event: string) => `Your new link: ${event}`,
+    greeting: (name: string) => `Hello ${name},`,
+    body: (event: string, when: string) =>
+      `Here is a new personal link for the event "${event}", on ${when}.`,
+    link: 'It signs you in to the event once; do not forward it:',
+    action: 'Join the event',
+    ignore: 'If you did not ask for this link, ignore this message.',
+  },
+  de: {
+    subject: (event: string) => `Ihr neuer Link: ${event}`,
+    greeting: (name: string) => `Hallo ${name},`,
+    body: (event: string, when: string) =>
+      `Hier ist ein neuer persönlicher Link für die Veranstaltung „${event}“ am ${when}.`,
+    link: 'Er meldet Sie einmal bei der Veranstaltung an; bitte nicht weitergeben:',
+    action: 'Veranstaltung beitreten',
+    ignore: 'Wenn Sie diesen Link nicht angefordert haben, ignorieren Sie diese Nachricht.',
+  },
+} as const satisfies Record<Locale, unknown>;
+
+/** A fresh personal link, asked for from a used or expired one (auth/linkRenewal.ts). */
+export function personalLinkMail(
+  locale: Locale,
+  params: {
+    name: string;
+    eventName: string;
+    startsAt: Date;
+    timeZone: string;
+    url: string;
+    calendarUrl: string;
+  },
+): RenderedMail {
+  const t = PERSONAL_LINK[locale];
+  const body = t.body(params.eventName, dateTime(locale, params.startsAt, params.timeZone));
+  const calendar = calendarLink(locale, params.calendarUrl);
+  const text = [
+    t.greeting(params.name),
+    '',
+    body,
+    '',
+    t.link,
+    params.url,
+    ...calendar.text,
+    '',
+    t.ignore,
+  ].join('\n');
+  const html = `<p>${escapeHtml(t.greeting(params.name))}</p>
+<p>${escapeHtml(body)}</p>
+<p>${escapeHtml(t.link)}</p>
+<p><a href="${escapeHtml(params.url)}">${escapeHtml(t.action)}</a></p>${calendar.html}
+<p>${escapeHtml(t.ignore)}</p>`;
+  return { subject: t.subject(params.eventName), text, html };
+}
+
 const EVENT_UPDATE = {
   fr: {
     subject: (event: string) => `Modification : ${event}`,

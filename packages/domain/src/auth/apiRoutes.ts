@@ -45,6 +45,8 @@ export const API_ROUTES = {
   'POST /api/refreshToken': PUBLIC,
   'POST /api/forgot-password': PUBLIC,
   'POST /api/change-password/:token': PUBLIC,
+  // A used or expired personal link asks for a fresh one, mailed to its guest (issue 26).
+  'POST /api/personal-links/resend': PUBLIC,
   // The link mailed to a new sign-in address: following it proves the address (issue 26).
   'POST /api/confirm-email/:token': PUBLIC,
   'GET /api/eventInfo/by-slug/:slug': PUBLIC,

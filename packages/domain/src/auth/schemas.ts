@@ -41,6 +41,15 @@ export const loginRequestSchema = z.union([
 ]);
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
+/**
+ * POST /api/personal-links/resend: the personal link (invitation or reminder) that no longer signs in,
+ * for a fresh one mailed to the address it was sent to.
+ */
+export const resendPersonalLinkSchema = z.object({
+  token: nonBlank('token is required').pipe(z.string().max(200)),
+});
+export type ResendPersonalLinkRequest = z.infer<typeof resendPersonalLinkSchema>;
+
 export const forgotPasswordSchema = z.object({
   email: emailSchema,
   locale: z.enum(['fr', 'en', 'de']).optional(),

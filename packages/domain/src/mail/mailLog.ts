@@ -19,6 +19,8 @@ export const MAIL_KINDS = [
   'email_change',
   /** The old address told of a change of sign-in address. */
   'email_change_notice',
+  /** A fresh personal link, asked for from a used or expired one (issue 26). */
+  'personal_link',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -1,5 +1,6 @@
 // The sign-in calls of the live-room spec, section 7: login, logout, me, refreshToken, forgot-password,
-// change-password. Bodies are validated by the shared zod schemas before a handler runs.
+// change-password; and a used personal link's way back, personal-links/resend (issue 26). Bodies are
+// validated by the shared zod schemas before a handler runs.
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -10,14 +11,16 @@ import {
   noContentSchema,
   refreshTokenRequestSchema,
   refreshTokenResponseSchema,
+  resendPersonalLinkSchema,
   sucessResponseSchema,
 } from '@lablive/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
 import {
   type AuthDeps,
+  type CurrentGuest,
   changePasswordWithToken,
   loginAsPublicGuest,
   loginWithInvitation,
@@ -26,11 +29,16 @@ import {
   refreshAccessToken,
   requestPasswordReset,
 } from '../../auth/authService.ts';
+import { type LinkRenewalDeps, renewPersonalLink } from '../../auth/linkRenewal.ts';
+import { hashOpaqueToken } from '../../auth/opaqueTokens.ts';
+import { createLinkLimiter, RESEND_PER_LINK } from '../../limits/linkLimits.ts';
 
 export type AuthRoutesOptions = {
   auth: AuthDeps;
   authenticator: Authenticator;
   loginRateLimitPerMinute: number;
+  /** What a used personal link's fresh one is made and mailed with. */
+  linkRenewal: LinkRenewalDeps;
 };
 
 export async function authRoutes(instance: FastifyInstance, options: AuthRoutesOptions) {
@@ -38,6 +46,16 @@ export async function authRoutes(instance: FastifyInstance, options: AuthRoutesO
   const { auth, authenticator } = options;
   // Guessing passwords (or mailing reset links to someone) is slowed per client address.
   const throttled = { rateLimit: { max: options.loginRateLimitPerMinute, timeWindow: 60_000 } };
+  // A used link's fresh mails are counted per link too, whatever address asks.
+  const resendsPerLink = createLinkLimiter(RESEND_PER_LINK, () => auth.now().getTime());
+
+  /** The guest signed in on this request's access token, if it carries a valid one (never a refusal). */
+  async function currentGuest(request: FastifyRequest): Promise<CurrentGuest | undefined> {
+    if (!request.headers.authorization) return undefined;
+    const caller = await authenticator.authenticate(request).catch(() => null);
+    if (caller?.principal.kind !== 'guest' || request.sessionId === null) return undefined;
+    return { participantId: caller.principal.participantId, sessionId: request.sessionId };
+  }
 
   app.post(
     '/login',
@@ -45,8 +63,25 @@ export async function authRoutes(instance: FastifyInstance, options: AuthRoutesO
     async (request) => {
       const body = request.body;
       if ('isPublic' in body) return loginAsPublicGuest(auth, body);
-      if ('invitation' in body) return loginWithInvitation(auth, body.invitation);
+      if ('invitation' in body) {
+        return loginWithInvitation(auth, body.invitation, await currentGuest(request));
+      }
       return loginWithPassword(auth, body);
+    },
+  );
+
+  app.post(
+    '/personal-links/resend',
+    {
+      config: throttled,
+      schema: { body: resendPersonalLinkSchema, response: { 200: sucessResponseSchema } },
+    },
+    async (request) => {
+      const { token } = request.body;
+      resendsPerLink.take(hashOpaqueToken(token.trim()));
+      await renewPersonalLink(options.linkRenewal, token);
+      // The same answer whether or not the link names a guest, and whether or not their event is over.
+      return { sucess: true };
     },
   );
 

@@ -150,6 +150,7 @@ export const adminDe: AdminTranslations = {
       set_password: 'Neues Konto',
       email_change: 'Neue E-Mail-Adresse bestätigen',
       email_change_notice: 'Änderung der E-Mail-Adresse',
+      personal_link: 'Neuer persönlicher Link',
     },
     states: {
       queued: 'Wartend',

@@ -150,6 +150,7 @@ export const adminEn = {
       set_password: 'New account',
       email_change: 'Confirm a new e-mail address',
       email_change_notice: 'E-mail address change',
+      personal_link: 'New personal link',
     },
     states: { queued: 'Queued', retrying: 'Retrying', sent: 'Sent', failed: 'Failed' },
   },

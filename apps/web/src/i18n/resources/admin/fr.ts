@@ -151,6 +151,7 @@ export const adminFr: AdminTranslations = {
       set_password: 'Nouveau compte',
       email_change: 'Confirmer une nouvelle adresse',
       email_change_notice: 'Changement d’adresse e-mail',
+      personal_link: 'Nouveau lien personnel',
     },
     states: { queued: 'En attente', retrying: 'Nouvel essai prévu', sent: 'Envoyé', failed: 'Échec' },
   },
