@@ -1,5 +1,6 @@
 // Acts on the first-load parameters once the stored session has been checked: an invitation signs in
-// and opens /event (back to / with the error if it fails); a calendar link opens /my-calendar.
+// and opens /event (if it fails, / at the link's own address, whose page says why and what to do); a
+// calendar link opens /my-calendar.
 // Returns true while an invitation sign-in is under way, so the shell can show its spinner.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -41,7 +42,9 @@ export function useEntryParams(): boolean {
       navigate('/event', { replace: true });
     } else if (status === 'signedOut') {
       setSigningInWithInvitation(false);
-      navigate('/', { replace: true });
+      // The link stays in the address: the page offers what its failure calls for (a fresh link), and a
+      // reload tries it again.
+      navigate({ pathname: '/', search: window.location.search }, { replace: true });
     }
   }, [signingInWithInvitation, status, navigate]);
 

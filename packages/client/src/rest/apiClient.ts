@@ -11,6 +11,7 @@ import {
   loginResponseSchema,
   type MeResponse,
   meResponseSchema,
+  type ResendPersonalLinkRequest,
   type SucessResponse,
   sucessResponseSchema,
 } from '@lablive/domain';
@@ -44,6 +45,11 @@ export type ApiClient = {
   /** Ends the session on the server, then forgets the stored pair whatever the server answered. */
   logout(options?: RequestOptions): Promise<void>;
   forgotPassword(request: ForgotPasswordRequest, options?: RequestOptions): Promise<SucessResponse>;
+  /**
+   * Asks for a fresh personal link in place of a used or expired one, mailed to its guest; the same
+   * answer whether or not the link was anyone's.
+   */
+  resendPersonalLink(request: ResendPersonalLinkRequest, options?: RequestOptions): Promise<SucessResponse>;
   changePassword(
     resetToken: string,
     request: ChangePasswordRequest,
@@ -73,7 +79,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return {
     async login(request, { signal } = {}) {
-      const call = { method: 'POST', path: '/api/login', body: request, auth: false, signal } as const;
+      // A personal link already used lets its own guest back in where they are still signed in: the
+      // server is shown the session this browser holds, if any.
+      const carryToken = 'invitation' in request;
+      const call = {
+        method: 'POST',
+        path: '/api/login',
+        body: request,
+        auth: false,
+        carryToken,
+        signal,
+      } as const;
       const response = await transport.json(call, loginResponseSchema);
       tokenStore.set(
         { token: response.token, refreshToken: response.refreshToken },
@@ -99,6 +115,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     forgotPassword: (request, { signal } = {}) =>
       transport.json(
         { method: 'POST', path: '/api/forgot-password', body: request, auth: false, signal },
+        sucessResponseSchema,
+      ),
+
+    resendPersonalLink: (request, { signal } = {}) =>
+      transport.json(
+        { method: 'POST', path: '/api/personal-links/resend', body: request, auth: false, signal },
         sucessResponseSchema,
       ),
 

@@ -45,6 +45,8 @@ class AuthServer {
   refreshCalls = 0;
   meCalls = 0;
   logoutBodies: unknown[] = [];
+  /** The bearer each sign-in came with ('' for none). */
+  loginBearers: string[] = [];
   /** Holds refresh answers back so that calls can pile up behind one refresh. */
   refreshDelayMs = 0;
   meBody: unknown = { user, event_id: null };
@@ -81,6 +83,11 @@ class AuthServer {
 
     switch (`${request.method} ${request.url}`) {
       case 'POST /api/login': {
+        this.loginBearers.push(bearer);
+        const link = z.object({ invitation: z.string() }).safeParse(body);
+        // A used personal link: the same 401 code an expired access token gets.
+        if (link.success)
+          return problem(401, 'invalid_token', 'This invitation link is invalid, used or expired.');
         const credentials = z.object({ password: z.string() }).parse(body);
         if (credentials.password !== 'secret') return problem(401, 'unauthenticated', MESSAGES.loginFailed);
         return send(200, { ...this.issuePair(), expiresIn: 900, user, event_id: null });
@@ -198,6 +205,18 @@ describe('sign-in and sign-out', () => {
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 401, detail: MESSAGES.loginFailed });
     expect(server.refreshCalls).toBe(0);
+  });
+
+  it("shows a personal link's sign-in the session held, as it is, and never refreshes on its refusal", async () => {
+    const held = await api.login({ email: 'ada@lab.test', password: 'secret' });
+
+    const failure = await api.login({ invitation: 'a-used-link' }).catch((error: unknown) => error);
+
+    expect(failure).toMatchObject({ status: 401, code: 'invalid_token' });
+    // The password sign-in showed nothing; the link's showed the held access token, once.
+    expect(server.loginBearers).toEqual(['', held.token]);
+    expect(server.refreshCalls).toBe(0);
+    expect(store.get()).toEqual({ token: held.token, refreshToken: held.refreshToken });
   });
 
   it('sends the refresh token on sign-out and forgets the stored pair', async () => {

@@ -28,6 +28,11 @@ export type ApiRequest = {
   onUploadProgress?: UploadProgress | undefined;
   /** Send the stored access token and refresh it when it has expired. */
   auth: boolean;
+  /**
+   * Without `auth`: still send the stored access token, if any, as it is (never refreshed, and a call
+   * refused is not retried). A sign-in the server may tie to the session this browser already holds.
+   */
+  carryToken?: boolean;
   signal?: AbortSignal | undefined;
 };
 
@@ -132,7 +137,8 @@ export function createTransport(options: TransportOptions): Transport {
    */
   async function exchange<T>(call: ApiRequest, read: (response: Response) => Promise<T>): Promise<T> {
     const usedToken = call.auth ? (tokenStore.get()?.token ?? null) : null;
-    const first = await send(call, usedToken);
+    const carried = !call.auth && call.carryToken === true ? (tokenStore.get()?.token ?? null) : null;
+    const first = await send(call, usedToken ?? carried);
     if (first.ok) return read(first);
     const error = ApiError.fromResponse(first.status, first.statusText, await readJson(first));
     const expired = usedToken !== null && error.status === 401 && error.code === INVALID_TOKEN;

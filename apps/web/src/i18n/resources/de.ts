@@ -25,6 +25,17 @@ export const de: Translations = {
     continue: 'Weiter als {{name}}',
     invitationFailed: 'Der Einladungslink konnte nicht verwendet werden.',
   },
+  personalLink: {
+    usedTitle: 'Dieser Link funktioniert nicht mehr',
+    usedText:
+      'Ein persönlicher Link meldet Sie einmal und für begrenzte Zeit an; dieser wurde bereits verwendet oder ist abgelaufen. Wir können einen neuen an die E-Mail-Adresse senden, an die er geschickt wurde.',
+    resend: 'Neuen Link senden',
+    sending: 'Wird gesendet…',
+    sent: 'Falls dieser Link an Sie ging, ist ein neuer an dieselbe Adresse unterwegs. Öffnen Sie ihn in Ihrem Postfach, um an Ihrer Veranstaltung teilzunehmen.',
+    overTitle: 'Diese Veranstaltung ist beendet',
+    overText: 'Die Veranstaltung dieses Links ist beendet: Der Link öffnet sie nicht mehr.',
+    staffSignIn: 'LabLive-Team? Mit Ihrem Passwort anmelden',
+  },
   login: {
     title: 'Anmeldung',
     email: 'E-Mail',

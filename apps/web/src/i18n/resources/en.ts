@@ -27,6 +27,17 @@ export const en = {
     continue: 'Continue as {{name}}',
     invitationFailed: 'The invitation link could not be used.',
   },
+  personalLink: {
+    usedTitle: 'This link no longer works',
+    usedText:
+      'A personal link signs you in once, for a limited time, and this one has been used or has expired. We can send a new one to the e-mail address it was sent to.',
+    resend: 'Send me a new link',
+    sending: 'Sending…',
+    sent: 'If this link was sent to you, a new one is on its way to the same address. Open it from your mailbox to join your event.',
+    overTitle: 'This event is over',
+    overText: 'The event this link was for has ended: the link no longer opens it.',
+    staffSignIn: 'LabLive staff? Sign in with your password',
+  },
   login: {
     title: 'Sign in',
     email: 'E-mail',

@@ -27,6 +27,17 @@ export const fr: Translations = {
     continue: 'Continuer en tant que {{name}}',
     invitationFailed: "Le lien d'invitation n'a pas pu être utilisé.",
   },
+  personalLink: {
+    usedTitle: 'Ce lien ne fonctionne plus',
+    usedText:
+      "Un lien personnel vous connecte une fois, pour une durée limitée, et celui-ci a déjà servi ou a expiré. Nous pouvons en envoyer un nouveau à l'adresse e-mail à laquelle il a été envoyé.",
+    resend: "M'envoyer un nouveau lien",
+    sending: 'Envoi…',
+    sent: 'Si ce lien vous était destiné, un nouveau lien est en route vers la même adresse. Ouvrez-le depuis votre messagerie pour rejoindre votre événement.',
+    overTitle: 'Cet événement est terminé',
+    overText: "L'événement de ce lien est terminé : le lien ne l'ouvre plus.",
+    staffSignIn: 'Équipe LabLive ? Connectez-vous avec votre mot de passe',
+  },
   login: {
     title: 'Connexion',
     email: 'E-mail',

@@ -262,7 +262,7 @@ export const roomDe: RoomTexts = {
     leaving: 'Wird verlassen…',
     leaveTitle: 'Den Raum verlassen?',
     leaveText:
-      'Sie sehen und hören die anderen Teilnehmenden dann nicht mehr. Mit Ihrem Einladungslink können Sie zurückkehren.',
+      'Sie sehen und hören die anderen Teilnehmenden dann nicht mehr. Sie können über die Seite Ihrer Veranstaltung zurückkehren oder mit Ihrem Einladungslink: Wurde er schon verwendet, bietet er an, Ihnen einen neuen per E-Mail zu senden.',
     leaveConfirm: 'Raum verlassen',
     stay: 'Bleiben',
     microphoneOn: 'Mikrofon einschalten',

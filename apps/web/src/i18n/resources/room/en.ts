@@ -257,7 +257,7 @@ export const roomEn = {
     leaving: 'Leaving…',
     leaveTitle: 'Leave the room?',
     leaveText:
-      'You will stop seeing and hearing the other participants. You can come back with your invitation link.',
+      'You will stop seeing and hearing the other participants. You can come back from your event page, or with your invitation link: once used, it offers to e-mail you a new one.',
     leaveConfirm: 'Leave the room',
     stay: 'Stay',
     microphoneOn: 'Turn the microphone on',

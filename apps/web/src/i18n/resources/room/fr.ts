@@ -262,7 +262,7 @@ export const roomFr: RoomTexts = {
     leaving: 'Départ…',
     leaveTitle: 'Quitter la salle ?',
     leaveText:
-      'Vous ne verrez et n’entendrez plus les autres participants. Vous pourrez revenir avec votre lien d’invitation.',
+      'Vous ne verrez et n’entendrez plus les autres participants. Vous pourrez revenir depuis la page de votre événement, ou avec votre lien d’invitation : s’il a déjà servi, il vous proposera d’en recevoir un nouveau par e-mail.',
     leaveConfirm: 'Quitter la salle',
     stay: 'Rester',
     microphoneOn: 'Activer le micro',
