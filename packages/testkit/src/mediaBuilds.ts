@@ -1,6 +1,7 @@
 // Zips made byte by byte for the tests of media builds (no zip library is a dependency): entries stored
 // or deflated, with a Unix mode in their external attributes (a file, a folder, a symbolic link) and any
-// name at all, `../evil.html` included, since refusing such zips is what the tests are about. And the
+// name at all, `../evil.html` included, and zips whose entries overlap (a few kilobytes listing one
+// compressed block many times), since refusing such zips is what the tests are about. And the
 // example media build (apps/server/src/medias/example-build) zipped as a lab would upload it, its
 // Build/ assets brotli-compressed (`scenes.json.br`) as Unity WebGL builds ship theirs.
 import { readdir, readFile } from 'node:fs/promises';
@@ -19,10 +20,12 @@ export type ZipEntryInput = {
 
 export const ZIP_MODES = { file: 0o100644, directory: 0o040755, symlink: 0o120777 } as const;
 
-/** A zip of `entries`, in that order, written as zip tools on Unix write them (UTF-8 names). */
-export function zipArchive(entries: readonly ZipEntryInput[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
+/** An entry's local record (header, name, data) and its directory record (header and name). */
+type ZipRecord = { local: Buffer; central: Buffer };
+
+/** The records of `entries`, in that order, each local one starting where the previous one ends. */
+function zipRecords(entries: readonly ZipEntryInput[]): ZipRecord[] {
+  const records: ZipRecord[] = [];
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
@@ -53,18 +56,59 @@ export function zipArchive(entries: readonly ZipEntryInput[]): Buffer {
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(((mode << 16) | (isDirectory ? 0x10 : 0)) >>> 0, 38);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, name, stored);
-    centrals.push(central, name);
+    records.push({ local: Buffer.concat([local, name, stored]), central: Buffer.concat([central, name]) });
     offset += local.length + name.length + stored.length;
   }
+  return records;
+}
+
+/** The zip of local records then a directory of `centrals` (any number, pointing anywhere). */
+function zipOf(locals: readonly Buffer[], centrals: readonly Buffer[]): Buffer {
+  const body = Buffer.concat(locals);
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt16LE(centrals.length, 8);
+  end.writeUInt16LE(centrals.length, 10);
   end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  end.writeUInt32LE(body.length, 16);
+  return Buffer.concat([body, directory, end]);
+}
+
+/** A zip of `entries`, in that order, written as zip tools on Unix write them (UTF-8 names). */
+export function zipArchive(entries: readonly ZipEntryInput[]): Buffer {
+  const records = zipRecords(entries);
+  return zipOf(
+    records.map((record) => record.local),
+    records.map((record) => record.central),
+  );
+}
+
+/**
+ * A zip bomb by overlap (David Fifield's): `entries` written as zipArchive does, then `copies` more
+ * directory records, named `copyName(i)`, all pointing at the local record of the last entry, so its one
+ * compressed block is listed again and again (a reader trusting the directory extracts it each time).
+ * Their names differ from the one in that local header, as they must in such a zip.
+ */
+export function overlappingZipArchive(
+  entries: readonly ZipEntryInput[],
+  copies: number,
+  copyName: (index: number) => string,
+): Buffer {
+  const records = zipRecords(entries);
+  const shared = records[records.length - 1]?.central;
+  if (!shared) throw new Error('overlappingZipArchive needs an entry to copy');
+  const header = shared.subarray(0, 46);
+  const extra = Array.from({ length: copies }, (_, index) => {
+    const name = Buffer.from(copyName(index), 'utf8');
+    const central = Buffer.from(header);
+    central.writeUInt16LE(name.length, 28);
+    return Buffer.concat([central, name]);
+  });
+  return zipOf(
+    records.map((record) => record.local),
+    [...records.map((record) => record.central), ...extra],
+  );
 }
 
 export const EXAMPLE_MEDIA_BUILD_DIR = path.join(REPO_ROOT, 'apps/server/src/medias/example-build');

@@ -3,6 +3,7 @@
 import {
   DEFAULT_DOCUMENT_MAX_BYTES,
   DEFAULT_IMAGE_MAX_BYTES,
+  DEFAULT_LAB_STORAGE_QUOTA_BYTES,
   DEFAULT_MEDIA_BUILD_LIMITS,
 } from '@lablive/domain';
 import type { Db, GatewayStats, Mailer } from '@lablive/server/testing';
@@ -39,6 +40,10 @@ export async function buildTestApp(
     imageMaxBytes?: number;
     /** A media build's limits (MEDIA_BUILD_MAX_*: 200 MB, 5000 entries, 1 GB unpacked by default). */
     mediaBuildLimits?: { maxBytes?: number; maxEntries?: number; maxUnpackedBytes?: number };
+    /** What a lab's documents and media builds may hold together (LAB_STORAGE_QUOTA_BYTES: 5 GB by default). */
+    labStorageQuotaBytes?: number;
+    /** The server's NODE_ENV (`test` by default; `production` refuses media pages on this machine). */
+    nodeEnv?: 'development' | 'production' | 'test';
     /** Keys that switch the room token to OpenTok (fake ones reach no server: a real failure path). */
     opentok?: { apiKey: string; apiSecret: string };
     iceServers?: { urls: string | string[]; username?: string; credential?: string }[];
@@ -101,6 +106,8 @@ export async function buildTestApp(
       MEDIA_BUILD_MAX_ENTRIES: options.mediaBuildLimits?.maxEntries ?? DEFAULT_MEDIA_BUILD_LIMITS.maxEntries,
       MEDIA_BUILD_MAX_UNPACKED_BYTES:
         options.mediaBuildLimits?.maxUnpackedBytes ?? DEFAULT_MEDIA_BUILD_LIMITS.maxUnpackedBytes,
+      LAB_STORAGE_QUOTA_BYTES: options.labStorageQuotaBytes ?? DEFAULT_LAB_STORAGE_QUOTA_BYTES,
+      NODE_ENV: options.nodeEnv ?? 'test',
       MAIL_FROM: 'LabLive <no-reply@lablive.test>',
     },
     accessTokenSecret: TEST_ACCESS_SECRET,

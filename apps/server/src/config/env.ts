@@ -5,6 +5,7 @@ import path from 'node:path';
 import {
   DEFAULT_DOCUMENT_MAX_BYTES,
   DEFAULT_IMAGE_MAX_BYTES,
+  DEFAULT_LAB_STORAGE_QUOTA_BYTES,
   DEFAULT_MEDIA_BUILD_LIMITS,
   iceServerSchema,
 } from '@lablive/domain';
@@ -40,6 +41,7 @@ const iceServers = z
 
 const envSchema = z
   .object({
+    // production also refuses media pages on this machine (development serves them locally).
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().min(1).default('localhost'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -82,6 +84,13 @@ const envSchema = z
       .min(1)
       .max(2 ** 42)
       .default(DEFAULT_MEDIA_BUILD_LIMITS.maxUnpackedBytes),
+    // What one lab's documents and media builds (extracted) may hold together on disk; 5 GB by default.
+    LAB_STORAGE_QUOTA_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 50)
+      .default(DEFAULT_LAB_STORAGE_QUOTA_BYTES),
     DATABASE_URL: optionalUrl(/^postgres(ql)?$/),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     NATS_URL: optionalUrl(/^(nats|tls|wss?)$/),

@@ -3,7 +3,8 @@
 // downloaded. Everything is scoped to the caller's lab: another lab's document is as absent as an
 // unknown one. A deleted document stays as a tombstone whose file is gone: its download answers 410
 // Gone, and the sessions and download records that name it keep their history (docs/protocol.md).
-// Every download is recorded (who, from which room) for the statistics.
+// Every download is recorded (who, from which room) for the statistics. A new file must fit in the lab's
+// storage quota (labs/storageQuota.ts), checked in the transaction that records it.
 import { randomUUID } from 'node:crypto';
 import {
   type AdminDocument,
@@ -21,6 +22,7 @@ import {
 import type { Caller } from '../auth/principals.repository.ts';
 import type { Db } from '../db/connection.ts';
 import { findRoomInLab } from '../events/rooms.repository.ts';
+import { reserveStorageRoom } from '../labs/storageQuota.ts';
 import { findOwnParticipation } from '../participants/participants.repository.ts';
 import { picksOwnRoom } from '../rooms/roomAccess.ts';
 import type { RoomService } from '../rooms/roomService.ts';
@@ -53,6 +55,8 @@ export type DocumentServiceDeps = {
   rooms: RoomService;
   filesDir: string;
   now: () => Date;
+  /** What a lab's documents and media builds may hold together (LAB_STORAGE_QUOTA_BYTES). */
+  storageQuotaBytes: number;
   /** Where a file that could not be removed is reported (it stays on disk, unreachable). */
   log: { warn(details: object, message: string): void };
 };
@@ -73,7 +77,14 @@ function staffOnly(principal: Principal): number {
 const goneMessage = (document: StoredDocument) =>
   `The document "${document.name}" was deleted by its lab and can no longer be downloaded.`;
 
-export function createDocumentService({ db, rooms, filesDir, now, log }: DocumentServiceDeps) {
+export function createDocumentService({
+  db,
+  rooms,
+  filesDir,
+  now,
+  storageQuotaBytes,
+  log,
+}: DocumentServiceDeps) {
   async function findDocument(principal: Principal, id: number): Promise<StoredDocument> {
     const document = await findDocumentInLab(db, principal.labId, id);
     if (!document) throw notFound('document', id);
@@ -194,7 +205,15 @@ export function createDocumentService({ db, rooms, filesDir, now, log }: Documen
       const name = parseName(upload.name);
       const file = await acceptFile(principal.labId, upload);
       try {
-        return toAdminDocument(await insertDocument(db, principal.labId, name, file, now()));
+        const stored = await db.transaction().execute(async (trx) => {
+          await reserveStorageRoom(trx, storageQuotaBytes, {
+            labId: principal.labId,
+            addingBytes: file.sizeBytes,
+            what: 'this file',
+          });
+          return insertDocument(trx, principal.labId, name, file, now());
+        });
+        return toAdminDocument(stored);
       } catch (error) {
         await removeFiles([file.storageKey]);
         throw error;
@@ -220,9 +239,15 @@ export function createDocumentService({ db, rooms, filesDir, now, log }: Documen
       const file = await acceptFile(principal.labId, upload);
       let changed: Awaited<ReturnType<typeof updateDocument>>;
       try {
-        changed = await updateDocument(db, principal.labId, id, {
-          ...(name === undefined ? {} : { name }),
-          file,
+        changed = await db.transaction().execute(async (trx) => {
+          // The old file goes once the new one is in: only the new one counts.
+          await reserveStorageRoom(trx, storageQuotaBytes, {
+            labId: principal.labId,
+            addingBytes: file.sizeBytes,
+            replacing: { documentId: id },
+            what: 'this file',
+          });
+          return updateDocument(trx, principal.labId, id, { ...(name === undefined ? {} : { name }), file });
         });
       } catch (error) {
         await removeFiles([file.storageKey]);

@@ -132,7 +132,8 @@ export async function insertDocument(
 
 /**
  * Renames a document of the lab and/or points it at a new file. Answers the document as it was before
- * (to remove its old file) and as it is now, or undefined when the lab has no such document.
+ * (to remove its old file) and as it is now, or undefined when the lab has no such document. Runs in
+ * `db`'s transaction when it is one (a new file's, holding the lab's storage lock), else in its own.
  */
 export async function updateDocument(
   db: Db,
@@ -140,7 +141,9 @@ export async function updateDocument(
   documentId: number,
   change: { name?: string; file?: DocumentFile },
 ): Promise<{ before: StoredDocument; after: StoredDocument } | undefined> {
-  return db.transaction().execute(async (trx) => {
+  const inTransaction = <T>(work: (trx: Db) => Promise<T>) =>
+    db.isTransaction ? work(db) : db.transaction().execute(work);
+  return inTransaction(async (trx) => {
     const before = await trx
       .selectFrom('documents')
       .select(COLUMNS)

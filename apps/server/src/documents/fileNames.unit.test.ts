@@ -12,6 +12,9 @@ describe('sanitizeFileName', () => {
   it('drops control, invisible and reserved characters, and leading dots', () => {
     expect(sanitizeFileName('re\u0000port\u202e\r\n<1>.pdf', 'pdf')).toBe('report1.pdf');
     expect(sanitizeFileName('..hidden', 'txt')).toBe('hidden.txt');
+    // Every text-direction control (\p{Cf}): `invoice<RLO>fdp.exe` would display as `invoiceexe.pdf`.
+    const controls = '\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200E\u200F\u061C';
+    expect(sanitizeFileName(`invoice${controls}fdp.exe`, 'txt')).toBe('invoicefdp.txt');
     expect(sanitizeFileName('  Étude   de  phase II .docx', 'docx')).toBe('Étude de phase II.docx');
   });
 

@@ -92,6 +92,8 @@ export type AppConfig = Pick<
   | 'MEDIA_BUILD_MAX_BYTES'
   | 'MEDIA_BUILD_MAX_ENTRIES'
   | 'MEDIA_BUILD_MAX_UNPACKED_BYTES'
+  | 'LAB_STORAGE_QUOTA_BYTES'
+  | 'NODE_ENV'
   | 'MAIL_FROM'
 >;
 
@@ -236,7 +238,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(roomsRoutes, { db, authenticator, rooms, video, now });
       await api.register(roomDocumentsRoutes, { db, authenticator, rooms });
       const filesDir = deps.filesDir ?? path.join(config.DATA_DIR, 'files');
-      const documents = createDocumentService({ db, rooms, filesDir, now, log: app.log });
+      const documents = createDocumentService({
+        db,
+        rooms,
+        filesDir,
+        now,
+        storageQuotaBytes: config.LAB_STORAGE_QUOTA_BYTES,
+        log: app.log,
+      });
       await api.register(documentsRoutes, { db, authenticator, documents });
       await api.register(documentsAdminRoutes, {
         authenticator,
@@ -265,6 +274,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             maxEntries: config.MEDIA_BUILD_MAX_ENTRIES,
             maxUnpackedBytes: config.MEDIA_BUILD_MAX_UNPACKED_BYTES,
           },
+          // Pages on this machine outside production only: agencies (and the example media) serve them there.
+          pageAddresses: { allowLoopback: config.NODE_ENV !== 'production' },
+          storageQuotaBytes: config.LAB_STORAGE_QUOTA_BYTES,
         }),
         filesDir,
         buildMaxBytes: config.MEDIA_BUILD_MAX_BYTES,

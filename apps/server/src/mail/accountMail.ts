@@ -3,7 +3,7 @@
 // longer validity and its own words: nobody else ever knows the password, and opening the mail proves
 // the address.
 import type { Locale } from '@lablive/domain';
-import { escapeHtml, type RenderedMail } from './mailFormat.ts';
+import { escapeHtml, oneLineValues, type RenderedMail } from './mailFormat.ts';
 
 const SET_PASSWORD = {
   fr: {
@@ -40,8 +40,9 @@ const SET_PASSWORD = {
 
 export function setPasswordMail(
   locale: Locale,
-  params: { name: string; inviterName: string; labName: string; url: string; validDays: number },
+  values: { name: string; inviterName: string; labName: string; url: string; validDays: number },
 ): RenderedMail {
+  const params = oneLineValues(values);
   const t = SET_PASSWORD[locale];
   const text = [
     t.greeting(params.name),
@@ -95,8 +96,9 @@ const EMAIL_CHANGE = {
 
 export function emailChangeMail(
   locale: Locale,
-  params: { name: string; requesterName: string; newEmail: string; url: string; validHours: number },
+  values: { name: string; requesterName: string; newEmail: string; url: string; validHours: number },
 ): RenderedMail {
+  const params = oneLineValues(values);
   const t = EMAIL_CHANGE[locale];
   const text = [
     t.greeting(params.name),
@@ -140,8 +142,9 @@ const EMAIL_CHANGE_NOTICE = {
 
 export function emailChangeNoticeMail(
   locale: Locale,
-  params: { name: string; requesterName: string; newEmail: string },
+  values: { name: string; requesterName: string; newEmail: string },
 ): RenderedMail {
+  const params = oneLineValues(values);
   const t = EMAIL_CHANGE_NOTICE[locale];
   const text = [t.greeting(params.name), '', t.body(params.requesterName, params.newEmail), '', t.warn].join(
     '\n',

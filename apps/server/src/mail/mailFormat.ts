@@ -1,8 +1,22 @@
-// What every LabLive mail is made of: a subject, a plain text and an HTML body, with HTML-escaped values
-// and dates written in the reader's language and time zone.
-import type { Locale } from '@lablive/domain';
+// What every LabLive mail is made of: a subject, a plain text and an HTML body, with HTML-escaped values,
+// values kept to one line, and dates written in the reader's language and time zone.
+import { asOneLine, type Locale } from '@lablive/domain';
 
 export type RenderedMail = { subject: string; text: string; html: string };
+
+/**
+ * A mail's values with every string made one line (asOneLine). The schemas refuse line breaks in names,
+ * but rows stored before they did may hold some, and a name or an event's name that breaks its line
+ * would add a line to the plain-text mail that passes for ours ("Click http://…"). Only the top-level
+ * strings change (names, addresses of ours, which hold no line break); dates and numbers pass as they are.
+ */
+export function oneLineValues<T extends object>(values: T): T {
+  const entries = Object.entries(values).map(([key, value]) => [
+    key,
+    typeof value === 'string' ? asOneLine(value) : value,
+  ]);
+  return Object.fromEntries(entries) as T;
+}
 
 export const escapeHtml = (value: string) =>
   value.replace(

@@ -4,7 +4,7 @@
 // made here: paragraphs, line breaks, and the links as links.
 import { fillTemplate, type Locale, type MailKind, type TemplateValues } from '@lablive/domain';
 import type { Db } from '../db/connection.ts';
-import { dateTime, escapeHtml, type RenderedMail } from './mailFormat.ts';
+import { dateTime, escapeHtml, oneLineValues, type RenderedMail } from './mailFormat.ts';
 
 /** The template of the event's first media (in the event's order) that has one for `kind` in `locale`. */
 export async function findMediaTemplate(db: Db, eventId: number, kind: MailKind, locale: Locale) {
@@ -56,10 +56,12 @@ function linked(text: string): string {
     .join('');
 }
 
+/** The template filled: its own lines kept, each value one line (a name cannot add a line of its own). */
 export function fromTemplate(
   template: { subject: string; body: string },
-  values: TemplateValues,
+  given: TemplateValues,
 ): RenderedMail {
+  const values = oneLineValues(given);
   const text = fillTemplate(template.body, values).replace(/\r\n/g, '\n').trim();
   const html = text
     .split(/\n{2,}/)

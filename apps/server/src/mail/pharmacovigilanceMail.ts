@@ -1,8 +1,14 @@
 // The pharmacovigilance mails, in French, English and German: the report mailed to a lab's receivers (its
 // three parts as readable label/value tables, its PDF attached by the sender) and the acknowledgement
 // the reporter receives with the report's reference.
-import { type Locale, type PharmacovigilanceReport, patientInitials, reportReference } from '@lablive/domain';
-import { dateTime, escapeHtml, type RenderedMail } from './mailFormat.ts';
+import {
+  asOneLine,
+  type Locale,
+  type PharmacovigilanceReport,
+  patientInitials,
+  reportReference,
+} from '@lablive/domain';
+import { dateTime, escapeHtml, oneLineValues, type RenderedMail } from './mailFormat.ts';
 import { REPORT_WORDING } from './pharmacovigilanceWording.ts';
 
 const PHARMACOVIGILANCE = {
@@ -29,9 +35,19 @@ const PHARMACOVIGILANCE = {
   },
 } as const satisfies Record<Locale, unknown>;
 
+/**
+ * A report's value in the plain text: an address or a reaction may take several lines, each after the
+ * first indented under its label, so none starts at the margin where the mail's own lines are.
+ */
+const indentedLines = (value: string) =>
+  value
+    .split(/\r\n|[\n\r\u2028\u2029]/)
+    .map(asOneLine)
+    .join('\n    ');
+
 export function pharmacovigilanceReportMail(
   locale: Locale,
-  params: {
+  values: {
     reportId: number;
     username: string;
     sessionName: string;
@@ -40,6 +56,7 @@ export function pharmacovigilanceReportMail(
     report: PharmacovigilanceReport;
   },
 ): RenderedMail {
+  const params = oneLineValues(values);
   const t = PHARMACOVIGILANCE[locale];
   const w = REPORT_WORDING[locale];
   const r = params.report;
@@ -88,7 +105,7 @@ export function pharmacovigilanceReportMail(
     '',
     ...sections.flatMap(([title, rows]) => [
       title,
-      ...rows.map(([label, value]) => `  ${label}: ${value}`),
+      ...rows.map(([label, value]) => `  ${label}: ${indentedLines(value)}`),
       '',
     ]),
     t.attached,
@@ -132,7 +149,7 @@ const ACKNOWLEDGEMENT = {
 /** To the person who filed a report: it is recorded, under this reference. */
 export function pharmacovigilanceAcknowledgementMail(
   locale: Locale,
-  params: {
+  values: {
     name: string;
     reportId: number;
     drugName: string;
@@ -141,6 +158,7 @@ export function pharmacovigilanceAcknowledgementMail(
     timeZone: string;
   },
 ): RenderedMail {
+  const params = oneLineValues(values);
   const t = ACKNOWLEDGEMENT[locale];
   const reference = reportReference(params.reportId, params.filedAt);
   const body = t.body(

@@ -2,7 +2,7 @@
 // long mail of its own, and the reporter's acknowledgement) live in pharmacovigilanceMail.ts and are
 // exported from here with the others.
 import type { Locale } from '@lablive/domain';
-import { dateTime, escapeHtml, type RenderedMail } from './mailFormat.ts';
+import { dateTime, escapeHtml, oneLineValues, type RenderedMail } from './mailFormat.ts';
 
 export type { RenderedMail } from './mailFormat.ts';
 export {
@@ -39,8 +39,9 @@ const PASSWORD_RESET = {
 
 export function passwordResetMail(
   locale: Locale,
-  params: { name: string; resetUrl: string; validMinutes: number },
+  values: { name: string; resetUrl: string; validMinutes: number },
 ): RenderedMail {
+  const params = oneLineValues(values);
   const t = PASSWORD_RESET[locale];
   const text = [
     t.greeting(params.name),
@@ -123,7 +124,7 @@ const INVITATION = {
 
 export function invitationMail(
   locale: Locale,
-  params: {
+  values: {
     name: string;
     eventName: string;
     startsAt: Date;
@@ -134,6 +135,7 @@ export function invitationMail(
     calendarUrl: string;
   },
 ): RenderedMail {
+  const params = oneLineValues(values);
   const t = INVITATION[locale];
   const calendar = calendarLink(locale, params.calendarUrl);
   const when = dateTime(locale, params.startsAt, params.timeZone);
@@ -186,7 +188,7 @@ const REMINDER = {
 /** A reminder before an event, with its date and time on the guest's clock and their link. */
 export function reminderMail(
   locale: Locale,
-  params: {
+  values: {
     name: string;
     eventName: string;
     startsAt: Date;
@@ -196,6 +198,7 @@ export function reminderMail(
     calendarUrl: string;
   },
 ): RenderedMail {
+  const params = oneLineValues(values);
   const t = REMINDER[locale];
   const when = dateTime(locale, params.startsAt, params.timeZone);
   const body = t.body(params.eventName, t.soon[params.kind], when);
@@ -240,7 +243,7 @@ const PERSONAL_LINK = {
 /** A fresh personal link, asked for from a used or expired one (auth/linkRenewal.ts). */
 export function personalLinkMail(
   locale: Locale,
-  params: {
+  values: {
     name: string;
     eventName: string;
     startsAt: Date;
@@ -249,6 +252,7 @@ export function personalLinkMail(
     calendarUrl: string;
   },
 ): RenderedMail {
+  const params = oneLineValues(values);
   const t = PERSONAL_LINK[locale];
   const body = t.body(params.eventName, dateTime(locale, params.startsAt, params.timeZone));
   const calendar = calendarLink(locale, params.calendarUrl);
@@ -302,7 +306,7 @@ const EVENT_UPDATE = {
 /** An event moved or renamed: its new date on the guest's clock, their link; the .ics goes with it. */
 export function eventUpdateMail(
   locale: Locale,
-  params: {
+  values: {
     name: string;
     eventName: string;
     startsAt: Date;
@@ -311,6 +315,7 @@ export function eventUpdateMail(
     calendarUrl: string;
   },
 ): RenderedMail {
+  const params = oneLineValues(values);
   const t = EVENT_UPDATE[locale];
   const body = t.body(params.eventName, dateTime(locale, params.startsAt, params.timeZone));
   const calendar = calendarLink(locale, params.calendarUrl);
@@ -352,8 +357,9 @@ const EVENT_CANCELLED = {
 /** The guest's calendar entry is withdrawn: the event was cancelled, or the guest taken off its list. */
 export function eventCancelledMail(
   locale: Locale,
-  params: { name: string; eventName: string; startsAt: Date; timeZone: string; why: 'event' | 'guest' },
+  values: { name: string; eventName: string; startsAt: Date; timeZone: string; why: 'event' | 'guest' },
 ): RenderedMail {
+  const params = oneLineValues(values);
   const t = EVENT_CANCELLED[locale];
   const body = t[params.why](params.eventName, dateTime(locale, params.startsAt, params.timeZone));
   const text = [t.greeting(params.name), '', body, t.calendar].join('\n');

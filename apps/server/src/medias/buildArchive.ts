@@ -3,9 +3,13 @@
 // written: the entry count, the declared sizes against the unpacked limit (a zip bomb is refused
 // there, and yauzl checks each entry's real size against its declared one as it inflates), names that
 // stay inside the build (no `..`, no absolute path, no backslash, no drive letter), only regular files
-// and folders (a symlink is refused by its Unix mode in the external attributes), no encryption. Then
-// the files are extracted, one at a time, into a folder of ours; the top folder is dropped, so the
-// build's index.html is always at the folder's root. macOS's `__MACOSX/` and `.DS_Store` are skipped.
+// and folders (a symlink is refused by its Unix mode in the external attributes), no encryption, and
+// a layout zip tools write: every entry's local header agrees with the directory, and no two entries
+// share bytes (overlapping entries let a few kilobytes unpack to the limit: the same compressed data
+// listed again and again under other names). The caller may then refuse the declared size (the lab's
+// storage quota). Then the files are extracted, one at a time, into a folder of ours; the top folder is
+// dropped, so the build's index.html is always at the folder's root. macOS's `__MACOSX/` and `.DS_Store`
+// are skipped.
 import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,6 +27,9 @@ export type BuildLimits = {
 
 /** A file of the build: where it goes inside the build (the top folder dropped), and its zip entry. */
 type BuildFile = { path: string; entry: yauzl.Entry };
+
+/** An entry as the directory lists it (folders and skipped files included), with its checked name. */
+type ListedEntry = { name: string; entry: yauzl.Entry };
 
 export type BuildContents = {
   fileCount: number;
@@ -163,6 +170,7 @@ async function planBuild(zip: yauzl.ZipFile, limits: BuildLimits) {
   }
   const files = new Map<string, yauzl.Entry>();
   const directories = new Set<string>();
+  const listed: ListedEntry[] = [];
   let declaredBytes = 0;
   await readDirectory(zip, (entry) => {
     const name = yauzl.getFileNameLowLevel(
@@ -173,6 +181,7 @@ async function planBuild(zip: yauzl.ZipFile, limits: BuildLimits) {
     );
     const segments = segmentsOf(name);
     const kind = kindOf(entry, name);
+    listed.push({ name, entry });
     if (isJunk(segments)) return;
     const key = segments.join('/');
     if (kind === 'directory') {
@@ -192,6 +201,7 @@ async function planBuild(zip: yauzl.ZipFile, limits: BuildLimits) {
     }
     files.set(key, entry);
   });
+  await checkLayout(zip, listed);
   // A file cannot also be a folder of another entry (`a` and `a/b`).
   for (const key of files.keys()) {
     const segments = key.split('/');
@@ -202,6 +212,70 @@ async function planBuild(zip: yauzl.ZipFile, limits: BuildLimits) {
     if (directories.has(key)) throw refused(`${key} is both a file and a folder.`);
   }
   return { files, top: topFolder(files), declaredBytes };
+}
+
+/** Sizes of 0xFFFFFFFF in a local header are in its Zip64 extra field instead. */
+const ZIP64_SIZE = 0xffffffff;
+/** The general purpose flag's bits: encrypted, and sizes and checksum in a descriptor after the data. */
+const FLAG_ENCRYPTED = 0x1;
+const FLAG_DATA_DESCRIPTOR = 0x8;
+
+/** How an entry's local header disagrees with the directory's record of it, or null when it agrees. */
+function localMismatch(entry: yauzl.Entry, local: yauzl.LocalFileHeader): string | null {
+  if (!local.fileName.equals(entry.fileNameRaw)) return 'its name';
+  if (local.compressionMethod !== entry.compressionMethod) return 'its compression method';
+  if ((local.generalPurposeBitFlag & FLAG_ENCRYPTED) !== (entry.generalPurposeBitFlag & FLAG_ENCRYPTED)) {
+    return 'its encryption';
+  }
+  // With a data descriptor, the local header leaves the sizes and checksum at zero: only the directory has them.
+  if ((local.generalPurposeBitFlag & FLAG_DATA_DESCRIPTOR) === 0) {
+    if (local.crc32 !== entry.crc32) return 'its checksum';
+    const sizes: [number, number][] = [
+      [local.compressedSize, entry.compressedSize],
+      [local.uncompressedSize, entry.uncompressedSize],
+    ];
+    if (sizes.some(([inLocal, inDirectory]) => inLocal !== ZIP64_SIZE && inLocal !== inDirectory)) {
+      return 'its size';
+    }
+  }
+  return null;
+}
+
+/**
+ * Refuses a zip whose entries zip tools could not have written: a local header that says otherwise
+ * than the directory (name, method, encryption, sizes, checksum), or two entries whose bytes (local
+ * header through data) overlap. Overlap is how a crafted zip lists one compressed block many times
+ * (3.4 KB unpacking to 42 MB), so no entry may begin before the previous one ends.
+ */
+async function checkLayout(zip: yauzl.ZipFile, listed: readonly ListedEntry[]): Promise<void> {
+  const read: { name: string; entry: yauzl.Entry; local: yauzl.LocalFileHeader }[] = [];
+  for (const { name, entry } of listed) {
+    read.push({ name, entry, local: await zip.readLocalFileHeaderPromise(entry) });
+  }
+  // Overlap first: a zip listing one block under many names also fails the name check, less clearly.
+  const spans = read
+    .map(({ name, entry, local }) => ({
+      name,
+      start: entry.relativeOffsetOfLocalHeader,
+      end: local.fileDataStart + entry.compressedSize,
+    }))
+    .sort((a, b) => a.start - b.start);
+  for (let i = 1; i < spans.length; i++) {
+    const [before, after] = [spans[i - 1], spans[i]];
+    if (before && after && after.start < before.end) {
+      throw refused(
+        `${before.name} and ${after.name} overlap in the zip (entries sharing the same bytes): zip tools never write that; send the build as a zip tool makes it.`,
+      );
+    }
+  }
+  for (const { name, entry, local } of read) {
+    const mismatch = localMismatch(entry, local);
+    if (mismatch !== null) {
+      throw refused(
+        `${name}: ${mismatch} in its local header differs from the zip's directory: the zip is damaged or crafted.`,
+      );
+    }
+  }
 }
 
 /** Where the build's index.html is: `''` at the root, `X/` in the zip's one top folder; else refused. */
@@ -215,6 +289,14 @@ function topFolder(files: ReadonlyMap<string, yauzl.Entry>): string {
   );
 }
 
+export type ExtractOptions = {
+  /**
+   * Told the bytes the build declares once extracted, after every check and before anything is written;
+   * throws to refuse the build (the lab's storage quota).
+   */
+  admit?: (declaredBytes: number) => Promise<void>;
+};
+
 /**
  * Checks the zip at `zipFile` and extracts its files into `targetDir` (which must not exist yet, and is
  * left half-filled on a refusal: the caller removes it). Answers what the build holds.
@@ -223,6 +305,7 @@ export async function extractBuild(
   zipFile: string,
   targetDir: string,
   limits: BuildLimits,
+  options: ExtractOptions = {},
 ): Promise<BuildContents> {
   let zip: yauzl.ZipFile;
   try {
@@ -231,9 +314,10 @@ export async function extractBuild(
     throw unreadable(error);
   }
   try {
-    const { files, top } = await planBuild(zip, limits).catch((error: unknown) => {
+    const { files, top, declaredBytes } = await planBuild(zip, limits).catch((error: unknown) => {
       throw unreadable(error);
     });
+    await options.admit?.(declaredBytes);
     const root = path.resolve(targetDir);
     await mkdir(path.dirname(root), { recursive: true });
     // Not recursive: a folder already there is an error, never a build to mix with.

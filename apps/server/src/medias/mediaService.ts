@@ -8,6 +8,10 @@
 // another media for them first, their rooms would lose their stage); one that only closed events showed
 // is archived (out of the lists, the event form and the groups; those events keep it, build included);
 // one that no event ever used is deleted with its files.
+//
+// A page's address must also be one the server lets guests' browsers load (pageAddresses.ts: public
+// hosts only, loopback too outside production), and a build must fit in the lab's storage quota
+// (labs/storageQuota.ts).
 import { rm } from 'node:fs/promises';
 import {
   type AdminMedia,
@@ -24,6 +28,7 @@ import {
 } from '@lablive/domain';
 import type { Db } from '../db/connection.ts';
 import { keepReceivedFile, type ReceivedFile, storedFilePath } from '../documents/files.ts';
+import { checkStorageRoom, reserveStorageRoom } from '../labs/storageQuota.ts';
 import { detectImageType } from '../pictures/imageTypes.ts';
 import { newPictureName, pictureKey, pictureUrl, removePictures } from '../pictures/pictureFiles.ts';
 import { type BuildLimits, extractBuild, looksLikeZip } from './buildArchive.ts';
@@ -41,12 +46,17 @@ import {
   toAdminMedia,
   updateMedia,
 } from './medias.repository.ts';
+import { type PageAddressPolicy, pageAddressProblem } from './pageAddresses.ts';
 
 export type MediaServiceDeps = {
   db: Db;
   filesDir: string;
   now: () => Date;
   buildLimits: BuildLimits;
+  /** Which page addresses may be embedded (a server setting: loopback outside production only). */
+  pageAddresses: PageAddressPolicy;
+  /** What a lab's documents and media builds may hold together (LAB_STORAGE_QUOTA_BYTES). */
+  storageQuotaBytes: number;
   /** Where a folder or file that could not be removed is reported (it stays on disk, unreachable). */
   log: { warn(details: object, message: string): void };
 };
@@ -83,7 +93,22 @@ function columnsOf(media: MediaForm, current: MediaRow | null): MediaColumns {
 const eventList = (events: readonly { id: number; name: string }[]) =>
   events.map((event) => `"${event.name}" (${event.id})`).join(', ');
 
-export function createMediaService({ db, filesDir, now, buildLimits, log }: MediaServiceDeps) {
+export function createMediaService({
+  db,
+  filesDir,
+  now,
+  buildLimits,
+  pageAddresses,
+  storageQuotaBytes,
+  log,
+}: MediaServiceDeps) {
+  /** Refuses a page whose address the server does not let guests' browsers load (a build's is ours). */
+  function checkPageAddress(media: MediaForm) {
+    if (media.kind !== 'page' || media.page_url === null) return;
+    const problem = pageAddressProblem(media.page_url, pageAddresses);
+    if (problem) throw invalid('page_url', problem);
+  }
+
   /** The caller's lab's own media, to change: another lab's is 404, a shared one 403. */
   async function ownMedia(trx: Db, principal: Principal, id: number, lock = false): Promise<MediaRow> {
     const media = await findVisibleMedia(trx, principal.labId, id, { lock });
@@ -129,6 +154,7 @@ export function createMediaService({ db, filesDir, now, buildLimits, log }: Medi
 
     async create(principal: Principal, form: MediaForm): Promise<AdminMedia> {
       staffOf(principal);
+      checkPageAddress(form);
       const row = await saving(form.slug, () => insertMedia(db, principal.labId, columnsOf(form, null)));
       return toAdminMedia(row);
     },
@@ -158,6 +184,8 @@ export function createMediaService({ db, filesDir, now, buildLimits, log }: Medi
           };
           const problem = mediaRuleProblem(merged);
           if (problem) throw invalid(problem.field, problem.message);
+          // On the result, as the rule above: an address stored before the check meets it at the next change.
+          checkPageAddress(merged);
           const losesBuild = current.kind === 'build' && merged.kind === 'page';
           const row = await updateMedia(trx, id, {
             ...columnsOf(merged, current),
@@ -216,13 +244,24 @@ export function createMediaService({ db, filesDir, now, buildLimits, log }: Medi
       }
       const version = newBuildVersion();
       const versionKey = buildVersionKey(labId, id, version);
+      // The new build replaces the media's current one: its bytes are not counted against the quota.
+      const storage = { labId, replacing: { mediaId: id }, what: 'this build once extracted' };
       let replaced: string | null;
       let row: MediaRow;
       try {
-        const contents = await extractBuild(file.path, storedFilePath(filesDir, versionKey), buildLimits);
+        const contents = await extractBuild(file.path, storedFilePath(filesDir, versionKey), buildLimits, {
+          // Before a byte is written, from the sizes the zip declares (yauzl holds each entry to its own).
+          admit: (declaredBytes) =>
+            checkStorageRoom(db, storageQuotaBytes, { ...storage, addingBytes: declaredBytes }),
+        });
         ({ row, replaced } = await db.transaction().execute(async (trx) => {
           // Deleted or archived meanwhile: the new files have no media to belong to (404, removed below).
           const current = await ownMedia(trx, principal, id, true);
+          // Again with the bytes written, under the lab's lock: another upload may have taken the room.
+          await reserveStorageRoom(trx, storageQuotaBytes, {
+            ...storage,
+            addingBytes: contents.unpackedBytes,
+          });
           const row = await updateMedia(trx, id, {
             kind: 'build',
             build_version: version,

@@ -1,5 +1,6 @@
 // Request shapes of the sign-in calls, shared by the server's routes and the web forms.
 import { z } from 'zod';
+import { hasNoControlCharacters, SINGLE_LINE_MESSAGE } from '../documents/documents.ts';
 import { text } from '../shared/text.ts';
 import { MESSAGES } from './messages.ts';
 
@@ -24,9 +25,14 @@ export const invitationLoginSchema = z.object({
 });
 export type InvitationLogin = z.infer<typeof invitationLoginSchema>;
 
+/** A guest's name: one line, since it is written into their mails (a line break would forge a line). */
+const guestName = nonBlank(MESSAGES.fieldRequired).pipe(
+  z.string().max(100).refine(hasNoControlCharacters, { error: SINGLE_LINE_MESSAGE }),
+);
+
 export const publicGuestLoginSchema = z.object({
-  firstName: nonBlank(MESSAGES.fieldRequired).pipe(z.string().max(100)),
-  lastName: nonBlank(MESSAGES.fieldRequired).pipe(z.string().max(100)),
+  firstName: guestName,
+  lastName: guestName,
   email: emailSchema,
   eventSlug: nonBlank(MESSAGES.fieldRequired).pipe(z.string().max(200)),
   isPublic: z.literal(true),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../auth/messages.ts';
 import { ROOM_COMMAND_LIMITS } from '../rooms/roomCommands.ts';
 import { idSchema } from '../shared/ids.ts';
-import { text } from '../shared/text.ts';
+import { text, withoutBidiControls } from '../shared/text.ts';
 
 const id = z.number().int().positive();
 
@@ -46,6 +46,9 @@ export const DOCUMENT_PAGE_SIZES = [5, 15, 30, 50] as const;
 /** The upload limit when DOCUMENT_MAX_BYTES is not set: 50 MB. */
 export const DEFAULT_DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;
 
+/** What a lab's documents and media builds may hold together when LAB_STORAGE_QUOTA_BYTES is not set: 5 GB. */
+export const DEFAULT_LAB_STORAGE_QUOTA_BYTES = 5 * 1024 ** 3;
+
 export const DOCUMENT_NAME_MAX_LENGTH = 200;
 
 /**
@@ -74,21 +77,33 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 /** The multipart fields of an upload (POST documents, PUT documents/{id}/file). */
 export const DOCUMENT_UPLOAD_FIELDS = { name: 'name', file: 'file' } as const;
 
-/** Whether the text holds no control character (a line break, a tab, an escape). */
+/**
+ * Whether the text holds no control character (a line break, a tab, an escape) and no Unicode line or
+ * paragraph separator (U+2028, U+2029), which mail readers and editors may show as a line break.
+ */
 export function hasNoControlCharacters(value: string): boolean {
   for (let i = 0; i < value.length; i++) {
     const code = value.charCodeAt(i);
-    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) return false;
+    if (code < 0x20 || (code >= 0x7f && code < 0xa0) || code === 0x2028 || code === 0x2029) return false;
   }
   return true;
 }
 
-/** A document's name as people give it: required, one line of storable text. */
+/** What a field that must be one line says when it holds a line break or another control character. */
+export const SINGLE_LINE_MESSAGE = 'must be a single line of text';
+
+/**
+ * A document's name as people give it: required, one line of storable text. Direction controls
+ * (U+202E and its kin) are removed rather than refused: they are invisible, so a refusal would name a
+ * character nobody can see to delete, and the form fills the name in from the chosen file's, which is
+ * where such characters come from (`invoice\u202Efdp.exe`). Without them the name reads as it is stored.
+ */
 export const documentNameSchema = text({ error: MESSAGES.fieldRequired })
+  .overwrite(withoutBidiControls)
   .trim()
   .min(1, { error: MESSAGES.fieldRequired })
   .max(DOCUMENT_NAME_MAX_LENGTH, { error: `must be at most ${DOCUMENT_NAME_MAX_LENGTH} characters` })
-  .refine(hasNoControlCharacters, { error: 'must be a single line of text' });
+  .refine(hasNoControlCharacters, { error: SINGLE_LINE_MESSAGE });
 
 /** A document as the back office lists it: the lab's fields and the (sanitised) name of its file. */
 export const adminDocumentSchema = labDocumentSchema.extend({ file_name: z.string() });

@@ -13,6 +13,17 @@ describe('documentNameSchema', () => {
     expect(documentNameSchema.safeParse('x'.repeat(201)).success).toBe(false);
     expect(documentNameSchema.safeParse('nul\u0000').success).toBe(false);
   });
+
+  it('removes the text-direction controls, so a name displays as it is stored', () => {
+    // `invoice<RLO>fdp.exe` displays as `invoiceexe.pdf`: the override must not reach a list or a room.
+    expect(documentNameSchema.parse('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
+    const every = '\u202Aa\u202Bb\u202Cc\u202Dd\u202Ee\u2066f\u2067g\u2068h\u2069i\u200Ej\u200Fk\u061Cl';
+    expect(documentNameSchema.parse(every)).toBe('abcdefghijkl');
+    // Nothing but controls left is no name at all.
+    expect(documentNameSchema.safeParse(' \u202E ').error?.issues[0]?.message).toBe(MESSAGES.fieldRequired);
+    // Right-to-left text itself is kept.
+    expect(documentNameSchema.parse('تقرير 2026')).toBe('تقرير 2026');
+  });
 });
 
 describe('formatByteSize', () => {

@@ -3,6 +3,7 @@
 // the event's time zone, turned into instants here so the server and the browser agree on them.
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
+import { hasNoControlCharacters, SINGLE_LINE_MESSAGE } from '../documents/documents.ts';
 import { idSchema } from '../shared/ids.ts';
 import { text } from '../shared/text.ts';
 import { timeZoneSchema } from '../shared/timeZone.ts';
@@ -51,7 +52,12 @@ export function descriptionCharacters(markup: string): number {
 /** The fields of the form, as the web form holds them and the API receives them. */
 export const eventFormSchema = z
   .strictObject({
-    name: text().trim().min(1, { error: 'This field must be filled' }).max(EVENT_LIMITS.name),
+    // One line: the name is written into mails (a line break would forge a line of ours there).
+    name: text()
+      .trim()
+      .min(1, { error: 'This field must be filled' })
+      .max(EVENT_LIMITS.name)
+      .refine(hasNoControlCharacters, { error: SINGLE_LINE_MESSAGE }),
     type: text().trim().min(1).max(50).default(EVENT_DEFAULTS.type),
     description: text()
       .max(EVENT_LIMITS.descriptionMarkup)

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { EVENT_ROLES } from '../auth/access.ts';
 import { MESSAGES } from '../auth/messages.ts';
 import { emailSchema } from '../auth/schemas.ts';
+import { hasNoControlCharacters, SINGLE_LINE_MESSAGE } from '../documents/documents.ts';
 import { idSchema } from '../shared/ids.ts';
 import { text } from '../shared/text.ts';
 import { timeZoneSchema } from '../shared/timeZone.ts';
@@ -33,6 +34,10 @@ const trimmedText = (max: number) =>
     .trim()
     .max(max, { message: `must be at most ${max} characters` });
 
+/** A name: one line, since it is written into the guest's mails (a line break would forge a line there). */
+const nameText = (max: number) =>
+  trimmedText(max).refine(hasNoControlCharacters, { error: SINGLE_LINE_MESSAGE });
+
 export const createParticipantRequestSchema = z.object({
   event_id: id,
   user_id: id.nullish(),
@@ -41,9 +46,9 @@ export const createParticipantRequestSchema = z.object({
   timezone: timeZoneSchema.nullish(),
   /** Read from the event; a value sent here is ignored, never trusted. */
   lab_id: z.number().nullish(),
-  name: trimmedText(200).optional(),
-  first_name: trimmedText(100).optional(),
-  last_name: trimmedText(100).optional(),
+  name: nameText(200).optional(),
+  first_name: nameText(100).optional(),
+  last_name: nameText(100).optional(),
   role: z.enum(EVENT_ROLES).optional(),
   job: trimmedText(200).nullish(),
 });
@@ -57,7 +62,8 @@ export const participantFormSchema = z.strictObject({
   name: text()
     .trim()
     .min(1, { error: MESSAGES.fieldRequired })
-    .max(200, { error: 'must be at most 200 characters' }),
+    .max(200, { error: 'must be at most 200 characters' })
+    .refine(hasNoControlCharacters, { error: SINGLE_LINE_MESSAGE }),
   email: emailSchema,
   role: z.enum(EVENT_ROLES),
   room_id: id.nullable(),

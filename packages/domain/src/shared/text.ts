@@ -50,3 +50,22 @@ export function findUnstorableText(value: unknown): string | null {
 /** Free text as every schema of the product takes it: a string PostgreSQL can store. */
 export const text = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine(isStorableText, { error: UNSTORABLE_TEXT_MESSAGE });
+
+/**
+ * Unicode's explicit text-direction controls: the embeddings and overrides (U+202A to U+202E), the
+ * isolates (U+2066 to U+2069) and the marks (LRM U+200E, RLM U+200F, ALM U+061C). Invisible, they
+ * reorder what follows them: `invoice\u202Efdp.exe` displays as `invoiceexe.pdf`, a program passing
+ * for a PDF.
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/** The text without its direction controls (see BIDI_CONTROLS): it displays in the order it is stored. */
+export const withoutBidiControls = (value: string): string => value.replace(BIDI_CONTROLS, '');
+
+/**
+ * A value meant to be one line, made one: every run of control characters (line breaks included) and
+ * of Unicode line or paragraph separators becomes one space. For text written into a line-based format
+ * (a plain-text mail) from rows stored before the schemas refused such characters: a name must not
+ * start a line of its own that passes for ours.
+ */
+export const asOneLine = (value: string): string => value.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');

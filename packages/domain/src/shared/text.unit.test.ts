@@ -4,7 +4,13 @@ import { createParticipantRequestSchema } from '../participants/participants.ts'
 import { pharmacovigilanceReportSchema } from '../pharmacovigilance/report.ts';
 import { createPollRequestSchema } from '../polls/pollRequests.ts';
 import { roomCommandSchema } from '../rooms/roomCommands.ts';
-import { findUnstorableText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from './text.ts';
+import {
+  asOneLine,
+  findUnstorableText,
+  isStorableText,
+  UNSTORABLE_TEXT_MESSAGE,
+  withoutBidiControls,
+} from './text.ts';
 
 describe('isStorableText', () => {
   it('refuses a NUL and a surrogate without its pair, and keeps every well-formed text', () => {
@@ -61,5 +67,22 @@ describe('the shared request schemas', () => {
         ),
       ).toContain(UNSTORABLE_TEXT_MESSAGE);
     }
+  });
+});
+
+describe('asOneLine', () => {
+  it('turns every run of line breaks and other controls into one space, and leaves one line alone', () => {
+    expect(asOneLine('Dr X\r\nClick http://evil')).toBe('Dr X Click http://evil');
+    expect(asOneLine('a\n\n\tb\u2028c\u2029d\u0085e')).toBe('a b c d e');
+    expect(asOneLine('Journée « Oncologie »')).toBe('Journée « Oncologie »');
+  });
+});
+
+describe('withoutBidiControls', () => {
+  it('removes the direction overrides, embeddings, isolates and marks, and keeps the letters', () => {
+    expect(withoutBidiControls('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
+    expect(withoutBidiControls('\u200Eשלום\u200F \u061Cمرحبا\u2066x\u2069')).toBe('שלום مرحباx');
+    // Joiners are not direction controls: emoji and scripts need them.
+    expect(withoutBidiControls('👩\u200D💻')).toBe('👩\u200D💻');
   });
 });

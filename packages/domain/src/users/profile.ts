@@ -3,6 +3,7 @@
 // address, unique in the product), position and address optional. The laboratory is read-only.
 import { z } from 'zod';
 import { MESSAGES } from '../auth/messages.ts';
+import { hasNoControlCharacters, SINGLE_LINE_MESSAGE } from '../documents/documents.ts';
 import { text } from '../shared/text.ts';
 
 const requiredText = (max: number) =>
@@ -20,10 +21,14 @@ const optionalText = (max: number) =>
     .nullable()
     .optional();
 
+/** A name: one line, since mails greet the user by it (a line break would forge a line there). */
+const requiredName = (max: number) =>
+  requiredText(max).refine(hasNoControlCharacters, { error: SINGLE_LINE_MESSAGE });
+
 export const profileFormSchema = z.object({
   email: requiredText(254).pipe(z.email({ error: MESSAGES.invalidEmail })),
-  first_name: requiredText(100),
-  last_name: requiredText(100),
+  first_name: requiredName(100),
+  last_name: requiredName(100),
   job: optionalText(200),
   address: optionalText(500),
 });

@@ -1,10 +1,11 @@
 // The back office's documents over HTTP, on a real database, a real room service and files on disk:
 // uploads (a real PDF, PNG, Office files, MP4, text) stored under keys of ours with the type read from
 // their bytes; the refusals (too big, a type disguised by its name, an empty file, a missing field, a
-// path in the file name, a request cut off halfway) leaving nothing behind; the list, rename, a new
-// file, deletion (a tombstone whose download answers 410); downloads with their headers and bytes, each
-// recorded; another lab's documents as absent as unknown ones; the permission and module matrix; an
-// uploaded document listed in the room's share panel, shared and downloaded by a guest.
+// path in the file name, a request cut off halfway) leaving nothing behind; names without text-direction
+// controls; the list, rename, a new file, deletion (a tombstone whose download answers 410); downloads
+// with their headers and bytes, each recorded; another lab's documents as absent as unknown ones; the
+// permission and module matrix; an uploaded document listed in the room's share panel, shared and
+// downloaded by a guest.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -400,6 +401,26 @@ describe('POST /api/documents', () => {
       name: '..\\..\\boot\u0007.ini',
     });
     expect(windows.file_name).toBe('boot.txt');
+  });
+
+  it('keeps no text-direction control in a name, given or taken from the file', async () => {
+    // `invoice<RLO>fdp.exe` displays as `invoiceexe.pdf`: a program passing for a PDF in every list.
+    const created = await uploaded('invoice\u202Efdp.exe', {
+      bytes: Buffer.from('Invoice 2026: 120 EUR\n'),
+      name: 'invoice\u202Efdp.exe',
+    });
+    expect(created.name).toBe('invoicefdp.exe');
+    expect(created.file_name).toBe('invoicefdp.txt');
+    expect((await storedRow(created.id)).name).toBe('invoicefdp.exe');
+    const marks = '\u202A\u202B\u202C\u202D\u2066\u2067\u2068\u2069\u200E\u200F\u061C';
+    const renamed = await call('PUT', `/api/documents/${created.id}`, tokens.manager, {
+      name: `Report${marks} 2026`,
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().name).toBe('Report 2026');
+    const onlyControls = await call('PUT', `/api/documents/${created.id}`, tokens.manager, { name: marks });
+    expect(onlyControls.statusCode).toBe(400);
+    expect(onlyControls.json().detail).toBe('name: This field must be filled');
   });
 
   it('refuses an empty file, a missing file and a missing or blank name, naming the field', async () => {

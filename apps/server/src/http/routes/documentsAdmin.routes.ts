@@ -29,7 +29,7 @@ export type DocumentsAdminRoutesOptions = {
 };
 
 const UPLOAD_HELP =
-  'multipart/form-data: `name` (text) and `file` (PDF, PNG, JPEG, GIF, WebP, docx/xlsx/pptx/ppsx, doc/xls/ppt, MP4 or UTF-8 text; the type is read from the bytes). Too large: 413; a type not accepted: 415 naming the detected type; an empty file or a missing field: 400.';
+  'multipart/form-data: `name` (text) and `file` (PDF, PNG, JPEG, GIF, WebP, docx/xlsx/pptx/ppsx, doc/xls/ppt, MP4 or UTF-8 text; the type is read from the bytes). Too large, or past the lab storage quota: 413; a type not accepted: 415 naming the detected type; an empty file or a missing field: 400.';
 
 export async function documentsAdminRoutes(instance: FastifyInstance, options: DocumentsAdminRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();

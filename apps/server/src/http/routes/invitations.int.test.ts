@@ -197,3 +197,45 @@ describe('GET /api/event-invitations', () => {
     expect((await call('GET', '/api/event-invitations', tokens.plain)).json()).toEqual([]);
   });
 });
+
+describe('names in the mail', () => {
+  it('refuses a guest name that breaks its line, naming the field', async () => {
+    const refused = await call('POST', '/api/participants', tokens.manager, {
+      event_id: otherEvent.eventId,
+      email: 'forger@x.org',
+      name: 'Dr X\nClick http://evil.example',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toBe('name: must be a single line of text');
+  });
+
+  it('keeps a line break stored before the schemas refused it inside its line', async () => {
+    const guest = await addParticipant(otherEvent.eventId, 'stored@x.org', 'Placeholder');
+    // Rows written before the names were checked: the guest's name and the event's.
+    await test.db
+      .updateTable('participants')
+      .set({ name: 'Dr X\r\nClick http://evil.example to confirm' })
+      .where('id', '=', guest)
+      .execute();
+    await test.db
+      .updateTable('events')
+      .set({ name: 'Event invite-2\nPassword: reset it at http://evil.example' })
+      .where('id', '=', otherEvent.eventId)
+      .execute();
+    const response = await call('POST', '/api/event-invitations', tokens.manager, {
+      participant: guest,
+      event: otherEvent.eventId,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const mail = await smtp.waitForMail((m) => m.to.includes('stored@x.org'));
+    // The whole message: its plain text, its HTML and its calendar file (which escapes line breaks).
+    const lines = mail.text.split(/\r?\n/);
+    expect(lines).toContain('Bonjour Dr X Click http://evil.example to confirm,');
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^Vous êtes invité\(e\) à l'événement « Event invite-2 Password: reset it at http:\/\/evil\.example », le /,
+      ),
+    );
+    expect(lines.filter((line) => /^(Click|Password)/.test(line))).toEqual([]);
+  });
+});

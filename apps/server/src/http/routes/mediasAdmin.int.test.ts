@@ -1,11 +1,13 @@
 // The lab's presentation medias over HTTP, on a real database and files on disk, with the demo data of
-// `npm start` as lab A: a media with a page address (https, or http on localhost only); a build uploaded
-// as a zip made here (the example build, its Build/ asset brotli-compressed) extracted into a version
-// folder and served at /media-builds/ with its types, Content-Encoding br, nosniff and the sandboxing
-// policy, then loaded by the room's stage; a new upload swapped in and the old version gone; the zips
-// refused (`../evil.html`, a symlink, an absolute path, a backslash, too many entries, a zip bomb, no
-// index.html, not a zip, too big) leaving nothing behind; thumbnails; delete refused, archived or done;
-// another lab's medias as absent as unknown ones; the permission matrix; the demo quiz still listed.
+// `npm start` as lab A: a media with a page address (https, or http on localhost only; in production
+// no loopback or private network, however written); a build uploaded as a zip made here (the example
+// build, its Build/ asset brotli-compressed) extracted into a version folder and served at
+// /media-builds/ with its types, Content-Encoding br, nosniff and the sandboxing policy, then loaded by
+// the room's stage; a new upload swapped in and the old version gone; the zips refused (`../evil.html`,
+// a symlink, an absolute path, a backslash, too many entries, a zip bomb, entries that overlap, a local
+// header that disagrees, no index.html, not a zip, too big) leaving nothing behind; thumbnails; delete
+// refused, archived or done; another lab's medias as absent as unknown ones; the permission matrix; the
+// demo quiz still listed.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,6 +24,7 @@ import {
   createUser,
   EXAMPLE_MEDIA_BUILD_DIR,
   exampleMediaBuildZip,
+  overlappingZipArchive,
   signIn,
   type TestDatabase,
   ZIP_MODES,
@@ -332,6 +335,109 @@ describe('a media with a page address', () => {
   });
 });
 
+describe('a page address outside development', () => {
+  let production: FastifyInstance;
+  let token: string;
+
+  beforeAll(async () => {
+    production = await buildTestApp(test, {
+      mailer: createOutboxMailer('/tmp/lablive-test-outbox', 'x@lablive.test'),
+      filesDir,
+      nodeEnv: 'production',
+    });
+    token = await signIn(production, 'admin@lablive.test', DEMO_PASSWORD);
+  });
+  afterAll(() => production.close());
+
+  const create = (page_url: string, slug: string) =>
+    caller(production)('POST', '/api/medias', token, { name: 'Page', slug, kind: 'page', page_url });
+
+  it('refuses this machine and private networks however they are written, naming the field', async () => {
+    const refused = [
+      'http://127.0.0.1:5173/game/',
+      'http://localhost:5173/game/',
+      'http://[::1]:8080/',
+      'https://localhost/',
+      'https://game.localhost/',
+      'https://127.0.0.2/',
+      'https://2130706433/',
+      'https://0x7f.1/',
+      'https://0177.0.0.1/',
+      'https://[::ffff:127.0.0.1]/',
+      'https://[::ffff:192.168.0.1]/',
+      'https://0.0.0.0/',
+      'https://10.1.2.3/',
+      'https://172.16.0.1/',
+      'https://172.31.255.254/',
+      'https://192.168.1.20/',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://[fe80::1]/',
+      'https://[fd12:3456::1]/',
+    ];
+    for (const [index, page_url] of refused.entries()) {
+      const response = await create(page_url, `refused-${index}`);
+      expect(response.statusCode, page_url).toBe(400);
+      expect(response.json().detail, page_url).toMatch(
+        /^page_url: must be a public address: \S+ is a loopback, private or link-local address/,
+      );
+    }
+    // Other schemes are refused by the schema, as in development.
+    for (const page_url of ['ftp://files.example/game', 'javascript:alert(1)', 'file:///etc/passwd']) {
+      const response = await create(page_url, 'scheme');
+      expect(response.statusCode, page_url).toBe(400);
+      expect(response.json().errors[0].field, page_url).toBe('page_url');
+    }
+    const decimal = await create('https://2130706433/', 'decimal');
+    expect(decimal.json().detail).toContain('127.0.0.1 is a loopback, private or link-local address');
+  });
+
+  it('takes public addresses, and checks a change on its result', async () => {
+    const ok = await create('https://quiz.agency.example/cardio/', 'public-page');
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect((await create('https://172.32.0.1/', 'public-ip')).statusCode).toBe(201);
+    const id = ok.json().id as number;
+    const moved = await caller(production)('PUT', `/api/medias/${id}`, token, {
+      page_url: 'https://192.168.0.10/cardio/',
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().detail).toMatch(/^page_url: must be a public address: 192\.168\.0\.10 /);
+    // An address stored before the check (or in development) is refused at the next change.
+    await test.db
+      .updateTable('medias')
+      .set({ build_path: 'http://127.0.0.1:5173/' })
+      .where('id', '=', id)
+      .execute();
+    const renamed = await caller(production)('PUT', `/api/medias/${id}`, token, { name: 'Renamed' });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().detail).toMatch(/^page_url: must be a public address: 127\.0\.0\.1 /);
+    const fixed = await caller(production)('PUT', `/api/medias/${id}`, token, {
+      name: 'Renamed',
+      page_url: 'https://quiz.agency.example/cardio/',
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+  });
+
+  it('in development takes this machine (an agency serving its build locally), never a private network', async () => {
+    const local = await created({
+      name: 'Local',
+      slug: 'local-dev',
+      kind: 'page',
+      page_url: 'http://127.0.0.1:5173/',
+    });
+    expect(local.page_url).toBe('http://127.0.0.1:5173/');
+    for (const page_url of ['https://10.0.0.8/', 'https://169.254.169.254/', 'https://[fd00::1]/']) {
+      const refused = await call('POST', '/api/medias', tokens.admin, {
+        name: 'LAN',
+        slug: 'lan',
+        kind: 'page',
+        page_url,
+      });
+      expect(refused.statusCode, page_url).toBe(400);
+      expect(refused.json().detail, page_url).toMatch(/^page_url: must be a public address/);
+    }
+  });
+});
+
 describe('an uploaded build', () => {
   it('is extracted into a version folder and served with its types, its encoding and the sandbox', async () => {
     const media = await buildMedia('example');
@@ -557,6 +663,60 @@ describe('an uploaded build', () => {
     );
     expect(mac.statusCode, mac.body).toBe(200);
     expect(mac.json().build.file_count).toBe(1);
+  });
+
+  it('refuses a zip whose entries overlap or whose local headers disagree with its directory, writing nothing', async () => {
+    const media = await buildMedia('overlaps');
+    const before = await storedFiles();
+    // 16 KB of zeros deflate to a few dozen bytes; listed 19 times it would unpack to 304 KB.
+    const bomb = overlappingZipArchive(
+      [
+        { name: 'index.html', data: INDEX },
+        { name: 'Build/data.bin', data: Buffer.alloc(16 * 1024) },
+      ],
+      LIMITS.maxEntries - 2,
+      (index) => `Build/copy-${index}.bin`,
+    );
+    expect(bomb.length).toBeLessThan(2048);
+    // A block that holds the next entry: the first entry's sizes, in both of its headers, cover the second.
+    const quoted = zipArchive([
+      { name: 'index.html', data: INDEX, method: 'store' },
+      { name: 'Build/a.js', data: 'let a = 1;', method: 'store' },
+    ]);
+    const spanning = INDEX.length + 30 + 'Build/a.js'.length + 'let a = 1;'.length;
+    const directory = quoted.readUInt32LE(quoted.length - 6);
+    for (const at of [18, 22, directory + 20, directory + 24]) quoted.writeUInt32LE(spanning, at);
+    // A directory naming an entry otherwise than its local header does.
+    const renamed = zipArchive([
+      { name: 'index.html', data: INDEX },
+      { name: 'Build/a.js', data: 'let a = 1;' },
+    ]);
+    renamed.write('Build/b.js', renamed.lastIndexOf('Build/a.js'));
+    const cases: Array<{ what: string; zip: Buffer; detail: RegExp }> = [
+      {
+        what: 'entries listing the same bytes',
+        zip: bomb,
+        detail:
+          /^file: Build\/data\.bin and Build\/copy-\d+\.bin overlap in the zip \(entries sharing the same bytes\)/,
+      },
+      {
+        what: 'an entry holding the next one',
+        zip: quoted,
+        detail: /^file: index\.html and Build\/a\.js overlap in the zip/,
+      },
+      {
+        what: 'a local header naming another file',
+        zip: renamed,
+        detail: /^file: Build\/b\.js: its name in its local header differs from the zip's directory/,
+      },
+    ];
+    for (const { what, zip, detail } of cases) {
+      const response = await uploadBuild(media.id, zip);
+      expect(response.statusCode, `${what}: ${response.body}`).toBe(400);
+      expect(response.json().detail, what).toMatch(detail);
+      expect(await storedFiles(), what).toEqual(before);
+    }
+    expect((await call('GET', `/api/medias/${media.id}`, tokens.admin)).json().build).toBeNull();
   });
 
   it('answers 415 for a body that is not multipart, and 400 without a file', async () => {

@@ -30,7 +30,7 @@ export type MediasAdminRoutesOptions = {
 };
 
 const BUILD_HELP =
-  'multipart/form-data with `file`: a zip holding an index.html at its root or in its one top folder. Checked before extraction: its size (413), its entry count and unpacked size (413), every entry inside the build (no `..`, absolute path or backslash), only files and folders (no symlink), no encryption (400 naming the entry); not a zip: 415. Served at `/media-builds/{id}/{version}/` once extracted.';
+  'multipart/form-data with `file`: a zip holding an index.html at its root or in its one top folder. Checked before extraction: its size (413), its entry count and unpacked size (413), every entry inside the build (no `..`, absolute path or backslash), only files and folders (no symlink), no encryption, no entries that overlap or whose local header disagrees with the directory (400 naming the entry); past the lab storage quota: 413; not a zip: 415. Served at `/media-builds/{id}/{version}/` once extracted.';
 
 const THUMBNAIL_HELP =
   'multipart/form-data with `file`: a PNG, JPEG, WebP or GIF image, told by its bytes (415 otherwise), served back at a capability URL under /api/images/.';
