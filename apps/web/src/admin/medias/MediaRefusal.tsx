@@ -15,7 +15,9 @@ export function Refusal({ failure }: { failure: Failure }) {
         ? ta('mediaForm.refusedType')
         : failure.status === 400 && failure.detail.startsWith('file:')
           ? ta('mediaForm.refused')
-          : null;
+          : failure.status === 400 && failure.detail.startsWith('page_url: must be a public address')
+            ? ta('mediaForm.pageNotPublic')
+            : null;
   return (
     <div className="form-error media-refusal" role="alert" data-testid="media-save-error">
       {lead !== null && <p className="media-refusal-lead">{lead}</p>}

@@ -585,6 +585,8 @@ export const adminDe: AdminTranslations = {
     uploadingThumbnail: 'Vorschaubild wird hochgeladen…',
     progressLabel: 'Fortschritt des Hochladens',
     tooLarge: 'Diese Datei ist zu groß.',
+    pageNotPublic:
+      'Diese Seite liegt auf diesem Rechner oder in einem privaten Netz: Die Browser der Gäste könnten sie nicht laden (oder etwas aus ihrem eigenen Netz). Geben Sie eine öffentliche Internetadresse an.',
     refusedType: 'Dieser Dateityp wird hier nicht akzeptiert.',
     refused: 'Dieses Hochladen wurde abgelehnt.',
     reasons: {

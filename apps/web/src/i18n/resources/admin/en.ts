@@ -573,6 +573,8 @@ export const adminEn = {
     uploadingThumbnail: 'Uploading the thumbnail…',
     progressLabel: 'Upload progress',
     tooLarge: 'This file is too large.',
+    pageNotPublic:
+      'This page is on this machine or a private network: guests’ browsers could not load it (or would load something of their own). Give an address on the public internet.',
     refusedType: 'This file is not of a type accepted here.',
     refused: 'This upload was refused.',
     reasons: {

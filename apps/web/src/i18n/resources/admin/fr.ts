@@ -582,6 +582,8 @@ export const adminFr: AdminTranslations = {
     uploadingThumbnail: 'Téléversement de la vignette…',
     progressLabel: 'Progression du téléversement',
     tooLarge: 'Ce fichier est trop volumineux.',
+    pageNotPublic:
+      'Cette page est sur cette machine ou un réseau privé : le navigateur des invités ne pourrait pas la charger (ou chargerait quelque chose de leur propre réseau). Donnez une adresse publique sur Internet.',
     refusedType: 'Ce type de fichier n’est pas accepté ici.',
     refused: 'Ce téléversement a été refusé.',
     reasons: {
