@@ -2,9 +2,10 @@
 // caller. `guard(requirement)` is the one server-side check of roles, permissions and lab modules.
 import { checkAccess, DomainError, MESSAGES, type Requirement } from '@lablive/domain';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { Caller } from '../access/caller.ts';
 import type { Db } from '../db/connection.ts';
 import type { AccessTokens } from './accessTokens.ts';
-import { type Caller, loadCaller } from './principals.repository.ts';
+import { loadCaller } from './principals.repository.ts';
 import { isSessionActive } from './sessions.repository.ts';
 
 declare module 'fastify' {

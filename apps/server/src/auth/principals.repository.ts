@@ -1,8 +1,6 @@
 // Turns a token's subject into the caller: the Principal the guard checks and the CurrentUser that
 // /api/me shows. Read from the database on every request, so a changed role or module applies at once.
 import {
-  type CurrentUser,
-  EVENT_ROLES,
   type EventRole,
   effectivePermissions,
   LOCALES,
@@ -11,11 +9,11 @@ import {
   type Principal,
   USER_ROLES,
 } from '@lablive/domain';
+import type { Caller } from '../access/caller.ts';
+import { isEventRole } from '../access/eventRoles.ts';
 import type { Db } from '../db/connection.ts';
 import { findLab } from '../labs/labs.repository.ts';
 import type { AccessTokenSubject } from './accessTokens.ts';
-
-export type Caller = { principal: Principal; user: CurrentUser; eventId: number | null };
 
 const isOneOf =
   <T extends string>(values: readonly T[]) =>
@@ -23,7 +21,6 @@ const isOneOf =
     (values as readonly string[]).includes(value);
 const isUserRole = isOneOf(USER_ROLES);
 const isPermission = isOneOf(PERMISSIONS);
-const isEventRole = isOneOf(EVENT_ROLES);
 const isLocale = isOneOf(LOCALES);
 
 function fullName(first: string, last: string, fallback: string): string {

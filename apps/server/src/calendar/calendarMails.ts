@@ -7,6 +7,7 @@ import { issueInvitationToken } from '../auth/invitations.repository.ts';
 import { invitationUrl } from '../auth/personalLink.ts';
 import type { Db } from '../db/connection.ts';
 import { descriptionText } from '../events/description.ts';
+import type { CalendarFacts } from '../events/guestNotices.ts';
 import { guestLocale } from '../mail/guestLocale.ts';
 import type { CalendarPart } from '../mail/mailer.ts';
 import type { MailOutbox } from '../mail/mailOutbox.ts';
@@ -32,9 +33,6 @@ export type CalendarMailsDeps = {
   fallbackOrganizer: { name: string; email: string };
   now: () => Date;
 };
-
-/** What of an event its guests' calendars show: a change to any of it is an update. */
-export type CalendarFacts = Pick<CalendarEvent, 'name' | 'start' | 'end'>;
 
 /** What a mail about the event says of it to this guest: their name, its name and start on their clock. */
 const mailParams = (guest: CalendarGuest, event: CalendarEvent) => ({

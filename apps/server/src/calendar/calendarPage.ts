@@ -10,12 +10,12 @@ import {
   invalid,
   picksRoomOnCalendar,
 } from '@lablive/domain';
+import { isEventRole } from '../access/eventRoles.ts';
 import { personalLink } from '../auth/personalLink.ts';
 import type { Db } from '../db/connection.ts';
 import { findEventCard } from '../events/events.repository.ts';
 import { createLinkLimiter, JOIN_PER_CALENDAR_LINK } from '../limits/linkLimits.ts';
 import type { CalendarPart } from '../mail/mailer.ts';
-import { isEventRole } from '../participants/participants.repository.ts';
 import { findCalendarPageRows, setParticipantRoom } from './calendar.repository.ts';
 import { isCalendarKey } from './calendarLink.ts';
 import type { CalendarMails } from './calendarMails.ts';

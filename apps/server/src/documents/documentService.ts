@@ -19,12 +19,12 @@ import {
   type ParticipantView,
   type Principal,
 } from '@lablive/domain';
-import type { Caller } from '../auth/principals.repository.ts';
+import type { Caller } from '../access/caller.ts';
+import { picksOwnRoom } from '../access/roomAccess.ts';
 import type { Db } from '../db/connection.ts';
 import { findRoomInLab } from '../events/rooms.repository.ts';
 import { reserveStorageRoom } from '../labs/storageQuota.ts';
 import { findOwnParticipation } from '../participants/participants.repository.ts';
-import { picksOwnRoom } from '../rooms/roomAccess.ts';
 import type { RoomService } from '../rooms/roomService.ts';
 import {
   type DocumentFile,

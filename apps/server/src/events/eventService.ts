@@ -16,10 +16,9 @@ import {
   notFound,
   plannedInstants,
 } from '@lablive/domain';
-import type { Caller } from '../auth/principals.repository.ts';
+import type { Caller } from '../access/caller.ts';
 import type { Db } from '../db/connection.ts';
 import { listEventMails } from '../mail/mailLog.repository.ts';
-import type { GuestNotices } from '../participants/guestNotices.ts';
 import type { RoomService } from '../rooms/roomService.ts';
 import { isBlockedDay } from './deploymentSchedulers.repository.ts';
 import { sanitizeDescription } from './description.ts';
@@ -33,6 +32,7 @@ import {
   setEventRunning,
   updateEventFields,
 } from './events.repository.ts';
+import type { GuestNotices } from './guestNotices.ts';
 import { unknownMediaIds } from './medias.repository.ts';
 import { addRooms, deleteRooms, listRoomsWithUsage } from './rooms.repository.ts';
 

@@ -11,9 +11,9 @@ import type {
   onRequestHookHandler,
   RouteOptions,
 } from 'fastify';
+import { findVisibleEvent, findVisibleRoom } from '../access/visibleEvents.ts';
 import type { Authenticator } from '../auth/authentication.ts';
 import type { Db } from '../db/connection.ts';
-import { findVisibleEvent, findVisibleRoom } from '../events/visibleEvents.ts';
 import { isApiDocsRoute } from './apiDocs.ts';
 
 /** A registered /api route, its entry in the access table, and the schemas it parses requests with. */

@@ -1,8 +1,8 @@
 // Event invitations as rows, always read within one lab (through their event). Their link tokens are
 // issued and redeemed by auth/invitations.repository.ts; nothing here reads or returns a token.
 import type { EventInvitationView, EventRole } from '@lablive/domain';
+import { isEventRole } from '../access/eventRoles.ts';
 import type { Db } from '../db/connection.ts';
-import { isEventRole } from '../participants/participants.repository.ts';
 
 function invitationsInLab(db: Db, labId: number) {
   return db

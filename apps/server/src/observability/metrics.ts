@@ -2,7 +2,7 @@
 // several servers in one process never mix them. Counters the gateway already keeps (gatewayStats.ts)
 // are read at scrape time; histograms are fed where the work happens, through Instruments.
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { GatewayStats } from '../realtime/gatewayStats.ts';
+import type { GatewayStats } from './gatewayStats.ts';
 import type { Instruments } from './instruments.ts';
 
 /** What the gauges read when Prometheus scrapes. */

@@ -11,11 +11,11 @@ import {
   type ParticipantForm,
   type ParticipantView,
 } from '@lablive/domain';
-import type { Caller } from '../auth/principals.repository.ts';
+import type { Caller } from '../access/caller.ts';
+import { findVisibleEvent } from '../access/visibleEvents.ts';
 import type { Db } from '../db/connection.ts';
+import type { GuestNotices } from '../events/guestNotices.ts';
 import { distributeToRoom, findRoomInLab } from '../events/rooms.repository.ts';
-import { findVisibleEvent } from '../events/visibleEvents.ts';
-import type { GuestNotices } from './guestNotices.ts';
 import {
   createOrFindParticipant,
   deleteParticipant,

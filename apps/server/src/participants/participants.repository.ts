@@ -8,6 +8,7 @@ import {
   type Principal,
 } from '@lablive/domain';
 import { sql } from 'kysely';
+import { isEventRole } from '../access/eventRoles.ts';
 import type { Db } from '../db/connection.ts';
 
 const COLUMNS = [
@@ -43,9 +44,6 @@ type ParticipantColumns = {
   timezone: string | null;
   created_at: Date;
 };
-
-export const isEventRole = (value: string): value is EventRole =>
-  (EVENT_ROLES as readonly string[]).includes(value);
 
 export function toParticipantView(row: ParticipantColumns): ParticipantView {
   return {

@@ -11,14 +11,14 @@ import {
   type ParticipantView,
   type UpdateParticipantRequest,
 } from '@lablive/domain';
-import type { Caller } from '../auth/principals.repository.ts';
+import type { Caller } from '../access/caller.ts';
+import { picksOwnRoom } from '../access/roomAccess.ts';
+import { eventsManagedBy, findVisibleEvent } from '../access/visibleEvents.ts';
 import type { Db } from '../db/connection.ts';
+import type { GuestNotices } from '../events/guestNotices.ts';
 import { findRoomInLab } from '../events/rooms.repository.ts';
-import { eventsManagedBy, findVisibleEvent } from '../events/visibleEvents.ts';
-import { picksOwnRoom } from '../rooms/roomAccess.ts';
 import { findUserInLab } from '../users/users.repository.ts';
 import { createGuestList } from './guestList.ts';
-import type { GuestNotices } from './guestNotices.ts';
 import {
   findParticipantInLab,
   findParticipantsByEmail,

@@ -18,7 +18,7 @@ import {
   type UpdateReceiverRequest,
 } from '@lablive/domain';
 import type { z } from 'zod';
-import type { Caller } from '../auth/principals.repository.ts';
+import type { Caller } from '../access/caller.ts';
 import type { Db } from '../db/connection.ts';
 import { findRoomInLab } from '../events/rooms.repository.ts';
 import type { MailAttachment } from '../mail/mailer.ts';

@@ -27,10 +27,10 @@ import {
   type RoomCommandInput,
   type UpdatePollRequest,
 } from '@lablive/domain';
+import { type RoomAccess, resolveRoomAccess } from '../access/roomAccess.ts';
+import { findVisibleEvent } from '../access/visibleEvents.ts';
 import type { Db } from '../db/connection.ts';
 import { findRoomBySession, findRoomInLab } from '../events/rooms.repository.ts';
-import { findVisibleEvent } from '../events/visibleEvents.ts';
-import { type RoomAccess, resolveRoomAccess } from '../rooms/roomAccess.ts';
 import type { RoomService } from '../rooms/roomService.ts';
 import {
   archivePolls,

@@ -1,7 +1,7 @@
 // A client's command as the room should see it: what the client may not decide is taken from the
 // connection and from our records, never from the message. The room then decides on trusted input.
 import { type RoomCommand, roomRejection } from '@lablive/domain';
-import type { Caller } from '../auth/principals.repository.ts';
+import type { Caller } from '../access/caller.ts';
 import type { Db } from '../db/connection.ts';
 import { resolveDocumentShare } from '../documents/documentShares.ts';
 

@@ -24,16 +24,16 @@ import {
   PROTOCOL_VERSION,
   type ServerMessage,
 } from '@lablive/protocol';
+import type { Caller } from '../access/caller.ts';
+import { resolveRoomAccess } from '../access/roomAccess.ts';
 import type { Authenticator } from '../auth/authentication.ts';
-import type { Caller } from '../auth/principals.repository.ts';
 import type { Db } from '../db/connection.ts';
 import { readStream } from '../event-store/index.ts';
 import { createTokenBucket } from '../limits/tokenBucket.ts';
-import { resolveRoomAccess } from '../rooms/roomAccess.ts';
+import type { GatewayStats } from '../observability/gatewayStats.ts';
 import type { RoomService } from '../rooms/roomService.ts';
 import { toDelivered } from '../rooms/roomStateStore.ts';
 import { trustedCommand } from './clientCommands.ts';
-import type { GatewayStats } from './gatewayStats.ts';
 import type { InFlight } from './inFlight.ts';
 import { eventsFrame, type Member, type RoomFanout } from './roomFanout.ts';
 import type { RoomSignals } from './roomSignals.ts';

@@ -23,7 +23,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from '../mail/mailer.ts';
-import { createGatewayStats } from './gatewayStats.ts';
+import { createGatewayStats } from '../observability/gatewayStats.ts';
 
 let test: TestDatabase;
 let app: FastifyInstance;

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { CLOSE_CODES } from '@lablive/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import { createGatewayStats } from './gatewayStats.ts';
+import { createGatewayStats } from '../observability/gatewayStats.ts';
 import { createFlushScheduler, createSocketSender, type SocketSender } from './socketSender.ts';
 
 const servers: WebSocketServer[] = [];

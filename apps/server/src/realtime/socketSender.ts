@@ -3,7 +3,7 @@
 // is closed with a code, so the client resumes instead of the server holding its backlog in memory.
 import { CLOSE_CODES } from '@lablive/protocol';
 import type { WebSocket } from 'ws';
-import type { GatewayStats } from './gatewayStats.ts';
+import type { GatewayStats } from '../observability/gatewayStats.ts';
 import { createPayloadCache, encodePayload } from './sharedPayloads.ts';
 
 export type SocketSender = {

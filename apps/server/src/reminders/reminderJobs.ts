@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { dueReminders, REMINDER_KINDS, type ReminderKind, wantsReminder } from '@lablive/domain';
 import { personalLinks } from '../auth/personalLink.ts';
 import type { Db } from '../db/connection.ts';
+import type { ReminderScheduler } from '../events/guestNotices.ts';
 import type { JobQueue } from '../jobs/jobQueue.ts';
 import { guestLocale } from '../mail/guestLocale.ts';
 import { MAIL_RETRIES, type MailOutbox } from '../mail/mailOutbox.ts';
@@ -18,17 +19,6 @@ import { reminderMail } from '../mail/templates.ts';
 export const REMINDER_QUEUE = 'reminder-send';
 
 type ReminderJob = { participantId: number; eventId: number; kind: ReminderKind; plannedStart: string };
-
-export type ReminderScheduler = {
-  /** Every guest's reminders for the event as it now stands (within `db`, the change's transaction). */
-  scheduleEvent(db: Db, eventId: number): Promise<void>;
-  /** One guest's reminders (a guest just added). */
-  scheduleGuest(db: Db, participantId: number): Promise<void>;
-  /** Removes every guest's pending reminders for the event as it stands (before a change, a cancel, a close). */
-  unscheduleEvent(db: Db, eventId: number): Promise<void>;
-  /** Removes one guest's pending reminders (before the guest is removed). */
-  unscheduleGuest(db: Db, participantId: number): Promise<void>;
-};
 
 /** The job of a guest's reminder for an event starting at `plannedStart`: one id, one job. */
 const reminderJobId = (participantId: number, kind: ReminderKind, plannedStart: string) =>

@@ -27,11 +27,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadRoomConfig } from '../access/roomAccess.ts';
 import { append } from '../event-store/append.ts';
 import { createOutboxMailer } from '../mail/mailer.ts';
 import { rebuildProjection } from '../projections/rebuild.ts';
 import { createReplayProjection } from '../projections/replay/replayProjection.ts';
-import { loadRoomConfig } from '../rooms/roomAccess.ts';
 
 const PASSWORD = 'a long enough password';
 let test: TestDatabase;

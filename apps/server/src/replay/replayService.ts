@@ -12,16 +12,16 @@ import {
   replayView,
   roomStreamId,
 } from '@lablive/domain';
+import { loadRoomConfig } from '../access/roomAccess.ts';
+import { findVisibleRoom } from '../access/visibleEvents.ts';
 import type { Db } from '../db/connection.ts';
 import { readStream } from '../event-store/readStream.ts';
 import { findRoomInLab } from '../events/rooms.repository.ts';
-import { findVisibleRoom } from '../events/visibleEvents.ts';
 import {
   foldForReplay,
   REPLAY_SNAPSHOT_EVERY,
   type ReplayFold,
 } from '../projections/replay/replayProjection.ts';
-import { loadRoomConfig } from '../rooms/roomAccess.ts';
 import { toSessionEvent } from '../rooms/roomStateStore.ts';
 import { labTimeZone, markersOf, snapshotAtOrBefore, streamVersion } from './replay.repository.ts';
 

@@ -4,6 +4,7 @@
 // followers over the bus. A host that moves (drain, fencing, lost lease) answers room_unavailable, and
 // the command is routed again to wherever the room is next: the same command id appends once.
 import { DomainError } from '@lablive/domain';
+import { loadRoomConfig } from '../access/roomAccess.ts';
 import { type Bus, BusTimeoutError, NoRespondersError, type Subscription } from '../bus/index.ts';
 import type { Db } from '../db/connection.ts';
 import {
@@ -13,7 +14,6 @@ import {
   type RoomInstruments,
 } from '../observability/instruments.ts';
 import { createAbsenceClock, instanceKeysIn, newConnectionId, orphanedConnections } from './presenceSweep.ts';
-import { loadRoomConfig } from './roomAccess.ts';
 import { type RoomHost, type RoomHostDeps, startRoomHost } from './roomHost.ts';
 import { openRoomLeases } from './roomLeases.ts';
 import { roomCodec } from './roomMessages.ts';

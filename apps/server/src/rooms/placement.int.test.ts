@@ -11,12 +11,12 @@ import { createEvent, createLab, createTestDatabase, type TestDatabase } from '@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadRoomConfig } from '../access/roomAccess.ts';
 import { createInProcessBus } from '../bus/index.ts';
 import { createDb, type Db } from '../db/connection.ts';
 import { readStream } from '../event-store/index.ts';
 import { createRoomService, type RunningRoomService } from './createRoomService.ts';
 import { instanceKeyOf } from './presenceSweep.ts';
-import { loadRoomConfig } from './roomAccess.ts';
 import { startRoomHost } from './roomHost.ts';
 import type { CommandOutcome } from './roomService.ts';
 

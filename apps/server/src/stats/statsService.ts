@@ -29,10 +29,10 @@ import {
 } from '@lablive/domain';
 import { stringify } from 'csv-stringify/sync';
 import { type RawBuilder, sql } from 'kysely';
+import { resolveRoomAccess } from '../access/roomAccess.ts';
+import { findVisibleEvent, findVisibleRoom, visibleEventCondition } from '../access/visibleEvents.ts';
 import type { Db } from '../db/connection.ts';
 import type { StatsAttendanceView, StatsSessionsView } from '../db/schema.ts';
-import { findVisibleEvent, findVisibleRoom, visibleEventCondition } from '../events/visibleEvents.ts';
-import { resolveRoomAccess } from '../rooms/roomAccess.ts';
 import {
   type ClosedEventRecord,
   chartBuckets,

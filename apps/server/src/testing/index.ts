@@ -14,7 +14,7 @@ export { createJobQueue } from '../jobs/jobQueue.ts';
 export { createSmtpMailer, type Mailer } from '../mail/mailer.ts';
 export { createQueuedMailOutbox } from '../mail/mailOutbox.ts';
 export { mboxMessages } from '../mail/mbox.ts';
-export type { GatewayStats } from '../realtime/gatewayStats.ts';
+export type { GatewayStats } from '../observability/gatewayStats.ts';
 export { createReminderScheduler } from '../reminders/reminderJobs.ts';
 export { createRoomService } from '../rooms/createRoomService.ts';
 export { DEMO_PASSWORD } from '../seed/demoData.ts';

@@ -4,7 +4,7 @@
 // new one only once the link is followed. So an account's e-mail is always an address its owner proved,
 // and the participations matched by it (events/visibleEvents.ts, rooms/roomAccess.ts) are theirs.
 import { DomainError, LOCALES, type Locale, type ManagedUser, USER_RULE_MESSAGES } from '@lablive/domain';
-import type { Caller } from '../auth/principals.repository.ts';
+import type { Caller } from '../access/caller.ts';
 import type { Db } from '../db/connection.ts';
 import { isUniqueViolation } from '../db/pgErrors.ts';
 import { emailChangeMail, emailChangeNoticeMail } from '../mail/accountMail.ts';

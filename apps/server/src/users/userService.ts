@@ -35,8 +35,8 @@ import {
   type UsersRemoval,
   type UserUpdate,
 } from '@lablive/domain';
+import type { Caller } from '../access/caller.ts';
 import { issuePasswordResetToken } from '../auth/passwordReset.repository.ts';
-import type { Caller } from '../auth/principals.repository.ts';
 import type { Db } from '../db/connection.ts';
 import { isUniqueViolation } from '../db/pgErrors.ts';
 import { setPasswordMail } from '../mail/accountMail.ts';

@@ -16,13 +16,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { eventsManagedBy, findVisibleEvent } from '../../access/visibleEvents.ts';
 import type { Authenticator } from '../../auth/authentication.ts';
 import { issueInvitationToken } from '../../auth/invitations.repository.ts';
 import { invitationUrl } from '../../auth/personalLink.ts';
 import type { CalendarMails } from '../../calendar/calendarMails.ts';
 import type { Db } from '../../db/connection.ts';
 import { findRoomInLab } from '../../events/rooms.repository.ts';
-import { eventsManagedBy, findVisibleEvent } from '../../events/visibleEvents.ts';
 import { createInvitation, listInvitations } from '../../invitations/invitations.repository.ts';
 import type { MailOutbox } from '../../mail/mailOutbox.ts';
 import { eventMail } from '../../mail/mediaTemplates.ts';

@@ -3,10 +3,10 @@
 import { effectivePermissions, labEventDetailsSchema, labViewSchema, notFound } from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { findVisibleEvent } from '../../access/visibleEvents.ts';
 import type { Authenticator } from '../../auth/authentication.ts';
 import type { Db } from '../../db/connection.ts';
 import { findEventInLab } from '../../events/events.repository.ts';
-import { findVisibleEvent } from '../../events/visibleEvents.ts';
 import { findLab } from '../../labs/labs.repository.ts';
 import { labViewFor } from '../../labs/labView.ts';
 import { idParams } from './routeHelpers.ts';

@@ -12,8 +12,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Caller } from '../../access/caller.ts';
 import type { Authenticator } from '../../auth/authentication.ts';
-import type { Caller } from '../../auth/principals.repository.ts';
 import type { Db } from '../../db/connection.ts';
 import { blockDay, listBlockedDays, unblockDay } from '../../events/deploymentSchedulers.repository.ts';
 import { listEmailTemplates } from '../../events/medias.repository.ts';

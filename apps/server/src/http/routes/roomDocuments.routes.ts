@@ -11,10 +11,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { resolveRoomAccess } from '../../access/roomAccess.ts';
 import type { Authenticator } from '../../auth/authentication.ts';
 import type { Db } from '../../db/connection.ts';
 import { resolveDocumentShare } from '../../documents/documentShares.ts';
-import { resolveRoomAccess } from '../../rooms/roomAccess.ts';
 import type { RoomService } from '../../rooms/roomService.ts';
 import { executeRestCommand } from '../restCommands.ts';
 import { visibleRoomState } from '../restRoomViews.ts';

@@ -15,12 +15,12 @@ import {
 } from '@lablive/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { resolveRoomAccess } from '../../access/roomAccess.ts';
 import type { Authenticator } from '../../auth/authentication.ts';
 import type { Db } from '../../db/connection.ts';
 import { findRoomInLab, keepOpenTokSession, listEventMedias } from '../../events/rooms.repository.ts';
 import { findLab } from '../../labs/labs.repository.ts';
 import { type VideoProvider, VideoProviderError } from '../../media/videoSessions.ts';
-import { resolveRoomAccess } from '../../rooms/roomAccess.ts';
 import type { RoomService } from '../../rooms/roomService.ts';
 import { executeRestCommand, RoomCommandRejected } from '../restCommands.ts';
 import { roomPollViews, roomSessionStatus, visibleRoomState } from '../restRoomViews.ts';

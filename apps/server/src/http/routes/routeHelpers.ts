@@ -1,7 +1,7 @@
 // What the lab-scoped routes of events, participants, rooms, documents and polls share: the id
 // parameter and who the caller is in an event (the coded errors they answer come from the domain).
 import { effectivePermissions, idParamsSchema, type Permission, type Principal } from '@lablive/domain';
-import type { Caller } from '../../auth/principals.repository.ts';
+import type { Caller } from '../../access/caller.ts';
 import type { Person } from '../../participants/participants.repository.ts';
 
 export const idParams = idParamsSchema;

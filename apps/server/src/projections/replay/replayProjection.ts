@@ -16,10 +16,10 @@ import {
   type SessionEvent,
 } from '@lablive/domain';
 import type { Transaction } from 'kysely';
+import { loadRoomConfig } from '../../access/roomAccess.ts';
 import type { Database } from '../../db/schema.ts';
 import { readStream } from '../../event-store/readStream.ts';
 import type { StoredSessionEvent } from '../../event-store/types.ts';
-import { loadRoomConfig } from '../../rooms/roomAccess.ts';
 import { toSessionEvent } from '../../rooms/roomStateStore.ts';
 import type { Projection, ProjectionTables } from '../projection.ts';
 import {

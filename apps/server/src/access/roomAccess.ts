@@ -3,7 +3,6 @@
 // and the REST calls that act on rooms both go through here, so they admit the same people.
 import {
   DomainError,
-  EVENT_ROLES,
   type EventRole,
   effectivePermissions,
   isAnimator,
@@ -18,11 +17,11 @@ import {
 } from '@lablive/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
-import { findVisibleRoom } from '../events/visibleEvents.ts';
+import { isEventRole } from './eventRoles.ts';
+import { findVisibleRoom } from './visibleEvents.ts';
 
 export type RoomAccess = { actor: RoomActor; config: RoomConfig; eventActive: boolean };
 
-const isEventRole = (value: string): value is EventRole => (EVENT_ROLES as readonly string[]).includes(value);
 const isRoomModule = (value: string): value is RoomModule =>
   (ROOM_MODULES as readonly string[]).includes(value);
 const isLabModule = (value: string): value is LabModule => (LAB_MODULES as readonly string[]).includes(value);
