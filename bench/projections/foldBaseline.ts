@@ -4,6 +4,7 @@
 // models' loading and writing, and the checkpoint.
 import { initialRoomState, type RoomStatsRows, replayMarkerOf } from '@lablive/domain';
 import type { Db } from '../../apps/server/src/db/connection.ts';
+import { toSessionEvent } from '../../apps/server/src/event-store/index.ts';
 import { readAll } from '../../apps/server/src/event-store/readAll.ts';
 import type { LogPosition, StoredSessionEvent } from '../../apps/server/src/event-store/types.ts';
 import { foldForReplay, type ReplayFold } from '../../apps/server/src/projections/replay/replayProjection.ts';
@@ -11,7 +12,6 @@ import {
   foldRoomStats,
   toRoomLoggedEvent,
 } from '../../apps/server/src/projections/sessions/sessionsProjection.ts';
-import { toSessionEvent } from '../../apps/server/src/rooms/roomStateStore.ts';
 import type { BaselineFigure } from './projectionsPlan.ts';
 
 /** A projection's fold held in memory: given each page in the log's order. */

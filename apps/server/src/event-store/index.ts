@@ -22,6 +22,7 @@ export { createEventStore, type EventStore } from './eventStore.ts';
 export { sessionEventActorSchema, sessionEventMetadataSchema } from './metadata.ts';
 export { compareLogPositions, positionOf, type ReadAllResult, readAll } from './readAll.ts';
 export { type ReadOptions, readStream } from './readStream.ts';
+export { toDelivered, toSessionEvent } from './sessionEvents.ts';
 export { type EventSubscription, type SubscribeOptions, subscribe } from './subscribe.ts';
 export type {
   LogPosition,

@@ -15,6 +15,7 @@ import {
 import { loadRoomConfig } from '../access/roomAccess.ts';
 import { findVisibleRoom } from '../access/visibleEvents.ts';
 import type { Db } from '../db/connection.ts';
+import { toSessionEvent } from '../event-store/index.ts';
 import { readStream } from '../event-store/readStream.ts';
 import { findRoomInLab } from '../events/rooms.repository.ts';
 import {
@@ -22,7 +23,6 @@ import {
   REPLAY_SNAPSHOT_EVERY,
   type ReplayFold,
 } from '../projections/replay/replayProjection.ts';
-import { toSessionEvent } from '../rooms/roomStateStore.ts';
 import { labTimeZone, markersOf, snapshotAtOrBefore, streamVersion } from './replay.repository.ts';
 
 /** The timeline shows this many markers at most (a long session's joins and leaves are many). */

@@ -22,6 +22,7 @@ import {
   appendPrepared,
   prepareAppend,
   readStream,
+  toDelivered,
 } from '../event-store/index.ts';
 import type { WakeUp } from '../event-store/wakeUp.ts';
 import { createKeyedTokenBuckets } from '../limits/tokenBucket.ts';
@@ -40,7 +41,6 @@ import {
   type RecentCommand,
   saveSnapshot,
   snapshotInterval,
-  toDelivered,
 } from './roomStateStore.ts';
 import { roomSubjects } from './roomSubjects.ts';
 

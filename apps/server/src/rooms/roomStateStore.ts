@@ -1,42 +1,15 @@
 // Loading and saving a room's state: the latest snapshot plus the tail of the stream folded with the
-// domain's evolve. Events read back are parsed with the domain schemas: a malformed row is reported
-// where it is, never folded.
-import {
-  evolve,
-  initialRoomState,
-  type RoomConfig,
-  type RoomState,
-  roomStreamId,
-  type SessionEvent,
-  sessionEventSchema,
-} from '@lablive/domain';
+// domain's evolve. Events read back are parsed with the domain schemas (event-store/sessionEvents.ts):
+// a malformed row is reported where it is, never folded.
+import { evolve, initialRoomState, type RoomConfig, type RoomState, roomStreamId } from '@lablive/domain';
 import type { DeliveredEvent } from '@lablive/protocol';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
-import { readStream } from '../event-store/index.ts';
-import type { StoredSessionEvent } from '../event-store/types.ts';
+import { readStream, toDelivered, toSessionEvent } from '../event-store/index.ts';
 
 /** Bumped when RoomState changes shape: older snapshots are then ignored and the log folded again. */
 export const ROOM_STATE_VERSION = 3;
 const PAGE = 1000;
-
-export function toSessionEvent(stored: StoredSessionEvent): SessionEvent {
-  const parsed = sessionEventSchema.safeParse({ type: stored.type, data: stored.data });
-  if (!parsed.success) {
-    throw new Error(
-      `Session event ${stored.eventId} (${stored.streamId} v${stored.streamVersion}, ${stored.type}) is malformed: ${parsed.error.message}`,
-    );
-  }
-  return parsed.data;
-}
-
-export function toDelivered(stored: StoredSessionEvent): DeliveredEvent {
-  return {
-    version: stored.streamVersion,
-    occurredAt: stored.occurredAt.toISOString(),
-    event: toSessionEvent(stored),
-  };
-}
 
 /** Who sent which command recently, to answer a retried command with its first outcome. */
 export type RecentCommand = { key: string; version: number; events: DeliveredEvent[] };

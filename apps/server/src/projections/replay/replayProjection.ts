@@ -18,9 +18,9 @@ import {
 import type { Transaction } from 'kysely';
 import { loadRoomConfig } from '../../access/roomAccess.ts';
 import type { Database } from '../../db/schema.ts';
+import { toSessionEvent } from '../../event-store/index.ts';
 import { readStream } from '../../event-store/readStream.ts';
 import type { StoredSessionEvent } from '../../event-store/types.ts';
-import { toSessionEvent } from '../../rooms/roomStateStore.ts';
 import type { Projection, ProjectionTables } from '../projection.ts';
 import {
   createReplayTables,

@@ -8,9 +8,9 @@ import {
   type RoomLoggedEvent,
   type RoomStatsRows,
 } from '@lablive/domain';
+import { toSessionEvent } from '../../event-store/index.ts';
 import { compareLogPositions } from '../../event-store/readAll.ts';
 import type { LogPosition, StoredSessionEvent } from '../../event-store/types.ts';
-import { toSessionEvent } from '../../rooms/roomStateStore.ts';
 import type { Projection } from '../projection.ts';
 import {
   addDocumentShares,
