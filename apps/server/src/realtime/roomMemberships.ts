@@ -1,0 +1,165 @@
+// The rooms one socket is in. A join resolves the caller's access, follows the room's fan-out first
+// (so nothing committed meanwhile is lost), greets the socket (welcome with the state, or resumed and
+// the missed events), goes live and records the connection in the room (JoinRoom). A leave, or the
+// socket closing, stops following and records LeaveRoom once the join was decided.
+import { randomUUID } from 'node:crypto';
+import { DomainError, isAnimator, type RoomActor, stateFor } from '@lablive/domain';
+import { type ClientMessage, PROTOCOL_ERRORS } from '@lablive/protocol';
+import type { Caller } from '../access/caller.ts';
+import { resolveRoomAccess } from '../access/roomAccess.ts';
+import type { ConnectionDeps } from './connectionDeps.ts';
+import { sendMissedEvents } from './missedEvents.ts';
+import type { Member } from './roomFanout.ts';
+import type { SocketReplies } from './socketReplies.ts';
+import type { SocketSender } from './socketSender.ts';
+
+export type JoinedRoom = {
+  member: Member;
+  actor: RoomActor;
+  connectionId: string;
+  /**
+   * Settles once this connection's JoinRoom was decided. The socket's commands (and its LeaveRoom) wait
+   * for it: a client resuming after a move sends its unacknowledged commands as soon as it is told
+   * `resumed`, and they must not reach the room before it is back in it.
+   */
+  entered: Promise<void>;
+};
+
+export type RoomMemberships = {
+  /** The room this socket joined, or undefined. */
+  get(roomId: number): JoinedRoom | undefined;
+  join(message: Extract<ClientMessage, { type: 'join' }>, who: Caller): Promise<void>;
+  /** The socket closed: it leaves every room, and a join still under way stops before going live. */
+  closeAll(code: number): void;
+};
+
+export function createRoomMemberships(
+  sender: SocketSender,
+  deps: ConnectionDeps,
+  replies: SocketReplies,
+): RoomMemberships {
+  const joined = new Map<number, JoinedRoom>();
+  const joining = new Set<number>();
+  let isClosed = false;
+
+  /** Who the caller is in the room, or null once the socket was told why it may not enter. */
+  async function accessTo(roomId: number, who: Caller) {
+    try {
+      return await resolveRoomAccess(deps.db, who.principal, roomId);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      const code =
+        error.code === 'not_found' ? PROTOCOL_ERRORS.roomNotFound : PROTOCOL_ERRORS.notAllowedInRoom;
+      replies.refuse(code, `Room ${roomId}: ${error.message}`, String(roomId));
+      return null;
+    }
+  }
+
+  /** Welcome with the whole state, or resumed then the events after `lastVersion`. */
+  async function greet(roomId: number, lastVersion: number | null, member: Member, actor: RoomActor) {
+    if (lastVersion === null) {
+      const snapshot = await deps.rooms.snapshot(roomId);
+      member.lastSent = snapshot.version;
+      replies.send({
+        type: 'welcome',
+        roomId,
+        version: snapshot.version,
+        participantId: actor.participantId,
+        role: actor.role,
+        state: stateFor(snapshot.state, member.recipient),
+      });
+    } else {
+      replies.send({
+        type: 'resumed',
+        roomId,
+        fromVersion: lastVersion,
+        participantId: actor.participantId,
+        role: actor.role,
+      });
+      member.lastSent = lastVersion;
+      await sendMissedEvents(deps.db, roomId, member);
+    }
+  }
+
+  async function join(message: Extract<ClientMessage, { type: 'join' }>, who: Caller) {
+    const { roomId } = message;
+    if (joining.has(roomId)) {
+      replies.refuse(PROTOCOL_ERRORS.invalidMessage, `Already joining room ${roomId}.`, String(roomId));
+      return;
+    }
+    joining.add(roomId);
+    let markEntered = () => {};
+    try {
+      leave(roomId, 'left');
+      const access = await accessTo(roomId, who);
+      if (!access) return;
+      const recipient = {
+        participantId: access.actor.participantId,
+        isAnimator: isAnimator(access.actor.role),
+      };
+      const member: Member = { recipient, sender, lastSent: 0, backlog: [] };
+      // Follow first, so nothing committed while the welcome or the missed events are read is lost.
+      deps.fanout.attach(roomId, member);
+      deps.signals.attach(roomId, member);
+      const entered = new Promise<void>((resolve) => {
+        markEntered = resolve;
+      });
+      const entry: JoinedRoom = {
+        member,
+        actor: access.actor,
+        connectionId: deps.rooms.newConnectionId(),
+        entered,
+      };
+      joined.set(roomId, entry);
+      await greet(roomId, message.lastVersion ?? null, member, access.actor);
+      if (isClosed || joined.get(roomId) !== entry) return;
+      deps.fanout.goLive(roomId, member);
+      const outcome = await deps.rooms.execute({
+        roomId,
+        commandId: randomUUID(),
+        actor: access.actor,
+        command: { type: 'JoinRoom', data: { connectionId: entry.connectionId } },
+        correlationId: entry.connectionId,
+      });
+      if (!outcome.ok) replies.refuse(outcome.code, outcome.message, String(roomId));
+    } finally {
+      markEntered();
+      joining.delete(roomId);
+    }
+  }
+
+  function leave(roomId: number, reason: string) {
+    const room = joined.get(roomId);
+    if (!room) return;
+    joined.delete(roomId);
+    deps.fanout.detach(roomId, room.member);
+    deps.signals.detach(roomId, room.member);
+    void deps.inFlight
+      .track(
+        room.entered.then(() =>
+          deps.rooms.execute({
+            roomId,
+            commandId: randomUUID(),
+            actor: room.actor,
+            command: { type: 'LeaveRoom', data: { connectionId: room.connectionId, reason } },
+            correlationId: room.connectionId,
+          }),
+        ),
+      )
+      .then((outcome) => {
+        if (!outcome.ok && outcome.code === 'room_unavailable')
+          deps.log('warn', 'leave not recorded', { roomId, code: outcome.code });
+      })
+      .catch((error: unknown) => deps.log('warn', 'leave not recorded', { roomId, error: String(error) }));
+  }
+
+  return {
+    get: (roomId) => joined.get(roomId),
+    join,
+    closeAll(code) {
+      isClosed = true;
+      for (const roomId of [...joined.keys()])
+        leave(roomId, code === 1000 || code === 1001 ? 'left' : 'connection_lost');
+    },
+  };
+}
