@@ -5,6 +5,7 @@
 // and only a closed event's guest gets no mail (its links sign in no more).
 import type { Db } from '../db/connection.ts';
 import { guestLocale } from '../mail/guestLocale.ts';
+import { guestMail, guestMailParams } from '../mail/guestMail.ts';
 import type { MailOutbox } from '../mail/mailOutbox.ts';
 import { personalLinkMail } from '../mail/templates.ts';
 import { findLinkHolder } from './invitations.repository.ts';
@@ -53,19 +54,22 @@ export async function renewPersonalLink(deps: LinkRenewalDeps, token: string): P
   // The new link and its mail commit together: the mail never carries a link that does not exist.
   await deps.db.transaction().execute(async (trx) => {
     const url = await personalLink(trx, deps, guest.id);
+    const to = {
+      guest: { ...guest, timeZone: guest.timezone },
+      event: {
+        id: guest.event_id,
+        labId: guest.lab_id,
+        name: guest.event_name,
+        start: guest.planned_start_date,
+        timeZone: guest.default_timezone,
+      },
+    };
     const mail = personalLinkMail(locale, {
-      name: guest.name || guest.email,
-      eventName: guest.event_name,
-      startsAt: guest.planned_start_date,
-      timeZone: guest.timezone ?? guest.default_timezone,
+      ...guestMailParams(to.guest, to.event),
       url,
       calendarUrl: deps.calendarPageUrl(guest.event_id, guest.id),
     });
-    await deps.mailOutbox.send(trx, { to: guest.email, ...mail }, `personal-link-${url}`, {
-      kind: 'personal_link',
-      labId: guest.lab_id,
-      eventId: guest.event_id,
-      participantId: guest.id,
-    });
+    const queued = guestMail('personal_link', to, mail, `personal-link-${url}`);
+    await deps.mailOutbox.send(trx, queued.mail, queued.key, queued.about);
   });
 }

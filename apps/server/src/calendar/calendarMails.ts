@@ -9,6 +9,7 @@ import type { Db } from '../db/connection.ts';
 import { descriptionText } from '../events/description.ts';
 import type { CalendarFacts } from '../events/guestNotices.ts';
 import { guestLocale } from '../mail/guestLocale.ts';
+import { guestMail, guestMailParams } from '../mail/guestMail.ts';
 import type { CalendarPart } from '../mail/mailer.ts';
 import type { MailOutbox } from '../mail/mailOutbox.ts';
 import { eventMail } from '../mail/mediaTemplates.ts';
@@ -33,14 +34,6 @@ export type CalendarMailsDeps = {
   fallbackOrganizer: { name: string; email: string };
   now: () => Date;
 };
-
-/** What a mail about the event says of it to this guest: their name, its name and start on their clock. */
-const mailParams = (guest: CalendarGuest, event: CalendarEvent) => ({
-  name: guest.name || guest.email,
-  eventName: event.name,
-  startsAt: event.start,
-  timeZone: guest.timeZone ?? event.timeZone,
-});
 
 export const sameCalendarFacts = (a: CalendarFacts, b: CalendarFacts): boolean =>
   a.name === b.name && a.start.getTime() === b.start.getTime() && a.end.getTime() === b.end.getTime();
@@ -84,16 +77,18 @@ export function createCalendarMails(deps: CalendarMailsDeps) {
     const sequence = await nextCalendarSequence(db, event.id);
     for (const guest of guests) {
       const locale = guestLocale(guest.locale, event.ownerLocale);
-      const params = mailParams(guest, event);
+      const params = guestMailParams(guest, event);
       const mail = await eventMail(db, { eventId: event.id, kind: 'event_cancelled', locale }, params, () =>
         eventCancelledMail(locale, { ...params, why }),
       );
-      await mailOutbox.send(
-        db,
-        { to: guest.email, ...mail, icalEvent: entryFor(event, guest, 'CANCEL', publicUrl, sequence) },
+      const queued = guestMail(
+        'event_cancelled',
+        { guest, event },
+        mail,
         `calendar-cancel-${event.id}-${guest.id}-${sequence}`,
-        { kind: 'event_cancelled', labId: event.labId, eventId: event.id, participantId: guest.id },
+        entryFor(event, guest, 'CANCEL', publicUrl, sequence),
       );
+      await mailOutbox.send(db, queued.mail, queued.key, queued.about);
     }
   }
 
@@ -126,16 +121,18 @@ export function createCalendarMails(deps: CalendarMailsDeps) {
       for (const guest of await findInvitedGuests(db, eventId)) {
         const url = await personalLink(db, guest);
         const locale = guestLocale(guest.locale, event.ownerLocale);
-        const params = { ...mailParams(guest, event), url, calendarUrl: pageUrl(eventId, guest.id) };
+        const params = { ...guestMailParams(guest, event), url, calendarUrl: pageUrl(eventId, guest.id) };
         const mail = await eventMail(db, { eventId, kind: 'event_update', locale }, params, () =>
           eventUpdateMail(locale, params),
         );
-        await mailOutbox.send(
-          db,
-          { to: guest.email, ...mail, icalEvent: entryFor(event, guest, 'REQUEST', url, sequence) },
+        const queued = guestMail(
+          'event_update',
+          { guest, event },
+          mail,
           `calendar-update-${eventId}-${guest.id}-${sequence}`,
-          { kind: 'event_update', labId: event.labId, eventId, participantId: guest.id },
+          entryFor(event, guest, 'REQUEST', url, sequence),
         );
+        await mailOutbox.send(db, queued.mail, queued.key, queued.about);
       }
     },
 

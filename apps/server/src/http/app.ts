@@ -1,43 +1,26 @@
 // Builds the HTTP application: framework plugins, then the error handling, then the API routes under
-// /api, then the web app. Everything it needs is passed in, so tests build it on their own database.
-import path from 'node:path';
+// /api, then the web app. Everything it needs is passed in, so tests build it on their own database; the
+// services the routes call are built once, in appServices.ts.
 import rateLimit from '@fastify/rate-limit';
 import { DomainError } from '@lablive/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { createAccessTokens } from '../auth/accessTokens.ts';
-import { createAuthenticator } from '../auth/authentication.ts';
-import type { AuthDeps } from '../auth/authService.ts';
 import type { Bus } from '../bus/index.ts';
-import { calendarPageUrl } from '../calendar/calendarLink.ts';
-import { createCalendarMails } from '../calendar/calendarMails.ts';
-import { createCalendarPageService } from '../calendar/calendarPage.ts';
 import type { Env } from '../config/env.ts';
 import type { Db } from '../db/connection.ts';
-import { createDocumentService } from '../documents/documentService.ts';
-import { createEventService } from '../events/eventService.ts';
 import type { ReminderScheduler } from '../events/guestNotices.ts';
-import { createGroupService } from '../groups/groupService.ts';
 import type { Lifecycle } from '../lifecycle/lifecycle.ts';
-import { mailboxOf } from '../mail/mailbox.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createDirectMailOutbox, type MailOutbox } from '../mail/mailOutbox.ts';
-import { createVideoProvider } from '../media/videoSessions.ts';
-import { createMediaService } from '../medias/mediaService.ts';
 import type { GatewayStats } from '../observability/gatewayStats.ts';
 import type { ServerMetrics } from '../observability/metrics.ts';
-import { createParticipationService } from '../participants/participationService.ts';
-import { createPharmacovigilanceService } from '../pharmacovigilance/pharmacovigilanceService.ts';
-import { createPictureService } from '../pictures/pictureService.ts';
 import { ensureLiveGenerations } from '../projections/generations.repository.ts';
 import { PROJECTIONS } from '../projections/projections.ts';
 import { registerGateway } from '../realtime/gateway.ts';
-import { createReplayService } from '../replay/replayService.ts';
 import type { RoomService } from '../rooms/roomService.ts';
-import { createStatsService } from '../stats/statsService.ts';
-import { createUserService } from '../users/userService.ts';
 import { registerApiDocs } from './apiDocs.ts';
 import { type ApiRoute, installApiGuards } from './apiGuards.ts';
+import { createServices } from './appServices.ts';
 import { mediaBuildsRoutes } from './mediaBuilds.ts';
 import { errorHandler, problem } from './problems.ts';
 import { authRoutes } from './routes/auth.routes.ts';
@@ -154,18 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       new DomainError('rate_limited', `Too many attempts. Try again in ${Math.ceil(context.ttl / 1000)} s.`),
   });
 
-  const tokens = createAccessTokens(deps.accessTokenSecret, deps.config.ACCESS_TOKEN_TTL_SECONDS, now);
-  const authenticator = createAuthenticator({ db: deps.db, tokens, now });
   const mailOutbox = deps.mailOutbox ?? createDirectMailOutbox(deps.mailer, deps.db);
-  const auth: AuthDeps = {
-    db: deps.db,
-    tokens,
-    mailOutbox,
-    now,
-    publicUrl: deps.config.PUBLIC_URL,
-    refreshTtlSeconds: deps.config.REFRESH_TOKEN_TTL_SECONDS,
-    resetTtlSeconds: deps.config.RESET_TOKEN_TTL_SECONDS,
-  };
+  const services = createServices({ ...deps, mailOutbox, now, log: app.log });
+  const { authenticator } = services;
 
   app.decorate('apiRoutes', installApiGuards(app, authenticator, deps.db));
   await registerApiDocs(app, deps.version ?? 'dev');
@@ -173,79 +147,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       refuseUnstorableText(api);
       await api.register(authRoutes, {
-        auth,
+        auth: services.auth,
         authenticator,
         loginRateLimitPerMinute: deps.config.LOGIN_RATE_LIMIT_PER_MINUTE,
-        linkRenewal: {
-          db: deps.db,
-          mailOutbox,
-          publicUrl: deps.config.PUBLIC_URL,
-          invitationTtlSeconds: deps.config.INVITATION_TOKEN_TTL_SECONDS,
-          now,
-          calendarPageUrl: (eventId, participantId) =>
-            calendarPageUrl(deps.config.PUBLIC_URL, deps.accessTokenSecret, eventId, participantId),
-        },
+        linkRenewal: services.linkRenewal,
       });
-      await api.register(eventInfoRoutes, { db: deps.db, authenticator });
-      await api.register(labScopedRoutes, { db: deps.db, authenticator });
-      await api.register(usersRoutes, {
-        authenticator,
-        users: createUserService({ db: deps.db, mailOutbox, publicUrl: deps.config.PUBLIC_URL, now }),
-      });
-      const { db, rooms } = deps;
-      const { config } = deps;
-      const calendar = createCalendarMails({
-        mailOutbox,
-        secret: deps.accessTokenSecret,
-        publicUrl: config.PUBLIC_URL,
-        invitationTtlSeconds: config.INVITATION_TOKEN_TTL_SECONDS,
-        fallbackOrganizer: mailboxOf(config.MAIL_FROM),
-        now,
-      });
-      const notices = { reminders: deps.reminders, calendar };
-      const calendarPage = createCalendarPageService({
-        db,
-        secret: deps.accessTokenSecret,
-        publicUrl: config.PUBLIC_URL,
-        invitationTtlSeconds: config.INVITATION_TOKEN_TTL_SECONDS,
-        now,
-        calendar,
-      });
+      const { db, rooms, config } = deps;
+      const { filesDir } = services;
+      await api.register(eventInfoRoutes, { db, authenticator });
+      await api.register(labScopedRoutes, { db, authenticator });
+      await api.register(usersRoutes, { authenticator, users: services.users });
       await api.register(calendarRoutes, {
-        page: calendarPage,
+        page: services.calendarPage,
         perAddressPerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,
       });
-      const events = createEventService({ db, rooms, now, ...notices });
-      await api.register(eventsRoutes, { db, authenticator, events });
+      await api.register(eventsRoutes, { db, authenticator, events: services.events });
       await api.register(planningRoutes, { db, authenticator });
       await api.register(eventRoomsRoutes, { db, authenticator, rooms });
-      const participations = createParticipationService(db, notices);
-      await api.register(participantsRoutes, { authenticator, participations });
-      await api.register(invitationsRoutes, {
-        db,
-        authenticator,
-        mailOutbox,
-        calendar,
-        publicUrl: config.PUBLIC_URL,
-        invitationTtlSeconds: config.INVITATION_TOKEN_TTL_SECONDS,
-        now,
-      });
-      const opentok =
-        config.OPENTOK_API_KEY && config.OPENTOK_API_SECRET
-          ? { apiKey: config.OPENTOK_API_KEY, apiSecret: config.OPENTOK_API_SECRET }
-          : null;
-      const video = createVideoProvider({ opentok, iceServers: config.ICE_SERVERS });
-      await api.register(roomsRoutes, { db, authenticator, rooms, video, now });
+      await api.register(participantsRoutes, { authenticator, participations: services.participations });
+      await api.register(invitationsRoutes, { authenticator, invitations: services.invitations });
+      await api.register(roomsRoutes, { db, authenticator, rooms, video: services.video, now });
       await api.register(roomDocumentsRoutes, { db, authenticator, rooms });
-      const filesDir = deps.filesDir ?? path.join(config.DATA_DIR, 'files');
-      const documents = createDocumentService({
-        db,
-        rooms,
-        filesDir,
-        now,
-        storageQuotaBytes: config.LAB_STORAGE_QUOTA_BYTES,
-        log: app.log,
-      });
+      const { documents } = services;
       await api.register(documentsRoutes, { db, authenticator, documents });
       await api.register(documentsAdminRoutes, {
         authenticator,
@@ -253,41 +176,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         filesDir,
         maxFileBytes: config.DOCUMENT_MAX_BYTES,
       });
-      await api.register(groupsAdminRoutes, {
-        authenticator,
-        groups: createGroupService({ db, filesDir, log: app.log }),
-      });
+      await api.register(groupsAdminRoutes, { authenticator, groups: services.groups });
       await api.register(uploadsRoutes, {
         authenticator,
-        pictures: createPictureService({ db, filesDir, log: app.log }),
+        pictures: services.pictures,
         filesDir,
         maxFileBytes: config.IMAGE_MAX_BYTES,
       });
       await api.register(mediasAdminRoutes, {
         authenticator,
-        medias: createMediaService({
-          db,
-          filesDir,
-          now,
-          log: app.log,
-          buildLimits: {
-            maxEntries: config.MEDIA_BUILD_MAX_ENTRIES,
-            maxUnpackedBytes: config.MEDIA_BUILD_MAX_UNPACKED_BYTES,
-          },
-          // Pages on this machine outside production only: agencies (and the example media) serve them there.
-          pageAddresses: { allowLoopback: config.NODE_ENV !== 'production' },
-          storageQuotaBytes: config.LAB_STORAGE_QUOTA_BYTES,
-        }),
+        medias: services.medias,
         filesDir,
         buildMaxBytes: config.MEDIA_BUILD_MAX_BYTES,
         thumbnailMaxBytes: config.IMAGE_MAX_BYTES,
       });
-      await api.register(pollsRoutes, { db, authenticator, rooms, now });
+      await api.register(pollsRoutes, { authenticator, polls: services.polls });
       // The statistics read the projections' views: they exist (empty) before the runner catches up.
       await ensureLiveGenerations(db, PROJECTIONS);
-      await api.register(statsRoutes, { authenticator, stats: createStatsService({ db, now }) });
-      await api.register(replayRoutes, { authenticator, replay: createReplayService({ db }) });
-      const pharmacovigilance = createPharmacovigilanceService({ db, mailOutbox, now });
+      await api.register(statsRoutes, { authenticator, stats: services.stats });
+      await api.register(replayRoutes, { authenticator, replay: services.replay });
+      const { pharmacovigilance } = services;
       await api.register(pharmacovigilanceRoutes, { authenticator, pharmacovigilance });
       await api.register(pharmacovigilanceAdminRoutes, { authenticator, pharmacovigilance });
       await api.register(healthRoutes, {
@@ -320,7 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The medias' uploaded builds, at their own path beside the API (no token: the stage's frame has none).
   await app.register(mediaBuildsRoutes, {
     db: deps.db,
-    filesDir: deps.filesDir ?? path.join(deps.config.DATA_DIR, 'files'),
+    filesDir: services.filesDir,
   });
 
   if (deps.serveWeb !== false) await serveWebApp(app, deps.config.WEB_DIST_DIR);

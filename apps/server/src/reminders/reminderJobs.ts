@@ -12,6 +12,7 @@ import type { Db } from '../db/connection.ts';
 import type { ReminderScheduler } from '../events/guestNotices.ts';
 import type { JobQueue } from '../jobs/jobQueue.ts';
 import { guestLocale } from '../mail/guestLocale.ts';
+import { guestMail, guestMailParams } from '../mail/guestMail.ts';
 import { MAIL_RETRIES, type MailOutbox } from '../mail/mailOutbox.ts';
 import { eventMailFrom, findMediaTemplates, mediaTemplateKey } from '../mail/mediaTemplates.ts';
 import { reminderMail } from '../mail/templates.ts';
@@ -156,11 +157,18 @@ export async function createReminderScheduler(deps: {
     const jobOfKey = new Map<string, string>();
     const failed = await deps.mailOutbox.sendFromJob(
       due.map(({ attempt, job, event, guest, language }, index) => {
+        const to = {
+          guest: { ...guest, timeZone: guest.timezone },
+          event: {
+            id: event.id,
+            labId: event.lab_id,
+            name: event.name,
+            start: new Date(event.planned_start_date),
+            timeZone: event.default_timezone,
+          },
+        };
         const params = {
-          name: guest.name || guest.email,
-          eventName: event.name,
-          startsAt: new Date(event.planned_start_date),
-          timeZone: guest.timezone ?? event.default_timezone,
+          ...guestMailParams(to.guest, to.event),
           url: links[index] ?? deps.publicUrl,
           calendarUrl: deps.calendarPageUrl(event.id, guest.id),
         };
@@ -170,14 +178,14 @@ export async function createReminderScheduler(deps: {
           params,
           () => reminderMail(language, { ...params, kind: job.kind }),
         );
-        const key = `reminder-${guest.id}-${job.kind}-${job.plannedStart}`;
-        jobOfKey.set(key, attempt.id);
-        return {
-          mail: { to: guest.email, ...mail },
-          key,
-          about: { kind: 'reminder', labId: event.lab_id, eventId: event.id, participantId: guest.id },
-          attempt,
-        };
+        const queued = guestMail(
+          'reminder',
+          to,
+          mail,
+          `reminder-${guest.id}-${job.kind}-${job.plannedStart}`,
+        );
+        jobOfKey.set(queued.key, attempt.id);
+        return { ...queued, attempt };
       }),
     );
     return { failed: [...failed].map(([key, error]) => ({ id: jobOfKey.get(key) as string, error })) };

@@ -14,21 +14,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
-import type { Db } from '../../db/connection.ts';
-import { createPollService, type RunRoomCommand } from '../../polls/pollService.ts';
-import type { RoomService } from '../../rooms/roomService.ts';
-import { executeRestCommand } from '../restCommands.ts';
+import type { PollService } from '../../polls/pollService.ts';
 import { pollsAdminRoutes } from './pollsAdmin.routes.ts';
 import { idParams } from './routeHelpers.ts';
 
 export async function pollsRoutes(
   instance: FastifyInstance,
-  options: { db: Db; authenticator: Authenticator; rooms: RoomService; now: () => Date },
+  options: { authenticator: Authenticator; polls: PollService },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db, authenticator, rooms, now } = options;
-  const run: RunRoomCommand = (command) => executeRestCommand(rooms, command);
-  const polls = createPollService({ db, rooms, run, now });
+  const { authenticator, polls } = options;
   await app.register(pollsAdminRoutes, { authenticator, polls });
 
   app.post(

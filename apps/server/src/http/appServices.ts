@@ -1,0 +1,135 @@
+// Every service the application calls, built in this one place (by buildApp, app.ts) from what the server
+// or a test hands in: the database, the mail outbox, the room service, the reminders, the configuration
+// and the clock. The routes and the gateway are given them; no route builds a service.
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { createAccessTokens } from '../auth/accessTokens.ts';
+import { createAuthenticator } from '../auth/authentication.ts';
+import type { AuthDeps } from '../auth/authService.ts';
+import type { LinkRenewalDeps } from '../auth/linkRenewal.ts';
+import { calendarPageUrl } from '../calendar/calendarLink.ts';
+import { createCalendarMails } from '../calendar/calendarMails.ts';
+import { createCalendarPageService } from '../calendar/calendarPage.ts';
+import type { Db } from '../db/connection.ts';
+import { createDocumentService } from '../documents/documentService.ts';
+import { createEventService } from '../events/eventService.ts';
+import type { ReminderScheduler } from '../events/guestNotices.ts';
+import { createGroupService } from '../groups/groupService.ts';
+import { createInvitationService } from '../invitations/invitationService.ts';
+import { mailboxOf } from '../mail/mailbox.ts';
+import type { MailOutbox } from '../mail/mailOutbox.ts';
+import { createVideoProvider } from '../media/videoSessions.ts';
+import { createMediaService } from '../medias/mediaService.ts';
+import { createParticipationService } from '../participants/participationService.ts';
+import { createPharmacovigilanceService } from '../pharmacovigilance/pharmacovigilanceService.ts';
+import { createPictureService } from '../pictures/pictureService.ts';
+import { createPollService } from '../polls/pollService.ts';
+import { createReplayService } from '../replay/replayService.ts';
+import type { RoomService } from '../rooms/roomService.ts';
+import { createStatsService } from '../stats/statsService.ts';
+import { createUserService } from '../users/userService.ts';
+import type { AppConfig } from './app.ts';
+import { executeRestCommand } from './restCommands.ts';
+
+export type ServicesDeps = {
+  config: AppConfig;
+  accessTokenSecret: string;
+  db: Db;
+  mailOutbox: MailOutbox;
+  /** The guests' reminders (the job queue); none without it. */
+  reminders?: ReminderScheduler | undefined;
+  rooms: RoomService;
+  now: () => Date;
+  /** Where document files are stored; DATA_DIR/files by default. */
+  filesDir?: string | undefined;
+  log: FastifyBaseLogger;
+};
+
+export type Services = ReturnType<typeof createServices>;
+
+export function createServices(deps: ServicesDeps) {
+  const { config, db, mailOutbox, rooms, now, log } = deps;
+  const publicUrl = config.PUBLIC_URL;
+  const invitationTtlSeconds = config.INVITATION_TOKEN_TTL_SECONDS;
+  const tokens = createAccessTokens(deps.accessTokenSecret, config.ACCESS_TOKEN_TTL_SECONDS, now);
+  const auth: AuthDeps = {
+    db,
+    tokens,
+    mailOutbox,
+    now,
+    publicUrl,
+    refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
+    resetTtlSeconds: config.RESET_TOKEN_TTL_SECONDS,
+  };
+  const linkRenewal: LinkRenewalDeps = {
+    db,
+    mailOutbox,
+    publicUrl,
+    invitationTtlSeconds,
+    now,
+    calendarPageUrl: (eventId, participantId) =>
+      calendarPageUrl(publicUrl, deps.accessTokenSecret, eventId, participantId),
+  };
+  const calendar = createCalendarMails({
+    mailOutbox,
+    secret: deps.accessTokenSecret,
+    publicUrl,
+    invitationTtlSeconds,
+    fallbackOrganizer: mailboxOf(config.MAIL_FROM),
+    now,
+  });
+  const notices = { reminders: deps.reminders, calendar };
+  const opentok =
+    config.OPENTOK_API_KEY && config.OPENTOK_API_SECRET
+      ? { apiKey: config.OPENTOK_API_KEY, apiSecret: config.OPENTOK_API_SECRET }
+      : null;
+  const filesDir = deps.filesDir ?? path.join(config.DATA_DIR, 'files');
+  return {
+    tokens,
+    authenticator: createAuthenticator({ db, tokens, now }),
+    auth,
+    linkRenewal,
+    users: createUserService({ db, mailOutbox, publicUrl, now }),
+    calendar,
+    calendarPage: createCalendarPageService({
+      db,
+      secret: deps.accessTokenSecret,
+      publicUrl,
+      invitationTtlSeconds,
+      now,
+      calendar,
+    }),
+    events: createEventService({ db, rooms, now, ...notices }),
+    participations: createParticipationService(db, notices),
+    invitations: createInvitationService({ db, mailOutbox, calendar, publicUrl, invitationTtlSeconds, now }),
+    video: createVideoProvider({ opentok, iceServers: config.ICE_SERVERS }),
+    filesDir,
+    documents: createDocumentService({
+      db,
+      rooms,
+      filesDir,
+      now,
+      storageQuotaBytes: config.LAB_STORAGE_QUOTA_BYTES,
+      log,
+    }),
+    groups: createGroupService({ db, filesDir, log }),
+    pictures: createPictureService({ db, filesDir, log }),
+    medias: createMediaService({
+      db,
+      filesDir,
+      now,
+      log,
+      buildLimits: {
+        maxEntries: config.MEDIA_BUILD_MAX_ENTRIES,
+        maxUnpackedBytes: config.MEDIA_BUILD_MAX_UNPACKED_BYTES,
+      },
+      // Pages on this machine outside production only: agencies (and the example media) serve them there.
+      pageAddresses: { allowLoopback: config.NODE_ENV !== 'production' },
+      storageQuotaBytes: config.LAB_STORAGE_QUOTA_BYTES,
+    }),
+    polls: createPollService({ db, rooms, run: (command) => executeRestCommand(rooms, command), now }),
+    stats: createStatsService({ db, now }),
+    replay: createReplayService({ db }),
+    pharmacovigilance: createPharmacovigilanceService({ db, mailOutbox, now }),
+  };
+}
