@@ -5,6 +5,7 @@
 // personal link; the event's staff pick their room, the lab's admins copy a public event's link.
 import { createCalendarApi } from '@lablive/client';
 import type { CalendarLink, CalendarPage } from '@lablive/domain';
+import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +16,9 @@ import { PageSpinner } from '../components/PageSpinner.tsx';
 import { useToast } from '../components/toasts/useToast.ts';
 import { richTextParagraphs } from '../entry/eventText.ts';
 import { type Failure, toFailure } from '../failure.ts';
-import { useLoaded } from '../hooks/useLoaded.ts';
 import { describeFailure } from '../i18n/messages.ts';
 import { useLocale } from '../i18n/useLocale.ts';
+import { loadedOf } from '../queries/loaded.ts';
 import { api, themeStore } from '../services.ts';
 import { themeFromEventInfo } from '../theme/themeSources.ts';
 import { googleCalendarUrl, outlookCalendarUrl } from './calendarLinks.ts';
@@ -40,11 +41,16 @@ export function MyCalendarPage() {
 
 function CalendarCard({ link }: { link: CalendarLink }) {
   const { t } = useTranslation();
-  const { state } = useLoaded((signal) => calendarApi.page(link, { signal }), [link.event, link.participant]);
+  const query = useQuery({
+    queryKey: ['calendar', link.event, link.participant],
+    queryFn: ({ signal }) => calendarApi.page(link, { signal }),
+  });
+  const state = loadedOf(query);
+  const event = query.data?.event;
 
   useEffect(() => {
-    if (state.status === 'loaded') themeStore.set(themeFromEventInfo(state.value.event));
-  }, [state]);
+    if (event !== undefined) themeStore.set(themeFromEventInfo(event));
+  }, [event]);
 
   return (
     <section

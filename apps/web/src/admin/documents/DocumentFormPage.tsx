@@ -14,11 +14,13 @@ import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
-import { useLoaded } from '../../hooks/useLoaded.ts';
 import { describeFailure, translateMessage } from '../../i18n/messages.ts';
+import { loadedOf } from '../../queries/loaded.ts';
+import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { documentsApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
 import { listDay } from '../list/listDay.ts';
+import { documentKeys, useDocument } from '../resources/documents.ts';
 import {
   DOCUMENT_ACCEPT,
   DOCUMENT_TYPE_NAMES,
@@ -35,11 +37,9 @@ export function DocumentFormPage() {
   const { id = '' } = useParams();
   const creating = id === 'create';
   const documentId = Number(id);
-  const { state } = useLoaded(
-    (signal) => (creating ? Promise.resolve(null) : documentsApi.document(documentId, { signal })),
-    [id],
-  );
-  if (!creating && !validId(documentId)) return <Navigate to={LIST} replace />;
+  const valid = creating || validId(documentId);
+  const state = loadedOf(useDocument(creating || !valid ? null : documentId));
+  if (!valid) return <Navigate to={LIST} replace />;
   if (state.status === 'loading') return <PageSpinner />;
   if (state.status === 'failed') return <LoadFailure failure={state.failure} testId="document-form-error" />;
   return <DocumentForm key={id} document={state.value} />;
@@ -74,6 +74,7 @@ function DocumentForm({ document }: { document: AdminDocument | null }) {
   const creating = document === null;
   const [failure, setFailure] = useState<Failure | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const invalidate = useInvalidate();
   // Leaving the page stops an upload on its way.
   const uploading = useRef<AbortController | null>(null);
   useEffect(() => () => uploading.current?.abort(), []);
@@ -105,6 +106,7 @@ function DocumentForm({ document }: { document: AdminDocument | null }) {
         await documentsApi.rename(document.id, values.name, { signal: controller.signal });
         toast.show({ title: ta('documentForm.updated'), tone: 'success', testId: 'document-saved' });
       }
+      invalidate.afterSave(documentKeys.all);
       navigate(LIST);
     } catch (error) {
       if (!controller.signal.aborted) setFailure(toFailure(error));

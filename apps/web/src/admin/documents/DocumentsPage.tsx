@@ -12,19 +12,21 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { documentFileName, saveBlob } from '../../components/saveBlob.ts';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { toFailure } from '../../failure.ts';
-import { useLoaded } from '../../hooks/useLoaded.ts';
 import { describeFailure, translateMessage } from '../../i18n/messages.ts';
+import { useLoadedQuery } from '../../queries/loaded.ts';
+import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { documentsApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
 import { AdminList } from '../list/AdminList.tsx';
 import { InlineText } from '../list/InlineText.tsx';
 import { listDay } from '../list/listDay.ts';
 import { useOptimisticRows } from '../list/useOptimisticRows.ts';
+import { documentKeys, useDocuments } from '../resources/documents.ts';
 import './documents.css';
 
 export function DocumentsPage() {
   const { t } = useTranslation('admin');
-  const { state } = useLoaded((signal) => documentsApi.documents({ signal }), []);
+  const { state } = useLoadedQuery(useDocuments());
   return (
     <section className="admin-page" aria-labelledby="documents-title">
       <header className="admin-page-header">
@@ -51,7 +53,10 @@ function Documents({ loaded }: { loaded: readonly AdminDocument[] }) {
   const { t } = useTranslation();
   const { t: ta } = useTranslation('admin');
   const toast = useToast();
-  const list = useOptimisticRows<AdminDocument>(loaded, documentId);
+  const invalidate = useInvalidate();
+  const list = useOptimisticRows<AdminDocument>(loaded, documentId, () =>
+    invalidate.markStale(documentKeys.all),
+  );
   const [downloading, setDownloading] = useState<number | null>(null);
   const nameProblem = (name: string) => {
     const parsed = documentNameSchema.safeParse(name);

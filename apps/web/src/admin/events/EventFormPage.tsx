@@ -17,10 +17,12 @@ import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
-import { useLoaded } from '../../hooks/useLoaded.ts';
 import { describeFailure, translateMessage } from '../../i18n/messages.ts';
+import { useLoadedQueries } from '../../queries/loaded.ts';
+import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { adminApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
+import { eventKeys, useBlockedDays, useEventMediaChoices, useEventToEdit } from '../resources/events.ts';
 import { DayField } from './DayField.tsx';
 import { DescriptionEditor } from './DescriptionEditor.tsx';
 import { editEventValues, newEventValues } from './eventFormValues.ts';
@@ -34,22 +36,17 @@ export function EventFormPage() {
   const { id = '' } = useParams();
   const creating = id === 'create';
   const eventId = Number(id);
-  const { state } = useLoaded(
-    async (signal): Promise<Loaded> => {
-      const [medias, blocked, event] = await Promise.all([
-        adminApi.medias({ signal }),
-        adminApi.blockedDays({ signal }),
-        creating ? null : adminApi.event(eventId, { signal }),
-      ]);
-      return { medias, blockedDays: blocked.map((day) => day.date), event };
-    },
-    [id],
-  );
-  if (!creating && !(Number.isSafeInteger(eventId) && eventId > 0))
-    return <Navigate to="/admin/events" replace />;
+  const valid = creating || (Number.isSafeInteger(eventId) && eventId > 0);
+  const { state } = useLoadedQueries({
+    medias: useEventMediaChoices(),
+    blocked: useBlockedDays(),
+    event: useEventToEdit(creating || !valid ? null : eventId),
+  });
+  if (!valid) return <Navigate to="/admin/events" replace />;
   if (state.status === 'loading') return <PageSpinner />;
   if (state.status === 'failed') return <LoadFailure failure={state.failure} testId="event-form-error" />;
-  return <EventFormView key={id} loaded={state.value} />;
+  const { medias, blocked, event } = state.value;
+  return <EventFormView key={id} loaded={{ medias, blockedDays: blocked.map((day) => day.date), event }} />;
 }
 
 function EventFormView({ loaded }: { loaded: Loaded }) {
@@ -59,6 +56,7 @@ function EventFormView({ loaded }: { loaded: Loaded }) {
   const toast = useToast();
   const { event, medias, blockedDays } = loaded;
   const [failure, setFailure] = useState<Failure | null>(null);
+  const invalidate = useInvalidate();
   const today = newEventValues(medias, new Date(), readerTimeZone());
   const { register, control, handleSubmit, watch, setValue, formState } = useForm<
     EventFormInput,
@@ -81,10 +79,12 @@ function EventFormView({ loaded }: { loaded: Loaded }) {
     try {
       if (event === null) {
         const { id } = await adminApi.createEvent(form);
+        invalidate.afterSave(eventKeys.all);
         toast.show({ title: ta('form.saved'), tone: 'success' });
         navigate(`/admin/events/${id}/participants`);
       } else {
         await adminApi.editEvent(event.id, form);
+        invalidate.afterSave(eventKeys.all);
         toast.show({ title: ta('form.saved'), tone: 'success' });
         navigate('/admin/events');
       }

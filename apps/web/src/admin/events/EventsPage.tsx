@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../../auth/useAuth.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { useLoaded } from '../../hooks/useLoaded.ts';
-import { adminApi } from '../adminApi.ts';
+import { useLoadedQuery } from '../../queries/loaded.ts';
+import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
+import { eventKeys, useEvents } from '../resources/events.ts';
 import { EventCard } from './EventCard.tsx';
 
 const SECTIONS = ['current', 'planned', 'closed'] as const;
@@ -16,7 +17,10 @@ const SECTIONS = ['current', 'planned', 'closed'] as const;
 export function EventsPage() {
   const { t } = useTranslation('admin');
   const user = useCurrentUser();
-  const { state, reload } = useLoaded((signal) => adminApi.events({ signal }), []);
+  const { state } = useLoadedQuery(useEvents());
+  const invalidate = useInvalidate();
+  // A started, closed or cancelled event moves between the sections: the list loads again.
+  const reload = () => invalidate.refresh(eventKeys.all);
   if (user === null) return null;
   return (
     <section className="admin-page" aria-labelledby="events-title">

@@ -14,13 +14,16 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
-import { useLoaded } from '../../hooks/useLoaded.ts';
 import { translateMessage } from '../../i18n/messages.ts';
+import { useLoadedQueries } from '../../queries/loaded.ts';
+import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { groupsApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
 import { AdminList } from '../list/AdminList.tsx';
 import { InlineText } from '../list/InlineText.tsx';
 import { useOptimisticRows } from '../list/useOptimisticRows.ts';
+import { groupKeys, useGroupChoices, useGroups } from '../resources/groups.ts';
+import { userKeys } from '../resources/users.ts';
 import { GroupBadge } from './GroupBadge.tsx';
 import { GroupPanel } from './GroupPanel.tsx';
 import { UserManagementTabs } from './UserManagementTabs.tsx';
@@ -28,13 +31,7 @@ import './groups.css';
 
 export function GroupsPage() {
   const { t } = useTranslation('admin');
-  const { state } = useLoaded(async (signal) => {
-    const [groups, choices] = await Promise.all([
-      groupsApi.groups({ signal }),
-      groupsApi.choices({ signal }),
-    ]);
-    return { groups, choices };
-  }, []);
+  const { state } = useLoadedQueries({ groups: useGroups(), choices: useGroupChoices() });
   return (
     <section className="admin-page" aria-labelledby="groups-title">
       <UserManagementTabs titleId="groups-title" />
@@ -54,7 +51,12 @@ function Groups({ loaded, choices }: { loaded: readonly Group[]; choices: GroupC
   const { t } = useTranslation();
   const { t: ta } = useTranslation('admin');
   const toast = useToast();
-  const list = useOptimisticRows<Group>(loaded, groupId);
+  const invalidate = useInvalidate();
+  // A user's groups show on the users page: it loads them again too.
+  const list = useOptimisticRows<Group>(loaded, groupId, () => {
+    invalidate.markStale(groupKeys.all);
+    invalidate.markStale(userKeys.all);
+  });
   const [panel, setPanel] = useState<Panel | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const nameProblem = (name: string) => {

@@ -1,7 +1,8 @@
 // The rows of a back-office list, changed at once and saved behind (back-office spec 4: "Deletions and
 // value edits are optimistic"): a change shows before the server answers; a refusal puts the previous
 // rows back and says why in a toast (the old product only logged it). Rows being added show as pending
-// until the server gives them their ids.
+// until the server gives them their ids. Each saved change marks the list's query stale (`onSaved`), so
+// the rows shown stay as they are and the next visit loads them again.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toasts/useToast.ts';
@@ -21,6 +22,7 @@ export type OptimisticRows<Row> = {
 export function useOptimisticRows<Row>(
   loaded: readonly Row[],
   rowId: (row: Row) => string,
+  onSaved: () => void = () => {},
 ): OptimisticRows<Row> {
   const { t } = useTranslation();
   const toast = useToast();
@@ -30,6 +32,8 @@ export function useOptimisticRows<Row>(
   latest.current = rows;
   const idOf = useRef(rowId);
   idOf.current = rowId;
+  const saved = useRef(onSaved);
+  saved.current = onSaved;
   useEffect(() => setRows(loaded), [loaded]);
 
   const showFailure = useCallback(
@@ -46,6 +50,7 @@ export function useOptimisticRows<Row>(
       put({ ...before, ...patch });
       try {
         put(await save());
+        saved.current();
       } catch (error) {
         put(before);
         showFailure(error);
@@ -66,6 +71,7 @@ export function useOptimisticRows<Row>(
           ...withoutPending(current).filter((row) => !storedIds.has(idOf.current(row))),
           ...stored,
         ]);
+        saved.current();
       } catch (error) {
         setRows(withoutPending);
         showFailure(error);
@@ -81,6 +87,7 @@ export function useOptimisticRows<Row>(
     setRows((current) => current.filter((row) => !ids.includes(idOf.current(row))));
     try {
       await save();
+      saved.current();
     } catch (error) {
       // Back in their places, with whatever was added meanwhile after them.
       setRows((current) => [

@@ -15,11 +15,13 @@ import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
-import { useLoaded } from '../../hooks/useLoaded.ts';
 import { translateMessage } from '../../i18n/messages.ts';
+import { loadedOf } from '../../queries/loaded.ts';
+import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { mediasApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
 import { listDay } from '../list/listDay.ts';
+import { mediaKeys, useMedia } from '../resources/medias.ts';
 import {
   BUILD_ACCEPT,
   type MediaFormRequest,
@@ -55,11 +57,9 @@ export function MediaFormPage() {
   const { id = '' } = useParams();
   const creating = id === 'create';
   const mediaId = Number(id);
-  const { state } = useLoaded(
-    (signal) => (creating ? Promise.resolve(null) : mediasApi.media(mediaId, { signal })),
-    [id],
-  );
-  if (!creating && !validId(mediaId)) return <Navigate to={LIST} replace />;
+  const valid = creating || validId(mediaId);
+  const state = loadedOf(useMedia(creating || !valid ? null : mediaId));
+  if (!valid) return <Navigate to={LIST} replace />;
   if (state.status === 'loading') return <PageSpinner />;
   if (state.status === 'failed') return <LoadFailure failure={state.failure} testId="media-form-error" />;
   return <MediaForm key={id} media={state.value} />;
@@ -81,6 +81,7 @@ function MediaForm({ media: loaded }: { media: AdminMedia | null }) {
   const [slugEdited, setSlugEdited] = useState(loaded !== null);
   // Leaving the page stops an upload on its way.
   const uploading = useRef<AbortController | null>(null);
+  const invalidate = useInvalidate();
   useEffect(() => () => uploading.current?.abort(), []);
   const hasBuild = media?.build != null;
   const { control, register, handleSubmit, formState, watch, setValue } = useForm<
@@ -133,6 +134,8 @@ function MediaForm({ media: loaded }: { media: AdminMedia | null }) {
       if (saved !== null) setMedia(saved);
       setFailure(refused);
     } finally {
+      // Stored, even in part (a build refused after the media was saved): the lists load it next time.
+      if (saved !== null) invalidate.afterSave(mediaKeys.all);
       setSending(null);
       uploading.current = null;
     }
@@ -142,6 +145,7 @@ function MediaForm({ media: loaded }: { media: AdminMedia | null }) {
     if (media === null) return;
     try {
       setMedia(await mediasApi.removeThumbnail(media.id));
+      invalidate.afterSave(mediaKeys.all);
       toast.show({ title: ta('mediaForm.thumbnailRemoved'), tone: 'success' });
     } catch (error) {
       setFailure(toFailure(error));

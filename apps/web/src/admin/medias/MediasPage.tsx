@@ -13,22 +13,25 @@ import {
   mediaNameSchema,
 } from '@lablive/domain';
 import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
-import { useLoaded } from '../../hooks/useLoaded.ts';
 import { translateMessage } from '../../i18n/messages.ts';
+import { useLoadedQuery } from '../../queries/loaded.ts';
+import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { mediasApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
 import { AdminList } from '../list/AdminList.tsx';
 import { InlineText } from '../list/InlineText.tsx';
 import { useOptimisticRows } from '../list/useOptimisticRows.ts';
+import { mediaKeys, useMedias } from '../resources/medias.ts';
 import './medias.css';
 
 export function MediasPage() {
   const { t } = useTranslation('admin');
-  const { state } = useLoaded((signal) => mediasApi.medias({ signal }), []);
+  const { state } = useLoadedQuery(useMedias());
   return (
     <section className="admin-page" aria-labelledby="medias-title">
       <header className="admin-page-header">
@@ -43,7 +46,7 @@ export function MediasPage() {
       {state.status === 'loaded' && (
         <>
           <div className="medias-list">
-            <Medias loaded={state.value.filter((media) => media.lab_id !== null)} />
+            <Medias all={state.value} />
           </div>
           <SharedMedias medias={state.value.filter((media) => media.lab_id === null)} />
         </>
@@ -99,11 +102,14 @@ function Thumbnail({ media }: { media: AdminMedia }) {
   );
 }
 
-function Medias({ loaded }: { loaded: readonly AdminMedia[] }) {
+function Medias({ all }: { all: readonly AdminMedia[] }) {
   const { t } = useTranslation();
+  // The lab's own medias; the same array while the loaded list is the same, so a change shown stays.
+  const loaded = useMemo(() => all.filter((media) => media.lab_id !== null), [all]);
   const { t: ta } = useTranslation('admin');
   const toast = useToast();
-  const list = useOptimisticRows<AdminMedia>(loaded, mediaId);
+  const invalidate = useInvalidate();
+  const list = useOptimisticRows<AdminMedia>(loaded, mediaId, () => invalidate.markStale(mediaKeys.all));
   const nameProblem = (name: string) => {
     const parsed = mediaNameSchema.safeParse(name);
     return parsed.success ? null : translateMessage(t, parsed.error.issues[0]?.message ?? '');

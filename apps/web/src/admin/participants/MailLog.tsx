@@ -3,14 +3,14 @@
 // The queue moves mails along on its own: Refresh reads the log again.
 import type { MailLogEntry } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
-import { useLoaded } from '../../hooks/useLoaded.ts';
 import { useLocale } from '../../i18n/useLocale.ts';
-import { adminApi } from '../adminApi.ts';
+import { useLoadedQuery } from '../../queries/loaded.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
+import { useEventMails } from '../resources/events.ts';
 
 export function MailLog({ eventId }: { eventId: number }) {
   const { t } = useTranslation('admin');
-  const { state, reload } = useLoaded((signal) => adminApi.mails(eventId, { signal }), [eventId]);
+  const { state, reload } = useLoadedQuery(useEventMails(eventId));
   return (
     <section className="room-card mail-log" aria-labelledby="mail-log-title" data-testid="mail-log">
       <header className="mail-log-header">

@@ -21,10 +21,12 @@ import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
-import { useLoaded } from '../../hooks/useLoaded.ts';
 import { describeFailure, translateMessage } from '../../i18n/messages.ts';
+import { useLoadedQueries } from '../../queries/loaded.ts';
+import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { adminApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
+import { eventKeys, useEvent, useEventRooms, useParticipant } from '../resources/events.ts';
 import { useSendInvitation } from './useSendInvitation.ts';
 
 type Loaded = { event: LabEventDetails; rooms: EventRoom[]; guest: ParticipantView | null };
@@ -37,18 +39,13 @@ export function ParticipantFormPage() {
   const eventId = Number(eventParam);
   const creating = partId === 'create';
   const guestId = Number(partId);
-  const { state } = useLoaded(
-    async (signal): Promise<Loaded> => {
-      const [event, rooms, guest] = await Promise.all([
-        adminApi.event(eventId, { signal }),
-        adminApi.rooms(eventId, { signal }),
-        creating ? null : adminApi.participant(guestId, { signal }),
-      ]);
-      return { event, rooms, guest };
-    },
-    [eventId, partId],
-  );
-  if (!validId(eventId) || !(creating || validId(guestId))) return <Navigate to="/admin/events" replace />;
+  const valid = validId(eventId) && (creating || validId(guestId));
+  const { state } = useLoadedQueries({
+    event: useEvent(eventId, valid),
+    rooms: useEventRooms(eventId, valid),
+    guest: useParticipant(creating || !valid ? null : guestId),
+  });
+  if (!valid) return <Navigate to="/admin/events" replace />;
   if (state.status === 'loading') return <PageSpinner />;
   if (state.status === 'failed')
     return <LoadFailure failure={state.failure} testId="participant-form-error" />;
@@ -78,6 +75,8 @@ function ParticipantFormView({ loaded }: { loaded: Loaded }) {
   const message = (text: string | undefined) => (text === undefined ? undefined : translateMessage(t, text));
   const backToList = `/admin/events/${event.id}/participants`;
 
+  const invalidate = useInvalidate();
+
   async function save(form: ParticipantForm) {
     setFailure(null);
     try {
@@ -88,6 +87,7 @@ function ParticipantFormView({ loaded }: { loaded: Loaded }) {
         await adminApi.editParticipant(guest.id, form);
         toast.show({ title: ta('participantForm.saved'), tone: 'success' });
       }
+      invalidate.afterSave(eventKeys.all);
       navigate(backToList);
     } catch (error) {
       setFailure(toFailure(error));

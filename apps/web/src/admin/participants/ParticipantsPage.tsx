@@ -9,11 +9,13 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { toFailure } from '../../failure.ts';
-import { useLoaded } from '../../hooks/useLoaded.ts';
 import { describeFailure } from '../../i18n/messages.ts';
+import { useLoadedQueries } from '../../queries/loaded.ts';
+import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { adminApi } from '../adminApi.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { LoadFailure } from '../LoadFailure.tsx';
+import { eventKeys, useEvent, useEventRooms, useInvitations, useParticipants } from '../resources/events.ts';
 import { MailLog } from './MailLog.tsx';
 import { pageCount, pageOf } from './pages.ts';
 import { summariseRooms } from './roomCard.ts';
@@ -30,18 +32,15 @@ export function ParticipantsPage() {
   const { id = '' } = useParams();
   const eventId = Number(id);
   const valid = Number.isSafeInteger(eventId) && eventId > 0;
-  const { state, reload } = useLoaded(
-    async (signal): Promise<Loaded> => {
-      const [event, guests, rooms, invitations] = await Promise.all([
-        adminApi.event(eventId, { signal }),
-        adminApi.participants(eventId, { signal }),
-        adminApi.rooms(eventId, { signal }),
-        adminApi.invitations(eventId, { signal }),
-      ]);
-      return { event, guests, rooms, invitations };
-    },
-    [eventId],
-  );
+  const { state } = useLoadedQueries({
+    event: useEvent(eventId, valid),
+    guests: useParticipants(eventId, valid),
+    rooms: useEventRooms(eventId, valid),
+    invitations: useInvitations(eventId, valid),
+  });
+  const invalidate = useInvalidate();
+  // A guest removed or invited again: the event's lists load again (and the events page next time).
+  const reload = () => invalidate.refresh(eventKeys.all);
   // The spec: visiting with id `create` (or anything that is not an event id) goes back to the events.
   if (!valid) return <Navigate to="/admin/events" replace />;
   if (state.status === 'loading') return <PageSpinner />;

@@ -15,20 +15,22 @@ import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
-import { useLoaded } from '../../hooks/useLoaded.ts';
 import { translateMessage } from '../../i18n/messages.ts';
+import { useLoadedQuery } from '../../queries/loaded.ts';
+import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { pharmacovigilanceApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
 import { AdminList } from '../list/AdminList.tsx';
 import { InlineText } from '../list/InlineText.tsx';
 import { useOptimisticRows } from '../list/useOptimisticRows.ts';
+import { pharmacovigilanceKeys, useReceivers } from '../resources/pharmacovigilance.ts';
 import { PharmacovigilanceTabs } from './PharmacovigilanceTabs.tsx';
 
 /** A row not saved yet has no id of its own: a negative stand-in, never a stored one. */
 type ReceiverRow = PharmacovigilanceReceiver & { pending?: true };
 
 export function ReceiversPage() {
-  const { state } = useLoaded((signal) => pharmacovigilanceApi.receivers({ signal }), []);
+  const { state } = useLoadedQuery(useReceivers());
   return (
     <section className="admin-page" aria-labelledby="pharmacovigilance-title">
       <PharmacovigilanceTabs />
@@ -43,7 +45,12 @@ function Receivers({ loaded }: { loaded: readonly ReceiverRow[] }) {
   const { t } = useTranslation();
   const { t: ta } = useTranslation('admin');
   const toast = useToast();
-  const list = useOptimisticRows<ReceiverRow>(loaded, (receiver) => String(receiver.id));
+  const invalidate = useInvalidate();
+  const list = useOptimisticRows<ReceiverRow>(
+    loaded,
+    (receiver) => String(receiver.id),
+    () => invalidate.markStale(pharmacovigilanceKeys.receivers),
+  );
   const emailError = (email: string) => {
     const parsed = updateReceiverRequestSchema.safeParse({ email });
     return parsed.success ? null : translateMessage(t, parsed.error.issues[0]?.message ?? '');

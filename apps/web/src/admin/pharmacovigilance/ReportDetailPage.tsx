@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { useLoaded } from '../../hooks/useLoaded.ts';
-import { pharmacovigilanceApi } from '../adminApi.ts';
+import { loadedOf } from '../../queries/loaded.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
+import { useReport } from '../resources/pharmacovigilance.ts';
 import { ReportSheet } from './ReportSheet.tsx';
 import { useReportPdf } from './useReportPdf.ts';
 
@@ -17,7 +17,7 @@ export function ReportDetailPage() {
   const reportId = Number(id);
   const valid = Number.isSafeInteger(reportId) && reportId > 0;
   const { t } = useTranslation('admin');
-  const { state } = useLoaded((signal) => pharmacovigilanceApi.report(reportId, { signal }), [reportId]);
+  const state = loadedOf(useReport(reportId, valid));
   if (!valid) return <Navigate to="/admin/pharma-report" replace />;
   return (
     <section className="admin-page" aria-labelledby="report-title">

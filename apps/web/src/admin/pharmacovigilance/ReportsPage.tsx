@@ -10,11 +10,13 @@ import { Link } from 'react-router-dom';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
-import { useLoaded } from '../../hooks/useLoaded.ts';
+import { loadedOf, useLoadedQuery } from '../../queries/loaded.ts';
+import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { pharmacovigilanceApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
 import { AdminList } from '../list/AdminList.tsx';
 import { useOptimisticRows } from '../list/useOptimisticRows.ts';
+import { pharmacovigilanceKeys, useReport, useReports } from '../resources/pharmacovigilance.ts';
 import { PharmacovigilanceTabs } from './PharmacovigilanceTabs.tsx';
 import { ReportSheet } from './ReportSheet.tsx';
 import { reportDay } from './reportDates.ts';
@@ -22,14 +24,12 @@ import { useReportPdf } from './useReportPdf.ts';
 
 export function ReportsPage() {
   const [page, setPage] = useState<PaginationState>({ pageIndex: 0, pageSize: REPORT_PAGE_SIZES[0] });
-  const { state, reload } = useLoaded(
-    (signal) =>
-      pharmacovigilanceApi.reports(
-        { start: page.pageIndex * page.pageSize, count: page.pageSize },
-        { signal },
-      ),
-    [page.pageIndex, page.pageSize],
+  const { state } = useLoadedQuery(
+    useReports({ start: page.pageIndex * page.pageSize, count: page.pageSize }),
   );
+  const invalidate = useInvalidate();
+  // Removed reports leave room on the page for the next ones: the pages load again.
+  const reload = () => invalidate.refresh(pharmacovigilanceKeys.reports);
   return (
     <section className="admin-page" aria-labelledby="pharmacovigilance-title">
       <PharmacovigilanceTabs />
@@ -120,7 +120,7 @@ function Reports(props: {
 /** The report under its row: loaded when opened. */
 function ExpandedReport({ id }: { id: number }) {
   const { t } = useTranslation('admin');
-  const { state } = useLoaded((signal) => pharmacovigilanceApi.report(id, { signal }), [id]);
+  const state = loadedOf(useReport(id));
   return (
     <div className="report-panel">
       {state.status === 'loading' && (

@@ -13,10 +13,12 @@ import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
-import { useLoaded } from '../../hooks/useLoaded.ts';
 import { describeFailure } from '../../i18n/messages.ts';
+import { loadedOf } from '../../queries/loaded.ts';
+import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { pollsApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
+import { pollKeys, usePoll } from '../resources/polls.ts';
 import {
   NEW_POLL_VALUES,
   OPTION_COUNT,
@@ -35,11 +37,9 @@ export function PollFormPage() {
   const { id = '' } = useParams();
   const creating = id === 'create';
   const pollId = Number(id);
-  const { state } = useLoaded(
-    (signal) => (creating ? Promise.resolve(null) : pollsApi.poll(pollId, { signal })),
-    [id],
-  );
-  if (!creating && !validId(pollId)) return <Navigate to={LIST} replace />;
+  const valid = creating || validId(pollId);
+  const state = loadedOf(usePoll(creating || !valid ? null : pollId));
+  if (!valid) return <Navigate to={LIST} replace />;
   if (state.status === 'loading') return <PageSpinner />;
   if (state.status === 'failed') return <LoadFailure failure={state.failure} testId="poll-form-error" />;
   return <PollFormView key={id} poll={state.value} />;
@@ -52,6 +52,7 @@ function PollFormView({ poll }: { poll: PollView | null }) {
   const toast = useToast();
   const formId = useId();
   const [failure, setFailure] = useState<Failure | null>(null);
+  const invalidate = useInvalidate();
   const { control, register, handleSubmit, formState, watch } = useForm<
     PollFormValues,
     unknown,
@@ -83,6 +84,7 @@ function PollFormView({ poll }: { poll: PollView | null }) {
         await pollsApi.editPoll(poll.id, request);
         toast.show({ title: ta('pollForm.updated'), tone: 'success', testId: 'poll-form-saved' });
       }
+      invalidate.afterSave(pollKeys.all);
       navigate(LIST);
     } catch (error) {
       setFailure(toFailure(error));

@@ -8,19 +8,21 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
-import { useLoaded } from '../../hooks/useLoaded.ts';
+import { useLoadedQuery } from '../../queries/loaded.ts';
+import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { pollsApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
 import { AdminList } from '../list/AdminList.tsx';
 import { InlineText } from '../list/InlineText.tsx';
 import { listDay } from '../list/listDay.ts';
 import { useOptimisticRows } from '../list/useOptimisticRows.ts';
+import { pollKeys, usePolls } from '../resources/polls.ts';
 import { titleProblem, withTitle } from './pollFormValues.ts';
 import './polls.css';
 
 export function PollsPage() {
   const { t } = useTranslation('admin');
-  const { state } = useLoaded((signal) => pollsApi.polls({ signal }), []);
+  const { state } = useLoadedQuery(usePolls());
   return (
     <section className="admin-page" aria-labelledby="polls-title">
       <header className="admin-page-header">
@@ -42,7 +44,8 @@ const pollId = (poll: PollView) => String(poll.id);
 function Polls({ loaded }: { loaded: readonly PollView[] }) {
   const { t } = useTranslation('admin');
   const toast = useToast();
-  const list = useOptimisticRows<PollView>(loaded, pollId);
+  const invalidate = useInvalidate();
+  const list = useOptimisticRows<PollView>(loaded, pollId, () => invalidate.markStale(pollKeys.all));
 
   return (
     <div className="polls-list">

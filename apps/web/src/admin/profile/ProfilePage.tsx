@@ -20,8 +20,9 @@ import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
-import { useLoaded } from '../../hooks/useLoaded.ts';
 import { describeFailure, translateMessage } from '../../i18n/messages.ts';
+import { useLoadedQueries } from '../../queries/loaded.ts';
+import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { picturesApi, usersApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
 import {
@@ -30,21 +31,13 @@ import {
   PictureRefusal,
   usePictureHint,
 } from '../pictures/PictureUpload.tsx';
+import { useLab, userKeys, useUser } from '../resources/users.ts';
 
 export function ProfilePage() {
   const current = useCurrentUser();
   const userId = current?.id ?? 0;
   const labId = current?.lab.id ?? 0;
-  const { state } = useLoaded(
-    async (signal) => {
-      const [user, lab] = await Promise.all([
-        usersApi.user(userId, { signal }),
-        usersApi.lab(labId, { signal }),
-      ]);
-      return { user, lab };
-    },
-    [userId, labId],
-  );
+  const { state } = useLoadedQueries({ user: useUser(userId), lab: useLab(labId) });
   if (state.status === 'loading') return <PageSpinner />;
   if (state.status === 'failed') return <LoadFailure failure={state.failure} testId="profile-error" />;
   return <Profile user={state.value.user} lab={state.value.lab} />;
@@ -76,11 +69,14 @@ function Profile({ user: loaded, lab }: { user: ManagedUser; lab: LabView }) {
   const message = (text: string | undefined) => (text === undefined ? undefined : translateMessage(t, text));
   const required = (label: string) => `${label} *`;
 
+  const invalidate = useInvalidate();
+
   async function save(form: ProfileForm) {
     setFailure(null);
     try {
       const saved = await usersApi.updateUser(user.id, form);
       setUser(saved);
+      invalidate.markStale(userKeys.all);
       // The address stays the current one until the link mailed to the new one is followed.
       reset({ ...form, email: saved.email, job: saved.job ?? '', address: saved.address ?? '' });
       auth.send({

@@ -8,9 +8,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { useLoaded } from '../../hooks/useLoaded.ts';
+import { loadedOf } from '../../queries/loaded.ts';
 import { replayApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
+import { useReplayTimeline } from '../resources/replay.ts';
 import { ReplayRoom } from './ReplayRoom.tsx';
 import { useReplayState } from './useReplayState.ts';
 import './replay.css';
@@ -24,7 +25,7 @@ export function ReplayPage() {
   const id = Number(roomId);
   const valid = Number.isSafeInteger(id) && id > 0;
   const { t } = useTranslation('admin');
-  const { state } = useLoaded((signal) => replayApi.timeline(id, { signal }), [id]);
+  const state = loadedOf(useReplayTimeline(id, valid));
   if (!valid) return <Navigate to="/admin/stats" replace />;
   return (
     <section className="admin-page replay-page" aria-labelledby="replay-title" data-testid="replay-page">

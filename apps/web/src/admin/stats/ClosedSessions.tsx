@@ -6,10 +6,10 @@ import type { PaginationState } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useLoaded } from '../../hooks/useLoaded.ts';
-import { statsApi } from '../adminApi.ts';
+import { useLoadedQuery } from '../../queries/loaded.ts';
 import { AdminList, type ListColumn } from '../list/AdminList.tsx';
 import { listDay } from '../list/listDay.ts';
+import { useClosedSessions } from '../resources/stats.ts';
 import { LoadedContent, StatsSection } from './StatsBlock.tsx';
 import { CLOSED_SESSION_PAGE_SIZES } from './statsFormat.ts';
 
@@ -32,10 +32,8 @@ export function ClosedSessions({ withConsumption = false }: { withConsumption?: 
     pageIndex: 0,
     pageSize: CLOSED_SESSION_PAGE_SIZES[0],
   });
-  const { state, reload } = useLoaded(
-    (signal) =>
-      statsApi.closedEvents({ start: page.pageIndex * page.pageSize, count: page.pageSize }, { signal }),
-    [page.pageIndex, page.pageSize],
+  const { state, reload } = useLoadedQuery(
+    useClosedSessions({ start: page.pageIndex * page.pageSize, count: page.pageSize }),
   );
   const lengthText = useLengthText();
 

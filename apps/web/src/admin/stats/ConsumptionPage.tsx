@@ -3,19 +3,13 @@
 // the minutes consumed and the credit left by day, week or month, and the closed sessions with what each
 // consumed (for those who may open Statistics: the list is its call). docs/consumption.md says what a
 // consumed minute is.
-import {
-  adminRouteVerdict,
-  type LabConsumption,
-  percentOf,
-  principalOf,
-  type StatsPeriod,
-} from '@lablive/domain';
+import { adminRouteVerdict, type LabConsumption, percentOf, principalOf } from '@lablive/domain';
 import { Progress } from 'radix-ui';
-import { useCallback, useId, useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../auth/useAuth.ts';
-import { useLoaded } from '../../hooks/useLoaded.ts';
-import { statsApi } from '../adminApi.ts';
+import { useLoadedQuery } from '../../queries/loaded.ts';
+import { useConsumption } from '../resources/stats.ts';
 import { ClosedSessions } from './ClosedSessions.tsx';
 import { PeriodChart } from './PeriodChart.tsx';
 import { LoadedContent, StatsSection } from './StatsBlock.tsx';
@@ -25,14 +19,6 @@ export function ConsumptionPage() {
   const { t } = useTranslation('admin');
   const user = useCurrentUser();
   const mayOpenStats = user !== null && adminRouteVerdict(principalOf(user), 'stats') === 'show';
-  const consumedChart = useCallback(
-    (period: StatsPeriod, signal: AbortSignal) => statsApi.consumptionChart(period, undefined, { signal }),
-    [],
-  );
-  const creditChart = useCallback(
-    (period: StatsPeriod, signal: AbortSignal) => statsApi.creditChart(period, undefined, { signal }),
-    [],
-  );
   return (
     <section
       className="admin-page stats-page"
@@ -50,14 +36,14 @@ export function ConsumptionPage() {
           series={t('stats.consumption.consumedSeries')}
           testId="consumption-chart"
           kind="bars"
-          load={consumedChart}
+          chart="consumption"
         />
         <PeriodChart
           title={t('stats.consumption.creditChart')}
           series={t('stats.consumption.creditSeries')}
           testId="credit-chart"
           kind="area"
-          load={creditChart}
+          chart="credit"
         />
       </div>
       {mayOpenStats && <ClosedSessions withConsumption />}
@@ -67,7 +53,7 @@ export function ConsumptionPage() {
 
 function Plan() {
   const { t } = useTranslation('admin');
-  const { state, reload } = useLoaded((signal) => statsApi.consumption({ signal }), []);
+  const { state, reload } = useLoadedQuery(useConsumption());
   return (
     <StatsSection title={t('stats.consumption.plan')} testId="consumption-plan">
       <LoadedContent state={state} reload={reload} testId="consumption">

@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import { followContainerWidth } from '../../components/chartSizing.ts';
 import 'uplot/dist/uPlot.min.css';
-import { useLoaded } from '../../hooks/useLoaded.ts';
+import { useLoadedQuery } from '../../queries/loaded.ts';
+import { type StatsChart, useStatsChart } from '../resources/stats.ts';
 import { PeriodSwitch } from './PeriodSwitch.tsx';
 import { LoadedContent, StatsSection } from './StatsBlock.tsx';
 import { bucketLabel, labelledIndexes } from './statsFormat.ts';
@@ -28,11 +29,11 @@ export function PeriodChart(props: {
   series: string;
   testId: string;
   kind: ChartKind;
-  load: (period: StatsPeriod, signal: AbortSignal) => Promise<ChartData>;
+  /** Which of the statistics charts (its call and its query key). */
+  chart: StatsChart;
 }) {
   const [period, setPeriod] = useState<StatsPeriod>('day');
-  const { load } = props;
-  const { state, reload } = useLoaded((signal) => load(period, signal), [period, load]);
+  const { state, reload } = useLoadedQuery(useStatsChart(props.chart, period));
   return (
     <StatsSection
       title={props.title}

@@ -8,9 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { useLoaded } from '../../hooks/useLoaded.ts';
+import { useLoadedQuery } from '../../queries/loaded.ts';
 import { useNow } from '../../room/sidebar/stats/useNow.ts';
 import { statsApi } from '../adminApi.ts';
+import { useEventStats } from '../resources/stats.ts';
 import { useLengthText } from './ClosedSessions.tsx';
 import { PollResults } from './PollResults.tsx';
 import { type InstantFormats, RoomSession } from './RoomSession.tsx';
@@ -27,7 +28,7 @@ export function SessionDetailPage() {
   const id = Number(eventId);
   const valid = Number.isSafeInteger(id) && id > 0;
   const { t } = useTranslation('admin');
-  const { state, reload } = useLoaded((signal) => statsApi.eventStats(id, { signal }), [id]);
+  const { state, reload } = useLoadedQuery(useEventStats(id, valid));
   if (!valid) return <Navigate to="/admin/stats" replace />;
   return (
     <section

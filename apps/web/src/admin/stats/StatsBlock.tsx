@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
 import type { Failure } from '../../failure.ts';
-import type { Loaded } from '../../hooks/useLoaded.ts';
+import type { Loaded } from '../../queries/loaded.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
 
 export function BlockLoading() {

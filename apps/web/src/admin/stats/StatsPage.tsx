@@ -2,16 +2,16 @@
 // or month, the closed sessions (each opening its detail), every poll's answers three to a line, and each
 // document's shares and downloads. Each block loads on its own, with its spinner and its Retry: one
 // failing call leaves the others readable, and nothing is ever filled with made-up figures.
-import type { DocumentStatsRow, PollStatsRow, StatsPeriod, StatsTotals } from '@lablive/domain';
+import type { DocumentStatsRow, PollStatsRow, StatsTotals } from '@lablive/domain';
 import { DOCUMENT_PAGE_SIZES } from '@lablive/domain';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
 import { documentFileName } from '../../components/saveBlob.ts';
 import { type Failure, toFailure } from '../../failure.ts';
-import { useLoaded } from '../../hooks/useLoaded.ts';
-import { statsApi } from '../adminApi.ts';
+import { useLoadedQuery } from '../../queries/loaded.ts';
 import { AdminList } from '../list/AdminList.tsx';
+import { useDocumentStats, useStatsPolls, useStatsTotals } from '../resources/stats.ts';
 import { ClosedSessions } from './ClosedSessions.tsx';
 import { PeriodChart } from './PeriodChart.tsx';
 import { PollResults } from './PollResults.tsx';
@@ -21,10 +21,6 @@ import './stats.css';
 
 export function StatsPage() {
   const { t } = useTranslation('admin');
-  const sessionsChart = useCallback(
-    (period: StatsPeriod, signal: AbortSignal) => statsApi.sessionsChart(period, undefined, { signal }),
-    [],
-  );
   return (
     <section className="admin-page stats-page" aria-labelledby="stats-title" data-testid="stats-page">
       <header className="admin-page-header">
@@ -37,7 +33,7 @@ export function StatsPage() {
         series={t('stats.sessionsChart.series')}
         testId="stats-sessions-chart"
         kind="bars"
-        load={sessionsChart}
+        chart="sessions"
       />
       <ClosedSessions />
       <Polls />
@@ -48,7 +44,7 @@ export function StatsPage() {
 
 function Totals() {
   const { t, i18n } = useTranslation('admin');
-  const { state, reload } = useLoaded((signal) => statsApi.totals({ signal }), []);
+  const { state, reload } = useLoadedQuery(useStatsTotals());
   const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
   const figures = (totals: StatsTotals) => [
     { key: 'sessions', label: t('stats.totals.sessions'), value: number.format(totals.sessions) },
@@ -91,36 +87,33 @@ type PollsState =
   | { status: 'failed'; failure: Failure }
   | { status: 'loaded'; items: PollStatsRow[]; total: number; more: 'idle' | 'loading' | Failure };
 
+/** The polls' pages as the block shows them: a failed "Show more" keeps the polls shown. */
+function pollsState(query: ReturnType<typeof useStatsPolls>): PollsState {
+  const pages = query.data?.pages;
+  if (pages === undefined || pages.length === 0) {
+    return query.status === 'error'
+      ? { status: 'failed', failure: toFailure(query.error) }
+      : { status: 'loading' };
+  }
+  const more = query.isFetchingNextPage
+    ? 'loading'
+    : query.isFetchNextPageError
+      ? toFailure(query.error)
+      : 'idle';
+  return {
+    status: 'loaded',
+    items: pages.flatMap((page) => page.items),
+    total: pages.at(-1)?.total ?? 0,
+    more,
+  };
+}
+
 /** The lab's polls, newest first, six at a time: "Show more" adds the next ones under them. */
 function Polls() {
   const { t } = useTranslation('admin');
-  const [state, setState] = useState<PollsState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for a fresh first page (Retry).
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    statsApi.polls({ start: 0, count: POLLS_PER_LOAD }, { signal: controller.signal }).then(
-      (page) => setState({ status: 'loaded', items: page.items, total: page.total, more: 'idle' }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'failed', failure: toFailure(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
-
-  async function showMore() {
-    if (state.status !== 'loaded') return;
-    const shown = state.items;
-    setState({ ...state, more: 'loading' });
-    try {
-      const page = await statsApi.polls({ start: shown.length, count: POLLS_PER_LOAD });
-      setState({ status: 'loaded', items: [...shown, ...page.items], total: page.total, more: 'idle' });
-    } catch (error) {
-      setState({ ...state, more: toFailure(error) });
-    }
-  }
+  const query = useStatsPolls(POLLS_PER_LOAD);
+  const state = pollsState(query);
+  const showMore = () => query.fetchNextPage();
 
   return (
     <StatsSection title={t('stats.polls.title')} testId="stats-polls-section">
@@ -128,7 +121,7 @@ function Polls() {
       {state.status === 'failed' && (
         <BlockFailure
           failure={state.failure}
-          onRetry={() => setAttempt((count) => count + 1)}
+          onRetry={() => void query.refetch()}
           testId="stats-polls-error"
         />
       )}
@@ -175,7 +168,7 @@ function Polls() {
 
 function Documents() {
   const { t } = useTranslation('admin');
-  const { state, reload } = useLoaded((signal) => statsApi.documents({ signal }), []);
+  const { state, reload } = useLoadedQuery(useDocumentStats());
   return (
     <StatsSection title={t('stats.documents.title')} testId="stats-documents-section">
       <LoadedContent state={state} reload={reload} testId="stats-documents">

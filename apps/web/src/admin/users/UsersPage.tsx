@@ -17,12 +17,15 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../auth/useAuth.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
-import { useLoaded } from '../../hooks/useLoaded.ts';
+import { useLoadedQueries } from '../../queries/loaded.ts';
+import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { usersApi } from '../adminApi.ts';
 import { UserManagementTabs } from '../groups/UserManagementTabs.tsx';
 import { LoadFailure } from '../LoadFailure.tsx';
 import { AdminList } from '../list/AdminList.tsx';
 import { useOptimisticRows } from '../list/useOptimisticRows.ts';
+import { groupKeys } from '../resources/groups.ts';
+import { useRoles, userKeys, useUserGroups, useUsers } from '../resources/users.ts';
 import { UserPanel } from './UserPanel.tsx';
 import { creation, inReadersLanguage, shownRole } from './userFormValues.ts';
 import './users.css';
@@ -34,17 +37,13 @@ export function UsersPage() {
   const labId = useCurrentUser()?.lab.id ?? 0;
   const titleId = useId();
   const [showDeactivated, setShowDeactivated] = useState(false);
-  const { state, reload } = useLoaded(
-    async (signal): Promise<Loaded> => {
-      const [users, roles, groups] = await Promise.all([
-        usersApi.users(labId, { includeDeactivated: showDeactivated }, { signal }),
-        usersApi.roles({ signal }),
-        usersApi.groups({ signal }),
-      ]);
-      return { users, roles, groups };
-    },
-    [labId, showDeactivated],
-  );
+  const { state } = useLoadedQueries({
+    users: useUsers(labId, showDeactivated),
+    roles: useRoles(),
+    groups: useUserGroups(),
+  });
+  const invalidate = useInvalidate();
+  const reload = () => invalidate.refresh(userKeys.all);
   return (
     <section className="admin-page" aria-labelledby={titleId}>
       <UserManagementTabs titleId={titleId} />
@@ -91,7 +90,12 @@ function Users(props: {
   const { t } = useTranslation('admin');
   const toast = useToast();
   const me = useCurrentUser();
-  const list = useOptimisticRows<ManagedUser>(loaded.users, userId);
+  const invalidate = useInvalidate();
+  // A group's users show on the groups page: it loads them again too.
+  const list = useOptimisticRows<ManagedUser>(loaded.users, userId, () => {
+    invalidate.markStale(userKeys.all);
+    invalidate.markStale(groupKeys.all);
+  });
   const [panel, setPanel] = useState<Panel>(null);
   const panelAnchor = useRef<HTMLDivElement>(null);
 
