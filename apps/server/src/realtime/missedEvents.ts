@@ -4,7 +4,8 @@ import { eventFor, roomStreamId } from '@lablive/domain';
 import { PROTOCOL_LIMITS } from '@lablive/protocol';
 import type { Db } from '../db/connection.ts';
 import { readStream, toDelivered } from '../event-store/index.ts';
-import { eventsFrame, type Member } from './roomFanout.ts';
+import { eventsFrame } from './eventFrames.ts';
+import type { Member } from './roomMember.ts';
 
 /** Sends what the member missed and moves its `lastSent` along, past the events it may not see too. */
 export async function sendMissedEvents(db: Db, roomId: number, member: Member): Promise<void> {

@@ -7,32 +7,16 @@
 // previous host died between its commit and its publish, or the room moved to a host whose first
 // batch overtook the last of the old one) sends the socket back to the log for the gap, while later
 // batches wait; sockets at the same version share each read.
-import { type Recipient, receivesInFull, type SessionEvent, visibilityOf } from '@lablive/domain';
 import { CLOSE_CODES, type DeliveredEvent, PROTOCOL_LIMITS } from '@lablive/protocol';
 import { type FanoutInstruments, noInstruments, preciseNow } from '../observability/instruments.ts';
 import type { RoomEventBatch, RoomService } from '../rooms/roomService.ts';
+import { eventsFrame, sendBatch, serialiseEvent } from './eventFrames.ts';
 import { createCadence } from './roomCadence.ts';
-import type { SocketSender } from './socketSender.ts';
+import type { Member } from './roomMember.ts';
 
-export type Member = {
-  recipient: Recipient;
-  sender: SocketSender;
-  /** The highest stream version sent to this socket: older or equal events are never sent again. */
-  lastSent: number;
-  /** While a joining socket receives its welcome or its missed events, live batches wait here. */
-  backlog: RoomEventBatch[] | null;
-  /** Set while the socket's gap is read from the log. */
-  catchingUp?: boolean;
-};
+export type { Member } from './roomMember.ts';
 
 type Followed = { members: Set<Member>; stop: () => void };
-
-type Serialised = {
-  full: string;
-  others: string | null;
-  public: boolean;
-  visibility: ReturnType<typeof visibilityOf>;
-};
 
 /** One page of the room's stream from `fromVersion`, at most `limit` events. */
 export type ReadRoomLog = (roomId: number, fromVersion: number, limit: number) => Promise<DeliveredEvent[]>;
@@ -53,23 +37,6 @@ export type FanoutDeps = {
   log?: (message: string, details: Record<string, unknown>) => void;
 };
 
-function serialiseEvent(delivered: DeliveredEvent): Serialised {
-  const visibility = visibilityOf(delivered.event);
-  const full = JSON.stringify(delivered);
-  if (visibility.kind === 'public') return { full, others: null, public: true, visibility };
-  const others: SessionEvent | null = visibility.others;
-  return {
-    full,
-    others: others ? JSON.stringify({ ...delivered, event: others }) : null,
-    public: false,
-    visibility,
-  };
-}
-
-export function eventsFrame(roomId: number, serialisedEvents: readonly string[]): string {
-  return `{"type":"events","roomId":${roomId},"events":[${serialisedEvents.join(',')}]}`;
-}
-
 /** The version of the first event in the batch the member has not had yet. */
 function firstNew(batch: RoomEventBatch, member: Member): number | undefined {
   return batch.events.find((delivered) => delivered.version > member.lastSent)?.version;
@@ -89,31 +56,6 @@ export function createRoomFanout(rooms: RoomService, deps: FanoutDeps): RoomFano
   const cadence = deps.cadence ?? DEFAULT_CADENCE;
   /** Reads in progress, by room and first version: sockets with the same gap share one. */
   const reads = new Map<string, Promise<DeliveredEvent[]>>();
-
-  function sendBatch(
-    roomId: number,
-    member: Member,
-    batch: RoomEventBatch,
-    serialised: Serialised[],
-    shared: string | null,
-  ) {
-    const first = batch.events[0];
-    if (shared !== null && first !== undefined && first.version > member.lastSent) {
-      member.sender.send(shared);
-      member.lastSent = batch.events.at(-1)?.version ?? member.lastSent;
-      return;
-    }
-    const parts: string[] = [];
-    batch.events.forEach((delivered, index) => {
-      if (delivered.version <= member.lastSent) return;
-      member.lastSent = delivered.version;
-      const item = serialised[index];
-      if (!item) return;
-      if (item.public || receivesInFull(item.visibility, member.recipient)) parts.push(item.full);
-      else if (item.others !== null) parts.push(item.others);
-    });
-    if (parts.length > 0) member.sender.send(eventsFrame(roomId, parts));
-  }
 
   function sharedRead(roomId: number, fromVersion: number): Promise<DeliveredEvent[]> {
     const key = `${roomId}:${fromVersion}`;
@@ -203,19 +145,7 @@ export function createRoomFanout(rooms: RoomService, deps: FanoutDeps): RoomFano
     attach(roomId, member) {
       let room = followed.get(roomId);
       if (!room) {
-        const members = new Set<Member>();
-        const paced = createCadence((batch: RoomEventBatch) => deliver(roomId, batch), {
-          intervalMs: cadence.intervalMs,
-          gathers: () => members.size >= cadence.minMembers,
-        });
-        const following = rooms.follow(roomId, (batch) => paced.push(batch));
-        room = {
-          members,
-          stop: () => {
-            following.stop();
-            paced.stop();
-          },
-        };
+        room = followRoom(rooms, roomId, cadence, (batch) => deliver(roomId, batch));
         followed.set(roomId, room);
       }
       room.members.add(member);
@@ -234,5 +164,27 @@ export function createRoomFanout(rooms: RoomService, deps: FanoutDeps): RoomFano
       sendWaiting(roomId, member);
     },
     rooms: () => followed.size,
+  };
+}
+
+/** One bus subscription for the room's sockets here, paced by the cadence when the room is large. */
+function followRoom(
+  rooms: RoomService,
+  roomId: number,
+  cadence: CadencePolicy,
+  deliver: (batch: RoomEventBatch) => void,
+): Followed {
+  const members = new Set<Member>();
+  const paced = createCadence(deliver, {
+    intervalMs: cadence.intervalMs,
+    gathers: () => members.size >= cadence.minMembers,
+  });
+  const following = rooms.follow(roomId, (batch) => paced.push(batch));
+  return {
+    members,
+    stop: () => {
+      following.stop();
+      paced.stop();
+    },
   };
 }

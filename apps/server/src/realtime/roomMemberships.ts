@@ -9,7 +9,7 @@ import type { Caller } from '../access/caller.ts';
 import { resolveRoomAccess } from '../access/roomAccess.ts';
 import type { ConnectionDeps } from './connectionDeps.ts';
 import { sendMissedEvents } from './missedEvents.ts';
-import type { Member } from './roomFanout.ts';
+import type { Member } from './roomMember.ts';
 import type { SocketReplies } from './socketReplies.ts';
 import type { SocketSender } from './socketSender.ts';
 
