@@ -67,42 +67,8 @@ export async function openRoomLeases(
   let client: pg.Client | null = null;
   let heartbeat: ReturnType<typeof setInterval> | null = null;
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
-  // One query at a time on the one connection, in order.
-  let chain: Promise<unknown> = Promise.resolve();
-  const run = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = chain.then(work, work);
-    chain = next.catch(() => {});
-    return next;
-  };
-
-  async function connect(): Promise<pg.Client> {
-    const next = new pg.Client({
-      connectionString: databaseUrl,
-      application_name: 'lablive-room-leases',
-      keepAlive: true,
-      keepAliveInitialDelayMillis: 5_000,
-    });
-    // Until adopt() listens, a failure reaches us through the pending connect or query; an 'error' event
-    // with no listener at all would end the process instead.
-    next.on('error', () => {});
-    await next.connect();
-    try {
-      for (const statement of SERVER_KEEPALIVE) await next.query(statement);
-    } catch (error) {
-      // tcp_user_timeout needs PostgreSQL 12 and a Linux server; the keepalives alone still bound it.
-      log('lease connection keepalive not fully set', { error: String(error) });
-    }
-    return next;
-  }
-
-  /** Locks the instance's key on a new connection; false when another instance holds that key. */
-  async function lockInstance(connection: pg.Client, key: number): Promise<boolean> {
-    const result = await connection.query<{ locked: boolean }>(
-      'SELECT pg_try_advisory_lock($1::int, $2::int) AS locked',
-      [INSTANCE_NAMESPACE, key],
-    );
-    return result.rows[0]?.locked === true;
-  }
+  const run = serialQueue();
+  const connect = () => connectLeaseClient(databaseUrl, log);
 
   function lost(which: pg.Client, why: string) {
     if (client !== which || closing) return;
@@ -173,39 +139,25 @@ export async function openRoomLeases(
     async liveInstances() {
       const current = client;
       if (current === null) return null;
-      // A two-key advisory lock shows its first key as classid and its second as objid (objsubid 2);
-      // advisory locks belong to one database, and pg_locks lists every database's.
-      const result = await run(() =>
-        current.query<{ key: string }>(
-          `SELECT objid::text AS key FROM pg_locks
-            WHERE locktype = 'advisory' AND classid = $1 AND objsubid = 2 AND granted
-              AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-          [INSTANCE_NAMESPACE],
-        ),
-      );
-      return client === current ? new Set(result.rows.map((row) => Number(row.key))) : null;
+      const keys = await run(() => lockedInstanceKeys(current));
+      return client === current ? keys : null;
     },
     async tryAcquire(roomId) {
       const current = client;
       if (current === null) return false;
       if (held.has(roomId)) return true;
-      const result = await run(() =>
-        current.query<{ acquired: boolean }>('SELECT pg_try_advisory_lock($1::int, $2::int) AS acquired', [
-          LEASE_NAMESPACE,
-          roomId,
-        ]),
-      );
+      const locked = await run(() => lockRoom(current, roomId));
       // The connection may have been lost while the query ran: a lock on a dead connection is none.
-      const acquired = result.rows[0]?.acquired === true && client === current;
+      const acquired = locked && client === current;
       if (acquired) held.add(roomId);
       return acquired;
     },
     async release(roomId) {
       const current = client;
       if (!held.delete(roomId) || current === null) return;
-      await run(() =>
-        current.query('SELECT pg_advisory_unlock($1::int, $2::int)', [LEASE_NAMESPACE, roomId]),
-      ).catch((error: unknown) => log('lease not released', { roomId, error: String(error) }));
+      await run(() => unlockRoom(current, roomId)).catch((error: unknown) =>
+        log('lease not released', { roomId, error: String(error) }),
+      );
     },
     held: () => [...held],
     healthy: () => client !== null,
@@ -222,4 +174,72 @@ export async function openRoomLeases(
       await current?.end().catch(() => {});
     },
   };
+}
+
+/** Runs its work one at a time, in order: the one lease connection takes one query at a time. */
+function serialQueue() {
+  let chain: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const next = chain.then(work, work);
+    chain = next.catch(() => {});
+    return next;
+  };
+}
+
+/** A new lease connection, with short keepalives on the server's side (SERVER_KEEPALIVE). */
+async function connectLeaseClient(
+  databaseUrl: string,
+  log: (message: string, details?: Record<string, unknown>) => void,
+) {
+  const next = new pg.Client({
+    connectionString: databaseUrl,
+    application_name: 'lablive-room-leases',
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 5_000,
+  });
+  // Until adopt() listens, a failure reaches us through the pending connect or query; an 'error' event
+  // with no listener at all would end the process instead.
+  next.on('error', () => {});
+  await next.connect();
+  try {
+    for (const statement of SERVER_KEEPALIVE) await next.query(statement);
+  } catch (error) {
+    // tcp_user_timeout needs PostgreSQL 12 and a Linux server; the keepalives alone still bound it.
+    log('lease connection keepalive not fully set', { error: String(error) });
+  }
+  return next;
+}
+
+/** Locks the instance's key on a new connection; false when another instance holds that key. */
+async function lockInstance(connection: pg.Client, key: number): Promise<boolean> {
+  const result = await connection.query<{ locked: boolean }>(
+    'SELECT pg_try_advisory_lock($1::int, $2::int) AS locked',
+    [INSTANCE_NAMESPACE, key],
+  );
+  return result.rows[0]?.locked === true;
+}
+
+/** The keys of the instances alive now: those whose own lock is held, in this database. */
+async function lockedInstanceKeys(connection: pg.Client): Promise<Set<number>> {
+  // A two-key advisory lock shows its first key as classid and its second as objid (objsubid 2);
+  // advisory locks belong to one database, and pg_locks lists every database's.
+  const result = await connection.query<{ key: string }>(
+    `SELECT objid::text AS key FROM pg_locks
+      WHERE locktype = 'advisory' AND classid = $1 AND objsubid = 2 AND granted
+        AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    [INSTANCE_NAMESPACE],
+  );
+  return new Set(result.rows.map((row) => Number(row.key)));
+}
+
+async function lockRoom(connection: pg.Client, roomId: number): Promise<boolean> {
+  const result = await connection.query<{ acquired: boolean }>(
+    'SELECT pg_try_advisory_lock($1::int, $2::int) AS acquired',
+    [LEASE_NAMESPACE, roomId],
+  );
+  return result.rows[0]?.acquired === true;
+}
+
+async function unlockRoom(connection: pg.Client, roomId: number): Promise<void> {
+  await connection.query('SELECT pg_advisory_unlock($1::int, $2::int)', [LEASE_NAMESPACE, roomId]);
 }
