@@ -10,9 +10,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { REPO_ROOT } from '@lablive/server/tooling';
 import { ensureDatabase, type LocalCluster, startLocalCluster } from '@lablive/testkit/cluster';
 import { z } from 'zod';
-import { REPO_ROOT } from '../apps/server/src/config/env.ts';
 
 const orDefault = (fallback: string) =>
   z

@@ -4,10 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { roomStreamId } from '@lablive/domain';
+import { createDb, createInProcessBus, createRoomService } from '@lablive/server/tooling';
 import pg from 'pg';
-import { createInProcessBus } from '../../apps/server/src/bus/index.ts';
-import { createDb } from '../../apps/server/src/db/connection.ts';
-import { createRoomService } from '../../apps/server/src/rooms/createRoomService.ts';
 import { type CpuUse, startCpuWatch } from '../lib/cpuTime.ts';
 import { type AppendResult, inFlight, type RunnerConfig } from './appendPlan.ts';
 import { chatCommand, chatEventRow, sendAs, steadyCommand } from './benchCommands.ts';

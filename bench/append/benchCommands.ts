@@ -2,7 +2,7 @@
 // data and metadata as the room host stores for a ChatMessageSent, so both write the same bytes.
 import { randomUUID } from 'node:crypto';
 import type { RoomCommand } from '@lablive/domain';
-import type { RunningRoomService } from '../../apps/server/src/rooms/createRoomService.ts';
+import type { RunningRoomService } from '@lablive/server/tooling';
 import type { RunnerParticipant } from './appendPlan.ts';
 
 const chatText = (index: number) => `Benchmark message ${index}: is the dosage the same for children?`;

@@ -1,9 +1,8 @@
 // A fresh, migrated database per scenario on the benchmark's PostgreSQL server (run.ts --database=<url>),
 // dropped at the end of the scenario (or by the cleanup registry when the run fails).
 import { randomBytes } from 'node:crypto';
+import { createDb, type Db, migrateToLatest } from '@lablive/server/tooling';
 import pg from 'pg';
-import { createDb, type Db } from '../../apps/server/src/db/connection.ts';
-import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
 import { onCleanup } from './cleanup.ts';
 
 export const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -2,9 +2,8 @@
 // rooms, and participants placed in a room, each with an invitation link (the token the sign-in takes);
 // and the access tokens of those participants, through the real sign-in call (POST /api/login).
 import type { RoomActor } from '@lablive/domain';
-import { newOpaqueToken } from '../../apps/server/src/auth/opaqueTokens.ts';
-import type { Db } from '../../apps/server/src/db/connection.ts';
-import { createEvent, createLab } from '../../packages/testkit/src/fixtures.ts';
+import { type Db, newOpaqueToken } from '@lablive/server/tooling';
+import { createEvent, createLab } from '@lablive/testkit/fixtures';
 
 export type BenchEvent = { labId: number; eventId: number; roomIds: number[] };
 export type BenchParticipant = { actor: RoomActor; roomId: number; invitation: string };

@@ -4,8 +4,7 @@
 // the request to the end of the answer's body, one request at a time, the calls taken in turn so they
 // share the machine's noise. Baselines in the same run: GET /api/health (no sign-in, no query) and
 // GET /api/me (the signed-in path: token check and the user's row).
-import { PROJECTIONS } from '../../apps/server/src/projections/projections.ts';
-import { rebuildProjection } from '../../apps/server/src/projections/rebuild.ts';
+import { PROJECTIONS, rebuildProjection } from '@lablive/server/tooling';
 import { createBenchDatabase } from '../lib/benchDatabase.ts';
 import { createLatencyHistogram } from '../lib/latencyHistogram.ts';
 import { generateLog } from './generateLog.ts';

@@ -3,15 +3,17 @@
 // same decoding of each stored event), writing nothing. What a rebuild adds on top of it is the read
 // models' loading and writing, and the checkpoint.
 import { initialRoomState, type RoomStatsRows, replayMarkerOf } from '@lablive/domain';
-import type { Db } from '../../apps/server/src/db/connection.ts';
-import { toSessionEvent } from '../../apps/server/src/event-store/index.ts';
-import { readAll } from '../../apps/server/src/event-store/readAll.ts';
-import type { LogPosition, StoredSessionEvent } from '../../apps/server/src/event-store/types.ts';
-import { foldForReplay, type ReplayFold } from '../../apps/server/src/projections/replay/replayProjection.ts';
 import {
+  type Db,
+  foldForReplay,
   foldRoomStats,
+  type LogPosition,
+  type ReplayFold,
+  readAll,
+  type StoredSessionEvent,
   toRoomLoggedEvent,
-} from '../../apps/server/src/projections/sessions/sessionsProjection.ts';
+  toSessionEvent,
+} from '@lablive/server/tooling';
 import type { BaselineFigure } from './projectionsPlan.ts';
 
 /** A projection's fold held in memory: given each page in the log's order. */

@@ -8,9 +8,9 @@
 // end (events.end_date), as staff closing it would leave it.
 import { randomUUID } from 'node:crypto';
 import { roomStreamId, type SharedDocument } from '@lablive/domain';
+import type { Db } from '@lablive/server/tooling';
+import { createLab, createUser } from '@lablive/testkit/fixtures';
 import { sql } from 'kysely';
-import type { Db } from '../../apps/server/src/db/connection.ts';
-import { createLab, createUser } from '../../packages/testkit/src/fixtures.ts';
 import { type ScriptedEvent, type SessionPerson, sessionScript } from './sessionScript.ts';
 
 export type LogPlan = {

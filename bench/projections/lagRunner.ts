@@ -6,14 +6,16 @@
 // Usage: lagRunner.ts <config.json>
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createInProcessBus } from '../../apps/server/src/bus/index.ts';
-import { createDb } from '../../apps/server/src/db/connection.ts';
-import { createEventStore } from '../../apps/server/src/event-store/eventStore.ts';
-import { createWakeUp } from '../../apps/server/src/event-store/wakeUp.ts';
-import { createProjectionLeases } from '../../apps/server/src/projections/projectionLeases.ts';
-import { PROJECTIONS } from '../../apps/server/src/projections/projections.ts';
-import { createProjectionRunner } from '../../apps/server/src/projections/runner.ts';
-import { createRoomService } from '../../apps/server/src/rooms/createRoomService.ts';
+import {
+  createDb,
+  createEventStore,
+  createInProcessBus,
+  createProjectionLeases,
+  createProjectionRunner,
+  createRoomService,
+  createWakeUp,
+  PROJECTIONS,
+} from '@lablive/server/tooling';
 import type { RunnerConfig } from '../append/appendPlan.ts';
 import { chatCommand, sendAs } from '../append/benchCommands.ts';
 import { closedLoop } from '../append/closedLoop.ts';

@@ -9,12 +9,15 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  checkpointName,
+  type Db,
+  findGenerations,
+  type LogPosition,
+  PROJECTIONS,
+  projectionStatus,
+} from '@lablive/server/tooling';
 import { sql } from 'kysely';
-import type { Db } from '../../apps/server/src/db/connection.ts';
-import type { LogPosition } from '../../apps/server/src/event-store/types.ts';
-import { checkpointName, findGenerations } from '../../apps/server/src/projections/generations.repository.ts';
-import { PROJECTIONS } from '../../apps/server/src/projections/projections.ts';
-import { projectionStatus } from '../../apps/server/src/projections/status.ts';
 import { type RunnerConfig, runnerParticipants } from '../append/appendPlan.ts';
 import { onCleanup } from '../lib/cleanup.ts';
 import { createLatencyHistogram, type LatencyHistogram } from '../lib/latencyHistogram.ts';

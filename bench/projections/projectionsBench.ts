@@ -7,10 +7,13 @@
 //  6. the replay's seek in a session of 100,000 events (replaySeek.ts), once its projection exists.
 // Each part reports on its own: one that fails leaves the others' figures.
 import os from 'node:os';
-import type { Db } from '../../apps/server/src/db/connection.ts';
-import type { Projection } from '../../apps/server/src/projections/projection.ts';
-import { PROJECTIONS } from '../../apps/server/src/projections/projections.ts';
-import { DEFAULT_PAGE_SIZE, rebuildProjections } from '../../apps/server/src/projections/rebuild.ts';
+import {
+  type Db,
+  DEFAULT_PAGE_SIZE,
+  PROJECTIONS,
+  type Projection,
+  rebuildProjections,
+} from '@lablive/server/tooling';
 import { createBenchDatabase } from '../lib/benchDatabase.ts';
 import { runEndpoints } from './endpointsBench.ts';
 import { baselineFolds, foldBaseline } from './foldBaseline.ts';

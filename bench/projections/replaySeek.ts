@@ -3,9 +3,9 @@
 // `GET /api/rooms/:id/replay/state?at=<instant>` at random instants of the session, one at a time, each
 // timed to the end of the body. Baseline in the same run: GET /api/me over the same HTTP path (signed
 // in, one row read), taken in turn with the seeks.
+
+import { PROJECTIONS, rebuildProjection } from '@lablive/server/tooling';
 import { sql } from 'kysely';
-import { PROJECTIONS } from '../../apps/server/src/projections/projections.ts';
-import { rebuildProjection } from '../../apps/server/src/projections/rebuild.ts';
 import { createBenchDatabase } from '../lib/benchDatabase.ts';
 import { createLatencyHistogram } from '../lib/latencyHistogram.ts';
 import { generateLog, type LogPlan } from './generateLog.ts';

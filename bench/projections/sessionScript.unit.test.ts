@@ -8,8 +8,8 @@ import {
   SESSION_EVENT_TYPES,
   sessionEventSchema,
 } from '@lablive/domain';
+import { sessionEventMetadataSchema } from '@lablive/server/tooling';
 import { describe, expect, it } from 'vitest';
-import { sessionEventMetadataSchema } from '../../apps/server/src/event-store/metadata.ts';
 import { type SessionPerson, type SessionSpec, sessionMix, sessionScript } from './sessionScript.ts';
 
 const people = (count: number): SessionPerson[] =>

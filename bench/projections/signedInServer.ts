@@ -1,6 +1,6 @@
 // The real server on a benchmark's database, with the generated lab's admin signed in: what the
 // projections' endpoint and replay benchmarks call (GET with the admin's token).
-import { startServerProcess } from '../../packages/testkit/src/serverProcess.ts';
+import { startServerProcess } from '@lablive/testkit/serverProcess';
 import { onCleanup } from '../lib/cleanup.ts';
 
 export type SignedInServer = { url: string; token: string; stop(): Promise<void> };

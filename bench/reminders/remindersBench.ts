@@ -6,10 +6,10 @@
 // jobs doing nothing, due over the same minute on the same PostgreSQL through pg-boss alone, which is
 // the lateness the queue itself adds.
 import os from 'node:os';
+import { createLab, createMedia, createUser } from '@lablive/testkit/fixtures';
+import { startServerProcess } from '@lablive/testkit/serverProcess';
 import { sql } from 'kysely';
 import { PgBoss } from 'pg-boss';
-import { createLab, createMedia, createUser } from '../../packages/testkit/src/fixtures.ts';
-import { startServerProcess } from '../../packages/testkit/src/serverProcess.ts';
 import { type BenchDatabase, createBenchDatabase } from '../lib/benchDatabase.ts';
 import { onCleanup } from '../lib/cleanup.ts';
 

@@ -10,9 +10,9 @@
 // `RESULT {json}` (the latencies of the measured messages it heard) once it heard every message.
 //   Usage: busAloneProbe.ts <config.json>
 import { readFileSync } from 'node:fs';
-import { connect } from 'nats';
 // Sub-millisecond wall clock, the same in every process of the machine.
-import { preciseNow } from '../../apps/server/src/observability/instruments.ts';
+import { preciseNow } from '@lablive/server/tooling';
+import { connect } from 'nats';
 
 export type BusAloneProbeConfig = {
   role: 'host' | 'peer';

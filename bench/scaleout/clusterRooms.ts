@@ -1,8 +1,8 @@
 // Rooms of the scale-out benchmark on the cluster's database: a new event per part with the rooms it
 // needs, each with its participants, signed in through one instance's real sign-in call.
 import { randomBytes } from 'node:crypto';
+import type { Db } from '@lablive/server/tooling';
 import type { LocalCluster } from '@lablive/testkit/cluster';
-import type { Db } from '../../apps/server/src/db/connection.ts';
 import { addParticipants, createBenchEvent, signInAll } from '../lib/roomFixtures.ts';
 
 export type SignedInRoom = { roomId: number; tokens: string[] };

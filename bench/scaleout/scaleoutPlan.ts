@@ -1,7 +1,7 @@
 // The scale-out benchmark's shapes (issue 5): what each part runs (failover rounds, the bus-overhead
 // rounds, the deliveries/s ramp per instance count) and what it reports, as plain JSON so a run can be
 // saved and its report rendered again.
-import { DEFAULT_CADENCE } from '../../apps/server/src/realtime/roomFanout.ts';
+import { DEFAULT_CADENCE } from '@lablive/server/tooling';
 import { type FanoutPlan, type FanoutResult, fanoutPlan } from '../fanout/fanoutPlan.ts';
 
 export type LatencyPlan = {
