@@ -1,8 +1,8 @@
 // The back office's one list (back-office spec 4, "List screens"; architecture: "Lists share one table
 // component"): pages with the spec's page sizes (a new size goes back to the first page), a checkbox per
 // row and for the page, a Remove button for the checked rows and a delete icon per row, both confirmed
-// in the spec's words, an optional expand toggle per row. Rows come whole (the list pages them) or a
-// page at a time from the server. TanStack Table keeps the pages and the selection; the markup, the
+// in the spec's words, an optional expand toggle per row; a list with one page size has no size
+// choice. Rows come whole (the list pages them) or a page at a time from the server. TanStack Table keeps the pages and the selection; the markup, the
 // words and the accessibility are ours.
 import {
   createPaginatedRowModel,
@@ -14,7 +14,7 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
-import { Fragment, type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import './adminList.css';
@@ -59,6 +59,11 @@ export type AdminListProps<Row> = {
   /** The removal's question for `count` rows, when the list's own words ("this element") are not. */
   confirmMessage?: (count: number) => string;
   empty: string;
+  /** The pager's numbered page buttons between previous and next (the guest list's, spec 2.4). */
+  numberedPages?: boolean;
+  /** Test ids of the table and of its rows, when not `{testId}-table` and `{testId}-row`. */
+  tableTestId?: string;
+  rowTestId?: string;
 };
 
 const features = tableFeatures({
@@ -92,11 +97,12 @@ function TrashIcon() {
 }
 
 export function AdminList<Row extends RowData>(props: AdminListProps<Row>) {
-  const { label, testId, rows, rowId, rowName, columns, pageSizes, serverPaging, onRemove } = props;
-  const { t } = useTranslation('admin');
+  const { label, testId, rows, rowId, columns, pageSizes, serverPaging, onRemove } = props;
   const captionId = useId();
   const [ownPage, setOwnPage] = useState<PaginationState>({ pageIndex: 0, pageSize: pageSizes[0] ?? 10 });
-  const page = serverPaging?.page ?? ownPage;
+  // A list paged here stays on its last page when rows leave it (a guest removed from the menu).
+  const lastOwnPage = Math.max(0, Math.ceil(rows.length / ownPage.pageSize) - 1);
+  const page = serverPaging?.page ?? { ...ownPage, pageIndex: Math.min(ownPage.pageIndex, lastOwnPage) };
   const setPage = serverPaging?.onPageChange ?? setOwnPage;
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [expandedIds, setExpandedIds] = useState<ReadonlySet<string>>(new Set());
@@ -126,7 +132,6 @@ export function AdminList<Row extends RowData>(props: AdminListProps<Row>) {
   });
 
   const pageRows = table.getRowModel().rows;
-  const pageCount = Math.max(1, table.getPageCount());
   // Selection outlives a page (the ids stay checked); only rows still listed count.
   const listed = new Set(data.map(rowId));
   const selectedIds = Object.keys(rowSelection).filter((id) => rowSelection[id] && listed.has(id));
@@ -157,76 +162,32 @@ export function AdminList<Row extends RowData>(props: AdminListProps<Row>) {
 
   return (
     <div className="admin-list" data-testid={testId}>
-      <div className="admin-list-toolbar">
-        <label className="admin-list-size">
-          <span>{t('list.pageSize')}</span>
-          <select
-            value={page.pageSize}
-            data-testid={`${testId}-page-size`}
-            onChange={(event) => setPage({ pageIndex: 0, pageSize: Number(event.target.value) })}
-          >
-            {pageSizes.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </label>
-        {onRemove && (
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            disabled={selectedIds.length === 0}
-            data-testid={`${testId}-remove`}
-            onClick={(event) => confirmRemoval(selectedIds, event.currentTarget)}
-          >
-            {selectedIds.length > 0 ? t('list.removeCount', { count: selectedIds.length }) : t('list.remove')}
-          </button>
-        )}
-      </div>
+      <ListToolbar
+        testId={testId}
+        pageSizes={pageSizes}
+        pageSize={page.pageSize}
+        onPageSize={(pageSize) => setPage({ pageIndex: 0, pageSize })}
+        selectedCount={onRemove ? selectedIds.length : null}
+        onRemoveSelected={(from) => confirmRemoval(selectedIds, from)}
+      />
       <div className="table-scroll">
         <table
           className="admin-table stack-on-phone"
           aria-labelledby={captionId}
           ref={tableRef}
           tabIndex={-1}
+          data-testid={props.tableTestId ?? `${testId}-table`}
         >
           <caption id={captionId} className="visually-hidden">
             {label}
           </caption>
-          <thead>
-            <tr>
-              {selectable && (
-                <th scope="col" className="cell-narrow">
-                  <input
-                    type="checkbox"
-                    aria-label={t('list.selectPage')}
-                    checked={pageRows.length > 0 && table.getIsAllPageRowsSelected()}
-                    ref={(input) => {
-                      if (input) input.indeterminate = table.getIsSomePageRowsSelected();
-                    }}
-                    disabled={pageRows.length === 0}
-                    onChange={table.getToggleAllPageRowsSelectedHandler()}
-                  />
-                </th>
-              )}
-              {props.expanded && (
-                <th scope="col" className="cell-narrow">
-                  <span className="visually-hidden">{t('list.details')}</span>
-                </th>
-              )}
-              {columns.map((column) => (
-                <th key={column.id} scope="col" className={column.narrow ? 'cell-narrow' : undefined}>
-                  {column.header}
-                </th>
-              ))}
-              {hasActions && (
-                <th scope="col" className="cell-narrow">
-                  <span className="visually-hidden">{t('events.actions')}</span>
-                </th>
-              )}
-            </tr>
-          </thead>
+          <ListHead
+            table={table}
+            columns={columns}
+            selectable={selectable}
+            expandable={!!props.expanded}
+            hasActions={hasActions}
+          />
           <tbody>
             {pageRows.length === 0 && (
               <tr>
@@ -235,125 +196,38 @@ export function AdminList<Row extends RowData>(props: AdminListProps<Row>) {
                 </td>
               </tr>
             )}
-            {pageRows.map((row) => {
-              const original = row.original;
-              const name = rowName(original);
-              const pending = props.pending?.(original) ?? false;
-              const open = expandedIds.has(row.id);
-              const detailId = `${captionId}-detail-${row.id}`;
-              return (
-                <Fragment key={row.id}>
-                  <tr
-                    data-testid={`${testId}-row`}
-                    aria-busy={pending || undefined}
-                    className={pending ? 'row-pending' : undefined}
-                    {...props.rowData?.(original)}
-                  >
-                    {selectable && (
-                      <td className="cell-narrow">
-                        <input
-                          type="checkbox"
-                          aria-label={t('list.select', { name })}
-                          checked={row.getIsSelected()}
-                          disabled={!row.getCanSelect()}
-                          onChange={row.getToggleSelectedHandler()}
-                        />
-                      </td>
-                    )}
-                    {props.expanded && (
-                      <td className="cell-narrow">
-                        <button
-                          type="button"
-                          className="button button-secondary button-small"
-                          aria-expanded={open}
-                          aria-controls={open ? detailId : undefined}
-                          aria-label={t(open ? 'list.collapse' : 'list.expand', { name })}
-                          data-testid={`${testId}-expand`}
-                          onClick={() => toggleExpanded(row.id)}
-                        >
-                          <span aria-hidden="true">{open ? '▾' : '▸'}</span>
-                        </button>
-                      </td>
-                    )}
-                    {columns.map((column) => (
-                      <td
-                        key={column.id}
-                        data-label={column.header}
-                        className={column.narrow ? 'cell-narrow' : undefined}
-                      >
-                        {column.cell(original)}
-                      </td>
-                    ))}
-                    {hasActions && (
-                      <td className="cell-actions">
-                        {props.rowActions?.(original)}
-                        {onRemove && (
-                          <button
-                            type="button"
-                            className="button button-secondary button-small"
-                            aria-label={t('list.delete', { name })}
-                            disabled={pending}
-                            data-testid={`${testId}-delete`}
-                            onClick={(event) => confirmRemoval([row.id], event.currentTarget)}
-                          >
-                            <TrashIcon />
-                          </button>
-                        )}
-                      </td>
-                    )}
-                  </tr>
-                  {open && props.expanded && (
-                    <tr className="admin-list-detail-row">
-                      <td colSpan={columnCount} id={detailId}>
-                        {props.expanded(original)}
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
-              );
-            })}
+            {pageRows.map((row) => (
+              <ListRow
+                key={row.id}
+                list={props}
+                row={row}
+                selectable={selectable}
+                hasActions={hasActions}
+                columnCount={columnCount}
+                detailId={`${captionId}-detail-${row.id}`}
+                open={expandedIds.has(row.id)}
+                onToggle={() => toggleExpanded(row.id)}
+                onDelete={(from) => confirmRemoval([row.id], from)}
+              />
+            ))}
           </tbody>
         </table>
       </div>
-      {pageCount > 1 && (
-        <nav className="pagination" aria-label={t('list.pagination', { label })}>
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            disabled={!table.getCanPreviousPage()}
-            onClick={() => table.previousPage()}
-          >
-            {t('participants.previous')}
-          </button>
-          <span data-testid={`${testId}-page`}>
-            {t('list.pageOf', { page: page.pageIndex + 1, pages: pageCount })}
-          </span>
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            disabled={!table.getCanNextPage()}
-            data-testid={`${testId}-next`}
-            onClick={() => table.nextPage()}
-          >
-            {t('participants.next')}
-          </button>
-        </nav>
-      )}
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open) setRemoving(null);
-        }}
-        title={t('list.remove')}
-        message={
-          props.confirmMessage?.(removing?.length ?? 1) ??
-          t('list.confirmRemove', { count: removing?.length ?? 1 })
-        }
-        confirmLabel={t('list.validate')}
+      <ListPager
+        label={label}
+        testId={testId}
+        pageIndex={page.pageIndex}
+        pageCount={Math.max(1, table.getPageCount())}
+        numbered={props.numberedPages ?? false}
+        onPage={(pageIndex) => setPage({ ...page, pageIndex })}
+      />
+      <RemovalDialog
+        testId={testId}
+        removing={removing}
+        confirmMessage={props.confirmMessage}
+        onClose={() => setRemoving(null)}
         onConfirm={() => remove(removing ?? [])}
-        testId={`${testId}-confirm`}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
+        onClosed={() => {
           const back = opener.current;
           opener.current = null;
           if (back?.isConnected && !back.disabled) back.focus();
@@ -361,5 +235,282 @@ export function AdminList<Row extends RowData>(props: AdminListProps<Row>) {
         }}
       />
     </div>
+  );
+}
+
+function ListToolbar(props: {
+  testId: string;
+  pageSizes: readonly number[];
+  pageSize: number;
+  onPageSize: (size: number) => void;
+  /** How many rows are checked; null when the list removes nothing. */
+  selectedCount: number | null;
+  onRemoveSelected: (from: HTMLButtonElement) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { testId, selectedCount } = props;
+  if (props.pageSizes.length < 2 && selectedCount === null) return null;
+  return (
+    <div className="admin-list-toolbar">
+      {props.pageSizes.length > 1 && (
+        <label className="admin-list-size">
+          <span>{t('list.pageSize')}</span>
+          <select
+            value={props.pageSize}
+            data-testid={`${testId}-page-size`}
+            onChange={(event) => props.onPageSize(Number(event.target.value))}
+          >
+            {props.pageSizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {selectedCount !== null && (
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          disabled={selectedCount === 0}
+          data-testid={`${testId}-remove`}
+          onClick={(event) => props.onRemoveSelected(event.currentTarget)}
+        >
+          {selectedCount > 0 ? t('list.removeCount', { count: selectedCount }) : t('list.remove')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function ListHead<Row extends RowData>(props: {
+  table: {
+    getIsAllPageRowsSelected(): boolean;
+    getIsSomePageRowsSelected(): boolean;
+    getRowModel(): { rows: unknown[] };
+    getToggleAllPageRowsSelectedHandler(): (event: unknown) => void;
+  };
+  columns: readonly ListColumn<Row>[];
+  selectable: boolean;
+  expandable: boolean;
+  hasActions: boolean;
+}) {
+  const { t } = useTranslation('admin');
+  const { table } = props;
+  const empty = table.getRowModel().rows.length === 0;
+  return (
+    <thead>
+      <tr>
+        {props.selectable && (
+          <th scope="col" className="cell-narrow">
+            <input
+              type="checkbox"
+              aria-label={t('list.selectPage')}
+              checked={!empty && table.getIsAllPageRowsSelected()}
+              ref={(input) => {
+                if (input) input.indeterminate = table.getIsSomePageRowsSelected();
+              }}
+              disabled={empty}
+              onChange={table.getToggleAllPageRowsSelectedHandler()}
+            />
+          </th>
+        )}
+        {props.expandable && (
+          <th scope="col" className="cell-narrow">
+            <span className="visually-hidden">{t('list.details')}</span>
+          </th>
+        )}
+        {props.columns.map((column) => (
+          <th key={column.id} scope="col" className={column.narrow ? 'cell-narrow' : undefined}>
+            {column.header}
+          </th>
+        ))}
+        {props.hasActions && (
+          <th scope="col" className="cell-narrow">
+            <span className="visually-hidden">{t('events.actions')}</span>
+          </th>
+        )}
+      </tr>
+    </thead>
+  );
+}
+
+type TableRow<Row> = {
+  id: string;
+  original: Row;
+  getIsSelected(): boolean;
+  getCanSelect(): boolean;
+  getToggleSelectedHandler(): (event: unknown) => void;
+};
+
+function ListRow<Row extends RowData>(props: {
+  list: AdminListProps<Row>;
+  row: TableRow<Row>;
+  selectable: boolean;
+  hasActions: boolean;
+  columnCount: number;
+  detailId: string;
+  open: boolean;
+  onToggle: () => void;
+  onDelete: (from: HTMLButtonElement) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { list, row, open, detailId } = props;
+  const original = row.original;
+  const name = list.rowName(original);
+  const pending = list.pending?.(original) ?? false;
+  return (
+    <>
+      <tr
+        data-testid={list.rowTestId ?? `${list.testId}-row`}
+        aria-busy={pending || undefined}
+        className={pending ? 'row-pending' : undefined}
+        {...list.rowData?.(original)}
+      >
+        {props.selectable && (
+          <td className="cell-narrow">
+            <input
+              type="checkbox"
+              aria-label={t('list.select', { name })}
+              checked={row.getIsSelected()}
+              disabled={!row.getCanSelect()}
+              onChange={row.getToggleSelectedHandler()}
+            />
+          </td>
+        )}
+        {list.expanded && (
+          <td className="cell-narrow">
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              aria-expanded={open}
+              aria-controls={open ? detailId : undefined}
+              aria-label={t(open ? 'list.collapse' : 'list.expand', { name })}
+              data-testid={`${list.testId}-expand`}
+              onClick={props.onToggle}
+            >
+              <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+            </button>
+          </td>
+        )}
+        {list.columns.map((column) => (
+          <td
+            key={column.id}
+            data-label={column.header}
+            className={column.narrow ? 'cell-narrow' : undefined}
+          >
+            {column.cell(original)}
+          </td>
+        ))}
+        {props.hasActions && (
+          <td className="cell-actions">
+            {list.rowActions?.(original)}
+            {list.onRemove && (
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                aria-label={t('list.delete', { name })}
+                disabled={pending}
+                data-testid={`${list.testId}-delete`}
+                onClick={(event) => props.onDelete(event.currentTarget)}
+              >
+                <TrashIcon />
+              </button>
+            )}
+          </td>
+        )}
+      </tr>
+      {open && list.expanded && (
+        <tr className="admin-list-detail-row">
+          <td colSpan={props.columnCount} id={detailId}>
+            {list.expanded(original)}
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+/** Previous, "Page 2 of 5" or the numbered pages, next; nothing for a single page. */
+function ListPager(props: {
+  label: string;
+  testId: string;
+  pageIndex: number;
+  pageCount: number;
+  numbered: boolean;
+  onPage: (pageIndex: number) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { testId, pageIndex, pageCount } = props;
+  if (pageCount <= 1) return null;
+  return (
+    <nav className="pagination" aria-label={t('list.pagination', { label: props.label })}>
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        disabled={pageIndex === 0}
+        onClick={() => props.onPage(pageIndex - 1)}
+      >
+        {t('participants.previous')}
+      </button>
+      {props.numbered ? (
+        Array.from({ length: pageCount }, (_, index) => index + 1).map((number) => (
+          <button
+            key={number}
+            type="button"
+            className="button button-secondary button-small"
+            aria-current={number === pageIndex + 1 ? 'page' : undefined}
+            aria-label={t('participants.page', { page: number })}
+            data-testid={`${testId}-page-${number}`}
+            onClick={() => props.onPage(number - 1)}
+          >
+            {number}
+          </button>
+        ))
+      ) : (
+        <span data-testid={`${testId}-page`}>
+          {t('list.pageOf', { page: pageIndex + 1, pages: pageCount })}
+        </span>
+      )}
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        disabled={pageIndex >= pageCount - 1}
+        data-testid={`${testId}-next`}
+        onClick={() => props.onPage(pageIndex + 1)}
+      >
+        {t('participants.next')}
+      </button>
+    </nav>
+  );
+}
+
+/** The spec's confirmation of a removal; the focus goes back where `onClosed` says. */
+function RemovalDialog(props: {
+  testId: string;
+  removing: string[] | null;
+  confirmMessage: ((count: number) => string) | undefined;
+  onClose: () => void;
+  onConfirm: () => Promise<void>;
+  onClosed: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const count = props.removing?.length ?? 1;
+  return (
+    <ConfirmDialog
+      open={props.removing !== null}
+      onOpenChange={(open) => {
+        if (!open) props.onClose();
+      }}
+      title={t('list.remove')}
+      message={props.confirmMessage?.(count) ?? t('list.confirmRemove', { count })}
+      confirmLabel={t('list.validate')}
+      onConfirm={props.onConfirm}
+      testId={`${props.testId}-confirm`}
+      onCloseAutoFocus={(event) => {
+        event.preventDefault();
+        props.onClosed();
+      }}
+    />
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../i18n/useLocale.ts';
 import { useLoadedQuery } from '../../queries/loaded.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
+import { AdminList } from '../list/AdminList.tsx';
 import { useEventMails } from '../resources/events.ts';
 
 export function MailLog({ eventId }: { eventId: number }) {
@@ -31,44 +32,45 @@ export function MailLog({ eventId }: { eventId: number }) {
   );
 }
 
+/** The mail log's page sizes (a mail is written per guest and change: an event's log grows long). */
+const MAIL_PAGE_SIZES = [10, 30, 100] as const;
+
 function MailTable({ mails }: { mails: readonly MailLogEntry[] }) {
   const { t } = useTranslation('admin');
   const locale = useLocale();
   const time = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   return (
-    <div className="table-scroll">
-      <table className="admin-table stack-on-phone">
-        <thead>
-          <tr>
-            <th scope="col">{t('mails.recipient')}</th>
-            <th scope="col">{t('mails.kind')}</th>
-            <th scope="col">{t('mails.state')}</th>
-            <th scope="col">{t('mails.time')}</th>
-            <th scope="col">{t('mails.error')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {mails.map((mail) => (
-            <tr key={mail.id} data-testid="mail-row" data-state={mail.state}>
-              <td data-label={t('mails.recipient')}>{mail.recipient}</td>
-              <td data-label={t('mails.kind')}>{t(`mails.kinds.${mail.kind}`)}</td>
-              <td data-label={t('mails.state')}>
-                {/* One element: a phone's stacked row lays each child of a cell out as a grid item. */}
-                <span>
-                  <span className={`mail-state mail-state-${mail.state}`}>
-                    {t(`mails.states.${mail.state}`)}
-                  </span>{' '}
-                  <span className="muted">({t('mails.attempts', { count: mail.attempts })})</span>
-                </span>
-              </td>
-              <td data-label={t('mails.time')}>
-                <time dateTime={mail.updated_at}>{time.format(new Date(mail.updated_at))}</time>
-              </td>
-              <td data-label={t('mails.error')}>{mail.last_error ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminList<MailLogEntry>
+      label={t('mails.title')}
+      testId="mail-log-list"
+      rowTestId="mail-row"
+      rows={mails}
+      rowId={(mail) => String(mail.id)}
+      rowName={(mail) => mail.recipient}
+      rowData={(mail) => ({ 'data-state': mail.state })}
+      pageSizes={MAIL_PAGE_SIZES}
+      empty={t('mails.none')}
+      columns={[
+        { id: 'recipient', header: t('mails.recipient'), cell: (mail) => mail.recipient },
+        { id: 'kind', header: t('mails.kind'), cell: (mail) => t(`mails.kinds.${mail.kind}`) },
+        {
+          id: 'state',
+          header: t('mails.state'),
+          // One element: a phone's stacked row lays each child of a cell out as a grid item.
+          cell: (mail) => (
+            <span>
+              <span className={`mail-state mail-state-${mail.state}`}>{t(`mails.states.${mail.state}`)}</span>{' '}
+              <span className="muted">({t('mails.attempts', { count: mail.attempts })})</span>
+            </span>
+          ),
+        },
+        {
+          id: 'time',
+          header: t('mails.time'),
+          cell: (mail) => <time dateTime={mail.updated_at}>{time.format(new Date(mail.updated_at))}</time>,
+        },
+        { id: 'error', header: t('mails.error'), cell: (mail) => mail.last_error ?? '' },
+      ]}
+    />
   );
 }

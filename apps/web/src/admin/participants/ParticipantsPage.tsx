@@ -15,9 +15,10 @@ import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { adminApi } from '../adminApi.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { LoadFailure } from '../LoadFailure.tsx';
+import { AdminList } from '../list/AdminList.tsx';
 import { eventKeys, useEvent, useEventRooms, useInvitations, useParticipants } from '../resources/events.ts';
 import { MailLog } from './MailLog.tsx';
-import { pageCount, pageOf } from './pages.ts';
+import { GUESTS_PER_PAGE } from './pages.ts';
 import { summariseRooms } from './roomCard.ts';
 import { useSendInvitation } from './useSendInvitation.ts';
 
@@ -51,10 +52,6 @@ export function ParticipantsPage() {
 function GuestList({ loaded, onChange }: { loaded: Loaded; onChange: () => void }) {
   const { t } = useTranslation('admin');
   const { event, guests, rooms, invitations } = loaded;
-  const [requestedPage, setPage] = useState(1);
-  const { page, rows } = pageOf(guests, requestedPage);
-  const pages = pageCount(guests.length);
-  const roomName = new Map(rooms.map((room) => [room.id, room.name]));
   const closed = event.end_date !== null;
   return (
     <section className="admin-page" aria-labelledby="participants-title">
@@ -73,117 +70,96 @@ function GuestList({ loaded, onChange }: { loaded: Loaded; onChange: () => void 
           </Link>
         )}
       </header>
-      {guests.length === 0 ? (
-        <p className="muted" data-testid="participants-empty">
-          {t('participants.none')}
-        </p>
-      ) : (
-        <div className="table-scroll">
-          <table className="admin-table stack-on-phone" data-testid="participants-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('participants.guests')}</th>
-                <th scope="col">{t('participants.email')}</th>
-                <th scope="col">{t('participants.role')}</th>
-                <th scope="col">{t('participants.room')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('events.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((guest) => (
-                <tr key={guest.id} data-testid="participant-row">
-                  <td data-label={t('participants.guests')}>{guest.name}</td>
-                  <td data-label={t('participants.email')}>{guest.email}</td>
-                  <td data-label={t('participants.role')}>{t(`roles.${guest.role}`)}</td>
-                  <td data-label={t('participants.room')}>
-                    {guest.room_id === null
-                      ? t('participants.notPlaced')
-                      : (roomName.get(guest.room_id) ?? guest.room_id)}
-                  </td>
-                  <td className="cell-actions">
-                    {!closed && <RowMenu event={event} guest={guest} onChange={onChange} />}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {pages > 1 && (
-        <nav className="pagination" aria-label={t('participants.pagination')}>
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            disabled={page === 1}
-            onClick={() => setPage(page - 1)}
-          >
-            {t('participants.previous')}
-          </button>
-          {Array.from({ length: pages }, (_, index) => index + 1).map((number) => (
-            <button
-              key={number}
-              type="button"
-              className="button button-secondary button-small"
-              aria-current={number === page ? 'page' : undefined}
-              aria-label={t('participants.page', { page: number })}
-              data-testid={`page-${number}`}
-              onClick={() => setPage(number)}
-            >
-              {number}
-            </button>
-          ))}
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            disabled={page === pages}
-            data-testid="page-next"
-            onClick={() => setPage(page + 1)}
-          >
-            {t('participants.next')}
-          </button>
-        </nav>
-      )}
-      {rooms.length > 0 && (
-        <section className="room-card" aria-labelledby="room-card-title" data-testid="room-card">
-          <h2 id="room-card-title">{t('participants.roomCard')}</h2>
-          <p className="muted">{t('participants.animatorsInBold')}</p>
-          <table className="admin-table stack-on-phone">
-            <thead>
-              <tr>
-                <th scope="col">{t('participants.room')}</th>
-                <th scope="col">{t('participants.guests')}</th>
-                <th scope="col">{t('participants.invitationCount')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {summariseRooms(rooms, guests, invitations).map((room) => (
-                <tr key={room.id} data-testid={`room-${room.id}`}>
-                  <td data-label={t('participants.room')}>{room.name}</td>
-                  <td data-label={t('participants.guests')}>
-                    <span>
-                      {room.guests.map((guest, index) => (
-                        <span key={guest.id}>
-                          {index > 0 && ', '}
-                          {guest.animator ? <strong>{guest.name}</strong> : guest.name}
-                        </span>
-                      ))}
-                    </span>
-                  </td>
-                  <td
-                    data-label={t('participants.invitationCount')}
-                    data-testid={`room-${room.id}-invitations`}
-                  >
-                    {room.invitationCount}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
+      <Guests event={event} guests={guests} rooms={rooms} onChange={onChange} />
+      {rooms.length > 0 && <RoomCard rooms={rooms} guests={guests} invitations={invitations} />}
       <MailLog eventId={event.id} />
+    </section>
+  );
+}
+
+const guestId = (guest: ParticipantView) => String(guest.id);
+
+/** The guests, four a page with numbered pages (spec 2.4), each with its menu while the event is open. */
+function Guests(props: {
+  event: LabEventDetails;
+  guests: ParticipantView[];
+  rooms: EventRoom[];
+  onChange: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { event, onChange } = props;
+  const roomName = new Map(props.rooms.map((room) => [room.id, room.name]));
+  const closed = event.end_date !== null;
+  return (
+    <AdminList<ParticipantView>
+      label={t('participants.guests')}
+      testId="participants"
+      tableTestId="participants-table"
+      rowTestId="participant-row"
+      rows={props.guests}
+      rowId={guestId}
+      rowName={(guest) => guest.name}
+      pageSizes={[GUESTS_PER_PAGE]}
+      numberedPages
+      empty={t('participants.none')}
+      columns={[
+        { id: 'name', header: t('participants.guests'), cell: (guest) => guest.name },
+        { id: 'email', header: t('participants.email'), cell: (guest) => guest.email },
+        { id: 'role', header: t('participants.role'), cell: (guest) => t(`roles.${guest.role}`) },
+        {
+          id: 'room',
+          header: t('participants.room'),
+          cell: (guest) =>
+            guest.room_id === null
+              ? t('participants.notPlaced')
+              : (roomName.get(guest.room_id) ?? guest.room_id),
+        },
+      ]}
+      rowActions={closed ? undefined : (guest) => <RowMenu event={event} guest={guest} onChange={onChange} />}
+    />
+  );
+}
+
+/** Who is in each room (animators in bold) and how many invitations each room has. */
+function RoomCard(props: {
+  rooms: EventRoom[];
+  guests: ParticipantView[];
+  invitations: EventInvitationView[];
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <section className="room-card" aria-labelledby="room-card-title" data-testid="room-card">
+      <h2 id="room-card-title">{t('participants.roomCard')}</h2>
+      <p className="muted">{t('participants.animatorsInBold')}</p>
+      <table className="admin-table stack-on-phone">
+        <thead>
+          <tr>
+            <th scope="col">{t('participants.room')}</th>
+            <th scope="col">{t('participants.guests')}</th>
+            <th scope="col">{t('participants.invitationCount')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {summariseRooms(props.rooms, props.guests, props.invitations).map((room) => (
+            <tr key={room.id} data-testid={`room-${room.id}`}>
+              <td data-label={t('participants.room')}>{room.name}</td>
+              <td data-label={t('participants.guests')}>
+                <span>
+                  {room.guests.map((guest, index) => (
+                    <span key={guest.id}>
+                      {index > 0 && ', '}
+                      {guest.animator ? <strong>{guest.name}</strong> : guest.name}
+                    </span>
+                  ))}
+                </span>
+              </td>
+              <td data-label={t('participants.invitationCount')} data-testid={`room-${room.id}-invitations`}>
+                {room.invitationCount}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </section>
   );
 }
