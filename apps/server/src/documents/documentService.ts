@@ -23,6 +23,9 @@ import type { Caller } from '../access/caller.ts';
 import { picksOwnRoom } from '../access/roomAccess.ts';
 import type { Db } from '../db/connection.ts';
 import { findRoomInLab } from '../events/rooms.repository.ts';
+import { sanitizeFileName } from '../files/fileNames.ts';
+import { keepReceivedFile, openStoredFile, type ReceivedFile, removeStoredFile } from '../files/files.ts';
+import { detectDocumentType } from '../files/fileTypes.ts';
 import { reserveStorageRoom } from '../labs/storageQuota.ts';
 import { findOwnParticipation } from '../participants/participants.repository.ts';
 import type { RoomService } from '../rooms/roomService.ts';
@@ -38,9 +41,6 @@ import {
   toLabDocument,
   updateDocument,
 } from './documents.repository.ts';
-import { sanitizeFileName } from './fileNames.ts';
-import { keepReceivedFile, openStoredFile, type ReceivedFile, removeStoredFile } from './files.ts';
-import { detectDocumentType } from './fileTypes.ts';
 
 /** An upload as the multipart request brought it: the fields as sent, the file already received. */
 export type DocumentUpload = {

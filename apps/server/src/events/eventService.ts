@@ -19,6 +19,7 @@ import {
 import type { Caller } from '../access/caller.ts';
 import type { Db } from '../db/connection.ts';
 import { listEventMails } from '../mail/mailLog.repository.ts';
+import { unknownMediaIds } from '../medias/medias.repository.ts';
 import type { RoomService } from '../rooms/roomService.ts';
 import { isBlockedDay } from './deploymentSchedulers.repository.ts';
 import { sanitizeDescription } from './description.ts';
@@ -33,7 +34,6 @@ import {
   updateEventFields,
 } from './events.repository.ts';
 import type { GuestNotices } from './guestNotices.ts';
-import { unknownMediaIds } from './medias.repository.ts';
 import { addRooms, deleteRooms, listRoomsWithUsage } from './rooms.repository.ts';
 
 export type EventServiceDeps = GuestNotices & {

@@ -13,7 +13,7 @@ import {
   type Principal,
 } from '@lablive/domain';
 import type { Db } from '../db/connection.ts';
-import { unknownMediaIds } from '../events/medias.repository.ts';
+import { unknownMediaIds } from '../medias/medias.repository.ts';
 import { removePictures } from '../pictures/pictureFiles.ts';
 import {
   deleteGroups,

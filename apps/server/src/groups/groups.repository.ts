@@ -4,7 +4,7 @@
 // linked, unlisted, should the account come back).
 import type { Group, GroupChoices, GroupLink } from '@lablive/domain';
 import type { Db } from '../db/connection.ts';
-import { listLabMedias } from '../events/medias.repository.ts';
+import { listLabMedias } from '../medias/medias.repository.ts';
 
 type GroupRow = {
   id: number;

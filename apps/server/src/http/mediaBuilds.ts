@@ -13,7 +13,7 @@ import { createBrotliDecompress, createGunzip } from 'node:zlib';
 import { MEDIA_BUILDS_PATH } from '@lablive/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection.ts';
-import { storedFilePath } from '../documents/files.ts';
+import { storedFilePath } from '../files/files.ts';
 import {
   acceptsEncoding,
   BUILD_CONTENT_SECURITY_POLICY,

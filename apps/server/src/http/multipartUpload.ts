@@ -6,7 +6,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { DomainError, invalid } from '@lablive/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { discardReceivedFile, type ReceivedFile, receiveFile } from '../documents/files.ts';
+import { discardReceivedFile, type ReceivedFile, receiveFile } from '../files/files.ts';
 
 export type Upload<Field extends string> = {
   fields: Partial<Record<Field, string>>;

@@ -110,3 +110,20 @@ export function eventMailFrom(
     calendarLink: params.calendarUrl ?? '',
   });
 }
+
+/** The mail templates a media brings (the lab's and the shared ones), as the planning page lists them. */
+export async function listEmailTemplates(db: Db, labId: number, mediaId: number | undefined) {
+  const rows = await db
+    .selectFrom('email_templates')
+    .select(['id', 'media_id', 'tag', 'locale', 'subject', 'params', 'provider_template_number'])
+    .where((eb) => eb.or([eb('lab_id', '=', labId), eb('lab_id', 'is', null)]))
+    .$if(mediaId !== undefined, (qb) => qb.where('media_id', '=', mediaId ?? 0))
+    .orderBy('id')
+    .execute();
+  return rows.map(({ tag, provider_template_number, params, ...row }) => ({
+    ...row,
+    params: params as Record<string, unknown>,
+    email_tag: { tag },
+    sendinblue_template_number: provider_template_number,
+  }));
+}

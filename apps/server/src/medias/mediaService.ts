@@ -27,7 +27,7 @@ import {
   type Principal,
 } from '@lablive/domain';
 import type { Db } from '../db/connection.ts';
-import { keepReceivedFile, type ReceivedFile, storedFilePath } from '../documents/files.ts';
+import { keepReceivedFile, type ReceivedFile, storedFilePath } from '../files/files.ts';
 import { checkStorageRoom, reserveStorageRoom } from '../labs/storageQuota.ts';
 import { detectImageType } from '../pictures/imageTypes.ts';
 import { newPictureName, pictureKey, pictureUrl, removePictures } from '../pictures/pictureFiles.ts';

@@ -1,7 +1,8 @@
-// The medias table as the back office's medias page reads and changes it: a lab's own medias and the
-// platform's shared ones (no lab), archived ones left out; the events that use a media; a build's
-// version swapped in. Plain Kysely functions taking `db | trx` first.
-import type { AdminMedia, MediaKind } from '@lablive/domain';
+// The medias table, its one repository: as the back office's medias page reads and changes it (a lab's
+// own medias and the platform's shared ones, no lab, archived ones left out; the events that use a media;
+// a build's version swapped in), and as events and groups pick theirs from it. Plain Kysely functions
+// taking `db | trx` first.
+import type { AdminMedia, MediaKind, MediaSummary } from '@lablive/domain';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { MediasTable } from '../db/schema.ts';
@@ -144,4 +145,29 @@ export async function findServedBuild(db: Db, mediaId: number, version: string) 
     .where('id', '=', mediaId)
     .where('build_version', '=', version)
     .executeTakeFirst();
+}
+
+/** The medias a lab may give its events and its groups: its own and the shared ones, archived ones left out. */
+export async function listLabMedias(db: Db, labId: number): Promise<MediaSummary[]> {
+  return db
+    .selectFrom('medias')
+    .select(['id', 'name', 'slug', 'thumbnail_url'])
+    .where((eb) => eb.or([eb('lab_id', '=', labId), eb('lab_id', 'is', null)]))
+    .where('archived_at', 'is', null)
+    .orderBy('id')
+    .execute();
+}
+
+/** The ids among `mediaIds` that the lab may not use (another lab's, an archived one, or none at all). */
+export async function unknownMediaIds(db: Db, labId: number, mediaIds: readonly number[]): Promise<number[]> {
+  if (mediaIds.length === 0) return [];
+  const usable = await db
+    .selectFrom('medias')
+    .select('id')
+    .where('id', 'in', mediaIds)
+    .where((eb) => eb.or([eb('lab_id', '=', labId), eb('lab_id', 'is', null)]))
+    .where('archived_at', 'is', null)
+    .execute();
+  const known = new Set(usable.map((row) => row.id));
+  return mediaIds.filter((id) => !known.has(id));
 }

@@ -2,8 +2,8 @@
 // never from its name: only PNG, JPEG, WebP and GIF are pictures. SVG is refused with the rest of markup
 // (a browser runs its scripts), as is anything the detector names otherwise (a PDF, a program, a page).
 import { IMAGE_TYPES, type ImageType } from '@lablive/domain';
-import type { ReceivedFile } from '../documents/files.ts';
-import { detectDocumentType } from '../documents/fileTypes.ts';
+import type { ReceivedFile } from '../files/files.ts';
+import { detectDocumentType } from '../files/fileTypes.ts';
 
 export type ImageDetection = { accepted: true; type: ImageType } | { accepted: false; detected: string };
 

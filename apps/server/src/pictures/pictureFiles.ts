@@ -4,7 +4,7 @@
 // to find. A row's URL says which file it uses; a URL that is not ours (a seeded or older one) has none.
 import { randomBytes } from 'node:crypto';
 import { IMAGE_TYPES, IMAGES_PATH, type ImageType } from '@lablive/domain';
-import { openStoredFile, removeStoredFile } from '../documents/files.ts';
+import { openStoredFile, removeStoredFile } from '../files/files.ts';
 
 const NAME = /^[A-Za-z0-9_-]{32}\.(png|jpg|webp|gif)$/;
 

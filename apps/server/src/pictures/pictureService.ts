@@ -21,7 +21,7 @@ import {
   USER_RULE_MESSAGES,
 } from '@lablive/domain';
 import type { Db } from '../db/connection.ts';
-import { keepReceivedFile, type ReceivedFile, removeStoredFile } from '../documents/files.ts';
+import { keepReceivedFile, type ReceivedFile, removeStoredFile } from '../files/files.ts';
 import { usersOfLab } from '../users/users.repository.ts';
 import { detectImageType } from './imageTypes.ts';
 import { newPictureName, pictureKey, pictureUrl, removePictures } from './pictureFiles.ts';

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
 import type { Db } from '../../db/connection.ts';
 import type { DocumentService } from '../../documents/documentService.ts';
-import { attachmentDisposition } from '../../documents/files.ts';
+import { attachmentDisposition } from '../../files/files.ts';
 import { hostsOpenLabEvent } from '../../participants/participants.repository.ts';
 import { holds, idParams, personOf } from './routeHelpers.ts';
 

@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
 import type { DocumentService, DocumentUpload } from '../../documents/documentService.ts';
-import { discardReceivedFile } from '../../documents/files.ts';
+import { discardReceivedFile } from '../../files/files.ts';
 import { readUpload, registerUploads } from '../multipartUpload.ts';
 import { idParams } from './routeHelpers.ts';
 

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
-import { discardReceivedFile, type ReceivedFile } from '../../documents/files.ts';
+import { discardReceivedFile, type ReceivedFile } from '../../files/files.ts';
 import type { MediaService } from '../../medias/mediaService.ts';
 import { readUpload, registerUploads } from '../multipartUpload.ts';
 import { idParams } from './routeHelpers.ts';

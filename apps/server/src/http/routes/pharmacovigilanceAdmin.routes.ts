@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
-import { attachmentDisposition } from '../../documents/files.ts';
+import { attachmentDisposition } from '../../files/files.ts';
 import type { PharmacovigilanceService } from '../../pharmacovigilance/pharmacovigilanceService.ts';
 import { idParams } from './routeHelpers.ts';
 

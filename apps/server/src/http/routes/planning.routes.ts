@@ -16,7 +16,7 @@ import type { Caller } from '../../access/caller.ts';
 import type { Authenticator } from '../../auth/authentication.ts';
 import type { Db } from '../../db/connection.ts';
 import { blockDay, listBlockedDays, unblockDay } from '../../events/deploymentSchedulers.repository.ts';
-import { listEmailTemplates } from '../../events/medias.repository.ts';
+import { listEmailTemplates } from '../../mail/mediaTemplates.ts';
 import { idParams } from './routeHelpers.ts';
 
 const blockDayRequestSchema = z.strictObject({

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
-import { discardReceivedFile } from '../../documents/files.ts';
+import { discardReceivedFile } from '../../files/files.ts';
 import { openPicture } from '../../pictures/pictureFiles.ts';
 import type { PictureService } from '../../pictures/pictureService.ts';
 import { readUpload, registerUploads } from '../multipartUpload.ts';
