@@ -154,15 +154,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       const { db, rooms, config } = deps;
       const { filesDir } = services;
-      await api.register(eventInfoRoutes, { db, authenticator });
-      await api.register(labScopedRoutes, { db, authenticator });
+      const { eventReads } = services;
+      await api.register(eventInfoRoutes, { authenticator, eventReads });
+      await api.register(labScopedRoutes, { authenticator, labs: services.labs, eventReads });
       await api.register(usersRoutes, { authenticator, users: services.users });
       await api.register(calendarRoutes, {
         page: services.calendarPage,
         perAddressPerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,
       });
-      await api.register(eventsRoutes, { db, authenticator, events: services.events });
-      await api.register(planningRoutes, { db, authenticator });
+      await api.register(eventsRoutes, { authenticator, events: services.events, eventReads });
+      await api.register(planningRoutes, { authenticator, planning: services.planning });
       await api.register(eventRoomsRoutes, { db, authenticator, rooms });
       await api.register(participantsRoutes, { authenticator, participations: services.participations });
       await api.register(invitationsRoutes, { authenticator, invitations: services.invitations });

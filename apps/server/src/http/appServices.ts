@@ -12,10 +12,13 @@ import { createCalendarMails } from '../calendar/calendarMails.ts';
 import { createCalendarPageService } from '../calendar/calendarPage.ts';
 import type { Db } from '../db/connection.ts';
 import { createDocumentService } from '../documents/documentService.ts';
+import { createEventReads } from '../events/eventReads.ts';
 import { createEventService } from '../events/eventService.ts';
 import type { ReminderScheduler } from '../events/guestNotices.ts';
+import { createPlanningService } from '../events/planningService.ts';
 import { createGroupService } from '../groups/groupService.ts';
 import { createInvitationService } from '../invitations/invitationService.ts';
+import { createLabViews } from '../labs/labView.ts';
 import { mailboxOf } from '../mail/mailbox.ts';
 import type { MailOutbox } from '../mail/mailOutbox.ts';
 import { createVideoProvider } from '../media/videoSessions.ts';
@@ -99,7 +102,10 @@ export function createServices(deps: ServicesDeps) {
       now,
       calendar,
     }),
+    labs: createLabViews(db),
     events: createEventService({ db, rooms, now, ...notices }),
+    eventReads: createEventReads(db),
+    planning: createPlanningService(db),
     participations: createParticipationService(db, notices),
     invitations: createInvitationService({ db, mailOutbox, calendar, publicUrl, invitationTtlSeconds, now }),
     video: createVideoProvider({ opentok, iceServers: config.ICE_SERVERS }),

@@ -5,20 +5,19 @@
 // - GET /api/eventInfo/{id}: signed in, for an event the caller may see (canSeeEvent: a guest's own
 //   event, an invited user's...), which the access table checks before the handler runs.
 // A private event's invitation link carries its own colours (p, b, t) until its holder has signed in.
-import { DomainError, eventInfoSchema, idParamsSchema, text } from '@lablive/domain';
+import { eventInfoSchema, idParamsSchema, text } from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
-import type { Db } from '../../db/connection.ts';
-import { findEventCard } from '../../events/events.repository.ts';
+import type { EventReads } from '../../events/eventReads.ts';
 
 export async function eventInfoRoutes(
   instance: FastifyInstance,
-  options: { db: Db; authenticator: Authenticator },
+  options: { authenticator: Authenticator; eventReads: EventReads },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db, authenticator } = options;
+  const { authenticator, eventReads } = options;
 
   app.get(
     '/eventInfo/by-slug/:slug',
@@ -28,21 +27,13 @@ export async function eventInfoRoutes(
         response: { 200: eventInfoSchema },
       },
     },
-    async (request) => {
-      const card = await findEventCard(db, { publicSlug: request.params.slug });
-      if (!card) throw new DomainError('not_found', `No public event ${request.params.slug}.`);
-      return card;
-    },
+    async (request) => eventReads.publicCard(request.params.slug),
   );
 
   app.get(
     '/eventInfo/:id',
     { schema: { params: idParamsSchema, response: { 200: eventInfoSchema } } },
-    async (request) => {
-      const { principal } = await authenticator.authenticate(request);
-      const card = await findEventCard(db, { id: request.params.id, labId: principal.labId });
-      if (!card) throw new DomainError('not_found', `No event ${request.params.id}.`);
-      return card;
-    },
+    async (request) =>
+      eventReads.card((await authenticator.authenticate(request)).principal, request.params.id),
   );
 }

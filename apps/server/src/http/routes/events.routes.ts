@@ -4,23 +4,20 @@
 // starts or closes it, DELETE cancels it; the rules are the event service's.
 import {
   createdEventSchema,
-  DomainError,
   eventFormSchema,
   idSchema,
   labEventDetailsSchema,
   labEventSchema,
   mailLogSchema,
   noContentSchema,
-  seesOnlyOwnEvents,
   updateEventRequestSchema,
 } from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
-import type { Db } from '../../db/connection.ts';
+import type { EventReads } from '../../events/eventReads.ts';
 import type { EventService } from '../../events/eventService.ts';
-import { listLabEvents } from '../../events/events.repository.ts';
 import { idParams } from './routeHelpers.ts';
 
 const query = z.object({
@@ -30,22 +27,15 @@ const query = z.object({
 
 export async function eventsRoutes(
   instance: FastifyInstance,
-  options: { db: Db; authenticator: Authenticator; events: EventService },
+  options: { authenticator: Authenticator; events: EventService; eventReads: EventReads },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db, authenticator, events } = options;
+  const { authenticator, events, eventReads } = options;
 
   app.get(
     '/events',
     { schema: { querystring: query, response: { 200: z.array(labEventSchema) } } },
-    async (request) => {
-      const { principal } = await authenticator.authenticate(request);
-      if (principal.kind !== 'user') throw new DomainError('forbidden', 'Only lab staff list events.');
-      const labId = request.query.lab_id ?? principal.labId;
-      if (labId !== principal.labId) throw new DomainError('not_found', `No lab ${labId}.`);
-      const ownerId = seesOnlyOwnEvents(principal) ? principal.userId : request.query.owner_id;
-      return listLabEvents(db, labId, ownerId === undefined ? {} : { ownerId });
-    },
+    async (request) => eventReads.list((await authenticator.authenticate(request)).principal, request.query),
   );
 
   app.post(

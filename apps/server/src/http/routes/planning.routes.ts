@@ -5,45 +5,31 @@ import {
   deploymentSchedulerSchema,
   emailTemplateSchema,
   emailTemplatesQuerySchema,
-  forbidden,
   noContentSchema,
-  notFound,
 } from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Caller } from '../../access/caller.ts';
 import type { Authenticator } from '../../auth/authentication.ts';
-import type { Db } from '../../db/connection.ts';
-import { blockDay, listBlockedDays, unblockDay } from '../../events/deploymentSchedulers.repository.ts';
-import { listEmailTemplates } from '../../mail/mediaTemplates.ts';
+import type { PlanningService } from '../../events/planningService.ts';
 import { idParams } from './routeHelpers.ts';
 
 const blockDayRequestSchema = z.strictObject({
   date: z.iso.date({ error: 'must be a day written YYYY-MM-DD' }),
 });
 
-function requireSuperAdmin(caller: Caller) {
-  const { principal } = caller;
-  if (principal.kind !== 'user' || !principal.roles.includes('super-admin')) {
-    throw forbidden('Only super-admins block or free deployment days.');
-  }
-}
-
 export async function planningRoutes(
   instance: FastifyInstance,
-  options: { db: Db; authenticator: Authenticator },
+  options: { authenticator: Authenticator; planning: PlanningService },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db, authenticator } = options;
+  const { authenticator, planning } = options;
 
   app.get(
     '/email-templates',
     { schema: { querystring: emailTemplatesQuerySchema, response: { 200: z.array(emailTemplateSchema) } } },
-    async (request) => {
-      const { principal } = await authenticator.authenticate(request);
-      return listEmailTemplates(db, principal.labId, request.query.media);
-    },
+    async (request) =>
+      planning.emailTemplates((await authenticator.authenticate(request)).principal, request.query.media),
   );
 
   app.get(
@@ -51,7 +37,7 @@ export async function planningRoutes(
     { schema: { response: { 200: z.array(deploymentSchedulerSchema) } } },
     async (request) => {
       await authenticator.authenticate(request);
-      return listBlockedDays(db);
+      return planning.blockedDays();
     },
   );
 
@@ -59,8 +45,8 @@ export async function planningRoutes(
     '/deployment-schedulers',
     { schema: { body: blockDayRequestSchema, response: { 201: deploymentSchedulerSchema } } },
     async (request, reply) => {
-      requireSuperAdmin(await authenticator.authenticate(request));
-      return reply.status(201).send(await blockDay(db, request.body.date));
+      const { principal } = await authenticator.authenticate(request);
+      return reply.status(201).send(await planning.blockDay(principal, request.body.date));
     },
   );
 
@@ -68,8 +54,7 @@ export async function planningRoutes(
     '/deployment-schedulers/:id',
     { schema: { params: idParams, response: { 204: noContentSchema } } },
     async (request, reply) => {
-      requireSuperAdmin(await authenticator.authenticate(request));
-      if (!(await unblockDay(db, request.params.id))) throw notFound('deployment day', request.params.id);
+      await planning.unblockDay((await authenticator.authenticate(request)).principal, request.params.id);
       return reply.status(204).send(null);
     },
   );
