@@ -12,15 +12,14 @@ import {
   profileFormSchema,
 } from '@lablive/domain';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAuthActor, useCurrentUser } from '../../auth/useAuth.ts';
-import { FormField } from '../../components/FormField.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
-import { describeFailure, translateMessage } from '../../i18n/messages.ts';
+import { describeFailure } from '../../i18n/messages.ts';
 import { useLoadedQueries } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { picturesApi, usersApi } from '../adminApi.ts';
@@ -32,6 +31,7 @@ import {
   usePictureHint,
 } from '../pictures/PictureUpload.tsx';
 import { useLab, userKeys, useUser } from '../resources/users.ts';
+import { ProfileFields } from '../users/ProfileFields.tsx';
 
 export function ProfilePage() {
   const current = useCurrentUser();
@@ -55,7 +55,7 @@ function Profile({ user: loaded, lab }: { user: ManagedUser; lab: LabView }) {
   const auth = useAuthActor();
   const [user, setUser] = useState(loaded);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const { register, handleSubmit, formState, reset } = useForm<ProfileFormInput, unknown, ProfileForm>({
+  const form = useForm<ProfileFormInput, unknown, ProfileForm>({
     resolver: zodResolver(profileFormSchema),
     defaultValues: {
       email: user.email,
@@ -65,20 +65,16 @@ function Profile({ user: loaded, lab }: { user: ManagedUser; lab: LabView }) {
       address: user.address ?? '',
     },
   });
-  const errors = formState.errors;
-  const message = (text: string | undefined) => (text === undefined ? undefined : translateMessage(t, text));
-  const required = (label: string) => `${label} *`;
-
   const invalidate = useInvalidate();
 
-  async function save(form: ProfileForm) {
+  async function save(values: ProfileForm) {
     setFailure(null);
     try {
-      const saved = await usersApi.updateUser(user.id, form);
+      const saved = await usersApi.updateUser(user.id, values);
       setUser(saved);
       invalidate.markStale(userKeys.all);
       // The address stays the current one until the link mailed to the new one is followed.
-      reset({ ...form, email: saved.email, job: saved.job ?? '', address: saved.address ?? '' });
+      form.reset({ ...values, email: saved.email, job: saved.job ?? '', address: saved.address ?? '' });
       auth.send({
         type: 'auth.profileChanged',
         profile: { email: saved.email, first_name: saved.first_name, last_name: saved.last_name },
@@ -95,133 +91,115 @@ function Profile({ user: loaded, lab }: { user: ManagedUser; lab: LabView }) {
     }
   }
 
+  function picture(avatarUrl: string) {
+    setUser((current) => ({ ...current, avatar_url: avatarUrl }));
+    invalidate.markStale(userKeys.all);
+    auth.send({
+      type: 'auth.profileChanged',
+      profile: {
+        email: user.email,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        avatar_url: avatarUrl,
+      },
+    });
+    toast.show({ title: ta('profile.saved'), tone: 'success', testId: 'profile-picture-saved' });
+  }
+
   return (
     <section className="admin-page" aria-labelledby="profile-title">
       <h1 id="profile-title">{ta('profile.title')}</h1>
       <div className="profile-layout">
-        <aside className="profile-card" aria-label={ta('profile.card')} data-testid="profile-card">
-          <span className="profile-avatar" aria-hidden="true">
-            {user.avatar_url ? (
-              <img src={user.avatar_url} alt="" data-testid="profile-avatar" />
-            ) : (
-              initialsOf(user)
-            )}
-          </span>
-          <AvatarUpload
-            user={user}
-            onUploaded={(avatarUrl) => {
-              setUser((current) => ({ ...current, avatar_url: avatarUrl }));
-              auth.send({
-                type: 'auth.profileChanged',
-                profile: {
-                  email: user.email,
-                  first_name: user.first_name,
-                  last_name: user.last_name,
-                  avatar_url: avatarUrl,
-                },
-              });
-              toast.show({ title: ta('profile.saved'), tone: 'success', testId: 'profile-picture-saved' });
-            }}
-          />
-          <p className="profile-name">{`${user.first_name} ${user.last_name}`.trim() || user.email}</p>
-          <p className="muted">{user.email}</p>
-          {user.job && <p>{user.job}</p>}
-          <p className="muted">
-            {user.roles.map((role) => ta(`profile.roles.${role.name}` as 'profile.title')).join(', ')}
-          </p>
-        </aside>
+        <ProfileCard user={user} onPicture={picture} />
         <div className="profile-main">
-          <form className="admin-form" noValidate onSubmit={handleSubmit(save)} data-testid="profile-form">
-            <FormField
-              id="profile-email"
-              label={required(ta('profile.email'))}
-              type="email"
-              autoComplete="email"
-              registration={register('email')}
-              testId="profile-email"
-              error={message(errors.email?.message)}
-            />
-            {user.pending_email !== null && (
-              <p className="muted" role="status" data-testid="profile-email-pending">
-                {ta('profile.emailPending', { email: user.pending_email })}
-              </p>
-            )}
-            <div className="field-row">
-              <FormField
-                id="profile-first-name"
-                label={required(ta('profile.firstName'))}
-                type="text"
-                autoComplete="given-name"
-                registration={register('first_name')}
-                testId="profile-first-name"
-                error={message(errors.first_name?.message)}
+          <FormProvider {...form}>
+            <form
+              className="admin-form"
+              noValidate
+              onSubmit={form.handleSubmit(save)}
+              data-testid="profile-form"
+            >
+              <ProfileFields
+                prefix="profile"
+                ownDetails
+                underEmail={
+                  user.pending_email !== null && (
+                    <p className="muted" role="status" data-testid="profile-email-pending">
+                      {ta('profile.emailPending', { email: user.pending_email })}
+                    </p>
+                  )
+                }
               />
-              <FormField
-                id="profile-last-name"
-                label={required(ta('profile.lastName'))}
-                type="text"
-                autoComplete="family-name"
-                registration={register('last_name')}
-                testId="profile-last-name"
-                error={message(errors.last_name?.message)}
-              />
-            </div>
-            <FormField
-              id="profile-job"
-              label={ta('profile.job')}
-              type="text"
-              autoComplete="organization-title"
-              registration={register('job')}
-              testId="profile-job"
-              error={message(errors.job?.message)}
-            />
-            <FormField
-              id="profile-address"
-              label={ta('profile.address')}
-              type="text"
-              autoComplete="street-address"
-              registration={register('address')}
-              testId="profile-address"
-              error={message(errors.address?.message)}
-            />
-            <p className="muted">{ta('profile.requiredHint')}</p>
-            {failure !== null && (
-              <p className="form-error" role="alert" data-testid="profile-save-error">
-                {describeFailure(t, failure)}
-              </p>
-            )}
-            <div className="form-actions">
-              <SubmitButton
-                label={ta('profile.save')}
-                sendingLabel={ta('participantForm.saving')}
-                sending={formState.isSubmitting}
-                testId="profile-save"
-              />
-            </div>
-          </form>
-          <section className="profile-lab" aria-labelledby="profile-lab-title" data-testid="profile-lab">
-            <h2 id="profile-lab-title">{ta('profile.laboratory')}</h2>
-            <dl>
-              <dt>{ta('profile.labName')}</dt>
-              <dd>{lab.name}</dd>
-              {lab.plan_minutes !== undefined && (
-                <>
-                  <dt>{ta('profile.plan')}</dt>
-                  <dd>{ta('profile.minutes', { count: lab.plan_minutes })}</dd>
-                </>
+              <p className="muted">{ta('profile.requiredHint')}</p>
+              {failure !== null && (
+                <p className="form-error" role="alert" data-testid="profile-save-error">
+                  {describeFailure(t, failure)}
+                </p>
               )}
-              <dt>{ta('profile.modules')}</dt>
-              <dd>
-                {lab.modules.length === 0
-                  ? ta('profile.noModules')
-                  : lab.modules
-                      .map((module) => ta(`profile.moduleNames.${module.name}` as 'profile.title'))
-                      .join(', ')}
-              </dd>
-            </dl>
-          </section>
+              <div className="form-actions">
+                <SubmitButton
+                  label={ta('profile.save')}
+                  sendingLabel={ta('participantForm.saving')}
+                  sending={form.formState.isSubmitting}
+                  testId="profile-save"
+                />
+              </div>
+            </form>
+          </FormProvider>
+          <LabDetails lab={lab} />
         </div>
       </div>
+    </section>
+  );
+}
+
+/** The side card: the picture (sent as soon as it is chosen), the name, e-mail, job and roles. */
+function ProfileCard({ user, onPicture }: { user: ManagedUser; onPicture: (url: string) => void }) {
+  const { t: ta } = useTranslation('admin');
+  return (
+    <aside className="profile-card" aria-label={ta('profile.card')} data-testid="profile-card">
+      <span className="profile-avatar" aria-hidden="true">
+        {user.avatar_url ? (
+          <img src={user.avatar_url} alt="" data-testid="profile-avatar" />
+        ) : (
+          initialsOf(user)
+        )}
+      </span>
+      <AvatarUpload user={user} onUploaded={onPicture} />
+      <p className="profile-name">{`${user.first_name} ${user.last_name}`.trim() || user.email}</p>
+      <p className="muted">{user.email}</p>
+      {user.job && <p>{user.job}</p>}
+      <p className="muted">
+        {user.roles.map((role) => ta(`profile.roles.${role.name}` as 'profile.title')).join(', ')}
+      </p>
+    </aside>
+  );
+}
+
+/** The lab, read-only: its name, plan and modules. */
+function LabDetails({ lab }: { lab: LabView }) {
+  const { t: ta } = useTranslation('admin');
+  return (
+    <section className="profile-lab" aria-labelledby="profile-lab-title" data-testid="profile-lab">
+      <h2 id="profile-lab-title">{ta('profile.laboratory')}</h2>
+      <dl>
+        <dt>{ta('profile.labName')}</dt>
+        <dd>{lab.name}</dd>
+        {lab.plan_minutes !== undefined && (
+          <>
+            <dt>{ta('profile.plan')}</dt>
+            <dd>{ta('profile.minutes', { count: lab.plan_minutes })}</dd>
+          </>
+        )}
+        <dt>{ta('profile.modules')}</dt>
+        <dd>
+          {lab.modules.length === 0
+            ? ta('profile.noModules')
+            : lab.modules
+                .map((module) => ta(`profile.moduleNames.${module.name}` as 'profile.title'))
+                .join(', ')}
+        </dd>
+      </dl>
     </section>
   );
 }

@@ -20,13 +20,13 @@ import {
   userFormSchemaFor,
 } from '@lablive/domain';
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../auth/useAuth.ts';
-import { FormField } from '../../components/FormField.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { type Failure, toFailure } from '../../failure.ts';
 import { describeFailure, translateMessage } from '../../i18n/messages.ts';
+import { ProfileFields } from './ProfileFields.tsx';
 import { formValuesOf, inReadersLanguage, ruleOf, shownRole } from './userFormValues.ts';
 
 const FIELDS = [
@@ -71,19 +71,10 @@ export function UserPanel(props: {
   const me = useCurrentUser();
   const titleId = useId();
   const [failure, setFailure] = useState<Failure | null>(null);
-  const { register, handleSubmit, formState, control, setError, watch } = useForm<
-    UserFormInput,
-    unknown,
-    UserForm
-  >({
+  const form = useForm<UserFormInput, unknown, UserForm>({
     resolver: zodResolver(userFormSchemaFor(creating)),
     defaultValues: formValuesOf(user),
   });
-  const errors = formState.errors;
-  const message = (text: string | undefined) => (text === undefined ? undefined : translateMessage(t, text));
-  const required = (label: string) => `${label} *`;
-  const myRank = rankOf(me?.roles ?? []);
-  const myPermissions: readonly Permission[] = me?.permissions ?? [];
   const editingMyself = user !== null && me?.id === user.id;
   // An account holding more than the editor is not theirs to change (the server refuses it too).
   const holdsMore =
@@ -92,24 +83,22 @@ export function UserPanel(props: {
     !editingMyself &&
     holdsMoreThan(
       { roles: user.roles.map((role) => role.name), permissions: user.permissions },
-      { roles: me.roles, permissions: myPermissions },
+      { roles: me.roles, permissions: me.permissions },
     );
-  const chosenRoles = watch('roles');
-  const adminChosen = chosenRoles.some(isAdminRole);
 
-  async function save(form: UserForm) {
+  async function save(values: UserForm) {
     setFailure(null);
     try {
-      await props.onSave(form);
+      await props.onSave(values);
     } catch (error) {
       const refused = toFailure(inReadersLanguage(ta, error));
       // A refusal naming a field ("email: …", the schema's errors) shows beside it.
       if (ruleOf(error) === 'emailTaken') {
-        setError('email', { message: refused.detail });
+        form.setError('email', { message: refused.detail });
         return;
       }
       const named = fieldProblems(error);
-      for (const { field, message: text } of named) setError(field, { message: text });
+      for (const { field, message: text } of named) form.setError(field, { message: text });
       if (named.length === 0) setFailure(refused);
     }
   }
@@ -123,215 +112,206 @@ export function UserPanel(props: {
       <header className="user-panel-header">
         <h2 id={titleId}>{heading}</h2>
       </header>
-      <form className="admin-form user-form" noValidate onSubmit={handleSubmit(save)} data-testid="user-form">
-        <div className="field-row">
-          <FormField
-            id="user-first-name"
-            label={required(ta('userForm.firstName'))}
-            type="text"
-            autoComplete="off"
-            registration={register('first_name')}
-            testId="user-first-name"
-            error={message(errors.first_name?.message)}
+      <FormProvider {...form}>
+        <form
+          className="admin-form user-form"
+          noValidate
+          onSubmit={form.handleSubmit(save)}
+          data-testid="user-form"
+        >
+          <ProfileFields
+            prefix="user"
+            ownDetails={false}
+            besideEmail={<RoleSelect roles={roles} disabled={editingMyself} />}
           />
-          <FormField
-            id="user-last-name"
-            label={required(ta('userForm.lastName'))}
-            type="text"
-            autoComplete="off"
-            registration={register('last_name')}
-            testId="user-last-name"
-            error={message(errors.last_name?.message)}
-          />
-        </div>
-        <div className="field-row">
-          <FormField
-            id="user-email"
-            label={required(ta('userForm.email'))}
-            type="email"
-            autoComplete="off"
-            registration={register('email')}
-            testId="user-email"
-            error={message(errors.email?.message)}
-          />
-          <div className="field">
-            <label htmlFor="user-role">{ta('userForm.role')}</label>
-            <Controller
-              control={control}
-              name="roles"
-              render={({ field }) => (
-                <select
-                  id="user-role"
-                  data-testid="user-role"
-                  value={shownRole(field.value)}
-                  disabled={editingMyself}
-                  aria-invalid={errors.roles !== undefined}
-                  onBlur={field.onBlur}
-                  onChange={(event) => {
-                    const chosen = roles.find((role) => role.name === event.target.value);
-                    if (chosen) field.onChange([chosen.name]);
-                  }}
-                >
-                  {roles.map((role) => (
-                    <option key={role.id} value={role.name} disabled={rankOf([role.name]) > myRank}>
-                      {ta(`profile.roles.${role.name}` as 'profile.title')}
-                    </option>
-                  ))}
-                </select>
-              )}
-            />
-            {errors.roles?.message !== undefined && (
-              <p className="field-error">{message(errors.roles.message)}</p>
-            )}
-          </div>
-        </div>
-        <div className="field-row">
-          <FormField
-            id="user-job"
-            label={ta('userForm.job')}
-            type="text"
-            autoComplete="off"
-            registration={register('job')}
-            testId="user-job"
-            error={message(errors.job?.message)}
-          />
-          <FormField
-            id="user-address"
-            label={ta('userForm.address')}
-            type="text"
-            autoComplete="off"
-            registration={register('address')}
-            testId="user-address"
-            error={message(errors.address?.message)}
-          />
-        </div>
-
-        <Controller
-          control={control}
-          name="groups"
-          render={({ field }) => (
-            <fieldset
-              className="field user-choices"
-              aria-describedby={
-                [
-                  creating || groups.length === 0 ? 'user-groups-hint' : null,
-                  errors.groups ? 'user-groups-error' : null,
-                ]
-                  .filter((id) => id !== null)
-                  .join(' ') || undefined
-              }
-              data-invalid={errors.groups !== undefined || undefined}
-              data-testid="user-groups"
+          <GroupChoices groups={groups} creating={creating} />
+          <PermissionChoices editingMyself={editingMyself} />
+          {!creating && !editingMyself && (
+            <label className="checkbox-field">
+              <input type="checkbox" data-testid="user-active" {...form.register('active')} />
+              {ta('userForm.active')}
+            </label>
+          )}
+          {creating && <p className="muted">{ta('userForm.passwordNote')}</p>}
+          <p className="muted">{ta('userForm.requiredHint')}</p>
+          {holdsMore && (
+            <p className="muted" data-testid="user-holds-more">
+              {ta('users.rules.holdsMore')}
+            </p>
+          )}
+          {failure !== null && (
+            <p className="form-error" role="alert" data-testid="user-save-error">
+              {describeFailure(t, failure)}
+            </p>
+          )}
+          <div className="form-actions">
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={props.onClose}
+              data-testid="user-cancel"
             >
-              <legend>{creating ? required(ta('userForm.groups')) : ta('userForm.groups')}</legend>
-              {(creating || groups.length === 0) && (
-                <p id="user-groups-hint" className="field-hint">
-                  {groups.length === 0 ? ta('userForm.noGroups') : ta('userForm.groupsHint')}
-                </p>
-              )}
-              <div className="user-chip-list">
-                {groups.map((group) => {
-                  const checked = field.value.includes(group.id);
-                  return (
-                    <label key={group.id} className="user-chip" data-checked={checked || undefined}>
-                      <input
-                        type="checkbox"
-                        checked={checked}
-                        onBlur={field.onBlur}
-                        onChange={() =>
-                          field.onChange(
-                            checked
-                              ? field.value.filter((id) => id !== group.id)
-                              : [...field.value, group.id],
-                          )
-                        }
-                      />
-                      <span className="group-dot" style={{ background: group.color }} aria-hidden="true" />
-                      {group.name}
-                    </label>
-                  );
-                })}
-              </div>
-              {errors.groups?.message !== undefined && (
-                <p id="user-groups-error" className="field-error" data-testid="user-groups-error">
-                  {message(errors.groups.message)}
-                </p>
-              )}
-            </fieldset>
-          )}
-        />
-
-        <Controller
-          control={control}
-          name="permissions"
-          render={({ field }) => (
-            <fieldset className="field user-choices" data-testid="user-permissions">
-              <legend>{ta('userForm.permissions')}</legend>
-              <p className="field-hint">{adminChosen ? ta('userForm.adminHint') : ta('userForm.notYours')}</p>
-              <div className="user-permission-grid">
-                {PERMISSIONS.map((permission) => {
-                  const checked = field.value.includes(permission);
-                  const notMine = !myPermissions.includes(permission) && !checked;
-                  return (
-                    <label key={permission} className="checkbox-field">
-                      <input
-                        type="checkbox"
-                        checked={checked || adminChosen}
-                        disabled={adminChosen || notMine || editingMyself}
-                        onBlur={field.onBlur}
-                        onChange={() =>
-                          field.onChange(
-                            checked
-                              ? field.value.filter((held) => held !== permission)
-                              : [...field.value, permission],
-                          )
-                        }
-                      />
-                      {ta(`userForm.permissionNames.${permission}`)}
-                    </label>
-                  );
-                })}
-              </div>
-            </fieldset>
-          )}
-        />
-
-        {!creating && !editingMyself && (
-          <label className="checkbox-field">
-            <input type="checkbox" data-testid="user-active" {...register('active')} />
-            {ta('userForm.active')}
-          </label>
-        )}
-        {creating && <p className="muted">{ta('userForm.passwordNote')}</p>}
-        <p className="muted">{ta('userForm.requiredHint')}</p>
-        {holdsMore && (
-          <p className="muted" data-testid="user-holds-more">
-            {ta('users.rules.holdsMore')}
-          </p>
-        )}
-        {failure !== null && (
-          <p className="form-error" role="alert" data-testid="user-save-error">
-            {describeFailure(t, failure)}
-          </p>
-        )}
-        <div className="form-actions">
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={props.onClose}
-            data-testid="user-cancel"
-          >
-            {ta('userForm.cancel')}
-          </button>
-          <SubmitButton
-            label={ta('userForm.save')}
-            sendingLabel={ta('userForm.saving')}
-            sending={formState.isSubmitting}
-            disabled={holdsMore}
-            testId="user-save"
-          />
-        </div>
-      </form>
+              {ta('userForm.cancel')}
+            </button>
+            <SubmitButton
+              label={ta('userForm.save')}
+              sendingLabel={ta('userForm.saving')}
+              sending={form.formState.isSubmitting}
+              disabled={holdsMore}
+              testId="user-save"
+            />
+          </div>
+        </form>
+      </FormProvider>
     </section>
+  );
+}
+
+/** The field's error in the reader's language, if any. */
+function useFieldError(name: 'roles' | 'groups'): string | undefined {
+  const { t } = useTranslation();
+  const text = useFormContext<UserFormInput>().formState.errors[name]?.message;
+  return text === undefined ? undefined : translateMessage(t, text);
+}
+
+/** The role, one of the lab's (GET roles); a role above the editor's is shown but disabled. */
+function RoleSelect({ roles, disabled }: { roles: readonly RoleView[]; disabled: boolean }) {
+  const { t: ta } = useTranslation('admin');
+  const { control } = useFormContext<UserFormInput>();
+  const myRank = rankOf(useCurrentUser()?.roles ?? []);
+  const error = useFieldError('roles');
+  return (
+    <div className="field">
+      <label htmlFor="user-role">{ta('userForm.role')}</label>
+      <Controller
+        control={control}
+        name="roles"
+        render={({ field }) => (
+          <select
+            id="user-role"
+            data-testid="user-role"
+            value={shownRole(field.value)}
+            disabled={disabled}
+            aria-invalid={error !== undefined}
+            onBlur={field.onBlur}
+            onChange={(event) => {
+              const chosen = roles.find((role) => role.name === event.target.value);
+              if (chosen) field.onChange([chosen.name]);
+            }}
+          >
+            {roles.map((role) => (
+              <option key={role.id} value={role.name} disabled={rankOf([role.name]) > myRank}>
+                {ta(`profile.roles.${role.name}` as 'profile.title')}
+              </option>
+            ))}
+          </select>
+        )}
+      />
+      {error !== undefined && <p className="field-error">{error}</p>}
+    </div>
+  );
+}
+
+/** The user's groups as chips (at least one for a new user). */
+function GroupChoices({ groups, creating }: { groups: readonly UserGroup[]; creating: boolean }) {
+  const { t: ta } = useTranslation('admin');
+  const { control } = useFormContext<UserFormInput>();
+  const error = useFieldError('groups');
+  const hinted = creating || groups.length === 0;
+  const legend = creating ? `${ta('userForm.groups')} *` : ta('userForm.groups');
+  return (
+    <Controller
+      control={control}
+      name="groups"
+      render={({ field }) => (
+        <fieldset
+          className="field user-choices"
+          aria-describedby={
+            [hinted ? 'user-groups-hint' : null, error !== undefined ? 'user-groups-error' : null]
+              .filter((id) => id !== null)
+              .join(' ') || undefined
+          }
+          data-invalid={error !== undefined || undefined}
+          data-testid="user-groups"
+        >
+          <legend>{legend}</legend>
+          {hinted && (
+            <p id="user-groups-hint" className="field-hint">
+              {groups.length === 0 ? ta('userForm.noGroups') : ta('userForm.groupsHint')}
+            </p>
+          )}
+          <div className="user-chip-list">
+            {groups.map((group) => {
+              const checked = field.value.includes(group.id);
+              return (
+                <label key={group.id} className="user-chip" data-checked={checked || undefined}>
+                  <input
+                    type="checkbox"
+                    checked={checked}
+                    onBlur={field.onBlur}
+                    onChange={() =>
+                      field.onChange(
+                        checked ? field.value.filter((id) => id !== group.id) : [...field.value, group.id],
+                      )
+                    }
+                  />
+                  <span className="group-dot" style={{ background: group.color }} aria-hidden="true" />
+                  {group.name}
+                </label>
+              );
+            })}
+          </div>
+          {error !== undefined && (
+            <p id="user-groups-error" className="field-error" data-testid="user-groups-error">
+              {error}
+            </p>
+          )}
+        </fieldset>
+      )}
+    />
+  );
+}
+
+/** The permissions: all of them for an administrator; only those the editor holds may be given. */
+function PermissionChoices({ editingMyself }: { editingMyself: boolean }) {
+  const { t: ta } = useTranslation('admin');
+  const { control, watch } = useFormContext<UserFormInput>();
+  const myPermissions: readonly Permission[] = useCurrentUser()?.permissions ?? [];
+  const adminChosen = watch('roles').some(isAdminRole);
+  return (
+    <Controller
+      control={control}
+      name="permissions"
+      render={({ field }) => (
+        <fieldset className="field user-choices" data-testid="user-permissions">
+          <legend>{ta('userForm.permissions')}</legend>
+          <p className="field-hint">{adminChosen ? ta('userForm.adminHint') : ta('userForm.notYours')}</p>
+          <div className="user-permission-grid">
+            {PERMISSIONS.map((permission) => {
+              const checked = field.value.includes(permission);
+              const notMine = !myPermissions.includes(permission) && !checked;
+              return (
+                <label key={permission} className="checkbox-field">
+                  <input
+                    type="checkbox"
+                    checked={checked || adminChosen}
+                    disabled={adminChosen || notMine || editingMyself}
+                    onBlur={field.onBlur}
+                    onChange={() =>
+                      field.onChange(
+                        checked
+                          ? field.value.filter((held) => held !== permission)
+                          : [...field.value, permission],
+                      )
+                    }
+                  />
+                  {ta(`userForm.permissionNames.${permission}`)}
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      )}
+    />
   );
 }
