@@ -22,9 +22,10 @@ import {
 } from '@lablive/protocol';
 import { z } from 'zod';
 import { REALTIME_ERROR_CODES, RealtimeError, type RealtimeIssue } from './errors.ts';
-import { createListeners, type Unsubscribe } from './listeners.ts';
+import { createListeners, type Listeners, type Unsubscribe } from './listeners.ts';
+import { type CommandResult, createPendingCommands } from './pendingCommands.ts';
 
-export type CommandResult = { ok: true; version: number } | { ok: false; code: string; message: string };
+export type { CommandResult } from './pendingCommands.ts';
 
 export type SendOptions = {
   /** Reject with a `timeout` RealtimeError when no outcome came by then (the command may still apply). */
@@ -92,19 +93,22 @@ export type RoomSessionOptions = {
 
 type View = { state: RoomState; participantId: number; role: string };
 
-type Pending = {
-  message: ClientMessage;
-  resolve: (result: CommandResult) => void;
-  reject: (error: RealtimeError) => void;
-  timer: ReturnType<typeof setTimeout> | null;
-  /** `room_unavailable` answers so far, and the wait before sending again. */
-  retries: number;
-  retryTimer: ReturnType<typeof setTimeout> | null;
-};
-
 /** Folds one delivered event; the version is the stream's (it skips events not meant for us). */
 function fold(state: RoomState, delivered: { version: number; event: SessionEvent }): RoomState {
   return { ...evolve(state, delivered.event), version: delivered.version };
+}
+
+/** The events past the state's version, folded: a resume may overlap what was live. */
+function foldNew(state: RoomState, events: readonly DeliveredEvent[]) {
+  const fresh: DeliveredEvent[] = [];
+  let folded = state;
+  for (const delivered of events) {
+    // At or below what we have: a duplicate, e.g. the overlap of a resume with what was live.
+    if (delivered.version <= folded.version) continue;
+    folded = fold(folded, delivered);
+    fresh.push(delivered);
+  }
+  return { state: folded, fresh };
 }
 
 export function createRoomSession(options: RoomSessionOptions): RoomSession {
@@ -112,7 +116,12 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
   let view: View | null = null;
   let ready = false;
   let following = true;
-  const pending = new Map<string, Pending>();
+  const commands = createPendingCommands({
+    send: options.send,
+    ready: () => ready,
+    retryDelay: options.retryDelay,
+    maxRetries: options.maxRetries,
+  });
   const failure = (cause: unknown) => options.issue({ type: 'listener_failed', cause });
   const eventListeners = createListeners<[readonly DeliveredEvent[], RoomState]>(failure);
   const stateListeners = createListeners<[RoomState]>(failure);
@@ -131,44 +140,16 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
     return view;
   }
 
-  function clearTimers(entry: Pending): void {
-    if (entry.timer !== null) clearTimeout(entry.timer);
-    if (entry.retryTimer !== null) clearTimeout(entry.retryTimer);
-    entry.retryTimer = null;
-  }
-
   function becomeReady(): void {
     ready = true;
-    // Map order is send order: commands are re-sent in the order the application issued them.
-    for (const entry of pending.values()) {
-      // A command waiting to be retried goes now: a new socket may well reach the room's new host.
-      if (entry.retryTimer !== null) clearTimeout(entry.retryTimer);
-      entry.retryTimer = null;
-      options.send(entry.message);
-    }
-  }
-
-  /** The room's host is moving: the same command, later. False once its retries are spent. */
-  function retryLater(entry: Pending): boolean {
-    if (entry.retries >= options.maxRetries) return false;
-    const delay = options.retryDelay(entry.retries);
-    entry.retries += 1;
-    entry.retryTimer = setTimeout(() => {
-      entry.retryTimer = null;
-      if (ready) options.send(entry.message);
-    }, delay);
-    return true;
+    commands.resendAll();
   }
 
   function stopFollowing(error: RealtimeError): void {
     if (!following) return;
     following = false;
     ready = false;
-    for (const entry of pending.values()) {
-      clearTimers(entry);
-      entry.reject(error);
-    }
-    pending.clear();
+    commands.rejectAll(error);
     rejectJoined(error);
     eventListeners.clear();
     stateListeners.clear();
@@ -178,14 +159,7 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
 
   function receiveEvents(events: readonly DeliveredEvent[]): void {
     if (view === null) return;
-    const fresh: DeliveredEvent[] = [];
-    let state = view.state;
-    for (const delivered of events) {
-      // At or below what we have: a duplicate, e.g. the overlap of a resume with what was live.
-      if (delivered.version <= state.version) continue;
-      state = fold(state, delivered);
-      fresh.push(delivered);
-    }
+    const { state, fresh } = foldNew(view.state, events);
     if (fresh.length === 0) return;
     view = { ...view, state };
     eventListeners.emit(fresh, state);
@@ -203,61 +177,17 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
       return Promise.resolve({ ok: false, code: PROTOCOL_ERRORS.invalidMessage, message });
     }
     const commandId = options.createId();
-    return new Promise<CommandResult>((resolve, reject) => {
-      const message: ClientMessage = { type: 'command', roomId, commandId, command: parsed.data };
-      const entry: Pending = { message, resolve, reject, timer: null, retries: 0, retryTimer: null };
-      if (sendOptions.timeoutMs !== undefined) {
-        entry.timer = setTimeout(() => {
-          pending.delete(commandId);
-          clearTimers(entry);
-          reject(new RealtimeError(REALTIME_ERROR_CODES.timeout, `No answer to ${parsed.data.type}`));
-        }, sendOptions.timeoutMs);
-      }
-      pending.set(commandId, entry);
-      if (ready) options.send(message);
-    });
+    const message: ClientMessage = { type: 'command', roomId, commandId, command: parsed.data };
+    return commands.add(commandId, message, sendOptions.timeoutMs, parsed.data.type);
   }
 
-  const handle: RoomHandle = {
-    roomId,
-    connectionId,
-    get state() {
-      return current().state;
-    },
-    get version() {
-      return current().state.version;
-    },
-    get participantId() {
-      return current().participantId;
-    },
-    get role() {
-      return current().role;
-    },
+  const handle = handleOf(options, {
+    view: current,
+    ready: () => ready,
     send,
-    signal(to, kind, payload) {
-      if (!ready) return false;
-      return options.send({ type: 'signal', roomId, to, kind, payload });
-    },
-    report(kind, message) {
-      if (!ready) return false;
-      return options.send({
-        type: 'report',
-        roomId,
-        kind,
-        message: message.slice(0, PROTOCOL_LIMITS.reportMessage),
-      });
-    },
-    onEvents: (listener) => eventListeners.add(listener),
-    onState: (listener) => stateListeners.add(listener),
-    onSignal: (listener) => signalListeners.add(listener),
-    async leave() {
-      try {
-        return await send({ type: 'LeaveRoom', data: { connectionId, reason: 'left' } });
-      } finally {
-        stopFollowing(new RealtimeError(REALTIME_ERROR_CODES.left, `Left room ${roomId}`));
-      }
-    },
-  };
+    listeners: { events: eventListeners, state: stateListeners, signal: signalListeners },
+    stopFollowing,
+  });
 
   return {
     roomId,
@@ -303,19 +233,68 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
         }
       }
     },
-    settle(commandId, result) {
-      const entry = pending.get(commandId);
-      if (entry === undefined) return false;
-      if (!result.ok && result.code === PROTOCOL_ERRORS.roomUnavailable && retryLater(entry)) return true;
-      pending.delete(commandId);
-      clearTimers(entry);
-      entry.resolve(result);
-      return true;
-    },
+    settle: (commandId, result) => commands.settle(commandId, result),
     refuse(code, message) {
       if (view !== null) options.issue({ type: 'room_lost', roomId, code, message });
       stopFollowing(new RealtimeError(REALTIME_ERROR_CODES.joinRefused, message, { serverCode: code }));
     },
     end: stopFollowing,
+  };
+}
+
+type HandleParts = {
+  view: () => View;
+  ready: () => boolean;
+  send: RoomHandle['send'];
+  listeners: {
+    events: Listeners<[readonly DeliveredEvent[], RoomState]>;
+    state: Listeners<[RoomState]>;
+    signal: Listeners<[RoomSignal]>;
+  };
+  stopFollowing: (error: RealtimeError) => void;
+};
+
+/** What the application holds of a followed room: reads of the view, sends, listeners, leave. */
+function handleOf(options: RoomSessionOptions, parts: HandleParts): RoomHandle {
+  const { roomId, connectionId } = options;
+  return {
+    roomId,
+    connectionId,
+    get state() {
+      return parts.view().state;
+    },
+    get version() {
+      return parts.view().state.version;
+    },
+    get participantId() {
+      return parts.view().participantId;
+    },
+    get role() {
+      return parts.view().role;
+    },
+    send: parts.send,
+    signal(to, kind, payload) {
+      if (!parts.ready()) return false;
+      return options.send({ type: 'signal', roomId, to, kind, payload });
+    },
+    report(kind, message) {
+      if (!parts.ready()) return false;
+      return options.send({
+        type: 'report',
+        roomId,
+        kind,
+        message: message.slice(0, PROTOCOL_LIMITS.reportMessage),
+      });
+    },
+    onEvents: (listener) => parts.listeners.events.add(listener),
+    onState: (listener) => parts.listeners.state.add(listener),
+    onSignal: (listener) => parts.listeners.signal.add(listener),
+    async leave() {
+      try {
+        return await parts.send({ type: 'LeaveRoom', data: { connectionId, reason: 'left' } });
+      } finally {
+        parts.stopFollowing(new RealtimeError(REALTIME_ERROR_CODES.left, `Left room ${roomId}`));
+      }
+    },
   };
 }
