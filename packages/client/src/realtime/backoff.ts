@@ -9,3 +9,39 @@ export function backoffDelay(attempt: number, options: BackoffOptions, random: (
   const ceiling = Math.min(options.maxDelayMs, options.minDelayMs * 2 ** attempt);
   return ceiling / 2 + (random() * ceiling) / 2;
 }
+
+export type RetrySchedule = {
+  /** Runs the next attempt after the backoff's delay for the failures so far. */
+  schedule(): void;
+  /** An attempt succeeded: the next failure waits the shortest delay again. */
+  succeeded(): void;
+  /** Cancels the attempt scheduled, if any. */
+  stop(): void;
+};
+
+export function createRetrySchedule(
+  options: BackoffOptions,
+  random: () => number,
+  attemptNow: () => void,
+): RetrySchedule {
+  /** Failed attempts since the last success: the backoff's exponent. */
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  return {
+    schedule() {
+      const delay = backoffDelay(attempt, options, random);
+      attempt += 1;
+      timer = setTimeout(() => {
+        timer = null;
+        attemptNow();
+      }, delay);
+    },
+    succeeded() {
+      attempt = 0;
+    },
+    stop() {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}

@@ -7,18 +7,15 @@ import {
   PROTOCOL_ERRORS,
   PROTOCOL_VERSION,
   type ServerMessage,
-  serverFrameSchema,
 } from '@lablive/protocol';
-import { z } from 'zod';
-import { type BackoffOptions, backoffDelay } from './backoff.ts';
+import { type BackoffOptions, createRetrySchedule } from './backoff.ts';
+import { type ConnectionStatus, createStatusCell } from './connectionStatus.ts';
 import { REALTIME_ERROR_CODES, RealtimeError, type RealtimeIssue } from './errors.ts';
+import { createHeartbeat } from './heartbeat.ts';
+import { parseServerFrame } from './serverFrames.ts';
 import { SOCKET_OPEN, type WebSocketConstructor, type WebSocketLike } from './webSocket.ts';
 
-/**
- * `idle` until connect(); `connecting` until the first hello is accepted (retries included); `open`
- * while authenticated; `reconnecting` after a drop; `closed` and `incompatible` are final.
- */
-export type ConnectionStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed' | 'incompatible';
+export type { ConnectionStatus } from './connectionStatus.ts';
 
 export type ConnectionOptions = {
   url: string;
@@ -68,45 +65,78 @@ function discard(socket: WebSocketLike, code?: number): void {
   }
 }
 
+/** A new socket that says hello with the token once open; its frames and its close go to `on`. */
+function openHelloSocket(
+  options: ConnectionOptions,
+  token: string,
+  on: { frame(data: unknown): void; closed(socket: WebSocketLike, code: number): void },
+): WebSocketLike {
+  const opened = new options.WebSocket(options.url);
+  opened.onopen = () => {
+    const hello: ClientMessage = { type: 'hello', protocolVersion: PROTOCOL_VERSION, token };
+    opened.send(JSON.stringify(hello));
+  };
+  opened.onmessage = (event) => on.frame(event.data);
+  opened.onclose = (event) => on.closed(opened, event.code);
+  // A close event always follows an error event, and carries the code: nothing to do here.
+  opened.onerror = ignore;
+  return opened;
+}
+
+/** Why a connection ended for good, as the error its `ended` event carries. */
+const endings = {
+  noToken: (cause: unknown) =>
+    new RealtimeError(REALTIME_ERROR_CODES.unauthorized, 'No access token', { cause }),
+  cannotOpen: (url: string, cause: unknown) =>
+    new RealtimeError(REALTIME_ERROR_CODES.closed, `Cannot open ${url}`, { cause }),
+  incompatibleServer: (serverVersion: number, reason: string) =>
+    new RealtimeError(
+      REALTIME_ERROR_CODES.incompatible,
+      `The server speaks protocol ${serverVersion}, this client ${PROTOCOL_VERSION}`,
+      { serverCode: reason },
+    ),
+  refusedVersion: () =>
+    new RealtimeError(REALTIME_ERROR_CODES.incompatible, 'The server refused this protocol version'),
+  refreshFailed: (cause: unknown) =>
+    new RealtimeError(REALTIME_ERROR_CODES.unauthorized, 'The token refresh failed', { cause }),
+  closed: () => new RealtimeError(REALTIME_ERROR_CODES.closed, 'The realtime client was closed'),
+};
+
 export function createConnection(options: ConnectionOptions, events: ConnectionEvents): Connection {
-  let status: ConnectionStatus = 'idle';
+  const status = createStatusCell((next) => events.status(next));
   let socket: WebSocketLike | null = null;
   let authenticated = false;
   let everAuthenticated = false;
-  /** Failed attempts since the last accepted hello: the backoff's exponent. */
-  let attempt = 0;
   /** Set when the server refused the token, so the close that follows refreshes it first. */
   let tokenRefused = false;
-  let retryTimer: ReturnType<typeof setTimeout> | null = null;
-  let heartbeatTimer: ReturnType<typeof setInterval> | null = null;
-  let heardSinceLastPing = true;
+  const retries = createRetrySchedule(options.backoff, options.random, () => void attemptConnection());
+  const heartbeat = createHeartbeat(options.heartbeatMs, {
+    active: () => socket !== null,
+    ping: () => send({ type: 'ping', at: options.now() }),
+    silent() {
+      const current = socket;
+      if (current === null) return;
+      discard(current);
+      dropped(current, null);
+    },
+  });
   /** Bumped for every attempt, so an attempt that awaited the token learns it was overtaken. */
   let generation = 0;
 
-  const ended = () => status === 'closed' || status === 'incompatible';
-
-  function setStatus(next: ConnectionStatus): void {
-    if (status === next) return;
-    status = next;
-    events.status(next);
-  }
-
   function end(next: 'closed' | 'incompatible', error: RealtimeError): void {
-    if (ended()) return;
+    if (status.ended()) return;
     generation += 1;
     stopTimers();
     if (socket !== null) discard(socket, 1000);
     socket = null;
     authenticated = false;
-    setStatus(next);
+    status.set(next);
     events.ended(error);
   }
 
   function stopTimers(): void {
-    if (retryTimer !== null) clearTimeout(retryTimer);
-    if (heartbeatTimer !== null) clearInterval(heartbeatTimer);
-    retryTimer = null;
-    heartbeatTimer = null;
+    retries.stop();
+    heartbeat.stop();
   }
 
   async function attemptConnection(): Promise<void> {
@@ -116,49 +146,26 @@ export function createConnection(options: ConnectionOptions, events: ConnectionE
     try {
       token = await options.getToken();
     } catch (cause) {
-      end('closed', new RealtimeError(REALTIME_ERROR_CODES.unauthorized, 'No access token', { cause }));
+      end('closed', endings.noToken(cause));
       return;
     }
-    if (current !== generation || ended()) return;
-    let opened: WebSocketLike;
+    if (current !== generation || status.ended()) return;
     try {
-      opened = new options.WebSocket(options.url);
+      socket = openHelloSocket(options, token, { frame: receive, closed: dropped });
     } catch (cause) {
-      end('closed', new RealtimeError(REALTIME_ERROR_CODES.closed, `Cannot open ${options.url}`, { cause }));
-      return;
+      end('closed', endings.cannotOpen(options.url, cause));
     }
-    socket = opened;
-    opened.onopen = () => {
-      const hello: ClientMessage = { type: 'hello', protocolVersion: PROTOCOL_VERSION, token };
-      opened.send(JSON.stringify(hello));
-    };
-    opened.onmessage = (event) => receive(event.data);
-    opened.onclose = (event) => dropped(opened, event.code);
-    // A close event always follows an error event, and carries the code: nothing to do here.
-    opened.onerror = ignore;
   }
 
   function receive(data: unknown): void {
-    heardSinceLastPing = true;
-    if (typeof data !== 'string') {
-      events.issue({ type: 'malformed_frame', data: '', reason: 'Binary frame' });
+    heartbeat.heard();
+    const frame = parseServerFrame(data);
+    if (!frame.ok) {
+      events.issue(frame.issue);
       return;
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(data);
-    } catch {
-      events.issue({ type: 'malformed_frame', data, reason: 'Not JSON' });
-      return;
-    }
-    const parsed = serverFrameSchema.safeParse(json);
-    if (!parsed.success) {
-      events.issue({ type: 'malformed_frame', data, reason: z.prettifyError(parsed.error) });
-      return;
-    }
-    const messages = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
     // A frame may end the connection half-way (incompatible); the rest of it is then moot.
-    for (const message of messages) if (!ended()) handle(message);
+    for (const message of frame.messages) if (!status.ended()) handle(message);
   }
 
   function handle(message: ServerMessage): void {
@@ -166,21 +173,14 @@ export function createConnection(options: ConnectionOptions, events: ConnectionE
       case 'authenticated':
         authenticated = true;
         everAuthenticated = true;
-        attempt = 0;
+        retries.succeeded();
         tokenRefused = false;
-        setStatus('open');
-        startHeartbeat();
+        status.set('open');
+        heartbeat.start();
         events.authenticated();
         return;
       case 'incompatible':
-        end(
-          'incompatible',
-          new RealtimeError(
-            REALTIME_ERROR_CODES.incompatible,
-            `The server speaks protocol ${message.serverVersion}, this client ${PROTOCOL_VERSION}`,
-            { serverCode: message.reason },
-          ),
-        );
+        end('incompatible', endings.incompatibleServer(message.serverVersion, message.reason));
         return;
       case 'pong':
         return;
@@ -198,25 +198,22 @@ export function createConnection(options: ConnectionOptions, events: ConnectionE
   }
 
   function dropped(lost: WebSocketLike, code: number | null): void {
-    if (lost !== socket || ended()) return;
+    if (lost !== socket || status.ended()) return;
     socket = null;
     authenticated = false;
     stopTimers();
     if (code === CLOSE_CODES.incompatible) {
-      end(
-        'incompatible',
-        new RealtimeError(REALTIME_ERROR_CODES.incompatible, 'The server refused this protocol version'),
-      );
+      end('incompatible', endings.refusedVersion());
       return;
     }
-    setStatus(everAuthenticated ? 'reconnecting' : 'connecting');
+    status.set(everAuthenticated ? 'reconnecting' : 'connecting');
     events.disconnected();
     if (code === CLOSE_CODES.unauthorized || tokenRefused) {
       tokenRefused = false;
       void refreshThenRetry();
       return;
     }
-    scheduleRetry();
+    retries.schedule();
   }
 
   async function refreshThenRetry(): Promise<void> {
@@ -226,41 +223,12 @@ export function createConnection(options: ConnectionOptions, events: ConnectionE
         await options.onTokenRejected();
       } catch (cause) {
         events.issue({ type: 'token_refresh_failed', cause });
-        end(
-          'closed',
-          new RealtimeError(REALTIME_ERROR_CODES.unauthorized, 'The token refresh failed', { cause }),
-        );
+        end('closed', endings.refreshFailed(cause));
         return;
       }
     }
     // Without onTokenRejected, getToken is trusted to hand out a fresh token by itself.
-    if (current === generation && !ended()) scheduleRetry();
-  }
-
-  function scheduleRetry(): void {
-    const delay = backoffDelay(attempt, options.backoff, options.random);
-    attempt += 1;
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      void attemptConnection();
-    }, delay);
-  }
-
-  function startHeartbeat(): void {
-    if (options.heartbeatMs <= 0) return;
-    heardSinceLastPing = true;
-    heartbeatTimer = setInterval(() => {
-      const current = socket;
-      if (current === null) return;
-      if (!heardSinceLastPing) {
-        // A dead network may take minutes to close the socket: give up on it now and reconnect.
-        discard(current);
-        dropped(current, null);
-        return;
-      }
-      heardSinceLastPing = false;
-      send({ type: 'ping', at: options.now() });
-    }, options.heartbeatMs);
+    if (current === generation && !status.ended()) retries.schedule();
   }
 
   function send(message: ClientMessage): boolean {
@@ -271,16 +239,16 @@ export function createConnection(options: ConnectionOptions, events: ConnectionE
 
   return {
     get status() {
-      return status;
+      return status.current;
     },
     start() {
-      if (status !== 'idle') return;
-      setStatus('connecting');
+      if (status.current !== 'idle') return;
+      status.set('connecting');
       void attemptConnection();
     },
     send,
     close() {
-      end('closed', new RealtimeError(REALTIME_ERROR_CODES.closed, 'The realtime client was closed'));
+      end('closed', endings.closed());
     },
   };
 }
