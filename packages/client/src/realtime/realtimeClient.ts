@@ -1,11 +1,11 @@
 // The realtime client: one connection shared by the rooms it follows. It routes the server's messages
 // to their room (acks and rejections by commandId), rejoins every room with its last version after a
 // reconnect, and turns the server's refusals into rejected joins, failed commands or reported issues.
-import { PROTOCOL_ERRORS, type ServerMessage, type ServerMessageOf } from '@lablive/protocol';
 import { type BackoffOptions, backoffDelay, DEFAULT_BACKOFF } from './backoff.ts';
 import { type Connection, type ConnectionStatus, createConnection } from './connection.ts';
 import type { RealtimeError, RealtimeIssue } from './errors.ts';
 import { createListeners, type Unsubscribe } from './listeners.ts';
+import { createJoinRetries, createMessageRouter } from './messageRouting.ts';
 import { createRoomSession, type RoomHandle, type RoomSession } from './roomHandle.ts';
 import { defaultWebSocket, type WebSocketConstructor } from './webSocket.ts';
 
@@ -60,19 +60,12 @@ export type CommandRetryOptions = BackoffOptions & { retries: number };
  */
 export const DEFAULT_COMMAND_RETRY: CommandRetryOptions = { retries: 6, minDelayMs: 100, maxDelayMs: 2_000 };
 
-/** Codes by which the gateway refuses a join; `room_unavailable` is transient and retried. */
-const JOIN_REFUSALS: ReadonlySet<string> = new Set([
-  PROTOCOL_ERRORS.roomNotFound,
-  PROTOCOL_ERRORS.notAllowedInRoom,
-]);
-
 export function createRealtimeClient(options: RealtimeClientOptions): RealtimeClient {
   const backoff: BackoffOptions = { ...DEFAULT_BACKOFF, ...options.reconnect };
   const commandRetry: CommandRetryOptions = { ...DEFAULT_COMMAND_RETRY, ...options.commandRetry };
   const random = options.random ?? Math.random;
   const createId = options.createId ?? (() => globalThis.crypto.randomUUID());
   const rooms = new Map<number, RoomSession>();
-  const joinRetries = new Map<number, { attempt: number; timer: ReturnType<typeof setTimeout> | null }>();
   // An onError listener that throws has nowhere left to be reported: it is dropped, not looped.
   const errorListeners = createListeners<[RealtimeIssue]>(() => {});
   const issue = (reported: RealtimeIssue) => errorListeners.emit(reported);
@@ -95,6 +88,9 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     throw new Error('No WebSocket implementation: pass the `ws` package class as options.WebSocket');
   }
 
+  const joinRetries = createJoinRetries(backoff, random, rooms, (room) =>
+    connection.send(room.joinMessage()),
+  );
   const connection: Connection = createConnection(
     {
       url: options.url,
@@ -114,90 +110,19 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
       },
       disconnected() {
         for (const room of rooms.values()) room.connectionLost();
-        for (const retry of joinRetries.values()) if (retry.timer !== null) clearTimeout(retry.timer);
         joinRetries.clear();
       },
-      message: route,
+      message: createMessageRouter(rooms, joinRetries, issue),
       issue,
       ended(error) {
         endError = error;
         rejectConnected(error);
-        for (const retry of joinRetries.values()) if (retry.timer !== null) clearTimeout(retry.timer);
         joinRetries.clear();
         for (const room of [...rooms.values()]) room.end(error);
         rooms.clear();
       },
     },
   );
-
-  function route(message: ServerMessage): void {
-    switch (message.type) {
-      case 'welcome':
-      case 'resumed':
-      case 'events':
-      case 'signal':
-        if (message.type === 'welcome' || message.type === 'resumed') joinRetries.delete(message.roomId);
-        rooms.get(message.roomId)?.receive(message);
-        return;
-      case 'ack':
-        settle(message.commandId, { ok: true, version: message.version });
-        return;
-      case 'rejected':
-        settle(message.commandId, { ok: false, code: message.code, message: message.message });
-        return;
-      case 'error':
-        routeError(message);
-        return;
-      case 'authenticated':
-      case 'incompatible':
-      case 'pong':
-        // The connection's own business; it never passes these on.
-        return;
-      default: {
-        const unhandled: never = message;
-        throw new Error(`Unhandled server message ${JSON.stringify(unhandled)}`);
-      }
-    }
-  }
-
-  function settle(commandId: string, result: Parameters<RoomSession['settle']>[1]): boolean {
-    for (const room of rooms.values()) if (room.settle(commandId, result)) return true;
-    return false;
-  }
-
-  /** The room a join error is about: named by `ref`, else the oldest join still waiting for its answer. */
-  function refusedRoom(ref: string | undefined): RoomSession | undefined {
-    if (ref !== undefined) return rooms.get(Number(ref));
-    for (const room of rooms.values()) if (!room.ready) return room;
-    return undefined;
-  }
-
-  function routeError(error: ServerMessageOf<'error'>): void {
-    const { code, message, ref } = error;
-    // A command refused before the room decided (rate limited, malformed): it was not applied.
-    if (ref !== undefined && settle(ref, { ok: false, code, message })) return;
-    if (JOIN_REFUSALS.has(code) || code === PROTOCOL_ERRORS.roomUnavailable) {
-      const room = refusedRoom(ref);
-      if (room !== undefined && !room.ready) {
-        if (code === PROTOCOL_ERRORS.roomUnavailable) retryJoin(room);
-        else room.refuse(code, message);
-        return;
-      }
-    }
-    issue({ type: 'server_error', code, message, ref: ref ?? null });
-  }
-
-  /** The room's host is moving or starting: ask again later, with the connection's backoff. */
-  function retryJoin(room: RoomSession): void {
-    const retry = joinRetries.get(room.roomId) ?? { attempt: 0, timer: null };
-    const delay = backoffDelay(retry.attempt, backoff, random);
-    retry.attempt += 1;
-    retry.timer = setTimeout(() => {
-      retry.timer = null;
-      if (rooms.get(room.roomId) === room && !room.ready) connection.send(room.joinMessage());
-    }, delay);
-    joinRetries.set(room.roomId, retry);
-  }
 
   return {
     get status() {

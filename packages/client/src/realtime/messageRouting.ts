@@ -1,0 +1,114 @@
+// Where a server message goes once the connection passed it on: a room's own messages to its room,
+// acks and rejections to the room whose command they answer (by commandId), and errors to the command
+// or the join they refuse, else to the application as an issue. A join refused because the room's
+// host is moving (`room_unavailable`) is asked again later, with the connection's backoff.
+import { PROTOCOL_ERRORS, type ServerMessage, type ServerMessageOf } from '@lablive/protocol';
+import { type BackoffOptions, backoffDelay } from './backoff.ts';
+import type { RealtimeIssue } from './errors.ts';
+import type { RoomSession } from './roomHandle.ts';
+
+/** Codes by which the gateway refuses a join; `room_unavailable` is transient and retried. */
+const JOIN_REFUSALS: ReadonlySet<string> = new Set([
+  PROTOCOL_ERRORS.roomNotFound,
+  PROTOCOL_ERRORS.notAllowedInRoom,
+]);
+
+export type JoinRetries = {
+  /** Sends the room's join again after the next delay, if it is still followed and not joined. */
+  later(room: RoomSession): void;
+  /** The room was joined: its next refusal waits the shortest delay again. */
+  joined(roomId: number): void;
+  /** Cancels every join waiting to be sent again (the socket dropped, or the client ended). */
+  clear(): void;
+};
+
+export function createJoinRetries(
+  backoff: BackoffOptions,
+  random: () => number,
+  rooms: ReadonlyMap<number, RoomSession>,
+  sendJoin: (room: RoomSession) => void,
+): JoinRetries {
+  const retries = new Map<number, { attempt: number; timer: ReturnType<typeof setTimeout> | null }>();
+  return {
+    later(room) {
+      const retry = retries.get(room.roomId) ?? { attempt: 0, timer: null };
+      const delay = backoffDelay(retry.attempt, backoff, random);
+      retry.attempt += 1;
+      retry.timer = setTimeout(() => {
+        retry.timer = null;
+        if (rooms.get(room.roomId) === room && !room.ready) sendJoin(room);
+      }, delay);
+      retries.set(room.roomId, retry);
+    },
+    joined(roomId) {
+      retries.delete(roomId);
+    },
+    clear() {
+      for (const retry of retries.values()) if (retry.timer !== null) clearTimeout(retry.timer);
+      retries.clear();
+    },
+  };
+}
+
+export function createMessageRouter(
+  rooms: ReadonlyMap<number, RoomSession>,
+  joinRetries: JoinRetries,
+  issue: (issue: RealtimeIssue) => void,
+): (message: ServerMessage) => void {
+  function settle(commandId: string, result: Parameters<RoomSession['settle']>[1]): boolean {
+    for (const room of rooms.values()) if (room.settle(commandId, result)) return true;
+    return false;
+  }
+
+  /** The room a join error is about: named by `ref`, else the oldest join still waiting for its answer. */
+  function refusedRoom(ref: string | undefined): RoomSession | undefined {
+    if (ref !== undefined) return rooms.get(Number(ref));
+    for (const room of rooms.values()) if (!room.ready) return room;
+    return undefined;
+  }
+
+  function routeError(error: ServerMessageOf<'error'>): void {
+    const { code, message, ref } = error;
+    // A command refused before the room decided (rate limited, malformed): it was not applied.
+    if (ref !== undefined && settle(ref, { ok: false, code, message })) return;
+    if (JOIN_REFUSALS.has(code) || code === PROTOCOL_ERRORS.roomUnavailable) {
+      const room = refusedRoom(ref);
+      if (room !== undefined && !room.ready) {
+        if (code === PROTOCOL_ERRORS.roomUnavailable) joinRetries.later(room);
+        else room.refuse(code, message);
+        return;
+      }
+    }
+    issue({ type: 'server_error', code, message, ref: ref ?? null });
+  }
+
+  return (message) => {
+    switch (message.type) {
+      case 'welcome':
+      case 'resumed':
+      case 'events':
+      case 'signal':
+        if (message.type === 'welcome' || message.type === 'resumed') joinRetries.joined(message.roomId);
+        rooms.get(message.roomId)?.receive(message);
+        return;
+      case 'ack':
+        settle(message.commandId, { ok: true, version: message.version });
+        return;
+      case 'rejected':
+        settle(message.commandId, { ok: false, code: message.code, message: message.message });
+        return;
+      case 'error':
+        routeError(message);
+        return;
+      case 'authenticated':
+      case 'incompatible':
+      case 'pong':
+        // The connection's own business; it never passes these on.
+        return;
+      default: {
+        const unhandled: never = message;
+        throw new Error(`Unhandled server message ${JSON.stringify(unhandled)}`);
+      }
+    }
+  };
+}
