@@ -19,7 +19,7 @@ import {
   type ParticipantView,
   type Principal,
 } from '@lablive/domain';
-import type { Caller } from '../access/caller.ts';
+import { type Caller, holds, personOf } from '../access/caller.ts';
 import { picksOwnRoom } from '../access/roomAccess.ts';
 import type { Db } from '../db/connection.ts';
 import { findRoomInLab } from '../events/rooms.repository.ts';
@@ -27,7 +27,7 @@ import { sanitizeFileName } from '../files/fileNames.ts';
 import { keepReceivedFile, openStoredFile, type ReceivedFile, removeStoredFile } from '../files/files.ts';
 import { detectDocumentType } from '../files/fileTypes.ts';
 import { reserveStorageRoom } from '../labs/storageQuota.ts';
-import { findOwnParticipation } from '../participants/participants.repository.ts';
+import { findOwnParticipation, hostsOpenLabEvent } from '../participants/participants.repository.ts';
 import type { RoomService } from '../rooms/roomService.ts';
 import {
   type DocumentFile,
@@ -193,8 +193,14 @@ export function createDocumentService({
       (await listLabDocuments(db, principal.labId)).map(toAdminDocument),
 
     /** The lab's documents as the room's share panel lists them. */
-    listForRooms: async (principal: Principal): Promise<LabDocument[]> =>
-      (await listLabDocuments(db, principal.labId)).map(toLabDocument),
+    /** The lab's library as the share panel lists it: for document managers and the hosts of an open event. */
+    async listForRooms(caller: Caller): Promise<LabDocument[]> {
+      const { principal } = caller;
+      if (!holds(principal, 'manage_documents') && !(await hostsOpenLabEvent(db, personOf(caller)))) {
+        throw forbidden("Lab documents are for document managers and the hosts of the lab's events.");
+      }
+      return (await listLabDocuments(db, principal.labId)).map(toLabDocument);
+    },
 
     get: async (principal: Principal, id: number): Promise<AdminDocument> =>
       toAdminDocument(await findDocument(principal, id)),

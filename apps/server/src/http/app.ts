@@ -164,13 +164,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(eventsRoutes, { authenticator, events: services.events, eventReads });
       await api.register(planningRoutes, { authenticator, planning: services.planning });
-      await api.register(eventRoomsRoutes, { db, authenticator, rooms });
+      await api.register(eventRoomsRoutes, { authenticator, eventRooms: services.eventRooms });
       await api.register(participantsRoutes, { authenticator, participations: services.participations });
       await api.register(invitationsRoutes, { authenticator, invitations: services.invitations });
       await api.register(roomsRoutes, { db, authenticator, rooms, video: services.video, now });
       await api.register(roomDocumentsRoutes, { db, authenticator, rooms });
       const { documents } = services;
-      await api.register(documentsRoutes, { db, authenticator, documents });
+      await api.register(documentsRoutes, { authenticator, documents });
       await api.register(documentsAdminRoutes, {
         authenticator,
         documents,

@@ -23,6 +23,7 @@ import { mailboxOf } from '../mail/mailbox.ts';
 import type { MailOutbox } from '../mail/mailOutbox.ts';
 import { createVideoProvider } from '../media/videoSessions.ts';
 import { createMediaService } from '../medias/mediaService.ts';
+import { createEventRooms } from '../participants/eventRooms.ts';
 import { createParticipationService } from '../participants/participationService.ts';
 import { createPharmacovigilanceService } from '../pharmacovigilance/pharmacovigilanceService.ts';
 import { createPictureService } from '../pictures/pictureService.ts';
@@ -105,6 +106,7 @@ export function createServices(deps: ServicesDeps) {
     labs: createLabViews(db),
     events: createEventService({ db, rooms, now, ...notices }),
     eventReads: createEventReads(db),
+    eventRooms: createEventRooms({ db, rooms }),
     planning: createPlanningService(db),
     participations: createParticipationService(db, notices),
     invitations: createInvitationService({ db, mailOutbox, calendar, publicUrl, invitationTtlSeconds, now }),

@@ -1,13 +1,8 @@
 // Participations: one per person and event, always read within one lab. Rows are mapped to the API's
 // shape here; the Google refresh token never leaves this module.
-import {
-  EVENT_ROLES,
-  type EventRole,
-  isAnimator,
-  type ParticipantView,
-  type Principal,
-} from '@lablive/domain';
+import { EVENT_ROLES, type EventRole, isAnimator, type ParticipantView } from '@lablive/domain';
 import { sql } from 'kysely';
+import type { Person } from '../access/caller.ts';
 import { isEventRole } from '../access/eventRoles.ts';
 import type { Db } from '../db/connection.ts';
 
@@ -81,7 +76,6 @@ export async function findParticipantsByEmail(
 }
 
 /** Who the caller is, as a person: a guest is their participation; a user is their account's e-mail. */
-export type Person = { principal: Principal; email: string };
 
 /** The caller's participation in an event: a guest's own, or a user's by account or by e-mail. */
 export async function findOwnParticipation(db: Db, person: Person, eventId: number) {
