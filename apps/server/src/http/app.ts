@@ -167,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(eventRoomsRoutes, { authenticator, eventRooms: services.eventRooms });
       await api.register(participantsRoutes, { authenticator, participations: services.participations });
       await api.register(invitationsRoutes, { authenticator, invitations: services.invitations });
-      await api.register(roomsRoutes, { db, authenticator, rooms, video: services.video, now });
+      await api.register(roomsRoutes, { authenticator, liveRooms: services.liveRooms });
       await api.register(roomDocumentsRoutes, { db, authenticator, rooms });
       const { documents } = services;
       await api.register(documentsRoutes, { authenticator, documents });

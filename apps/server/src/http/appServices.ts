@@ -33,6 +33,7 @@ import type { RoomService } from '../rooms/roomService.ts';
 import { createStatsService } from '../stats/statsService.ts';
 import { createUserService } from '../users/userService.ts';
 import type { AppConfig } from './app.ts';
+import { createLiveRooms } from './liveRooms.ts';
 import { executeRestCommand } from './restCommands.ts';
 
 export type ServicesDeps = {
@@ -88,6 +89,7 @@ export function createServices(deps: ServicesDeps) {
       ? { apiKey: config.OPENTOK_API_KEY, apiSecret: config.OPENTOK_API_SECRET }
       : null;
   const filesDir = deps.filesDir ?? path.join(config.DATA_DIR, 'files');
+  const video = createVideoProvider({ opentok, iceServers: config.ICE_SERVERS });
   return {
     tokens,
     authenticator: createAuthenticator({ db, tokens, now }),
@@ -107,10 +109,10 @@ export function createServices(deps: ServicesDeps) {
     events: createEventService({ db, rooms, now, ...notices }),
     eventReads: createEventReads(db),
     eventRooms: createEventRooms({ db, rooms }),
+    liveRooms: createLiveRooms({ db, rooms, video, now }),
     planning: createPlanningService(db),
     participations: createParticipationService(db, notices),
     invitations: createInvitationService({ db, mailOutbox, calendar, publicUrl, invitationTtlSeconds, now }),
-    video: createVideoProvider({ opentok, iceServers: config.ICE_SERVERS }),
     filesDir,
     documents: createDocumentService({
       db,

@@ -1,0 +1,125 @@
+// A live room as its REST calls see it: its data (medias, polls, the caller's participation, the
+// session), what the live room opens with (the same and the video session) and leaving it. Who gets in
+// is resolveRoomAccess's rule, the same as the socket's: another lab's room is 404, a room the caller is
+// not admitted to 403. Beside restCommands.ts and restRoomViews.ts, whose room commands and views it uses.
+import {
+  AUTHENTICATION_KEY_FAILED,
+  DomainError,
+  type EventRole,
+  isAnimator,
+  isObserver,
+  notFound,
+  type Principal,
+} from '@lablive/domain';
+import { resolveRoomAccess } from '../access/roomAccess.ts';
+import type { Db } from '../db/connection.ts';
+import { findRoomInLab, keepOpenTokSession, listEventMedias } from '../events/rooms.repository.ts';
+import { findLab } from '../labs/labs.repository.ts';
+import { type VideoProvider, VideoProviderError } from '../media/videoSessions.ts';
+import type { RoomService } from '../rooms/roomService.ts';
+import { executeRestCommand, RoomCommandRejected } from './restCommands.ts';
+import { roomPollViews, roomSessionStatus, visibleRoomState } from './restRoomViews.ts';
+
+/** Animators and observers run or watch the room: they may invite others into a public event. */
+const isStaffRole = (role: EventRole) => isAnimator(role) || isObserver(role);
+
+/** The connection is gone already: leaving again is not an error. */
+const ALREADY_GONE = new Set(['not_in_room', 'unknown_connection']);
+
+/** Where a video provider that does not answer is reported (the request's log). */
+export type VideoFailureLog = { warn(details: object, message: string): void };
+
+export type LiveRooms = ReturnType<typeof createLiveRooms>;
+
+export function createLiveRooms(deps: { db: Db; rooms: RoomService; video: VideoProvider; now: () => Date }) {
+  const { db, rooms } = deps;
+
+  /** The caller's access and the room's row, and what both room calls show: medias and polls. */
+  async function roomView(principal: Principal, roomId: number) {
+    const access = await resolveRoomAccess(db, principal, roomId);
+    const room = await findRoomInLab(db, principal.labId, roomId);
+    if (!room) throw notFound('room', roomId);
+    const [medias, polls] = await Promise.all([
+      listEventMedias(db, room.event_id),
+      roomPollViews(db, rooms, access.config, access.actor),
+    ]);
+    const participation = { id: access.actor.participantId, role: access.actor.role };
+    return { access, room, medias, polls, participation };
+  }
+
+  return {
+    async data(principal: Principal, roomId: number) {
+      const { room, medias, polls, participation } = await roomView(principal, roomId);
+      const session = await roomSessionStatus(rooms, room.id, room.event_end_date !== null);
+      return {
+        id: room.id,
+        event_id: room.event_id,
+        lab_id: room.lab_id,
+        name: room.name,
+        opentok_session_id: room.opentok_session_id,
+        active_modules: room.active_modules,
+        medias,
+        polls,
+        participation,
+        session,
+      };
+    },
+
+    async token(principal: Principal, roomId: number, log: VideoFailureLog) {
+      const { access, room, medias, polls, participation } = await roomView(principal, roomId);
+      const lab = await findLab(db, room.lab_id);
+      let session: Awaited<ReturnType<VideoProvider['openSession']>>;
+      try {
+        session = await deps.video.openSession({
+          existingSessionId: room.opentok_session_id,
+          keepSession: (sessionId) => keepOpenTokSession(db, room.id, sessionId),
+          participantId: access.actor.participantId,
+          role: access.actor.role,
+          sessionName: room.event_name,
+          now: deps.now(),
+        });
+      } catch (error) {
+        if (!(error instanceof VideoProviderError)) throw error;
+        log.warn({ err: error, roomId: room.id }, 'video provider unavailable');
+        throw new DomainError('service_unavailable', AUTHENTICATION_KEY_FAILED);
+      }
+      return {
+        medias,
+        polls,
+        activeModules: room.active_modules,
+        labLogoUrl: lab?.theme.logoUrl ?? null,
+        session,
+        participation,
+        roomName: room.name,
+        // Staff hand the public link out; a guest has no use for it.
+        publicSlug: room.event_is_public && isStaffRole(participation.role) ? room.event_slug : null,
+      };
+    },
+
+    /**
+     * An HTTP caller has no socket of its own: without a connection id, every connection it has in the
+     * room leaves (the old client's "leave room" button means all of them).
+     */
+    async leave(principal: Principal, roomId: number, asked: string | undefined, requestId: string) {
+      const { actor } = await resolveRoomAccess(db, principal, roomId);
+      const connections = asked
+        ? [asked]
+        : ((await visibleRoomState(rooms, roomId, actor)).viewers.find(
+            (viewer) => viewer.id === actor.participantId,
+          )?.connections ?? []);
+      for (const [index, connectionId] of connections.entries()) {
+        try {
+          await executeRestCommand(rooms, {
+            roomId,
+            actor,
+            command: { type: 'LeaveRoom', data: { connectionId, reason: 'left' } },
+            requestId,
+            step: `leave-${index}`,
+          });
+        } catch (error) {
+          if (!(error instanceof RoomCommandRejected && ALREADY_GONE.has(error.code))) throw error;
+        }
+      }
+    },
+  };
+}
