@@ -1,28 +1,25 @@
 // The bus of a single instance (no NATS_URL): the same semantics as NATS core, in memory. Delivery is
 // asynchronous (a handler never runs inside publish), in publish order, and payloads are copied, so
 // code that works here does not break when the messages start crossing the network.
+
+import { checkPayloadSize, runSubscriber } from './adapterRules.ts';
 import {
   type Bus,
   DEFAULT_MAX_PAYLOAD_BYTES,
   DEFAULT_REPLY_QUEUE,
-  type MessageHandler,
   type ReplyHandler,
   type Subscription,
 } from './bus.ts';
+import { createDeliveryQueue, type Entry, type Message } from './deliveryQueue.ts';
 import {
   BusClosedError,
-  BusError,
   BusTimeoutError,
   describeError,
   NoRespondersError,
   RemoteHandlerError,
 } from './errors.ts';
-import { createRoutingTable, type Route } from './routingTable.ts';
+import { createRoutingTable } from './routingTable.ts';
 import { assertSubject } from './subjects.ts';
-
-/** What travels: `replyTo` makes it a request; `error` marks an error answer (a header in NATS). */
-type Message = { subject: string; payload: Uint8Array; replyTo?: string; error?: string };
-type Entry = Route & { deliver(message: Message): void; active: boolean };
 
 export type InProcessBusOptions = {
   maxPayload?: number;
@@ -34,55 +31,16 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
   const maxPayload = options.maxPayload ?? DEFAULT_MAX_PAYLOAD_BYTES;
   const log = options.log ?? (() => {});
   const routes = createRoutingTable<Entry>();
-  let queue: Array<{ entry: Entry; message: Message }> = [];
-  let scheduled = false;
+  const { route, whenDrained } = createDeliveryQueue(routes);
   let state: 'open' | 'closing' | 'closed' = 'open';
   let closing: Promise<void> | undefined;
-  const drained: Array<() => void> = [];
   const pendingRequests = new Set<(error: Error) => void>();
   let inboxes = 0;
 
+  const checkPayload = (payload: Uint8Array) => checkPayloadSize(payload, maxPayload);
+
   function assertOpen(): void {
     if (state !== 'open') throw new BusClosedError();
-  }
-
-  function checkPayload(payload: Uint8Array): void {
-    if (payload.byteLength > maxPayload) {
-      throw new BusError(
-        'payload_too_large',
-        `A payload of ${payload.byteLength} bytes exceeds ${maxPayload}`,
-      );
-    }
-  }
-
-  // Deliveries of one turn run together; what they publish waits for the next turn, so a handler that
-  // publishes in a loop cannot starve timers and I/O.
-  function deliverQueued(): void {
-    scheduled = false;
-    const batch = queue;
-    queue = [];
-    for (const { entry, message } of batch) if (entry.active) entry.deliver(message);
-    if (queue.length > 0) schedule();
-    else for (const resolve of drained.splice(0)) resolve();
-  }
-
-  function schedule(): void {
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(deliverQueued);
-  }
-
-  /** Queues the message for every route it reaches; returns how many. */
-  function route(message: Message): number {
-    const targets = routes.match(message.subject);
-    for (const entry of targets) queue.push({ entry, message });
-    if (targets.length > 0) schedule();
-    return targets.length;
-  }
-
-  function whenDrained(): Promise<void> {
-    if (queue.length === 0 && !scheduled) return Promise.resolve();
-    return new Promise((resolve) => drained.push(resolve));
   }
 
   function addEntry(
@@ -98,19 +56,6 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
         routes.remove(entry);
       },
     };
-  }
-
-  function runHandler(handler: MessageHandler, message: Message): void {
-    try {
-      const result = handler(message.payload, message.subject);
-      if (result instanceof Promise) {
-        result.catch((error: unknown) =>
-          log(`handler of ${message.subject} failed: ${describeError(error)}`),
-        );
-      }
-    } catch (error) {
-      log(`handler of ${message.subject} failed: ${describeError(error)}`);
-    }
   }
 
   async function answer(handler: ReplyHandler, message: Message, replyTo: string): Promise<void> {
@@ -138,7 +83,9 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
     subscribe(subject, handler) {
       assertOpen();
       assertSubject(subject, { wildcards: true });
-      return addEntry(subject, undefined, (message) => runHandler(handler, message));
+      return addEntry(subject, undefined, (message) =>
+        runSubscriber(handler, message.payload, message.subject, log),
+      );
     },
     reply(subject, handler, replyOptions = {}) {
       assertOpen();

@@ -12,10 +12,10 @@ import {
   type NatsConnection,
   NatsError,
 } from 'nats';
+import { checkPayloadSize, runSubscriber } from './adapterRules.ts';
 import { type Bus, DEFAULT_MAX_PAYLOAD_BYTES, DEFAULT_REPLY_QUEUE, type Subscription } from './bus.ts';
 import {
   BusClosedError,
-  BusError,
   BusTimeoutError,
   describeError,
   NoRespondersError,
@@ -32,6 +32,21 @@ export type NatsBusOptions = {
   log: (line: string) => void;
 };
 
+const CONNECTION_OPTIONS = {
+  // Never give up: an instance without its bus cannot serve rooms, and the load balancer sees it
+  // unhealthy meanwhile.
+  maxReconnectAttempts: -1,
+  reconnectTimeWait: 1000,
+  // Notice a dead server within about 30 s instead of the default 4 minutes.
+  pingInterval: 10_000,
+  maxPingOut: 3,
+  // A request would otherwise capture two stacks (new Error()) in case it fails: a cost every forwarded
+  // command paid on the way to its room's host. A failed request is translated below, with the subject.
+  noAsyncTraces: true,
+} as const;
+
+type NatsSubscription = { unsubscribe(): void; isClosed(): boolean };
+
 /** A plain Uint8Array over the same bytes: nats hands out Buffers, the contract promises Uint8Arrays. */
 function bytesOf(msg: Msg): Uint8Array {
   return new Uint8Array(msg.data.buffer, msg.data.byteOffset, msg.data.byteLength);
@@ -39,23 +54,13 @@ function bytesOf(msg: Msg): Uint8Array {
 
 export async function connectNatsBus(url: string, options: NatsBusOptions): Promise<Bus> {
   const { log } = options;
-  const nc = await connect({
-    servers: url,
-    name: options.name,
-    // Never give up: an instance without its bus cannot serve rooms, and the load balancer sees it
-    // unhealthy meanwhile.
-    maxReconnectAttempts: -1,
-    reconnectTimeWait: 1000,
-    // Notice a dead server within about 30 s instead of the default 4 minutes.
-    pingInterval: 10_000,
-    maxPingOut: 3,
-    // A request would otherwise capture two stacks (new Error()) in case it fails: a cost every forwarded
-    // command paid on the way to its room's host. A failed request is translated below, with the subject.
-    noAsyncTraces: true,
-  });
+  const nc = await connect({ servers: url, name: options.name, ...CONNECTION_OPTIONS });
   let connected = true;
   let closing: Promise<void> | undefined;
   const maxPayload = nc.info?.max_payload ?? DEFAULT_MAX_PAYLOAD_BYTES;
+  const checkPayload = (payload: Uint8Array) => checkPayloadSize(payload, maxPayload);
+  const unsubscriber = (subscription: NatsSubscription) => unsubscriberOf(nc, subscription);
+  const respond = (msg: Msg, payload: Uint8Array, error?: string) => respondTo(msg, payload, log, error);
   log(`connected to NATS at ${nc.getServer()}`);
   void followStatus(nc, log, (up) => {
     connected = up;
@@ -67,54 +72,6 @@ export async function connectNatsBus(url: string, options: NatsBusOptions): Prom
 
   function assertOpen(): void {
     if (closing !== undefined || nc.isClosed()) throw new BusClosedError();
-  }
-
-  function checkPayload(payload: Uint8Array): void {
-    if (payload.byteLength > maxPayload) {
-      throw new BusError(
-        'payload_too_large',
-        `A payload of ${payload.byteLength} bytes exceeds ${maxPayload}`,
-      );
-    }
-  }
-
-  function translate(error: unknown, subject: string, timeoutMs: number): unknown {
-    if (!(error instanceof NatsError)) return error;
-    switch (error.code) {
-      case ErrorCode.NoResponders:
-        return new NoRespondersError(subject);
-      case ErrorCode.Timeout:
-        // Closing the connection ends pending requests with a timeout.
-        return closing === undefined ? new BusTimeoutError(subject, timeoutMs) : new BusClosedError();
-      case ErrorCode.ConnectionClosed:
-      case ErrorCode.ConnectionDraining:
-        return new BusClosedError();
-      default:
-        return error;
-    }
-  }
-
-  function unsubscriber(subscription: { unsubscribe(): void; isClosed(): boolean }): Subscription {
-    return {
-      unsubscribe() {
-        if (!subscription.isClosed() && !nc.isClosed()) subscription.unsubscribe();
-      },
-    };
-  }
-
-  function respond(msg: Msg, payload: Uint8Array, error?: string): void {
-    try {
-      if (error === undefined) {
-        msg.respond(payload);
-        return;
-      }
-      const errorHeaders = headers();
-      errorHeaders.set(ERROR_HEADER, error);
-      msg.respond(Empty, { headers: errorHeaders });
-    } catch (failure) {
-      // Connection closed meanwhile: the requester gets a timeout or a closed bus, as it would anyway.
-      log(`could not answer on ${msg.subject}: ${describeError(failure)}`);
-    }
   }
 
   return {
@@ -136,16 +93,7 @@ export async function connectNatsBus(url: string, options: NatsBusOptions): Prom
             log(`subscription to ${subject} failed: ${error.message}`);
             return;
           }
-          try {
-            const result = handler(bytesOf(msg), msg.subject);
-            if (result instanceof Promise) {
-              result.catch((failure: unknown) =>
-                log(`handler of ${msg.subject} failed: ${describeError(failure)}`),
-              );
-            }
-          } catch (failure) {
-            log(`handler of ${msg.subject} failed: ${describeError(failure)}`);
-          }
+          runSubscriber(handler, bytesOf(msg), msg.subject, log);
         },
       });
       return unsubscriber(subscription);
@@ -184,7 +132,7 @@ export async function connectNatsBus(url: string, options: NatsBusOptions): Prom
       try {
         msg = await nc.request(subject, payload.slice(), { timeout: timeoutMs });
       } catch (error) {
-        throw translate(error, subject, timeoutMs);
+        throw translate(error, subject, timeoutMs, closing !== undefined);
       }
       const remoteError = msg.headers?.get(ERROR_HEADER);
       if (remoteError) throw new RemoteHandlerError(subject, remoteError);
@@ -225,5 +173,46 @@ async function followStatus(nc: NatsConnection, log: (line: string) => void, set
       default:
         break;
     }
+  }
+}
+
+/** A failed request as the bus's coded errors; `closing`: the bus is being closed. */
+function translate(error: unknown, subject: string, timeoutMs: number, closing: boolean): unknown {
+  if (!(error instanceof NatsError)) return error;
+  switch (error.code) {
+    case ErrorCode.NoResponders:
+      return new NoRespondersError(subject);
+    case ErrorCode.Timeout:
+      // Closing the connection ends pending requests with a timeout.
+      return closing ? new BusClosedError() : new BusTimeoutError(subject, timeoutMs);
+    case ErrorCode.ConnectionClosed:
+    case ErrorCode.ConnectionDraining:
+      return new BusClosedError();
+    default:
+      return error;
+  }
+}
+
+function unsubscriberOf(nc: NatsConnection, subscription: NatsSubscription): Subscription {
+  return {
+    unsubscribe() {
+      if (!subscription.isClosed() && !nc.isClosed()) subscription.unsubscribe();
+    },
+  };
+}
+
+/** Answers a request: the payload, or an empty answer whose header carries the replier's error. */
+function respondTo(msg: Msg, payload: Uint8Array, log: (line: string) => void, error?: string): void {
+  try {
+    if (error === undefined) {
+      msg.respond(payload);
+      return;
+    }
+    const errorHeaders = headers();
+    errorHeaders.set(ERROR_HEADER, error);
+    msg.respond(Empty, { headers: errorHeaders });
+  } catch (failure) {
+    // Connection closed meanwhile: the requester gets a timeout or a closed bus, as it would anyway.
+    log(`could not answer on ${msg.subject}: ${describeError(failure)}`);
   }
 }
