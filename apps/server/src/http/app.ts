@@ -152,9 +152,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         loginRateLimitPerMinute: deps.config.LOGIN_RATE_LIMIT_PER_MINUTE,
         linkRenewal: services.linkRenewal,
       });
-      const { db, rooms, config } = deps;
-      const { filesDir } = services;
-      const { eventReads } = services;
+      const { db, config } = deps;
+      const { filesDir, eventReads } = services;
       await api.register(eventInfoRoutes, { authenticator, eventReads });
       await api.register(labScopedRoutes, { authenticator, labs: services.labs, eventReads });
       await api.register(usersRoutes, { authenticator, users: services.users });
@@ -168,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(participantsRoutes, { authenticator, participations: services.participations });
       await api.register(invitationsRoutes, { authenticator, invitations: services.invitations });
       await api.register(roomsRoutes, { authenticator, liveRooms: services.liveRooms });
-      await api.register(roomDocumentsRoutes, { db, authenticator, rooms });
+      await api.register(roomDocumentsRoutes, { authenticator, roomDocuments: services.roomDocuments });
       const { documents } = services;
       await api.register(documentsRoutes, { authenticator, documents });
       await api.register(documentsAdminRoutes, {

@@ -35,6 +35,7 @@ import { createUserService } from '../users/userService.ts';
 import type { AppConfig } from './app.ts';
 import { createLiveRooms } from './liveRooms.ts';
 import { executeRestCommand } from './restCommands.ts';
+import { createRoomDocuments } from './roomDocuments.ts';
 
 export type ServicesDeps = {
   config: AppConfig;
@@ -110,6 +111,7 @@ export function createServices(deps: ServicesDeps) {
     eventReads: createEventReads(db),
     eventRooms: createEventRooms({ db, rooms }),
     liveRooms: createLiveRooms({ db, rooms, video, now }),
+    roomDocuments: createRoomDocuments({ db, rooms }),
     planning: createPlanningService(db),
     participations: createParticipationService(db, notices),
     invitations: createInvitationService({ db, mailOutbox, calendar, publicUrl, invitationTtlSeconds, now }),
