@@ -6,8 +6,9 @@ import { LabLogo } from '../components/LabLogo.tsx';
 import { useLocale } from '../i18n/useLocale.ts';
 import { EventJoin } from './EventJoin.tsx';
 import type { EventDetails } from './eventDetails.ts';
-import { formatEventDate, richTextParagraphs } from './eventText.ts';
+import { richTextParagraphs } from './eventText.ts';
 import './eventCard.css';
+import { formatLongDayTime } from '../format/dayTime.ts';
 
 type EventSummaryProps = { info: EventInfo; details: EventDetails; user: CurrentUser | null };
 
@@ -15,7 +16,7 @@ export function EventSummary({ info, details, user }: EventSummaryProps) {
   const { t } = useTranslation();
   const { t: tw } = useTranslation('waiting');
   const locale = useLocale();
-  const date = formatEventDate(details.planned_start_date, locale) ?? details.planned_start_date;
+  const date = formatLongDayTime(details.planned_start_date, locale) ?? details.planned_start_date;
   return (
     <>
       <LabLogo url={info.theme.logoUrl} labName={info.labName} />

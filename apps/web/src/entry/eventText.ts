@@ -32,10 +32,3 @@ export function richTextParagraphs(richText: string): string[] {
     .map((line) => line.replace(/\s+/g, ' ').trim())
     .filter((line) => line !== '');
 }
-
-/** "Saturday 21 November 2026 at 09:00" in the reader's language; null for a date that does not parse. */
-export function formatEventDate(iso: string, locale: string, timeZone?: string): string | null {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(date);
-}

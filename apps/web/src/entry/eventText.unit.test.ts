@@ -1,7 +1,7 @@
 // The event card's text: a rich-text description shown as plain paragraphs (markup never reaches the
-// page), and the planned start in the reader's language.
+// page). Its planned start is written by format/dayTime.ts (tested there).
 import { describe, expect, it } from 'vitest';
-import { formatEventDate, richTextParagraphs } from './eventText.ts';
+import { richTextParagraphs } from './eventText.ts';
 
 describe('event description', () => {
   it('keeps plain text as it is', () => {
@@ -17,19 +17,5 @@ describe('event description', () => {
 
   it('never lets a script through as markup', () => {
     expect(richTextParagraphs('<script>alert(1)</script><p>Hi &lt;b&gt;</p>')).toEqual(['Hi <b>']);
-  });
-});
-
-describe('planned start', () => {
-  const start = '2026-11-21T08:00:00.000Z';
-
-  it('is written in the reader language and time zone', () => {
-    expect(formatEventDate(start, 'en', 'Europe/Paris')).toBe('Saturday, November 21, 2026 at 9:00 AM');
-    expect(formatEventDate(start, 'fr', 'Europe/Paris')).toBe('samedi 21 novembre 2026 à 09:00');
-    expect(formatEventDate(start, 'de', 'Europe/Berlin')).toBe('Samstag, 21. November 2026 um 09:00');
-  });
-
-  it('is null for a date that does not parse', () => {
-    expect(formatEventDate('soon', 'en')).toBeNull();
   });
 });

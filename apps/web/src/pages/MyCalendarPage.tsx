@@ -23,6 +23,7 @@ import { api, themeStore } from '../services.ts';
 import { themeFromEventInfo } from '../theme/themeSources.ts';
 import { googleCalendarUrl, outlookCalendarUrl } from './calendarLinks.ts';
 import './myCalendar.css';
+import { longDayTimeFormat } from '../format/dayTime.ts';
 
 const calendarApi = createCalendarApi(api.transport);
 
@@ -87,7 +88,7 @@ function CalendarContent({ link, page }: { link: CalendarLink; page: CalendarPag
   const locale = useLocale();
   const { event, participant } = page;
   const timeZone = participant.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone });
+  const format = longDayTimeFormat(locale, timeZone);
   const start = new Date(event.planned_start_date);
   const end = new Date(event.planned_end_date);
   return (

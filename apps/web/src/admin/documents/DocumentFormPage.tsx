@@ -4,7 +4,7 @@
 // what the file is from its bytes, and a refusal (too large, a type not accepted, an empty file) is
 // said in words under the form. Saved, it goes back to the list with a notice.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type AdminDocument, formatByteSize } from '@lablive/domain';
+import type { AdminDocument } from '@lablive/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,12 +14,12 @@ import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
+import { useFormat } from '../../format/useFormat.ts';
 import { describeFailure, translateMessage } from '../../i18n/messages.ts';
 import { loadedOf } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { documentsApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
-import { listDay } from '../list/listDay.ts';
 import { documentKeys, useDocument } from '../resources/documents.ts';
 import {
   DOCUMENT_ACCEPT,
@@ -66,6 +66,7 @@ function Refusal({ failure }: { failure: Failure }) {
 }
 
 function DocumentForm({ document }: { document: AdminDocument | null }) {
+  const format = useFormat();
   const { t } = useTranslation();
   const { t: ta } = useTranslation('admin');
   const navigate = useNavigate();
@@ -147,8 +148,8 @@ function DocumentForm({ document }: { document: AdminDocument | null }) {
               {document.file_name || `${document.name}.${document.extension}`}
               <span className="muted">
                 {' · '}
-                {document.extension.toUpperCase()} · {formatByteSize(document.size_bytes)} ·{' '}
-                {listDay(document.created_at)}
+                {document.extension.toUpperCase()} · {format.size(document.size_bytes)} ·{' '}
+                {format.day(document.created_at)}
               </span>
             </p>
           </div>

@@ -3,7 +3,7 @@
 // shown at once, put back with a visible error when refused), its type, size and date, a download and
 // an edit button (a new file); deleted one by one or checked and removed together, with the spec's
 // confirmations. 'Add document' opens the upload form. The room's animators share these documents.
-import { type AdminDocument, DOCUMENT_PAGE_SIZES, documentNameSchema, formatByteSize } from '@lablive/domain';
+import { type AdminDocument, DOCUMENT_PAGE_SIZES, documentNameSchema } from '@lablive/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { documentFileName, saveBlob } from '../../components/saveBlob.ts';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { toFailure } from '../../failure.ts';
+import { useFormat } from '../../format/useFormat.ts';
 import { describeFailure, translateMessage } from '../../i18n/messages.ts';
 import { useLoadedQuery } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
@@ -19,7 +20,6 @@ import { documentsApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
 import { AdminList } from '../list/AdminList.tsx';
 import { InlineText } from '../list/InlineText.tsx';
-import { listDay } from '../list/listDay.ts';
 import { useOptimisticRows } from '../list/useOptimisticRows.ts';
 import { documentKeys, useDocuments } from '../resources/documents.ts';
 import './documents.css';
@@ -50,6 +50,7 @@ export function DocumentsPage() {
 const documentId = (document: AdminDocument) => String(document.id);
 
 function Documents({ loaded }: { loaded: readonly AdminDocument[] }) {
+  const format = useFormat();
   const { t } = useTranslation();
   const { t: ta } = useTranslation('admin');
   const toast = useToast();
@@ -113,13 +114,13 @@ function Documents({ loaded }: { loaded: readonly AdminDocument[] }) {
           id: 'size',
           header: ta('documents.size'),
           narrow: true,
-          cell: (document) => <span className="document-size">{formatByteSize(document.size_bytes)}</span>,
+          cell: (document) => <span className="document-size">{format.size(document.size_bytes)}</span>,
         },
         {
           id: 'created',
           header: ta('documents.created'),
           narrow: true,
-          cell: (document) => <time dateTime={document.created_at}>{listDay(document.created_at)}</time>,
+          cell: (document) => <time dateTime={document.created_at}>{format.day(document.created_at)}</time>,
         },
       ]}
       rowActions={(document) => (

@@ -6,14 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { EventJoin } from '../../entry/EventJoin.tsx';
+import { useFormat } from '../../format/useFormat.ts';
 import { adminApi } from '../adminApi.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { formatEventTimes } from './eventTimes.ts';
 
 type EventCardProps = { event: LabEvent; user: CurrentUser; now: Date; onChange: () => void };
 
 export function EventCard({ event, user, now, onChange }: EventCardProps) {
-  const { t, i18n } = useTranslation('admin');
+  const format = useFormat();
+  const { t } = useTranslation('admin');
   const toast = useToast();
   const closed = event.end_date !== null;
   const overdue = isOverdue(event, now);
@@ -54,7 +55,13 @@ export function EventCard({ event, user, now, onChange }: EventCardProps) {
       <h3 id={`event-${event.id}-name`} className="admin-event-card-title">
         {event.name}
       </h3>
-      <p className="admin-event-card-date">{formatEventTimes(event, i18n.language)}</p>
+      <p className="admin-event-card-date">
+        {format.dayAndHours({
+          start: event.planned_start_date,
+          end: event.planned_end_date,
+          timeZone: event.default_timezone,
+        })}
+      </p>
       <p className="event-badges">
         {event.active && <span className="badge badge-live">{t('events.running')}</span>}
         {event.is_public && <span className="badge">{t('events.public')}</span>}

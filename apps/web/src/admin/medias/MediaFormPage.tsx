@@ -5,7 +5,7 @@
 // entries, paths, links) and says in words what it refused. A new media whose upload is refused is kept:
 // the form reopens on it with the refusal, so only the zip needs sending again.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type AdminMedia, DEMO_MEDIA_SLUG, formatByteSize, mediaSlugOf } from '@lablive/domain';
+import { type AdminMedia, DEMO_MEDIA_SLUG, mediaSlugOf } from '@lablive/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -15,12 +15,12 @@ import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
+import { useFormat } from '../../format/useFormat.ts';
 import { translateMessage } from '../../i18n/messages.ts';
 import { loadedOf } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { mediasApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
-import { listDay } from '../list/listDay.ts';
 import { mediaKeys, useMedia } from '../resources/medias.ts';
 import {
   BUILD_ACCEPT,
@@ -68,6 +68,7 @@ export function MediaFormPage() {
 type Sending = { what: SavingStep; progress: number | null };
 
 function MediaForm({ media: loaded }: { media: AdminMedia | null }) {
+  const format = useFormat();
   const { t } = useTranslation();
   const { t: ta } = useTranslation('admin');
   const navigate = useNavigate();
@@ -243,8 +244,8 @@ function MediaForm({ media: loaded }: { media: AdminMedia | null }) {
                   <p>
                     {ta('mediaForm.buildFacts', {
                       files: media.build.file_count,
-                      size: formatByteSize(media.build.size_bytes),
-                      date: listDay(media.build.uploaded_at),
+                      size: format.size(media.build.size_bytes),
+                      date: format.day(media.build.uploaded_at),
                     })}{' '}
                     <a href={media.build.url} target="_blank" rel="noopener noreferrer">
                       {ta('mediaForm.openBuild')}

@@ -5,19 +5,14 @@
 // canvas; an edit button and a link to open its content; deleted one by one or checked and removed
 // together (a media an open event shows is refused, the dialog says which events). The platform's
 // shared medias are listed under it, read-only.
-import {
-  type AdminMedia,
-  DEMO_MEDIA_SLUG,
-  formatByteSize,
-  MEDIA_PAGE_SIZES,
-  mediaNameSchema,
-} from '@lablive/domain';
+import { type AdminMedia, DEMO_MEDIA_SLUG, MEDIA_PAGE_SIZES, mediaNameSchema } from '@lablive/domain';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
+import { type Format, useFormat } from '../../format/useFormat.ts';
 import { translateMessage } from '../../i18n/messages.ts';
 import { useLoadedQuery } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
@@ -58,7 +53,11 @@ export function MediasPage() {
 const mediaId = (media: AdminMedia) => String(media.id);
 
 /** What a media holds, in a few words: the sample quiz, its page's host, or its build's files. */
-function contentOf(t: TFunction<'admin'>, media: AdminMedia): { label: string; detail: string | null } {
+function contentOf(
+  t: TFunction<'admin'>,
+  format: Format,
+  media: AdminMedia,
+): { label: string; detail: string | null } {
   if (media.slug === DEMO_MEDIA_SLUG) return { label: t('medias.kinds.quiz'), detail: null };
   if (media.kind === 'page') {
     if (media.page_url === null)
@@ -76,7 +75,7 @@ function contentOf(t: TFunction<'admin'>, media: AdminMedia): { label: string; d
     label: t('medias.kinds.build'),
     detail: t('medias.buildFacts', {
       files: media.build.file_count,
-      size: formatByteSize(media.build.size_bytes),
+      size: format.size(media.build.size_bytes),
     }),
   };
 }
@@ -103,6 +102,7 @@ function Thumbnail({ media }: { media: AdminMedia }) {
 }
 
 function Medias({ all }: { all: readonly AdminMedia[] }) {
+  const format = useFormat();
   const { t } = useTranslation();
   // The lab's own medias; the same array while the loaded list is the same, so a change shown stays.
   const loaded = useMemo(() => all.filter((media) => media.lab_id !== null), [all]);
@@ -155,7 +155,7 @@ function Medias({ all }: { all: readonly AdminMedia[] }) {
           id: 'kind',
           header: ta('medias.kind'),
           cell: (media) => {
-            const content = contentOf(ta, media);
+            const content = contentOf(ta, format, media);
             return (
               <span className="media-kind" data-testid="media-kind" data-kind={media.kind}>
                 <span className="media-kind-label">{content.label}</span>
@@ -212,6 +212,7 @@ function Medias({ all }: { all: readonly AdminMedia[] }) {
 
 /** The platform's medias: offered to every lab's events, not the lab's to change. */
 function SharedMedias({ medias }: { medias: readonly AdminMedia[] }) {
+  const format = useFormat();
   const { t } = useTranslation('admin');
   if (medias.length === 0) return null;
   return (
@@ -224,7 +225,7 @@ function SharedMedias({ medias }: { medias: readonly AdminMedia[] }) {
             <Thumbnail media={media} />
             <span>{media.name}</span>
             <code className="media-slug">{media.slug}</code>
-            <span className="muted">{contentOf(t, media).label}</span>
+            <span className="muted">{contentOf(t, format, media).label}</span>
           </li>
         ))}
       </ul>

@@ -3,6 +3,7 @@
 // The queue moves mails along on its own: Refresh reads the log again.
 import type { MailLogEntry } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
+import { dayTimeFormat } from '../../format/dayTime.ts';
 import { useLocale } from '../../i18n/useLocale.ts';
 import { useLoadedQuery } from '../../queries/loaded.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
@@ -38,7 +39,7 @@ const MAIL_PAGE_SIZES = [10, 30, 100] as const;
 function MailTable({ mails }: { mails: readonly MailLogEntry[] }) {
   const { t } = useTranslation('admin');
   const locale = useLocale();
-  const time = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
+  const time = dayTimeFormat(locale);
   return (
     <AdminList<MailLogEntry>
       label={t('mails.title')}

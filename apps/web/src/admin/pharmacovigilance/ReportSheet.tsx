@@ -3,7 +3,7 @@
 // in the list's expanded row (550 px wide) and on the report's own page.
 import type { ReportDetail } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
-import { birthDay, reportDay } from './reportDates.ts';
+import { useFormat } from '../../format/useFormat.ts';
 
 function Field({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -35,6 +35,7 @@ function Box({ checked, label }: { checked: boolean; label: string }) {
 }
 
 export function ReportSheet({ report }: { report: ReportDetail }) {
+  const format = useFormat();
   const { t } = useTranslation('admin');
   const p = (key: string) => t(`pharmacovigilance.${key}` as 'pharmacovigilance.title');
   return (
@@ -43,7 +44,7 @@ export function ReportSheet({ report }: { report: ReportDetail }) {
         <dl>
           <Field label={p('reference')} value={report.reference} testId="report-reference" />
           <Field label={p('username')} value={report.username} />
-          <Field label={p('date')} value={reportDay(report.date)} />
+          <Field label={p('date')} value={format.day(report.date)} />
           <Field label={p('session')} value={report.session_name} />
           <Field label={p('patientInitials')} value={report.patient_initials} testId="report-initials" />
         </dl>
@@ -59,7 +60,7 @@ export function ReportSheet({ report }: { report: ReportDetail }) {
           <Field label={p('gender')} value={report.gender === 'f' ? p('female') : p('male')} />
           <Field label={p('initials')} value={report.patient_initials} />
           <Field label={p('ageRange')} value={p(`ageRanges.${report.age_range}`)} />
-          <Field label={p('birthDate')} value={birthDay(report.patient_birthday)} />
+          <Field label={p('birthDate')} value={format.calendarDay(report.patient_birthday)} />
         </dl>
       </section>
       <section className="report-detail" aria-label={p('healthProfessional')}>

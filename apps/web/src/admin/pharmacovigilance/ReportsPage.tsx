@@ -10,6 +10,7 @@ import { Link } from 'react-router-dom';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
+import { useFormat } from '../../format/useFormat.ts';
 import { loadedOf, useLoadedQuery } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { pharmacovigilanceApi } from '../adminApi.ts';
@@ -19,7 +20,6 @@ import { useOptimisticRows } from '../list/useOptimisticRows.ts';
 import { pharmacovigilanceKeys, useReport, useReports } from '../resources/pharmacovigilance.ts';
 import { PharmacovigilanceTabs } from './PharmacovigilanceTabs.tsx';
 import { ReportSheet } from './ReportSheet.tsx';
-import { reportDay } from './reportDates.ts';
 import { useReportPdf } from './useReportPdf.ts';
 
 export function ReportsPage() {
@@ -56,6 +56,7 @@ function Reports(props: {
   onRemoved: () => void;
 }) {
   const { t } = useTranslation('admin');
+  const format = useFormat();
   const toast = useToast();
   const list = useOptimisticRows(props.items, (report) => String(report.id));
   const pdf = useReportPdf();
@@ -89,7 +90,7 @@ function Reports(props: {
           id: 'date',
           header: t('pharmacovigilance.date'),
           narrow: true,
-          cell: (report) => reportDay(report.date),
+          cell: (report) => format.day(report.date),
         },
         { id: 'session', header: t('pharmacovigilance.session'), cell: (report) => report.session_name },
         { id: 'drug', header: t('pharmacovigilance.drug'), cell: (report) => report.drug_name },

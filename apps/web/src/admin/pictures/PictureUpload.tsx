@@ -2,16 +2,18 @@
 // file picker (a native file input, named by its label), the upload's progress, and a refusal said in
 // words (too large, not a picture) with the server's reason. The server decides what a file is from its
 // bytes; the `accept` list only helps the picker.
-import { DEFAULT_IMAGE_MAX_BYTES, formatByteSize, IMAGE_ACCEPT } from '@lablive/domain';
+import { DEFAULT_IMAGE_MAX_BYTES, IMAGE_ACCEPT } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
 import type { Failure } from '../../failure.ts';
+import { useFormat } from '../../format/useFormat.ts';
 import { describeFailure } from '../../i18n/messages.ts';
 import './pictures.css';
 
 /** "PNG, JPEG, WebP or GIF, at most 5 MB." */
 export function usePictureHint(): string {
+  const format = useFormat();
   const { t } = useTranslation('admin');
-  return t('pictures.hint', { size: formatByteSize(DEFAULT_IMAGE_MAX_BYTES) });
+  return t('pictures.hint', { size: format.size(DEFAULT_IMAGE_MAX_BYTES) });
 }
 
 /** A button-looking label over a file input: the input keeps the focus, the label shows it. */

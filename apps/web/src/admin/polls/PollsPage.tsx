@@ -8,13 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
+import { useFormat } from '../../format/useFormat.ts';
 import { useLoadedQuery } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { pollsApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
 import { AdminList } from '../list/AdminList.tsx';
 import { InlineText } from '../list/InlineText.tsx';
-import { listDay } from '../list/listDay.ts';
 import { useOptimisticRows } from '../list/useOptimisticRows.ts';
 import { pollKeys, usePolls } from '../resources/polls.ts';
 import { titleProblem, withTitle } from './pollFormValues.ts';
@@ -42,6 +42,7 @@ export function PollsPage() {
 const pollId = (poll: PollView) => String(poll.id);
 
 function Polls({ loaded }: { loaded: readonly PollView[] }) {
+  const format = useFormat();
   const { t } = useTranslation('admin');
   const toast = useToast();
   const invalidate = useInvalidate();
@@ -92,7 +93,7 @@ function Polls({ loaded }: { loaded: readonly PollView[] }) {
             id: 'created',
             header: t('polls.created'),
             narrow: true,
-            cell: (poll) => <time dateTime={poll.created_at}>{listDay(poll.created_at)}</time>,
+            cell: (poll) => <time dateTime={poll.created_at}>{format.day(poll.created_at)}</time>,
           },
         ]}
         rowActions={(poll) => (

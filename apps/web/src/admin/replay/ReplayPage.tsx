@@ -15,6 +15,7 @@ import { useReplayTimeline } from '../resources/replay.ts';
 import { ReplayRoom } from './ReplayRoom.tsx';
 import { useReplayState } from './useReplayState.ts';
 import './replay.css';
+import { instantFormat } from '../../format/dayTime.ts';
 
 const SPEEDS = [1, 2, 4, 8, 16] as const;
 /** How often playing moves the instant on (real time); each step asks for the room at the new instant. */
@@ -53,12 +54,7 @@ function Replay({ timeline }: { timeline: ReplayTimeline }) {
   const [speed, setSpeed] = useState<(typeof SPEEDS)[number]>(1);
   const [retry, setRetry] = useState(0);
   const time = useMemo(
-    () =>
-      new Intl.DateTimeFormat(i18n.language, {
-        timeZone: timeline.time_zone,
-        dateStyle: 'short',
-        timeStyle: 'medium',
-      }),
+    () => instantFormat(i18n.language, timeline.time_zone),
     [i18n.language, timeline.time_zone],
   );
   const room = useReplayState(

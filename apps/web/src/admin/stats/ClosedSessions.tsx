@@ -6,27 +6,22 @@ import type { PaginationState } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { DurationParts } from '../../format/duration.ts';
+import { useFormat } from '../../format/useFormat.ts';
 import { useLoadedQuery } from '../../queries/loaded.ts';
 import { AdminList, type ListColumn } from '../list/AdminList.tsx';
-import { listDay } from '../list/listDay.ts';
 import { useClosedSessions } from '../resources/stats.ts';
 import { LoadedContent, StatsSection } from './StatsBlock.tsx';
 import { CLOSED_SESSION_PAGE_SIZES } from './statsFormat.ts';
 
-/** "1 d 2 h 5 min": the parts that are not zero, or "0 min". */
+/** "1 day 2 hrs 5 mins": a session's length in the page's language (format/duration.ts). */
 export function useLengthText() {
-  const { t } = useTranslation('admin');
-  return (parts: { days: number; hours: number; minutes: number }): string => {
-    const words = [
-      parts.days > 0 ? t('stats.length.days', { count: parts.days }) : null,
-      parts.hours > 0 ? t('stats.length.hours', { count: parts.hours }) : null,
-      parts.minutes > 0 ? t('stats.length.minutes', { count: parts.minutes }) : null,
-    ].filter((word) => word !== null);
-    return words.length === 0 ? t('stats.length.minutes', { count: 0 }) : words.join(' ');
-  };
+  const format = useFormat();
+  return (parts: DurationParts): string => format.duration(parts);
 }
 
 export function ClosedSessions({ withConsumption = false }: { withConsumption?: boolean }) {
+  const format = useFormat();
   const { t } = useTranslation('admin');
   const [page, setPage] = useState<PaginationState>({
     pageIndex: 0,
@@ -56,7 +51,7 @@ export function ClosedSessions({ withConsumption = false }: { withConsumption?: 
       id: 'date',
       header: t('stats.closed.date'),
       narrow: true,
-      cell: (event) => <time dateTime={event.date}>{listDay(event.date)}</time>,
+      cell: (event) => <time dateTime={event.date}>{format.day(event.date)}</time>,
     },
     { id: 'admin', header: t('stats.closed.admin'), cell: (event) => event.admin },
     {

@@ -19,6 +19,8 @@ import { BlockFailure, StatsSection } from './StatsBlock.tsx';
 import { roomNumbers } from './statsFormat.ts';
 import { useCsvDownload } from './useCsvDownload.ts';
 import './stats.css';
+import { formatDay } from '../../format/day.ts';
+import { dayTimeFormat, timeFormat } from '../../format/dayTime.ts';
 
 /** How often a running event's open stays are counted up again. */
 const LIVE_TICK_MS = 30_000;
@@ -62,30 +64,12 @@ function Detail({ stats }: { stats: EventStats }) {
   const formats = useMemo<InstantFormats>(
     () => ({
       // 24-hour times in every language, as the dates beside them (DD/MM/YYYY HH:MM).
-      time: new Intl.DateTimeFormat(locale, {
-        timeZone: stats.time_zone,
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      }),
-      dayTime: new Intl.DateTimeFormat('fr-FR', {
-        timeZone: stats.time_zone,
-        day: '2-digit',
-        month: '2-digit',
-        year: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-      }),
+      time: timeFormat(locale, stats.time_zone),
+      dayTime: dayTimeFormat(locale, stats.time_zone),
       timeZone: stats.time_zone,
     }),
     [locale, stats.time_zone],
   );
-  const day = new Intl.DateTimeFormat('fr-FR', {
-    timeZone: stats.time_zone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  });
   const csv = useCsvDownload(
     (kind) =>
       kind === 'attendance' ? statsApi.attendanceCsv(stats.event_id) : statsApi.pollsCsv(stats.event_id),
@@ -100,7 +84,7 @@ function Detail({ stats }: { stats: EventStats }) {
   }));
   const facts = [
     { key: 'id', label: t('stats.detail.sessionId'), value: String(stats.event_id) },
-    { key: 'date', label: t('stats.detail.date'), value: day.format(new Date(summary.date)) },
+    { key: 'date', label: t('stats.detail.date'), value: formatDay(summary.date, locale, stats.time_zone) },
     { key: 'admin', label: t('stats.detail.admin'), value: summary.admin },
     { key: 'guests', label: t('stats.detail.guests'), value: String(summary.invitation_total_count) },
     {

@@ -2,6 +2,7 @@
 // labels and which of them to print, the attendance timeline's bars and time ticks, the rooms' numbers.
 // No clock and no locale of its own: both are passed in, so the tests pin them.
 import type { RoomSessionStats, StatsPeriod } from '@lablive/domain';
+import { formatCalendarDay, formatCalendarMonth, formatShortCalendarDay } from '../../format/day.ts';
 
 /** The closed sessions list's page sizes: the back office's lists' (spec 9: 5, 15, 30, and 50; 5 first). */
 export const CLOSED_SESSION_PAGE_SIZES = [5, 15, 30, 50] as const;
@@ -9,29 +10,11 @@ export const CLOSED_SESSION_PAGE_SIZES = [5, 15, 30, 50] as const;
 /** How many polls "Show more" adds: two lines of three (spec 9: the answers' grid is 3 per line). */
 export const POLLS_PER_LOAD = 6;
 
-/**
- * A bucket's first day (YYYY-MM-DD, already a day of the lab's time zone) as the instant of its midnight
- * in UTC: formatted with `timeZone: 'UTC'`, it prints that same day whatever the reader's zone.
- */
-export function bucketDay(date: string): Date {
-  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, day));
-}
-
-/** A bucket's label: 24/11 for a day or a week (its Monday), nov. 2026 for a month; `long` for tables. */
+/** A bucket's label: 24/11 for a day or a week (its Monday), Nov 2026 for a month; `long` for tables.
+ *  The bucket's date is already a day of the lab's time zone, so it is printed as that calendar day. */
 export function bucketLabel(date: string, period: StatsPeriod, locale: string, long = false): string {
-  const options: Intl.DateTimeFormatOptions =
-    period === 'month'
-      ? { month: long ? 'long' : 'short', year: 'numeric' }
-      : long
-        ? { day: '2-digit', month: '2-digit', year: 'numeric' }
-        : { day: '2-digit', month: '2-digit' };
-  // Days as the spec writes them (DD/MM/YYYY) in every language; months in the reader's.
-  const format = new Intl.DateTimeFormat(period === 'month' ? locale : 'fr-FR', {
-    ...options,
-    timeZone: 'UTC',
-  });
-  return format.format(bucketDay(date));
+  if (period === 'month') return formatCalendarMonth(date, locale, long);
+  return long ? formatCalendarDay(date, locale) : formatShortCalendarDay(date, locale);
 }
 
 /** Which of `count` buckets get a label on the axis: evenly spaced, the last one always, `max` at most. */

@@ -41,9 +41,9 @@ const session = (overrides: Partial<RoomSessionStats>): RoomSessionStats => ({
 });
 
 describe('bucketLabel', () => {
-  it('prints the bucket’s own day, DD/MM, whatever the reader’s time zone', () => {
+  it('prints the bucket’s own day in the page’s way, whatever the reader’s time zone', () => {
     expect(bucketLabel('2026-11-01', 'day', 'en')).toBe('01/11');
-    expect(bucketLabel('2026-11-30', 'week', 'de', true)).toBe('30/11/2026');
+    expect(bucketLabel('2026-11-30', 'week', 'de', true)).toBe('30.11.2026');
   });
 
   it('names a month in the reader’s language', () => {

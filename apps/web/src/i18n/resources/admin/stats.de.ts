@@ -64,7 +64,6 @@ export const statsDe: Widen<typeof statsEn> = {
     consumed: 'Verbrauchte Minuten',
     none: 'Noch keine Sitzung wurde beendet.',
   },
-  length: { days: '{{count}} T', hours: '{{count}} Std.', minutes: '{{count}} Min.' },
   detail: {
     back: 'Zurück zu den Statistiken',
     titleFallback: 'Sitzung',

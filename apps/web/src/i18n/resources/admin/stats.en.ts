@@ -62,7 +62,6 @@ export const statsEn = {
     consumed: 'Minutes consumed',
     none: 'No session has been closed yet.',
   },
-  length: { days: '{{count}} d', hours: '{{count}} h', minutes: '{{count}} min' },
   detail: {
     back: 'Back to the statistics',
     titleFallback: 'Session',

@@ -64,7 +64,6 @@ export const statsFr: Widen<typeof statsEn> = {
     consumed: 'Minutes consommées',
     none: 'Aucune session n’est encore terminée.',
   },
-  length: { days: '{{count}} j', hours: '{{count}} h', minutes: '{{count}} min' },
   detail: {
     back: 'Retour aux statistiques',
     titleFallback: 'Session',

@@ -1,0 +1,73 @@
+// One formatter per kind, with the page's language: the same day written one way on a page, sizes and
+// lengths in the reader's units, an event's start in its guest's words and time zone.
+import { describe, expect, it } from 'vitest';
+import { formatCalendarDay, formatCalendarMonth, formatDay, formatShortCalendarDay } from './day.ts';
+import { formatDayAndHours, formatDayTime, formatLongDayTime } from './dayTime.ts';
+import { formatDuration } from './duration.ts';
+import { formatSize } from './size.ts';
+
+const instant = '2026-11-21T08:05:00.000Z';
+/** Intl separates a number from its unit with a no-break space (narrow in French): read as a space. */
+const plain = (text: string | null) => text?.replace(/[\u00a0\u202f]/g, ' ') ?? null;
+
+describe('days', () => {
+  it('writes a day the way the page language does, day first in English too', () => {
+    expect(formatDay(instant, 'fr', 'Europe/Paris')).toBe('21/11/2026');
+    expect(formatDay(instant, 'en', 'Europe/Paris')).toBe('21/11/2026');
+    expect(formatDay(instant, 'de', 'Europe/Berlin')).toBe('21.11.2026');
+  });
+
+  it('keeps a calendar day (a birth date, a chart bucket) whatever the time zone', () => {
+    expect(formatCalendarDay('1970-02-03', 'en')).toBe('03/02/1970');
+    expect(formatShortCalendarDay('2026-11-01', 'fr')).toBe('01/11');
+    expect(formatCalendarMonth('2026-11-01', 'fr', true)).toBe('novembre 2026');
+    expect(formatCalendarMonth('2026-11-01', 'en', true)).toBe('November 2026');
+  });
+
+  it('tells the day of an instant in the zone asked for', () => {
+    expect(formatDay('2026-11-21T23:30:00.000Z', 'fr', 'Europe/Paris')).toBe('22/11/2026');
+    expect(formatDay('2026-11-21T23:30:00.000Z', 'fr', 'America/New_York')).toBe('21/11/2026');
+  });
+});
+
+describe('days and times', () => {
+  it('uses the 24-hour clock in every language', () => {
+    expect(formatDayTime(instant, 'en', 'Europe/Paris')).toBe('21/11/2026, 09:05');
+    expect(formatDayTime(instant, 'de', 'Europe/Berlin')).toBe('21.11.2026, 09:05');
+  });
+
+  it('writes an event start in the reader language and time zone', () => {
+    expect(plain(formatLongDayTime(instant, 'en', 'Europe/Paris'))).toBe(
+      'Saturday, 21 November 2026 at 09:05',
+    );
+    expect(plain(formatLongDayTime(instant, 'fr', 'Europe/Paris'))).toBe('samedi 21 novembre 2026 à 09:05');
+    expect(plain(formatLongDayTime(instant, 'de', 'Europe/Berlin'))).toBe(
+      'Samstag, 21. November 2026 um 09:05',
+    );
+    expect(formatLongDayTime('soon', 'en')).toBeNull();
+  });
+
+  it('names the event time zone when it is not the reader one', () => {
+    const range = { start: instant, end: '2026-11-21T10:00:00.000Z', timeZone: 'Europe/Paris' };
+    expect(formatDayAndHours(range, 'en', 'Europe/Paris')).toBe('21 Nov 2026, 09:05 – 11:00');
+    expect(formatDayAndHours(range, 'en', 'Europe/London')).toBe('21 Nov 2026, 09:05 – 11:00 (Europe/Paris)');
+  });
+});
+
+describe('sizes', () => {
+  it('writes sizes in the reader units and decimal mark', () => {
+    expect(plain(formatSize(18 * 1024, 'fr'))).toBe('18 ko');
+    expect(plain(formatSize(8.1 * 1024, 'fr'))).toBe('8,1 ko');
+    expect(plain(formatSize(8.1 * 1024, 'en'))).toBe('8.1 kB');
+    expect(plain(formatSize(5 * 1024 * 1024, 'de'))).toBe('5 MB');
+    expect(plain(formatSize(512, 'en'))).toBe('512 byte');
+  });
+});
+
+describe('lengths of time', () => {
+  it('lists the parts that are not zero, in the reader words', () => {
+    expect(plain(formatDuration({ days: 1, hours: 2, minutes: 5 }, 'fr'))).toBe('1 j 2 h 5 min');
+    expect(plain(formatDuration({ days: 0, hours: 0, minutes: 45 }, 'en'))).toBe('45 mins');
+    expect(plain(formatDuration({ days: 0, hours: 0, minutes: 0 }, 'de'))).toBe('0 Min.');
+  });
+});

@@ -1,0 +1,21 @@
+// Sizes of files, one way on a page (Intl's units with the page's language): "512 byte", "8.1 kB",
+// "18 MB" in English, "8,1 ko" and "18 Mo" in French, "8,1 kB" in German. Binary steps (1 kB = 1024
+// bytes, as the upload limits are set); one decimal under ten.
+import { intlLocale } from './intlLocale.ts';
+
+const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+
+export function formatSize(bytes: number, language: string): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return new Intl.NumberFormat(intlLocale(language), {
+    style: 'unit',
+    unit: UNITS[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: value >= 10 || unit === 0 ? 0 : 1,
+  }).format(value);
+}
