@@ -44,7 +44,23 @@ export function createServerMetrics(labels: { instance: string }): ServerMetrics
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
   let sources: MetricSources | null = null;
+  const current = () => sources;
+  registerGatewayMetrics(registers, current);
+  registerProjectionMetrics(registers, current);
+  return {
+    registry,
+    instruments: createInstruments(registers),
+    watch(next) {
+      sources = next;
+    },
+  };
+}
 
+type Registers = Registry[];
+type CurrentSources = () => MetricSources | null;
+
+/** The gateway's and the instance's state, read at scrape time. */
+function registerGatewayMetrics(registers: Registers, current: CurrentSources): void {
   /** A counter mirroring a number kept elsewhere; set at scrape time. */
   const mirrored = (name: string, help: string, read: (stats: GatewayStats) => number) =>
     new Counter({
@@ -52,6 +68,7 @@ export function createServerMetrics(labels: { instance: string }): ServerMetrics
       help,
       registers,
       collect() {
+        const sources = current();
         if (!sources) return;
         this.reset();
         this.inc(read(sources.gateway));
@@ -63,6 +80,7 @@ export function createServerMetrics(labels: { instance: string }): ServerMetrics
       help,
       registers,
       collect() {
+        const sources = current();
         if (sources) this.set(read(sources));
       },
     });
@@ -97,16 +115,19 @@ export function createServerMetrics(labels: { instance: string }): ServerMetrics
     labelNames: ['code'],
     registers,
     collect() {
+      const sources = current();
       if (!sources) return;
       this.reset();
       for (const [code, count] of sources.gateway.refused) this.inc({ code }, count);
     },
   });
+}
 
-  // One read of the projections' status per scrape, shared by the gauges below.
+/** Each projection's lag and failure: one read of their status per scrape, shared by the gauges. */
+function registerProjectionMetrics(registers: Registers, current: CurrentSources): void {
   let projectionScrape: Promise<ProjectionSample[]> | null = null;
   const projectionSamples = () => {
-    projectionScrape ??= (sources?.projections?.() ?? Promise.resolve([])).finally(() => {
+    projectionScrape ??= (current()?.projections?.() ?? Promise.resolve([])).finally(() => {
       projectionScrape = null;
     });
     return projectionScrape;
@@ -152,7 +173,10 @@ export function createServerMetrics(labels: { instance: string }): ServerMetrics
       }
     },
   });
+}
 
+/** The histograms and counters fed where the work happens (Instruments). */
+function createInstruments(registers: Registers): Instruments {
   const appendSeconds = new Histogram({
     name: 'lablive_append_duration_seconds',
     help: "One room host's group commit to the log",
@@ -200,21 +224,15 @@ export function createServerMetrics(labels: { instance: string }): ServerMetrics
   });
 
   return {
-    registry,
-    instruments: {
-      append(seconds, events) {
-        appendSeconds.observe(seconds);
-        appendedEvents.inc(events);
-      },
-      appendFailed: () => appendFailures.inc(),
-      hostStarted: () => hostsStarted.inc(),
-      hostStopped: (reason) => hostsStopped.inc({ reason }),
-      busRequest: (kind, outcome, seconds) => busSeconds.observe({ kind, outcome }, seconds),
-      delivered: (seconds) => fanoutSeconds.observe(Math.max(0, seconds)),
-      caughtUp: () => catchUps.inc(),
+    append(seconds, events) {
+      appendSeconds.observe(seconds);
+      appendedEvents.inc(events);
     },
-    watch(next) {
-      sources = next;
-    },
+    appendFailed: () => appendFailures.inc(),
+    hostStarted: () => hostsStarted.inc(),
+    hostStopped: (reason) => hostsStopped.inc({ reason }),
+    busRequest: (kind, outcome, seconds) => busSeconds.observe({ kind, outcome }, seconds),
+    delivered: (seconds) => fanoutSeconds.observe(Math.max(0, seconds)),
+    caughtUp: () => catchUps.inc(),
   };
 }
