@@ -57,28 +57,50 @@ type Pending = {
 const RETRYABLE = new Set(['room_unavailable', 'rate_limited']);
 const now = () => performance.timeOrigin + performance.now();
 
-export function openClusterClient(options: ClusterClientOptions): ClusterClient {
-  const retryDelayMs = options.retryDelayMs ?? 50;
-  const received: DeliveredEvent[] = [];
-  const duplicates: number[] = [];
-  const gaps: Array<{ expected: number; got: number }> = [];
-  const closeCodes: number[] = [];
-  const pending = new Map<string, Pending>();
-  let socket: WebSocket | null = null;
-  let attempts = 0;
-  let ready = false;
-  let welcomed = false;
-  let last = 0;
-  let closed = false;
-  let waiters: Array<() => void> = [];
-
-  const write = (message: ClientMessage) => {
-    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+/**
+ * The room's stream as this client received it: the events in arrival order, and every version that
+ * came twice or after a hole. `last` is the highest version seen (the welcome's, then each event's).
+ */
+function createStreamRecord(onEvents: ClusterClientOptions['onEvents']) {
+  const record = {
+    received: [] as DeliveredEvent[],
+    duplicates: [] as number[],
+    gaps: [] as Array<{ expected: number; got: number }>,
+    last: 0,
+    take(events: readonly DeliveredEvent[]) {
+      const fresh: DeliveredEvent[] = [];
+      for (const delivered of events) {
+        if (delivered.version <= record.last) {
+          record.duplicates.push(delivered.version);
+          continue;
+        }
+        if (delivered.version !== record.last + 1) {
+          record.gaps.push({ expected: record.last + 1, got: delivered.version });
+        }
+        record.last = delivered.version;
+        record.received.push(delivered);
+        fresh.push(delivered);
+      }
+      if (fresh.length > 0) onEvents?.(fresh, now());
+    },
   };
+  return record;
+}
+
+/**
+ * The commands sent and not answered yet: each is written when the client is joined, again after a
+ * reconnect, and, refused with a retryable code, again after a pause, always with the same id.
+ */
+function createCommandQueue(
+  write: (message: ClientMessage) => void,
+  ready: () => boolean,
+  retryDelayMs: number,
+) {
+  const pending = new Map<string, Pending>();
 
   function transmit(commandId: string) {
     const entry = pending.get(commandId);
-    if (!entry || !ready) return;
+    if (!entry || !ready()) return;
     entry.attempts++;
     write(entry.message);
   }
@@ -100,25 +122,59 @@ export function openClusterClient(options: ClusterClientOptions): ClusterClient 
     entry.resolve(result);
   }
 
+  return {
+    add(commandId: string, message: ClientMessage, resolve: (result: CommandResult) => void) {
+      pending.set(commandId, { message, sentAt: now(), attempts: 0, resolve, timer: null });
+      transmit(commandId);
+    },
+    transmitAll() {
+      for (const commandId of pending.keys()) transmit(commandId);
+    },
+    has: (commandId: string) => pending.has(commandId),
+    size: () => pending.size,
+    acknowledged(commandId: string, version: number) {
+      const entry = pending.get(commandId);
+      if (!entry) return;
+      settle(commandId, {
+        ok: true,
+        commandId,
+        version,
+        sentAt: entry.sentAt,
+        ackedAt: now(),
+        attempts: entry.attempts,
+      });
+    },
+    /** A command refused: sent again later when the refusal is retryable, else settled with it. */
+    refused(commandId: string, code: string, message: string) {
+      if (RETRYABLE.has(code)) retryLater(commandId);
+      else settle(commandId, { ok: false, commandId, code, message });
+    },
+    stopTimers() {
+      for (const entry of pending.values()) if (entry.timer) clearTimeout(entry.timer);
+    },
+  };
+}
+
+export function openClusterClient(options: ClusterClientOptions): ClusterClient {
+  const retryDelayMs = options.retryDelayMs ?? 50;
+  const stream = createStreamRecord(options.onEvents);
+  const closeCodes: number[] = [];
+  let socket: WebSocket | null = null;
+  let attempts = 0;
+  let ready = false;
+  let welcomed = false;
+  let closed = false;
+  let waiters: Array<() => void> = [];
+
+  const write = (message: ClientMessage) => {
+    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  };
+  const commands = createCommandQueue(write, () => ready, retryDelayMs);
+
   function becomeReady() {
     ready = true;
     for (const wake of waiters.splice(0)) wake();
-    for (const commandId of pending.keys()) transmit(commandId);
-  }
-
-  function receiveEvents(events: readonly DeliveredEvent[]) {
-    const fresh: DeliveredEvent[] = [];
-    for (const delivered of events) {
-      if (delivered.version <= last) {
-        duplicates.push(delivered.version);
-        continue;
-      }
-      if (delivered.version !== last + 1) gaps.push({ expected: last + 1, got: delivered.version });
-      last = delivered.version;
-      received.push(delivered);
-      fresh.push(delivered);
-    }
-    if (fresh.length > 0) options.onEvents?.(fresh, now());
+    commands.transmitAll();
   }
 
   function receive(data: string) {
@@ -130,11 +186,11 @@ export function openClusterClient(options: ClusterClientOptions): ClusterClient 
             type: 'join',
             roomId: options.roomId,
             connectionId: options.name,
-            lastVersion: welcomed ? last : null,
+            lastVersion: welcomed ? stream.last : null,
           });
           break;
         case 'welcome':
-          if (!welcomed) last = message.version;
+          if (!welcomed) stream.last = message.version;
           welcomed = true;
           becomeReady();
           break;
@@ -142,43 +198,17 @@ export function openClusterClient(options: ClusterClientOptions): ClusterClient 
           becomeReady();
           break;
         case 'events':
-          receiveEvents(message.events);
+          stream.take(message.events);
           break;
-        case 'ack': {
-          const entry = pending.get(message.commandId);
-          if (entry) {
-            settle(message.commandId, {
-              ok: true,
-              commandId: message.commandId,
-              version: message.version,
-              sentAt: entry.sentAt,
-              ackedAt: now(),
-              attempts: entry.attempts,
-            });
-          }
+        case 'ack':
+          commands.acknowledged(message.commandId, message.version);
           break;
-        }
         case 'rejected':
-          if (RETRYABLE.has(message.code)) retryLater(message.commandId);
-          else
-            settle(message.commandId, {
-              ok: false,
-              commandId: message.commandId,
-              code: message.code,
-              message: message.message,
-            });
+          commands.refused(message.commandId, message.code, message.message);
           break;
         case 'error':
-          if (message.ref !== undefined && pending.has(message.ref)) {
-            if (RETRYABLE.has(message.code)) retryLater(message.ref);
-            else
-              settle(message.ref, {
-                ok: false,
-                commandId: message.ref,
-                code: message.code,
-                message: message.message,
-              });
-          }
+          if (message.ref !== undefined && commands.has(message.ref))
+            commands.refused(message.ref, message.code, message.message);
           break;
         default:
           break;
@@ -210,12 +240,12 @@ export function openClusterClient(options: ClusterClientOptions): ClusterClient 
 
   return {
     name: options.name,
-    received,
-    duplicates,
-    gaps,
+    received: stream.received,
+    duplicates: stream.duplicates,
+    gaps: stream.gaps,
     closeCodes,
     connections: () => attempts,
-    lastVersion: () => last,
+    lastVersion: () => stream.last,
     joined() {
       if (ready) return Promise.resolve();
       return new Promise((resolve) => waiters.push(resolve));
@@ -223,15 +253,14 @@ export function openClusterClient(options: ClusterClientOptions): ClusterClient 
     send(command, commandId = crypto.randomUUID()) {
       return new Promise((resolve) => {
         const message: ClientMessage = { type: 'command', roomId: options.roomId, commandId, command };
-        pending.set(commandId, { message, sentAt: now(), attempts: 0, resolve, timer: null });
-        transmit(commandId);
+        commands.add(commandId, message, resolve);
       });
     },
-    pending: () => pending.size,
+    pending: () => commands.size(),
     close() {
       closed = true;
       waiters = [];
-      for (const entry of pending.values()) if (entry.timer) clearTimeout(entry.timer);
+      commands.stopTimers();
       socket?.close(1000);
     },
   };
