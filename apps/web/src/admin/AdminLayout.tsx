@@ -7,6 +7,7 @@ import { NavLink, Outlet } from 'react-router-dom';
 import { RequireAuth } from '../auth/RequireAuth.tsx';
 import { useCurrentUser } from '../auth/useAuth.ts';
 import { SignOutButton } from '../components/SignOutButton.tsx';
+import { QueryProvider } from '../queries/QueryProvider.tsx';
 import { hasBackOffice, navEntries } from './adminNav.ts';
 import { BUILT_ADMIN_PAGE_SET } from './adminPages.ts';
 import './admin.css';
@@ -14,7 +15,9 @@ import './admin.css';
 export function AdminLayout() {
   return (
     <RequireAuth staffOnly>
-      <AdminShell />
+      <QueryProvider>
+        <AdminShell />
+      </QueryProvider>
     </RequireAuth>
   );
 }

@@ -19,6 +19,7 @@ import { type Failure, toFailure } from '../failure.ts';
 import { describeFailure } from '../i18n/messages.ts';
 import { useLocale } from '../i18n/useLocale.ts';
 import { loadedOf } from '../queries/loaded.ts';
+import { QueryProvider } from '../queries/QueryProvider.tsx';
 import { api, themeStore } from '../services.ts';
 import { themeFromEventInfo } from '../theme/themeSources.ts';
 import { googleCalendarUrl, outlookCalendarUrl } from './calendarLinks.ts';
@@ -37,7 +38,11 @@ export function MyCalendarPage() {
   const parsed = calendarStateSchema.safeParse(useLocation().state);
   if (!parsed.success) return <Navigate to="/" replace />;
   const { eventId, participantId, key } = parsed.data;
-  return <CalendarCard link={{ event: eventId, participant: participantId, key }} />;
+  return (
+    <QueryProvider>
+      <CalendarCard link={{ event: eventId, participant: participantId, key }} />
+    </QueryProvider>
+  );
 }
 
 function CalendarCard({ link }: { link: CalendarLink }) {

@@ -1,8 +1,11 @@
-// The app's one query cache (TanStack Query): what every screen loads from the REST API goes through it,
-// with the retry and stale times stated here once. Each resource has its own key and hook (the back
-// office's in `admin/resources/`), and a change invalidates the keys it touches.
+// The app's one query cache (TanStack Query): what the back office and the calendar page load from the
+// REST API goes through it, with the retry and stale times stated here once. Each resource has its own
+// key and hook (the back office's in `admin/resources/`), and a change invalidates the keys it touches.
+// It is provided by QueryProvider where those pages start, not at the app's root: the library stays
+// out of the scripts a guest downloads on the way into the room (250 kB, docs/performance.md).
 import { QueryClient } from '@tanstack/react-query';
 import { toFailure } from '../failure.ts';
+import { forgetOnSignOut } from './forgetOnSignOut.ts';
 
 /** The spec's admin cache (back-office spec 7, live rooms 9: 900000 ms): the back office's lists stay
  *  fresh this long, unless a change made here invalidates them first. */
@@ -33,3 +36,7 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/** The one cache of the tab, forgotten on sign-out (the next one to sign in here never sees it). */
+export const queryClient = createQueryClient();
+forgetOnSignOut(() => queryClient.clear());
