@@ -97,8 +97,6 @@ function filedAtText(date: Date, timeZone: string): string {
 /** YYYY-MM-DD as DD/MM/YYYY. */
 const dayText = (day: string) => day.split('-').reverse().join('/');
 
-type Cell = { label: string; value: string; span?: number };
-
 export async function reportPdf(record: ReportRecord, locale: Locale): Promise<Buffer> {
   const fonts = await loadFonts();
   const report: ReportDetail = record.report;
@@ -123,6 +121,68 @@ export async function reportPdf(record: ReportRecord, locale: Locale): Promise<B
   doc.registerFont('regular', fonts.regular);
   doc.registerFont('bold', fonts.bold);
 
+  const form = createFormLayout(doc);
+
+  form.title(t.title);
+  form.row([
+    { label: t.reference, value: reference, span: 1.4 },
+    { label: t.lab, value: record.labName, span: 1.3 },
+    { label: t.session, value: report.session_name, span: 2 },
+    { label: t.filedAt, value: when, span: 1.6 },
+  ]);
+
+  form.section(t.reaction);
+  form.subheading(w.patient);
+  form.row([
+    { label: w.labels.initials, value: report.patient_initials },
+    { label: w.labels.gender, value: w.genders[report.gender] },
+    { label: w.labels.birthdate, value: dayText(report.patient_birthday) },
+    { label: w.labels.ageRange, value: w.ageRanges[report.age_range] },
+  ]);
+  form.longText({ label: w.labels.reaction, value: report.drug_adverse_reaction });
+
+  form.section(t.suspectDrug);
+  form.row([
+    { label: w.labels.drugName, value: report.drug_name, span: 2 },
+    { label: w.labels.batch, value: report.drug_batch_number },
+  ]);
+
+  form.section(t.reporter);
+  form.subheading(w.doctor);
+  form.row([
+    { label: w.labels.lastName, value: report.doctor_lastname },
+    { label: w.labels.firstName, value: report.doctor_firstname },
+    { label: w.labels.specialty, value: report.doctor_specialty },
+  ]);
+  form.row([
+    { label: w.labels.phone, value: report.phone_number },
+    { label: w.labels.email, value: report.doctor_email, span: 2 },
+  ]);
+  form.row([
+    { label: w.labels.address, value: report.doctor_address, span: 2 },
+    { label: w.labels.zip, value: report.doctor_zip_code },
+  ]);
+
+  form.section(t.filing);
+  form.row([
+    { label: t.filedBy, value: report.username },
+    { label: t.filedAt, value: when },
+    { label: t.session, value: report.session_name },
+  ]);
+
+  stampFooters(doc, `LabLive · ${reference}`, t.page);
+  doc.end();
+  return finished;
+}
+
+type Cell = { label: string; value: string; span?: number };
+
+/**
+ * The drawing of a CIOMS-like form on an A4 document, top to bottom: boxed rows of labelled cells,
+ * long texts that may flow over pages, grey section bars and subheadings; a page is added whenever
+ * what comes next would not fit above the bottom margin.
+ */
+function createFormLayout(doc: PDFKit.PDFDocument) {
   const left = MARGIN;
   const width = doc.page.width - 2 * MARGIN;
   const bottom = () => doc.page.height - MARGIN;
@@ -141,7 +201,7 @@ export async function reportPdf(record: ReportRecord, locale: Locale): Promise<B
   const labelHeight = doc.font('regular').fontSize(LABEL_SIZE).currentLineHeight(true);
 
   /** A row of boxed cells, each a small label over its value, wrapped within the box. */
-  const row = (cells: Cell[]) => {
+  function row(cells: Cell[]) {
     const spans = cells.reduce((sum, cell) => sum + (cell.span ?? 1), 0);
     const widths = cells.map((cell) => (width * (cell.span ?? 1)) / spans);
     const height =
@@ -166,7 +226,7 @@ export async function reportPdf(record: ReportRecord, locale: Locale): Promise<B
       x += cellWidth;
     });
     y += height;
-  };
+  }
 
   /**
    * A full-width text (the reaction's description, up to 5000 characters): boxed like a cell when it fits
@@ -226,56 +286,29 @@ export async function reportPdf(record: ReportRecord, locale: Locale): Promise<B
     y += 14;
   };
 
-  doc.font('bold').fontSize(16).fillColor('#000000').text(t.title, left, y, { width });
-  y = doc.y + 4;
-  row([
-    { label: t.reference, value: reference, span: 1.4 },
-    { label: t.lab, value: record.labName, span: 1.3 },
-    { label: t.session, value: report.session_name, span: 2 },
-    { label: t.filedAt, value: when, span: 1.6 },
-  ]);
+  return {
+    title(text: string) {
+      doc.font('bold').fontSize(16).fillColor('#000000').text(text, left, y, { width });
+      y = doc.y + 4;
+    },
+    row,
+    longText,
+    section,
+    subheading,
+  };
+}
 
-  section(t.reaction);
-  subheading(w.patient);
-  row([
-    { label: w.labels.initials, value: report.patient_initials },
-    { label: w.labels.gender, value: w.genders[report.gender] },
-    { label: w.labels.birthdate, value: dayText(report.patient_birthday) },
-    { label: w.labels.ageRange, value: w.ageRanges[report.age_range] },
-  ]);
-  longText({ label: w.labels.reaction, value: report.drug_adverse_reaction });
-
-  section(t.suspectDrug);
-  row([
-    { label: w.labels.drugName, value: report.drug_name, span: 2 },
-    { label: w.labels.batch, value: report.drug_batch_number },
-  ]);
-
-  section(t.reporter);
-  subheading(w.doctor);
-  row([
-    { label: w.labels.lastName, value: report.doctor_lastname },
-    { label: w.labels.firstName, value: report.doctor_firstname },
-    { label: w.labels.specialty, value: report.doctor_specialty },
-  ]);
-  row([
-    { label: w.labels.phone, value: report.phone_number },
-    { label: w.labels.email, value: report.doctor_email, span: 2 },
-  ]);
-  row([
-    { label: w.labels.address, value: report.doctor_address, span: 2 },
-    { label: w.labels.zip, value: report.doctor_zip_code },
-  ]);
-
-  section(t.filing);
-  row([
-    { label: t.filedBy, value: report.username },
-    { label: t.filedAt, value: when },
-    { label: t.session, value: report.session_name },
-  ]);
-
-  // Each page's foot: the reference and the page number, below the bottom margin (which would
-  // otherwise start a new page for them).
+/**
+ * Each page's foot: `text` and the page number, below the bottom margin (which would otherwise start
+ * a new page for them).
+ */
+function stampFooters(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  pageLabel: (page: number, pages: number) => string,
+) {
+  const left = MARGIN;
+  const width = doc.page.width - 2 * MARGIN;
   const pages = doc.bufferedPageRange();
   for (let index = 0; index < pages.count; index++) {
     doc.switchToPage(pages.start + index);
@@ -283,10 +316,8 @@ export async function reportPdf(record: ReportRecord, locale: Locale): Promise<B
     doc.page.margins.bottom = 0;
     const footY = doc.page.height - MARGIN / 2 - LABEL_SIZE;
     doc.font('regular').fontSize(LABEL_SIZE).fillColor(GREY);
-    doc.text(`LabLive · ${reference}`, left, footY, { width, lineBreak: false });
-    doc.text(t.page(index + 1, pages.count), left, footY, { width, align: 'right', lineBreak: false });
+    doc.text(text, left, footY, { width, lineBreak: false });
+    doc.text(pageLabel(index + 1, pages.count), left, footY, { width, align: 'right', lineBreak: false });
     doc.page.margins.bottom = margin;
   }
-  doc.end();
-  return finished;
 }
