@@ -1,33 +1,29 @@
-// The poll form (/admin/polls/create and /admin/polls/{id}; back-office spec 2.6 and 5): title (the
-// question when left empty), question, two to ten answer options added and removed in place, multiple
-// choice, Save and Cancel. Checked with the poll form schema the room's form uses (pollFormValues.ts);
-// saved, it says 'Poll created!' or 'Poll updated!' and goes back to the list.
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { PollView } from '@lablive/domain';
-import { useId, useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+// The poll page (/admin/polls/create and /admin/polls/{id}; back-office spec 2.6 and 5): the room's own
+// poll form (title, the question when left empty; question; two to ten answer options, three to a
+// line here; multiple choice; Save and Cancel), edited with the same `editPollForm` and checked with the
+// domain's `parsePollForm` as the room's animators' form; saved, it says 'Poll created!' or 'Poll
+// updated!' and goes back to the list, refused it says why under the form.
+import { type PollView, parsePollForm } from '@lablive/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import { FormField } from '../../components/FormField.tsx';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
 import { describeFailure } from '../../i18n/messages.ts';
 import { loadedOf } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
+import { PollForm } from '../../room/sidebar/polls/PollForm.tsx';
+import {
+  EMPTY_POLL_FORM,
+  editPollForm,
+  type PollFormValues,
+  pollFormOf,
+} from '../../room/sidebar/polls/pollForm.ts';
+import type { PollProblem } from '../../room/sidebar/polls/pollMachine.ts';
 import { pollsApi } from '../adminApi.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
 import { pollKeys, usePoll } from '../resources/polls.ts';
-import {
-  NEW_POLL_VALUES,
-  OPTION_COUNT,
-  type PollFormRequest,
-  type PollFormValues,
-  pollFormReason,
-  pollFormValuesOf,
-  pollFormValuesSchema,
-} from './pollFormValues.ts';
 import './polls.css';
 
 const LIST = '/admin/polls';
@@ -50,163 +46,64 @@ function PollFormView({ poll }: { poll: PollView | null }) {
   const { t: ta } = useTranslation('admin');
   const navigate = useNavigate();
   const toast = useToast();
-  const formId = useId();
-  const [failure, setFailure] = useState<Failure | null>(null);
   const invalidate = useInvalidate();
-  const { control, register, handleSubmit, formState, watch } = useForm<
-    PollFormValues,
-    unknown,
-    PollFormRequest
-  >({
-    resolver: zodResolver(pollFormValuesSchema),
-    defaultValues: poll === null ? NEW_POLL_VALUES : pollFormValuesOf(poll),
-  });
-  const { fields, append, remove } = useFieldArray({ control, name: 'options' });
-  const errors = formState.errors;
-  const reason = (text: string | undefined) => {
-    if (text === undefined) return undefined;
-    const key = pollFormReason(text);
-    return key === null ? text : ta(`pollForm.reasons.${key}`, OPTION_COUNT);
-  };
-  // The rules on the options as a whole (none blank, two to ten) are reported on the list, not a field.
-  const optionsMessage = errors.options?.root?.message ?? errors.options?.message;
-  const optionsReason = reason(optionsMessage);
-  const blankOptions = pollFormReason(optionsMessage ?? '') === 'optionBlank';
-  const options = watch('options');
+  const [form, setForm] = useState<PollFormValues>(poll === null ? EMPTY_POLL_FORM : pollFormOf(poll));
+  const [problem, setProblem] = useState<PollProblem | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [saving, setSaving] = useState(false);
 
-  async function save(request: PollFormRequest) {
+  async function save() {
+    const check = parsePollForm(form);
+    if (!check.ok) {
+      setProblem({ kind: 'form', reason: check.reason });
+      return;
+    }
     setFailure(null);
+    setSaving(true);
     try {
       if (poll === null) {
-        await pollsApi.createPoll(request);
+        await pollsApi.createPoll(form);
         toast.show({ title: ta('pollForm.created'), tone: 'success', testId: 'poll-form-saved' });
       } else {
-        await pollsApi.editPoll(poll.id, request);
+        await pollsApi.editPoll(poll.id, form);
         toast.show({ title: ta('pollForm.updated'), tone: 'success', testId: 'poll-form-saved' });
       }
       invalidate.afterSave(pollKeys.all);
       navigate(LIST);
     } catch (error) {
       setFailure(toFailure(error));
+      setSaving(false);
     }
   }
 
-  const optionsHintId = `${formId}-options-hint`;
-  const optionsErrorId = `${formId}-options-error`;
   return (
     <section className="admin-page" aria-labelledby="poll-form-title">
       <h1 id="poll-form-title">{poll === null ? ta('pollForm.createTitle') : ta('pollForm.editTitle')}</h1>
-      <form
-        className="admin-form poll-admin-form"
-        noValidate
-        onSubmit={handleSubmit(save)}
-        data-testid="poll-form"
-      >
-        <FormField
-          id={`${formId}-title`}
-          label={ta('pollForm.title')}
-          hint={ta('pollForm.titleHint')}
-          type="text"
-          autoComplete="off"
-          registration={register('title')}
-          testId="poll-form-title"
-          error={reason(errors.title?.message)}
+      <div className="poll-admin-form" data-testid="poll-form">
+        <PollForm
+          name="poll-form"
+          heading={poll === null ? ta('pollForm.createTitle') : ta('pollForm.editTitle')}
+          labelledBy="poll-form-title"
+          className="poll-form-page"
+          optionTestId={() => 'poll-form-option'}
+          submitLabel={ta('pollForm.save')}
+          busy={saving}
+          form={form}
+          problem={problem}
+          onEdit={(edit) => {
+            // A reason said is taken back as soon as the form changes.
+            setProblem(null);
+            setForm((current) => editPollForm(current, edit));
+          }}
+          onSubmit={() => void save()}
+          onCancel={() => navigate(LIST)}
         />
-        <FormField
-          id={`${formId}-question`}
-          label={ta('pollForm.question')}
-          type="text"
-          autoComplete="off"
-          registration={register('question')}
-          testId="poll-form-question"
-          error={reason(errors.question?.message)}
-        />
-        <fieldset
-          className="field poll-admin-options"
-          aria-describedby={
-            optionsReason === undefined ? optionsHintId : `${optionsHintId} ${optionsErrorId}`
-          }
-        >
-          <legend>{ta('pollForm.options')}</legend>
-          <p id={optionsHintId} className="field-hint">
-            {ta('pollForm.optionsHint', OPTION_COUNT)}
-          </p>
-          <ol className="poll-admin-option-grid">
-            {fields.map((field, index) => {
-              const inputId = `${formId}-option-${index}`;
-              const error = reason(
-                errors.options?.[index]?.value?.message ?? errors.options?.[index]?.message,
-              );
-              // A blank option is the one the rule is about: marked where it is.
-              const blank = blankOptions && (options[index]?.value ?? '').trim() === '';
-              return (
-                <li key={field.id} className="poll-admin-option">
-                  <label className="visually-hidden" htmlFor={inputId}>
-                    {ta('pollForm.option', { number: index + 1 })}
-                  </label>
-                  <div className="poll-admin-option-row">
-                    <input
-                      id={inputId}
-                      type="text"
-                      autoComplete="off"
-                      placeholder={ta('pollForm.option', { number: index + 1 })}
-                      aria-invalid={blank || error !== undefined}
-                      data-testid="poll-form-option"
-                      {...register(`options.${index}.value`)}
-                    />
-                    <button
-                      type="button"
-                      className="button button-secondary button-small"
-                      aria-label={ta('pollForm.removeOption', { number: index + 1 })}
-                      title={ta('pollForm.removeOption', { number: index + 1 })}
-                      disabled={fields.length <= OPTION_COUNT.min}
-                      data-testid="poll-form-remove-option"
-                      onClick={() => remove(index)}
-                    >
-                      <span aria-hidden="true">✕</span>
-                    </button>
-                  </div>
-                  {error !== undefined && <p className="field-error">{error}</p>}
-                </li>
-              );
-            })}
-          </ol>
-          <button
-            type="button"
-            className="button button-secondary button-small poll-admin-add-option"
-            disabled={fields.length >= OPTION_COUNT.max}
-            data-testid="poll-form-add-option"
-            onClick={() => append({ value: '' })}
-          >
-            + {ta('pollForm.addOption')}
-          </button>
-          {optionsReason !== undefined && (
-            <p id={optionsErrorId} className="field-error" data-testid="poll-form-options-error">
-              {optionsReason}
-            </p>
-          )}
-        </fieldset>
-        <label className="checkbox-field">
-          <input type="checkbox" data-testid="poll-form-multiple" {...register('allowMultiple')} />
-          {ta('pollForm.multiple')}
-        </label>
         {failure !== null && (
           <p className="form-error" role="alert" data-testid="poll-save-error">
             {describeFailure(t, failure)}
           </p>
         )}
-        <div className="form-actions">
-          <Link to={LIST} className="button button-secondary" data-testid="poll-form-cancel">
-            {ta('pollForm.cancel')}
-          </Link>
-          <SubmitButton
-            label={ta('pollForm.save')}
-            sendingLabel={ta('pollForm.saving')}
-            sending={formState.isSubmitting}
-            testId="poll-form-save"
-          />
-        </div>
-      </form>
+      </div>
     </section>
   );
 }

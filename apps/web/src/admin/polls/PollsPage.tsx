@@ -17,7 +17,7 @@ import { AdminList } from '../list/AdminList.tsx';
 import { InlineText } from '../list/InlineText.tsx';
 import { useOptimisticRows } from '../list/useOptimisticRows.ts';
 import { pollKeys, usePolls } from '../resources/polls.ts';
-import { titleProblem, withTitle } from './pollFormValues.ts';
+import { titleProblem, withTitle } from './pollTitle.ts';
 import './polls.css';
 
 export function PollsPage() {

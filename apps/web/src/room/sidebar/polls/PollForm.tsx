@@ -1,13 +1,16 @@
-// The animator's poll form (live-room spec, section 5), one for a new poll and for editing a saved one:
-// title (the question when left empty), question, two to ten options, multiple choice. Its values and
-// reasons live in the poll machine, which checks them with the domain's rules; this only shows them and
-// hands the edits back. `name` keeps the ids of two open forms apart (the new one and an edited poll).
+// The poll form, the one the room's animators and the back office's poll page share (live-room spec 5,
+// back-office spec 2.6): title (the question when left empty), question, two to ten options, multiple
+// choice. Its values and reasons live with its owner (the room's poll machine; the back office's page),
+// which edits them with `editPollForm` and checks them with the domain's `parsePollForm`; this only
+// shows them and hands the edits back. `name` keeps the ids of two open forms apart (the new one and an
+// edited poll) and names the test ids.
 import { MIN_POLL_OPTIONS, ROOM_COMMAND_LIMITS } from '@lablive/domain';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PollFormEdit, PollFormValues } from './pollForm.ts';
 import type { PollProblem } from './pollMachine.ts';
 import { pollProblemText } from './pollTexts.ts';
+import './pollForm.css';
 
 export type PollFormProps = {
   name: string;
@@ -23,6 +26,12 @@ export type PollFormProps = {
   onCancel?: (() => void) | undefined;
   /** An edit form opened from a button takes the focus, so the keyboard carries on in the form. */
   focusOnOpen?: boolean;
+  /** The id of a heading outside the form that names it (a page's title): no heading of its own then. */
+  labelledBy?: string;
+  /** An option's test id, when not `{name}-option-{index}`. */
+  optionTestId?: (index: number) => string;
+  /** More classes for the form's layout (the back office lays the options three to a line). */
+  className?: string;
 };
 
 export function PollForm(props: PollFormProps) {
@@ -48,9 +57,9 @@ export function PollForm(props: PollFormProps) {
 
   return (
     <form
-      className="poll-form"
+      className={props.className === undefined ? 'poll-form' : `poll-form ${props.className}`}
       noValidate
-      aria-labelledby={id('form-title')}
+      aria-labelledby={props.labelledBy ?? id('form-title')}
       aria-describedby={formProblem === null ? undefined : id('error')}
       onSubmit={(event) => {
         event.preventDefault();
@@ -63,9 +72,11 @@ export function PollForm(props: PollFormProps) {
         }
       }}
     >
-      <h3 id={id('form-title')} className="sidebar-subheading">
-        {props.heading}
-      </h3>
+      {props.labelledBy === undefined && (
+        <h3 id={id('form-title')} className="sidebar-subheading">
+          {props.heading}
+        </h3>
+      )}
       <div className="field">
         <label htmlFor={id('title')}>{t('polls.title')}</label>
         <input
@@ -94,35 +105,37 @@ export function PollForm(props: PollFormProps) {
       </div>
       <fieldset className="poll-options-field">
         <legend>{t('polls.options')}</legend>
-        {form.options.map((option, index) => (
-          // Options have no identity but their place; the inputs are controlled, so the index is enough.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          <div className="poll-option-row" key={index}>
-            <label className="visually-hidden" htmlFor={id(`option-${index}`)}>
-              {t('polls.option', { number: index + 1 })}
-            </label>
-            <input
-              id={id(`option-${index}`)}
-              ref={index === optionCount - 1 ? lastOption : undefined}
-              data-testid={id(`option-${index}`)}
-              value={option}
-              placeholder={t('polls.option', { number: index + 1 })}
-              maxLength={ROOM_COMMAND_LIMITS.pollOption}
-              onChange={(event) => onEdit({ type: 'form.option', index, value: event.target.value })}
-            />
-            <button
-              type="button"
-              className="icon-button"
-              data-testid={id(`remove-option-${index}`)}
-              aria-label={t('polls.removeOption', { number: index + 1 })}
-              title={t('polls.removeOption', { number: index + 1 })}
-              disabled={optionCount <= MIN_POLL_OPTIONS}
-              onClick={() => onEdit({ type: 'form.removeOption', index })}
-            >
-              <span aria-hidden="true">×</span>
-            </button>
-          </div>
-        ))}
+        <div className="poll-option-list">
+          {form.options.map((option, index) => (
+            // Options have no identity but their place; the inputs are controlled, so the index is enough.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <div className="poll-option-row" key={index}>
+              <label className="visually-hidden" htmlFor={id(`option-${index}`)}>
+                {t('polls.option', { number: index + 1 })}
+              </label>
+              <input
+                id={id(`option-${index}`)}
+                ref={index === optionCount - 1 ? lastOption : undefined}
+                data-testid={props.optionTestId?.(index) ?? id(`option-${index}`)}
+                value={option}
+                placeholder={t('polls.option', { number: index + 1 })}
+                maxLength={ROOM_COMMAND_LIMITS.pollOption}
+                onChange={(event) => onEdit({ type: 'form.option', index, value: event.target.value })}
+              />
+              <button
+                type="button"
+                className="icon-button"
+                data-testid={id(`remove-option-${index}`)}
+                aria-label={t('polls.removeOption', { number: index + 1 })}
+                title={t('polls.removeOption', { number: index + 1 })}
+                disabled={optionCount <= MIN_POLL_OPTIONS}
+                onClick={() => onEdit({ type: 'form.removeOption', index })}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            </div>
+          ))}
+        </div>
         <button
           type="button"
           className="button button-secondary button-small"
