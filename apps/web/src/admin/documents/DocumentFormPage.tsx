@@ -65,8 +65,26 @@ function Refusal({ failure }: { failure: Failure }) {
   );
 }
 
-function DocumentForm({ document }: { document: AdminDocument | null }) {
+/** The file a document holds now: its name, type, size and day. */
+function CurrentFile({ document }: { document: AdminDocument }) {
+  const { t: ta } = useTranslation('admin');
   const format = useFormat();
+  return (
+    <div className="document-current" data-testid="document-current">
+      <span className="field-label">{ta('documentForm.current')}</span>
+      <p>
+        {document.file_name || `${document.name}.${document.extension}`}
+        <span className="muted">
+          {' · '}
+          {document.extension.toUpperCase()} · {format.size(document.size_bytes)} ·{' '}
+          {format.day(document.created_at)}
+        </span>
+      </p>
+    </div>
+  );
+}
+
+function DocumentForm({ document }: { document: AdminDocument | null }) {
   const { t } = useTranslation();
   const { t: ta } = useTranslation('admin');
   const navigate = useNavigate();
@@ -141,19 +159,7 @@ function DocumentForm({ document }: { document: AdminDocument | null }) {
           testId="document-form-name"
           error={message(errors.name?.message)}
         />
-        {document !== null && (
-          <div className="document-current" data-testid="document-current">
-            <span className="field-label">{ta('documentForm.current')}</span>
-            <p>
-              {document.file_name || `${document.name}.${document.extension}`}
-              <span className="muted">
-                {' · '}
-                {document.extension.toUpperCase()} · {format.size(document.size_bytes)} ·{' '}
-                {format.day(document.created_at)}
-              </span>
-            </p>
-          </div>
-        )}
+        {document !== null && <CurrentFile document={document} />}
         <div className="field">
           <label htmlFor={fileId}>
             {creating ? ta('documentForm.file') : ta('documentForm.replaceFile')}

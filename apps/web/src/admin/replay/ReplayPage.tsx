@@ -146,28 +146,15 @@ function Replay({ timeline }: { timeline: ReplayTimeline }) {
               setInstant(Number(event.target.value));
             }}
           />
-          <ol className="replay-markers" aria-label={t('replay.markers')}>
-            {timeline.markers.map((marker) => {
-              const what = t(`replay.markerKinds.${marker.kind}`, { label: marker.label });
-              return (
-                <li key={marker.version} style={{ left: position(marker.at) }} data-kind={marker.kind}>
-                  <button
-                    type="button"
-                    className="replay-marker"
-                    data-testid="replay-marker"
-                    data-kind={marker.kind}
-                    data-at={marker.at}
-                    title={t('replay.jumpTo', { what, time: time.format(Date.parse(marker.at)) })}
-                    aria-label={t('replay.jumpTo', { what, time: time.format(Date.parse(marker.at)) })}
-                    onClick={() => {
-                      setPlaying(false);
-                      setInstant(Date.parse(marker.at));
-                    }}
-                  />
-                </li>
-              );
-            })}
-          </ol>
+          <ReplayMarkers
+            timeline={timeline}
+            time={time}
+            position={position}
+            onJump={(at) => {
+              setPlaying(false);
+              setInstant(at);
+            }}
+          />
           <div className="replay-ends" aria-hidden="true">
             <span>{time.format(from)}</span>
             <span>{time.format(to)}</span>
@@ -195,5 +182,38 @@ function Replay({ timeline }: { timeline: ReplayTimeline }) {
         />
       )}
     </>
+  );
+}
+
+/** The timeline's markers (polls, documents, chat...), each a button that jumps to its instant. */
+function ReplayMarkers(props: {
+  timeline: ReplayTimeline;
+  time: Intl.DateTimeFormat;
+  position: (at: string) => string;
+  onJump: (at: number) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { time } = props;
+  return (
+    <ol className="replay-markers" aria-label={t('replay.markers')}>
+      {props.timeline.markers.map((marker) => {
+        const what = t(`replay.markerKinds.${marker.kind}`, { label: marker.label });
+        const label = t('replay.jumpTo', { what, time: time.format(Date.parse(marker.at)) });
+        return (
+          <li key={marker.version} style={{ left: props.position(marker.at) }} data-kind={marker.kind}>
+            <button
+              type="button"
+              className="replay-marker"
+              data-testid="replay-marker"
+              data-kind={marker.kind}
+              data-at={marker.at}
+              title={label}
+              aria-label={label}
+              onClick={() => props.onJump(Date.parse(marker.at))}
+            />
+          </li>
+        );
+      })}
+    </ol>
   );
 }

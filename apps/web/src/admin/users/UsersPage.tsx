@@ -12,6 +12,7 @@ import {
   type UserGroup,
   type UsersRemoval,
 } from '@lablive/domain';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../auth/useAuth.ts';
@@ -22,7 +23,7 @@ import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { usersApi } from '../adminApi.ts';
 import { UserManagementTabs } from '../groups/UserManagementTabs.tsx';
 import { LoadFailure } from '../LoadFailure.tsx';
-import { AdminList } from '../list/AdminList.tsx';
+import { AdminList, type ListColumn } from '../list/AdminList.tsx';
 import { useOptimisticRows } from '../list/useOptimisticRows.ts';
 import { groupKeys } from '../resources/groups.ts';
 import { useRoles, userKeys, useUserGroups, useUsers } from '../resources/users.ts';
@@ -188,62 +189,7 @@ function Users(props: {
         rowName={nameOf}
         pageSizes={USER_PAGE_SIZES}
         empty={t('users.none')}
-        columns={[
-          {
-            id: 'name',
-            header: t('users.name'),
-            cell: (user) => (
-              <span className="user-name">
-                {nameOf(user)}
-                {user.id === me?.id && <span className="muted"> ({t('users.you')})</span>}
-              </span>
-            ),
-          },
-          {
-            id: 'email',
-            header: t('users.email'),
-            cell: (user) => <span className="user-email">{breakableEmail(user.email)}</span>,
-          },
-          {
-            id: 'role',
-            header: t('users.roles'),
-            narrow: true,
-            cell: (user) =>
-              t(`profile.roles.${shownRole(user.roles.map((role) => role.name))}` as 'profile.title'),
-          },
-          {
-            id: 'groups',
-            header: t('users.groups'),
-            cell: (user) =>
-              user.groups.length === 0 ? (
-                <span className="muted">—</span>
-              ) : (
-                <ul className="user-group-list">
-                  {user.groups.map((group) => (
-                    <li key={group.id} className="user-group">
-                      <span className="group-dot" style={{ background: group.color }} aria-hidden="true" />
-                      {group.name}
-                    </li>
-                  ))}
-                </ul>
-              ),
-          },
-          {
-            id: 'job',
-            header: t('users.job'),
-            cell: (user) => user.job ?? <span className="muted">—</span>,
-          },
-          {
-            id: 'active',
-            header: t('users.active'),
-            narrow: true,
-            cell: (user) => (
-              <span className={user.active ? undefined : 'user-inactive'}>
-                {user.active ? t('users.yes') : t('users.no')}
-              </span>
-            ),
-          },
-        ]}
+        columns={userColumns(t, me?.id ?? null)}
         rowActions={(user) => (
           <button
             type="button"
@@ -281,4 +227,63 @@ function Users(props: {
       />
     </div>
   );
+}
+
+/** The users list's columns: name (you marked), e-mail, role, groups, job, active. */
+function userColumns(t: TFunction<'admin'>, myId: number | null): ListColumn<ManagedUser>[] {
+  return [
+    {
+      id: 'name',
+      header: t('users.name'),
+      cell: (user) => (
+        <span className="user-name">
+          {nameOf(user)}
+          {user.id === myId && <span className="muted"> ({t('users.you')})</span>}
+        </span>
+      ),
+    },
+    {
+      id: 'email',
+      header: t('users.email'),
+      cell: (user) => <span className="user-email">{breakableEmail(user.email)}</span>,
+    },
+    {
+      id: 'role',
+      header: t('users.roles'),
+      narrow: true,
+      cell: (user) => t(`profile.roles.${shownRole(user.roles.map((role) => role.name))}` as 'profile.title'),
+    },
+    {
+      id: 'groups',
+      header: t('users.groups'),
+      cell: (user) =>
+        user.groups.length === 0 ? (
+          <span className="muted">—</span>
+        ) : (
+          <ul className="user-group-list">
+            {user.groups.map((group) => (
+              <li key={group.id} className="user-group">
+                <span className="group-dot" style={{ background: group.color }} aria-hidden="true" />
+                {group.name}
+              </li>
+            ))}
+          </ul>
+        ),
+    },
+    {
+      id: 'job',
+      header: t('users.job'),
+      cell: (user) => user.job ?? <span className="muted">—</span>,
+    },
+    {
+      id: 'active',
+      header: t('users.active'),
+      narrow: true,
+      cell: (user) => (
+        <span className={user.active ? undefined : 'user-inactive'}>
+          {user.active ? t('users.yes') : t('users.no')}
+        </span>
+      ),
+    },
+  ];
 }
