@@ -118,198 +118,231 @@ const isPermission = (name: string): name is Permission => (PERMISSIONS as reado
 
 const localeOf = (value: string): Locale => LOCALES.find((locale) => locale === value) ?? 'fr';
 
+type Context = {
+  deps: UserServiceDeps;
+  db: Db;
+  ttlSeconds: number;
+  emailChanges: ReturnType<typeof createEmailChanges>;
+};
+
 export function createUserService(deps: UserServiceDeps) {
-  const { db } = deps;
-  const ttlSeconds = deps.setPasswordTtlSeconds ?? SET_PASSWORD_TTL_SECONDS;
-  const emailChanges = createEmailChanges(deps);
-
-  /** The lab id the caller may reach `userId` in, or a 404 as if it did not exist. */
-  function reachable(principal: Principal, userId: number): number {
-    const staff = staffOf(principal, userId);
-    if (staff.userId !== userId && !managesUsers(staff)) throw notFound('user', userId);
-    return staff.labId;
-  }
-
-  async function load(within: Db, labId: number, userId: number): Promise<ManagedUser> {
-    const user = await findUserInLab(within, labId, userId);
-    if (!user) throw notFound('user', userId);
-    return user;
-  }
-
-  /**
-   * The profile's fields saved; a new e-mail address is not: it is asked for (emailChanges.ts) and takes
-   * effect once the link mailed to it is followed. Answers the address waiting for its confirmation.
-   */
-  async function saveProfile(within: Db, who: Caller, target: ManagedUser, form: ProfileForm) {
-    if (!(await updateUserProfile(within, target.lab_id, target.id, form))) throw notFound('user', target.id);
-    await emailChanges.request(within, who, target, form.email);
-  }
-
-  /**
-   * Removes users of the caller's lab: deleted, or deactivated when they own events. Ids of other labs
-   * or of nobody are left out; the caller's own id and users above the caller's role are refused.
-   */
-  async function remove(principal: Principal, ids: readonly number[]): Promise<UsersRemoval> {
-    const caller = staffOf(principal, ids[0] ?? 0);
-    if (ids.includes(caller.userId)) throw new DomainError('conflict', DELETE_YOURSELF);
-    return db.transaction().execute(async (trx) => {
-      // Locked: an event given to one of them meanwhile waits, so nobody is deleted with events.
-      const targets = await usersOfLab(trx, caller.labId, ids, { lock: true });
-      const above = targets.filter((user) => rankOf(user.roles) > rankOf(caller.roles));
-      if (above.length > 0) throw forbidden(ABOVE_YOUR_ROLE);
-      if (targets.some((user) => holdsMoreThan(user, caller))) throw forbidden(HOLDS_MORE);
-      const found = targets.map((user) => user.id);
-      const owners = await ownersOfEvents(trx, found);
-      const deactivated = await deactivateUsers(
-        trx,
-        caller.labId,
-        found.filter((id) => owners.has(id)),
-        caller.userId,
-        deps.now(),
-      );
-      const deleted = await deleteUsers(
-        trx,
-        caller.labId,
-        found.filter((id) => !owners.has(id)),
-      );
-      return { removed: deleted.length + deactivated.length, deleted, deactivated };
-    });
-  }
-
+  const ctx: Context = {
+    deps,
+    db: deps.db,
+    ttlSeconds: deps.setPasswordTtlSeconds ?? SET_PASSWORD_TTL_SECONDS,
+    emailChanges: createEmailChanges(deps),
+  };
   return {
     async read(principal: Principal, userId: number): Promise<ManagedUser> {
-      return load(db, reachable(principal, userId), userId);
+      return load(ctx.db, reachable(principal, userId), userId);
     },
 
     /** The lab's users in id order (GET users?lab_id={id}&_sort=id:ASC); `lab_id` must be the caller's. */
     async list(principal: Principal, query: UserListQuery): Promise<ManagedUser[]> {
       const caller = staffOf(principal, 0);
       if (query.lab_id !== undefined && query.lab_id !== caller.labId) throw notFound('lab', query.lab_id);
-      return listUsersOfLab(db, caller.labId, {
+      return listUsersOfLab(ctx.db, caller.labId, {
         descending: query._sort === 'id:DESC',
         includeDeactivated: query.include_deactivated === 'true',
       });
     },
 
     roles(): Promise<RoleView[]> {
-      return listRoles(db);
+      return listRoles(ctx.db);
     },
 
     /**
      * A new user of the caller's lab, without a password: the mail of a set-password link leaves with
      * the account's transaction (both or neither).
      */
-    async create(who: Caller, form: UserCreate): Promise<ManagedUser> {
-      const caller = staffOf(who.principal, 0);
-      checkGrantable(caller, form.roles, form.permissions);
-      return db.transaction().execute(async (trx) => {
-        if (await emailTakenByAnother(trx, form.email, null)) throw new DomainError('conflict', EMAIL_TAKEN);
-        await checkGroups(trx, caller.labId, form.groups);
-        const locale = who.user.locale;
-        let userId: number;
-        try {
-          userId = await insertUser(trx, {
-            labId: caller.labId,
-            email: form.email,
-            first_name: form.first_name,
-            last_name: form.last_name,
-            job: form.job ?? null,
-            address: form.address ?? null,
-            locale,
-          });
-        } catch (error) {
-          if (isUniqueViolation(error)) throw new DomainError('conflict', EMAIL_TAKEN);
-          throw error;
-        }
-        await setUserRoles(trx, userId, form.roles);
-        await setUserPermissions(trx, userId, form.permissions);
-        await setUserGroups(trx, userId, form.groups);
-        const token = await issuePasswordResetToken(trx, userId, ttlSeconds, deps.now());
-        const mail = setPasswordMail(localeOf(locale), {
-          name: `${form.first_name} ${form.last_name}`.trim(),
-          inviterName: who.user.name,
-          labName: who.user.lab.name,
-          url: `${deps.publicUrl}/reset?token=${encodeURIComponent(token)}&welcome=1`,
-          validDays: Math.round(ttlSeconds / 86400),
-        });
-        await deps.mailOutbox.send(trx, { to: form.email, ...mail }, `set-password-${userId}`, {
-          kind: 'set_password',
-          labId: caller.labId,
-        });
-        return load(trx, caller.labId, userId);
-      });
-    },
+    create: (who: Caller, form: UserCreate) => createUser(ctx, who, form),
 
     /**
      * PUT users/{id}: the profile's fields for the user themselves or a manager; roles, permissions,
      * groups and the active flag for a manager, within the rules of the module's first lines.
      */
-    async update(who: Caller, userId: number, form: UserUpdate): Promise<ManagedUser> {
-      const { principal } = who;
-      const labId = reachable(principal, userId);
-      const caller = staffOf(principal, userId);
-      const self = caller.userId === userId;
-      const { roles, permissions, groups, active } = form;
-      const managed = roles !== undefined || permissions !== undefined || groups !== undefined;
-      if ((managed || active !== undefined) && !managesUsers(caller)) throw forbidden(MANAGERS_ONLY);
-      if (self && active === false) throw new DomainError('conflict', DELETE_YOURSELF);
-      return db.transaction().execute(async (trx) => {
-        const [target] = await usersOfLab(trx, labId, [userId], { lock: true });
-        if (!target) throw notFound('user', userId);
-        if (!self && rankOf(target.roles) > rankOf(caller.roles)) throw forbidden(ABOVE_YOUR_ROLE);
-        if (!self && holdsMoreThan(target, caller)) throw forbidden(HOLDS_MORE);
-        const current = await load(trx, labId, userId);
-        const currentPermissions = current.permissions.filter(isPermission);
-        if (self && roles !== undefined && target.roles.some(isAdminRole) && !roles.some(isAdminRole)) {
-          throw new DomainError('conflict', OWN_LAST_ADMIN_ROLE);
-        }
-        const granted = grantedBy(
-          { roles: target.roles, permissions: currentPermissions },
-          { roles: roles ?? target.roles, permissions: permissions ?? currentPermissions },
-        );
-        // Oneself: nothing more than one already may (an admin holds every permission already).
-        if (
-          self &&
-          (rankOf(granted.roles) > rankOf(target.roles) ||
-            granted.permissions.some((permission) => !effectivePermissions(caller).includes(permission)))
-        ) {
-          throw forbidden(NOT_YOURSELF);
-        }
-        checkGrantable(caller, granted.roles, granted.permissions);
-        // Taking a role or a permission away needs what giving it needs: holding it.
-        checkGrantable(
-          caller,
-          roles === undefined ? [] : target.roles.filter((role) => !roles.includes(role)),
-          permissions === undefined
-            ? []
-            : currentPermissions.filter((permission) => !permissions.includes(permission)),
-        );
-        if (groups !== undefined) await checkGroups(trx, labId, groups);
-
-        await saveProfile(trx, who, current, form);
-        if (roles !== undefined) await setUserRoles(trx, userId, roles);
-        if (permissions !== undefined) await setUserPermissions(trx, userId, permissions);
-        if (groups !== undefined) await setUserGroups(trx, userId, groups);
-        if (active === false && current.active) {
-          await deactivateUsers(trx, labId, [userId], caller.userId, deps.now());
-        } else if (active === true && !current.active) {
-          await reactivateUser(trx, labId, userId);
-        }
-        return load(trx, labId, userId);
-      });
-    },
+    update: (who: Caller, userId: number, form: UserUpdate) => updateUser(ctx, who, userId, form),
 
     /** POST confirm-email/{token}: the link mailed to a new address, followed (emailChanges.ts). */
-    confirmEmail: (token: string) => emailChanges.confirm(token),
+    confirmEmail: (token: string) => ctx.emailChanges.confirm(token),
 
     /** DELETE users/{id}: deleted, or deactivated when they own events; another lab's user is not found. */
     async removeOne(principal: Principal, userId: number): Promise<UserRemoval> {
-      const result = await remove(principal, [userId]);
+      const result = await remove(ctx, principal, [userId]);
       if (result.removed === 0) throw notFound('user', userId);
       return { id: userId, outcome: result.deleted.length > 0 ? 'deleted' : 'deactivated' };
     },
 
     /** POST users/delete-multiple: the lab's own users among `ids`, each deleted or deactivated. */
-    removeMany: (principal: Principal, ids: readonly number[]) => remove(principal, ids),
+    removeMany: (principal: Principal, ids: readonly number[]) => remove(ctx, principal, ids),
   };
+}
+
+/** The lab id the caller may reach `userId` in, or a 404 as if it did not exist. */
+function reachable(principal: Principal, userId: number): number {
+  const staff = staffOf(principal, userId);
+  if (staff.userId !== userId && !managesUsers(staff)) throw notFound('user', userId);
+  return staff.labId;
+}
+
+async function load(within: Db, labId: number, userId: number): Promise<ManagedUser> {
+  const user = await findUserInLab(within, labId, userId);
+  if (!user) throw notFound('user', userId);
+  return user;
+}
+
+/**
+ * The profile's fields saved; a new e-mail address is not: it is asked for (emailChanges.ts) and takes
+ * effect once the link mailed to it is followed. Answers the address waiting for its confirmation.
+ */
+async function saveProfile(
+  { emailChanges }: Context,
+  within: Db,
+  who: Caller,
+  target: ManagedUser,
+  form: ProfileForm,
+) {
+  if (!(await updateUserProfile(within, target.lab_id, target.id, form))) throw notFound('user', target.id);
+  await emailChanges.request(within, who, target, form.email);
+}
+
+/**
+ * Removes users of the caller's lab: deleted, or deactivated when they own events. Ids of other labs
+ * or of nobody are left out; the caller's own id and users above the caller's role are refused.
+ */
+async function remove(
+  { db, deps }: Context,
+  principal: Principal,
+  ids: readonly number[],
+): Promise<UsersRemoval> {
+  const caller = staffOf(principal, ids[0] ?? 0);
+  if (ids.includes(caller.userId)) throw new DomainError('conflict', DELETE_YOURSELF);
+  return db.transaction().execute(async (trx) => {
+    // Locked: an event given to one of them meanwhile waits, so nobody is deleted with events.
+    const targets = await usersOfLab(trx, caller.labId, ids, { lock: true });
+    const above = targets.filter((user) => rankOf(user.roles) > rankOf(caller.roles));
+    if (above.length > 0) throw forbidden(ABOVE_YOUR_ROLE);
+    if (targets.some((user) => holdsMoreThan(user, caller))) throw forbidden(HOLDS_MORE);
+    const found = targets.map((user) => user.id);
+    const owners = await ownersOfEvents(trx, found);
+    const deactivated = await deactivateUsers(
+      trx,
+      caller.labId,
+      found.filter((id) => owners.has(id)),
+      caller.userId,
+      deps.now(),
+    );
+    const deleted = await deleteUsers(
+      trx,
+      caller.labId,
+      found.filter((id) => !owners.has(id)),
+    );
+    return { removed: deleted.length + deactivated.length, deleted, deactivated };
+  });
+}
+
+/**
+ * A new user of the caller's lab, without a password: the mail of a set-password link leaves with
+ * the account's transaction (both or neither).
+ */
+async function createUser(ctx: Context, who: Caller, form: UserCreate): Promise<ManagedUser> {
+  const { db, deps, ttlSeconds } = ctx;
+  const caller = staffOf(who.principal, 0);
+  checkGrantable(caller, form.roles, form.permissions);
+  return db.transaction().execute(async (trx) => {
+    if (await emailTakenByAnother(trx, form.email, null)) throw new DomainError('conflict', EMAIL_TAKEN);
+    await checkGroups(trx, caller.labId, form.groups);
+    const locale = who.user.locale;
+    let userId: number;
+    try {
+      userId = await insertUser(trx, {
+        labId: caller.labId,
+        email: form.email,
+        first_name: form.first_name,
+        last_name: form.last_name,
+        job: form.job ?? null,
+        address: form.address ?? null,
+        locale,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DomainError('conflict', EMAIL_TAKEN);
+      throw error;
+    }
+    await setUserRoles(trx, userId, form.roles);
+    await setUserPermissions(trx, userId, form.permissions);
+    await setUserGroups(trx, userId, form.groups);
+    const token = await issuePasswordResetToken(trx, userId, ttlSeconds, deps.now());
+    const mail = setPasswordMail(localeOf(locale), {
+      name: `${form.first_name} ${form.last_name}`.trim(),
+      inviterName: who.user.name,
+      labName: who.user.lab.name,
+      url: `${deps.publicUrl}/reset?token=${encodeURIComponent(token)}&welcome=1`,
+      validDays: Math.round(ttlSeconds / 86400),
+    });
+    await deps.mailOutbox.send(trx, { to: form.email, ...mail }, `set-password-${userId}`, {
+      kind: 'set_password',
+      labId: caller.labId,
+    });
+    return load(trx, caller.labId, userId);
+  });
+}
+
+/**
+ * PUT users/{id}: the profile's fields for the user themselves or a manager; roles, permissions,
+ * groups and the active flag for a manager, within the rules of the module's first lines.
+ */
+async function updateUser(ctx: Context, who: Caller, userId: number, form: UserUpdate): Promise<ManagedUser> {
+  const { db, deps } = ctx;
+  const { principal } = who;
+  const labId = reachable(principal, userId);
+  const caller = staffOf(principal, userId);
+  const self = caller.userId === userId;
+  const { roles, permissions, groups, active } = form;
+  const managed = roles !== undefined || permissions !== undefined || groups !== undefined;
+  if ((managed || active !== undefined) && !managesUsers(caller)) throw forbidden(MANAGERS_ONLY);
+  if (self && active === false) throw new DomainError('conflict', DELETE_YOURSELF);
+  return db.transaction().execute(async (trx) => {
+    const [target] = await usersOfLab(trx, labId, [userId], { lock: true });
+    if (!target) throw notFound('user', userId);
+    if (!self && rankOf(target.roles) > rankOf(caller.roles)) throw forbidden(ABOVE_YOUR_ROLE);
+    if (!self && holdsMoreThan(target, caller)) throw forbidden(HOLDS_MORE);
+    const current = await load(trx, labId, userId);
+    const currentPermissions = current.permissions.filter(isPermission);
+    if (self && roles !== undefined && target.roles.some(isAdminRole) && !roles.some(isAdminRole)) {
+      throw new DomainError('conflict', OWN_LAST_ADMIN_ROLE);
+    }
+    const granted = grantedBy(
+      { roles: target.roles, permissions: currentPermissions },
+      { roles: roles ?? target.roles, permissions: permissions ?? currentPermissions },
+    );
+    // Oneself: nothing more than one already may (an admin holds every permission already).
+    if (
+      self &&
+      (rankOf(granted.roles) > rankOf(target.roles) ||
+        granted.permissions.some((permission) => !effectivePermissions(caller).includes(permission)))
+    ) {
+      throw forbidden(NOT_YOURSELF);
+    }
+    checkGrantable(caller, granted.roles, granted.permissions);
+    // Taking a role or a permission away needs what giving it needs: holding it.
+    checkGrantable(
+      caller,
+      roles === undefined ? [] : target.roles.filter((role) => !roles.includes(role)),
+      permissions === undefined
+        ? []
+        : currentPermissions.filter((permission) => !permissions.includes(permission)),
+    );
+    if (groups !== undefined) await checkGroups(trx, labId, groups);
+
+    await saveProfile(ctx, trx, who, current, form);
+    if (roles !== undefined) await setUserRoles(trx, userId, roles);
+    if (permissions !== undefined) await setUserPermissions(trx, userId, permissions);
+    if (groups !== undefined) await setUserGroups(trx, userId, groups);
+    if (active === false && current.active) {
+      await deactivateUsers(trx, labId, [userId], caller.userId, deps.now());
+    } else if (active === true && !current.active) {
+      await reactivateUser(trx, labId, userId);
+    }
+    return load(trx, labId, userId);
+  });
 }
