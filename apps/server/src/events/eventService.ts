@@ -49,68 +49,6 @@ const conflict = (message: string) => new DomainError('conflict', message);
 type LockedEvent = NonNullable<Awaited<ReturnType<typeof lockEvent>>>;
 
 export function createEventService({ db, rooms, now, reminders, calendar }: EventServiceDeps) {
-  /** The caller's lab's event, locked, if the caller may change it (canChangeEvent). */
-  async function lockForChange(trx: Db, caller: Caller, eventId: number): Promise<LockedEvent> {
-    const event = await lockEvent(trx, caller.principal.labId, eventId);
-    if (!event) throw notFound('event', eventId);
-    if (!canChangeEvent(caller.principal, { ownerId: event.owner_id })) throw forbidden(NOT_YOUR_EVENT);
-    return event;
-  }
-
-  /** The form's fields as columns, after the rules the schema cannot check (lab's medias, blocked days). */
-  async function fieldsOf(trx: Db, labId: number, form: EventForm): Promise<EventFields> {
-    const unknown = await unknownMediaIds(trx, labId, form.medias);
-    if (unknown.length > 0) throw invalid('medias', `no presentation media ${unknown.join(', ')}.`);
-    if (await isBlockedDay(trx, form.date)) {
-      throw invalid('date', `${form.date} is blocked by a platform deployment: choose another day.`);
-    }
-    const { plannedStart, plannedEnd } = plannedInstants(form);
-    return {
-      name: form.name,
-      type: form.type,
-      description: sanitizeDescription(form.description),
-      is_public: form.is_public,
-      // A public event's guests come without an invitation: nobody could place them by hand.
-      auto_dispatcher: form.is_public || form.auto_dispatcher,
-      rooms_needed: form.rooms_needed,
-      email_relaunch_j7: form.email_relaunch_J7,
-      email_relaunch_j1: form.email_relaunch_J1,
-      email_relaunch_h1: form.email_relaunch_h1,
-      default_timezone: form.default_timezone,
-      planned_start_date: plannedStart,
-      planned_end_date: plannedEnd,
-    };
-  }
-
-  /**
-   * Gives the event `wanted` rooms: new ones are added after the last; surplus ones are removed from
-   * the last, unless one holds participants or session events (the message names it).
-   */
-  async function resizeRooms(trx: Db, event: { id: number; labId: number }, wanted: number) {
-    const current = await listRoomsWithUsage(trx, event.id);
-    if (wanted > current.length) {
-      const numbers = Array.from({ length: wanted - current.length }, (_, i) => current.length + i + 1);
-      await addRooms(trx, event, numbers);
-      return;
-    }
-    const surplus = current.slice(wanted);
-    const kept = surplus.find((room) => room.participantCount > 0 || room.hasSessionEvents);
-    if (kept) {
-      const why = kept.participantCount > 0 ? `${kept.participantCount} participant(s)` : 'a session history';
-      throw invalid('rooms_needed', `${kept.name} holds ${why}: move them or keep ${current.length} rooms.`);
-    }
-    await deleteRooms(
-      trx,
-      surplus.map((room) => room.id),
-    );
-  }
-
-  async function details(labId: number, eventId: number): Promise<LabEventDetails> {
-    const event = await findEventInLab(db, labId, eventId);
-    if (!event) throw notFound('event', eventId);
-    return event;
-  }
-
   return {
     async create(caller: Caller, form: EventForm): Promise<{ id: number }> {
       const { principal } = caller;
@@ -146,7 +84,7 @@ export function createEventService({ db, rooms, now, reminders, calendar }: Even
         // Moved or renamed: every invited guest's calendar entry follows (same entry, a new version).
         if (before) await calendar?.eventSaved(trx, eventId, before);
       });
-      return details(labId, eventId);
+      return details(db, labId, eventId);
     },
 
     /** Opens the event's rooms: active, with start_date now. Starting a running event changes nothing. */
@@ -156,7 +94,7 @@ export function createEventService({ db, rooms, now, reminders, calendar }: Even
         if (event.end_date !== null) throw conflict('This event is closed: it cannot start again.');
         if (!event.active) await setEventRunning(trx, eventId, { active: true, start_date: now() });
       });
-      return details(caller.principal.labId, eventId);
+      return details(db, caller.principal.labId, eventId);
     },
 
     /**
@@ -173,7 +111,7 @@ export function createEventService({ db, rooms, now, reminders, calendar }: Even
           await setEventRunning(trx, eventId, { active: false, end_date: now() });
         }
       });
-      const closed = await details(caller.principal.labId, eventId);
+      const closed = await details(db, caller.principal.labId, eventId);
       const actor = backOfficeActor({ id: caller.user.id, name: caller.user.name, email: caller.user.email });
       for (const room of closed.rooms) {
         const outcome = await rooms.execute({
@@ -217,4 +155,66 @@ export function createEventService({ db, rooms, now, reminders, calendar }: Even
       });
     },
   };
+}
+
+/** The caller's lab's event, locked, if the caller may change it (canChangeEvent). */
+async function lockForChange(trx: Db, caller: Caller, eventId: number): Promise<LockedEvent> {
+  const event = await lockEvent(trx, caller.principal.labId, eventId);
+  if (!event) throw notFound('event', eventId);
+  if (!canChangeEvent(caller.principal, { ownerId: event.owner_id })) throw forbidden(NOT_YOUR_EVENT);
+  return event;
+}
+
+/** The form's fields as columns, after the rules the schema cannot check (lab's medias, blocked days). */
+async function fieldsOf(trx: Db, labId: number, form: EventForm): Promise<EventFields> {
+  const unknown = await unknownMediaIds(trx, labId, form.medias);
+  if (unknown.length > 0) throw invalid('medias', `no presentation media ${unknown.join(', ')}.`);
+  if (await isBlockedDay(trx, form.date)) {
+    throw invalid('date', `${form.date} is blocked by a platform deployment: choose another day.`);
+  }
+  const { plannedStart, plannedEnd } = plannedInstants(form);
+  return {
+    name: form.name,
+    type: form.type,
+    description: sanitizeDescription(form.description),
+    is_public: form.is_public,
+    // A public event's guests come without an invitation: nobody could place them by hand.
+    auto_dispatcher: form.is_public || form.auto_dispatcher,
+    rooms_needed: form.rooms_needed,
+    email_relaunch_j7: form.email_relaunch_J7,
+    email_relaunch_j1: form.email_relaunch_J1,
+    email_relaunch_h1: form.email_relaunch_h1,
+    default_timezone: form.default_timezone,
+    planned_start_date: plannedStart,
+    planned_end_date: plannedEnd,
+  };
+}
+
+/**
+ * Gives the event `wanted` rooms: new ones are added after the last; surplus ones are removed from
+ * the last, unless one holds participants or session events (the message names it).
+ */
+async function resizeRooms(trx: Db, event: { id: number; labId: number }, wanted: number) {
+  const current = await listRoomsWithUsage(trx, event.id);
+  if (wanted > current.length) {
+    const numbers = Array.from({ length: wanted - current.length }, (_, i) => current.length + i + 1);
+    await addRooms(trx, event, numbers);
+    return;
+  }
+  const surplus = current.slice(wanted);
+  const kept = surplus.find((room) => room.participantCount > 0 || room.hasSessionEvents);
+  if (kept) {
+    const why = kept.participantCount > 0 ? `${kept.participantCount} participant(s)` : 'a session history';
+    throw invalid('rooms_needed', `${kept.name} holds ${why}: move them or keep ${current.length} rooms.`);
+  }
+  await deleteRooms(
+    trx,
+    surplus.map((room) => room.id),
+  );
+}
+
+async function details(db: Db, labId: number, eventId: number): Promise<LabEventDetails> {
+  const event = await findEventInLab(db, labId, eventId);
+  if (!event) throw notFound('event', eventId);
+  return event;
 }
