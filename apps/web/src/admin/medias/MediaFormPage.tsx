@@ -7,7 +7,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AdminMedia, DEMO_MEDIA_SLUG, mediaSlugOf } from '@lablive/domain';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { FormField } from '../../components/FormField.tsx';
@@ -68,8 +68,6 @@ export function MediaFormPage() {
 type Sending = { what: SavingStep; progress: number | null };
 
 function MediaForm({ media: loaded }: { media: AdminMedia | null }) {
-  const format = useFormat();
-  const { t } = useTranslation();
   const { t: ta } = useTranslation('admin');
   const navigate = useNavigate();
   const location = useLocation();
@@ -85,22 +83,14 @@ function MediaForm({ media: loaded }: { media: AdminMedia | null }) {
   const invalidate = useInvalidate();
   useEffect(() => () => uploading.current?.abort(), []);
   const hasBuild = media?.build != null;
-  const { control, register, handleSubmit, formState, watch, setValue } = useForm<
-    MediaFormValues,
-    unknown,
-    MediaFormRequest
-  >({
+  const form = useForm<MediaFormValues, unknown, MediaFormRequest>({
     resolver: zodResolver(mediaFormValuesSchema(hasBuild)),
     defaultValues: loaded === null ? NEW_MEDIA_VALUES : mediaFormValuesOf(loaded),
   });
+  const { register, handleSubmit, formState, watch, setValue } = form;
   const errors = formState.errors;
-  const kind = watch('kind');
   const slug = watch('slug');
-  const message = (text: string | undefined) => {
-    if (text === undefined) return undefined;
-    const reason = mediaFormReason(text);
-    return reason === null ? translateMessage(t, text) : ta(`mediaForm.reasons.${reason}`);
-  };
+  const message = useMediaMessage();
 
   async function save(request: MediaFormRequest) {
     setFailure(null);
@@ -153,9 +143,6 @@ function MediaForm({ media: loaded }: { media: AdminMedia | null }) {
     }
   }
 
-  const buildId = `${formId}-build`;
-  const buildError = message(errors.build?.message);
-  const thumbnailId = `${formId}-thumbnail`;
   const busy = formState.isSubmitting;
   const nameField = register('name');
   const slugField = register('slug');
@@ -164,234 +151,299 @@ function MediaForm({ media: loaded }: { media: AdminMedia | null }) {
       <h1 id="media-form-title">
         {media === null ? ta('mediaForm.createTitle') : ta('mediaForm.editTitle')}
       </h1>
-      <form
-        className="admin-form media-form"
-        noValidate
-        onSubmit={handleSubmit(save)}
-        data-testid="media-form"
-      >
-        <FormField
-          id={`${formId}-name`}
-          label={ta('mediaForm.name')}
-          type="text"
-          autoComplete="off"
-          registration={{
-            ...nameField,
-            onChange: async (event) => {
-              await nameField.onChange(event);
-              if (!slugEdited) setValue('slug', mediaSlugOf(event.target.value));
-            },
-          }}
-          testId="media-form-name"
-          error={message(errors.name?.message)}
-        />
-        <FormField
-          id={`${formId}-slug`}
-          label={ta('mediaForm.slug')}
-          hint={ta('mediaForm.slugHint')}
-          type="text"
-          autoComplete="off"
-          registration={{
-            ...slugField,
-            onChange: async (event) => {
-              setSlugEdited(true);
-              await slugField.onChange(event);
-            },
-          }}
-          testId="media-form-slug"
-          error={message(errors.slug?.message)}
-        />
-        {slug.trim() === DEMO_MEDIA_SLUG && (
-          <p className="media-note" data-testid="media-demo-note">
-            {ta('mediaForm.demoNote')}
-          </p>
-        )}
-
-        <fieldset className="form-section">
-          <legend>{ta('mediaForm.kind')}</legend>
-          <div className="media-kinds" role="radiogroup" aria-label={ta('mediaForm.kind')}>
-            <label className="media-kind-choice">
-              <input type="radio" value="build" data-testid="media-form-kind-build" {...register('kind')} />
-              <span>
-                <strong>{ta('mediaForm.kindBuild')}</strong>
-                <span className="field-hint">{ta('mediaForm.kindBuildHint')}</span>
-              </span>
-            </label>
-            <label className="media-kind-choice">
-              <input type="radio" value="page" data-testid="media-form-kind-page" {...register('kind')} />
-              <span>
-                <strong>{ta('mediaForm.kindPage')}</strong>
-                <span className="field-hint">{ta('mediaForm.kindPageHint')}</span>
-              </span>
-            </label>
-          </div>
-          {kind === 'page' ? (
-            <FormField
-              id={`${formId}-page-url`}
-              label={ta('mediaForm.pageUrl')}
-              hint={ta('mediaForm.pageUrlHint')}
-              type="url"
-              autoComplete="off"
-              registration={register('page_url')}
-              testId="media-form-page-url"
-              error={message(errors.page_url?.message)}
-            />
-          ) : (
-            <>
-              {media?.build != null && (
-                <div className="media-current" data-testid="media-current-build">
-                  <span className="field-label">{ta('mediaForm.currentBuild')}</span>
-                  <p>
-                    {ta('mediaForm.buildFacts', {
-                      files: media.build.file_count,
-                      size: format.size(media.build.size_bytes),
-                      date: format.day(media.build.uploaded_at),
-                    })}{' '}
-                    <a href={media.build.url} target="_blank" rel="noopener noreferrer">
-                      {ta('mediaForm.openBuild')}
-                    </a>
-                  </p>
-                </div>
-              )}
-              <div className="field">
-                <label htmlFor={buildId}>
-                  {hasBuild ? ta('mediaForm.replaceBuild') : ta('mediaForm.build')}
-                </label>
-                <p id={`${buildId}-hint`} className="field-hint">
-                  {ta('mediaForm.buildHint')}
-                </p>
-                <Controller
-                  control={control}
-                  name="build"
-                  render={({ field }) => (
-                    <input
-                      id={buildId}
-                      type="file"
-                      accept={BUILD_ACCEPT}
-                      name={field.name}
-                      ref={field.ref}
-                      onBlur={field.onBlur}
-                      disabled={busy}
-                      aria-invalid={buildError !== undefined}
-                      aria-describedby={
-                        buildError === undefined ? `${buildId}-hint` : `${buildId}-hint ${buildId}-error`
-                      }
-                      data-testid="media-form-build"
-                      onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
-                    />
-                  )}
-                />
-                {buildError !== undefined && (
-                  <p id={`${buildId}-error`} className="field-error" data-testid="media-form-build-error">
-                    {buildError}
-                  </p>
-                )}
-              </div>
-            </>
+      <FormProvider {...form}>
+        <form
+          className="admin-form media-form"
+          noValidate
+          onSubmit={handleSubmit(save)}
+          data-testid="media-form"
+        >
+          <FormField
+            id={`${formId}-name`}
+            label={ta('mediaForm.name')}
+            type="text"
+            autoComplete="off"
+            registration={{
+              ...nameField,
+              onChange: async (event) => {
+                await nameField.onChange(event);
+                if (!slugEdited) setValue('slug', mediaSlugOf(event.target.value));
+              },
+            }}
+            testId="media-form-name"
+            error={message(errors.name?.message)}
+          />
+          <FormField
+            id={`${formId}-slug`}
+            label={ta('mediaForm.slug')}
+            hint={ta('mediaForm.slugHint')}
+            type="text"
+            autoComplete="off"
+            registration={{
+              ...slugField,
+              onChange: async (event) => {
+                setSlugEdited(true);
+                await slugField.onChange(event);
+              },
+            }}
+            testId="media-form-slug"
+            error={message(errors.slug?.message)}
+          />
+          {slug.trim() === DEMO_MEDIA_SLUG && (
+            <p className="media-note" data-testid="media-demo-note">
+              {ta('mediaForm.demoNote')}
+            </p>
           )}
-          <p className="field-hint media-protocol-note">{ta('mediaForm.protocolNote')}</p>
-        </fieldset>
 
-        <fieldset className="form-section">
-          <legend>{ta('mediaForm.canvas')}</legend>
-          <p className="field-hint">{ta('mediaForm.canvasHint')}</p>
-          <div className="field-row">
-            <FormField
-              id={`${formId}-width`}
-              label={ta('mediaForm.canvasWidth')}
-              type="number"
-              autoComplete="off"
-              registration={register('canvas_width', { valueAsNumber: true })}
-              testId="media-form-width"
-              error={message(errors.canvas_width?.message)}
-            />
-            <FormField
-              id={`${formId}-height`}
-              label={ta('mediaForm.canvasHeight')}
-              type="number"
-              autoComplete="off"
-              registration={register('canvas_height', { valueAsNumber: true })}
-              testId="media-form-height"
-              error={message(errors.canvas_height?.message)}
+          <ContentSection formId={formId} media={media} busy={busy} />
+          <CanvasSection formId={formId} />
+          <ThumbnailField formId={formId} media={media} busy={busy} onRemove={() => void removeThumbnail()} />
+          {sending !== null && <UploadProgress sending={sending} />}
+          {failure !== null && <Refusal failure={failure} />}
+          <div className="form-actions">
+            <Link to={LIST} className="button button-secondary" data-testid="media-form-cancel">
+              {ta('mediaForm.cancel')}
+            </Link>
+            <SubmitButton
+              label={ta('mediaForm.save')}
+              sendingLabel={ta('mediaForm.saving')}
+              sending={busy}
+              testId="media-form-save"
             />
           </div>
-          <label className="checkbox-field">
-            <input type="checkbox" data-testid="media-form-full-canvas" {...register('full_canvas')} />
-            {ta('mediaForm.fullCanvas')}
-          </label>
-        </fieldset>
+        </form>
+      </FormProvider>
+    </section>
+  );
+}
 
-        <div className="field media-thumbnail-field">
-          {media?.thumbnail_url && (
-            <div className="media-current-thumbnail" data-testid="media-current-thumbnail">
-              <span className="field-label">{ta('mediaForm.currentThumbnail')}</span>
-              <img src={media.thumbnail_url} alt={ta('mediaForm.currentThumbnail')} width={128} height={80} />
-              <button
-                type="button"
-                className="button button-secondary button-small"
-                disabled={busy}
-                data-testid="media-remove-thumbnail"
-                onClick={() => void removeThumbnail()}
-              >
-                {ta('mediaForm.removeThumbnail')}
-              </button>
+/** A refusal of the media form in the reader's words (the media rules have their own). */
+function useMediaMessage() {
+  const { t } = useTranslation();
+  const { t: ta } = useTranslation('admin');
+  return (text: string | undefined) => {
+    if (text === undefined) return undefined;
+    const reason = mediaFormReason(text);
+    return reason === null ? translateMessage(t, text) : ta(`mediaForm.reasons.${reason}`);
+  };
+}
+
+/** What the stage shows: a build (its zip, the one it holds now) or a page's address. */
+function ContentSection({
+  formId,
+  media,
+  busy,
+}: {
+  formId: string;
+  media: AdminMedia | null;
+  busy: boolean;
+}) {
+  const { t: ta } = useTranslation('admin');
+  const format = useFormat();
+  const message = useMediaMessage();
+  const { register, control, formState, watch } = useFormContext<MediaFormValues>();
+  const errors = formState.errors;
+  const kind = watch('kind');
+  const hasBuild = media?.build != null;
+  const buildId = `${formId}-build`;
+  const buildError = message(errors.build?.message);
+  return (
+    <fieldset className="form-section">
+      <legend>{ta('mediaForm.kind')}</legend>
+      <div className="media-kinds" role="radiogroup" aria-label={ta('mediaForm.kind')}>
+        <label className="media-kind-choice">
+          <input type="radio" value="build" data-testid="media-form-kind-build" {...register('kind')} />
+          <span>
+            <strong>{ta('mediaForm.kindBuild')}</strong>
+            <span className="field-hint">{ta('mediaForm.kindBuildHint')}</span>
+          </span>
+        </label>
+        <label className="media-kind-choice">
+          <input type="radio" value="page" data-testid="media-form-kind-page" {...register('kind')} />
+          <span>
+            <strong>{ta('mediaForm.kindPage')}</strong>
+            <span className="field-hint">{ta('mediaForm.kindPageHint')}</span>
+          </span>
+        </label>
+      </div>
+      {kind === 'page' ? (
+        <FormField
+          id={`${formId}-page-url`}
+          label={ta('mediaForm.pageUrl')}
+          hint={ta('mediaForm.pageUrlHint')}
+          type="url"
+          autoComplete="off"
+          registration={register('page_url')}
+          testId="media-form-page-url"
+          error={message(errors.page_url?.message)}
+        />
+      ) : (
+        <>
+          {media?.build != null && (
+            <div className="media-current" data-testid="media-current-build">
+              <span className="field-label">{ta('mediaForm.currentBuild')}</span>
+              <p>
+                {ta('mediaForm.buildFacts', {
+                  files: media.build.file_count,
+                  size: format.size(media.build.size_bytes),
+                  date: format.day(media.build.uploaded_at),
+                })}{' '}
+                <a href={media.build.url} target="_blank" rel="noopener noreferrer">
+                  {ta('mediaForm.openBuild')}
+                </a>
+              </p>
             </div>
           )}
-          <label htmlFor={thumbnailId}>
-            {media?.thumbnail_url ? ta('mediaForm.replaceThumbnail') : ta('mediaForm.thumbnail')}
-          </label>
-          <p id={`${thumbnailId}-hint`} className="field-hint">
-            {ta('mediaForm.thumbnailHint')}
-          </p>
-          <Controller
-            control={control}
-            name="thumbnail"
-            render={({ field }) => (
-              <input
-                id={thumbnailId}
-                type="file"
-                accept={THUMBNAIL_ACCEPT}
-                name={field.name}
-                ref={field.ref}
-                onBlur={field.onBlur}
-                disabled={busy}
-                aria-describedby={`${thumbnailId}-hint`}
-                data-testid="media-form-thumbnail"
-                onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
-              />
-            )}
-          />
-        </div>
-
-        {sending !== null && (
-          <div className="media-progress" data-testid="media-progress">
-            <progress
-              max={1}
-              {...(sending.progress === null || sending.progress >= 1 ? {} : { value: sending.progress })}
-              aria-label={ta('mediaForm.progressLabel')}
+          <div className="field">
+            <label htmlFor={buildId}>{hasBuild ? ta('mediaForm.replaceBuild') : ta('mediaForm.build')}</label>
+            <p id={`${buildId}-hint`} className="field-hint">
+              {ta('mediaForm.buildHint')}
+            </p>
+            <Controller
+              control={control}
+              name="build"
+              render={({ field }) => (
+                <input
+                  id={buildId}
+                  type="file"
+                  accept={BUILD_ACCEPT}
+                  name={field.name}
+                  ref={field.ref}
+                  onBlur={field.onBlur}
+                  disabled={busy}
+                  aria-invalid={buildError !== undefined}
+                  aria-describedby={
+                    buildError === undefined ? `${buildId}-hint` : `${buildId}-hint ${buildId}-error`
+                  }
+                  data-testid="media-form-build"
+                  onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
+                />
+              )}
             />
-            <span aria-live="polite">
-              {sending.what === 'thumbnail'
-                ? ta('mediaForm.uploadingThumbnail')
-                : sending.progress !== null && sending.progress >= 1
-                  ? ta('mediaForm.checkingBuild')
-                  : ta('mediaForm.uploadingBuild', { percent: Math.round((sending.progress ?? 0) * 100) })}
-            </span>
+            {buildError !== undefined && (
+              <p id={`${buildId}-error`} className="field-error" data-testid="media-form-build-error">
+                {buildError}
+              </p>
+            )}
           </div>
-        )}
-        {failure !== null && <Refusal failure={failure} />}
-        <div className="form-actions">
-          <Link to={LIST} className="button button-secondary" data-testid="media-form-cancel">
-            {ta('mediaForm.cancel')}
-          </Link>
-          <SubmitButton
-            label={ta('mediaForm.save')}
-            sendingLabel={ta('mediaForm.saving')}
-            sending={busy}
-            testId="media-form-save"
-          />
+        </>
+      )}
+      <p className="field-hint media-protocol-note">{ta('mediaForm.protocolNote')}</p>
+    </fieldset>
+  );
+}
+
+/** The canvas the build is drawn on: its size, or the whole stage. */
+function CanvasSection({ formId }: { formId: string }) {
+  const { t: ta } = useTranslation('admin');
+  const message = useMediaMessage();
+  const { register, formState } = useFormContext<MediaFormValues>();
+  const errors = formState.errors;
+  return (
+    <fieldset className="form-section">
+      <legend>{ta('mediaForm.canvas')}</legend>
+      <p className="field-hint">{ta('mediaForm.canvasHint')}</p>
+      <div className="field-row">
+        <FormField
+          id={`${formId}-width`}
+          label={ta('mediaForm.canvasWidth')}
+          type="number"
+          autoComplete="off"
+          registration={register('canvas_width', { valueAsNumber: true })}
+          testId="media-form-width"
+          error={message(errors.canvas_width?.message)}
+        />
+        <FormField
+          id={`${formId}-height`}
+          label={ta('mediaForm.canvasHeight')}
+          type="number"
+          autoComplete="off"
+          registration={register('canvas_height', { valueAsNumber: true })}
+          testId="media-form-height"
+          error={message(errors.canvas_height?.message)}
+        />
+      </div>
+      <label className="checkbox-field">
+        <input type="checkbox" data-testid="media-form-full-canvas" {...register('full_canvas')} />
+        {ta('mediaForm.fullCanvas')}
+      </label>
+    </fieldset>
+  );
+}
+
+/** The thumbnail: the current one (removable) and a new one to send. */
+function ThumbnailField(props: {
+  formId: string;
+  media: AdminMedia | null;
+  busy: boolean;
+  onRemove: () => void;
+}) {
+  const { t: ta } = useTranslation('admin');
+  const { control } = useFormContext<MediaFormValues>();
+  const { media, busy } = props;
+  const thumbnailId = `${props.formId}-thumbnail`;
+  return (
+    <div className="field media-thumbnail-field">
+      {media?.thumbnail_url && (
+        <div className="media-current-thumbnail" data-testid="media-current-thumbnail">
+          <span className="field-label">{ta('mediaForm.currentThumbnail')}</span>
+          <img src={media.thumbnail_url} alt={ta('mediaForm.currentThumbnail')} width={128} height={80} />
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            disabled={busy}
+            data-testid="media-remove-thumbnail"
+            onClick={props.onRemove}
+          >
+            {ta('mediaForm.removeThumbnail')}
+          </button>
         </div>
-      </form>
-    </section>
+      )}
+      <label htmlFor={thumbnailId}>
+        {media?.thumbnail_url ? ta('mediaForm.replaceThumbnail') : ta('mediaForm.thumbnail')}
+      </label>
+      <p id={`${thumbnailId}-hint`} className="field-hint">
+        {ta('mediaForm.thumbnailHint')}
+      </p>
+      <Controller
+        control={control}
+        name="thumbnail"
+        render={({ field }) => (
+          <input
+            id={thumbnailId}
+            type="file"
+            accept={THUMBNAIL_ACCEPT}
+            name={field.name}
+            ref={field.ref}
+            onBlur={field.onBlur}
+            disabled={busy}
+            aria-describedby={`${thumbnailId}-hint`}
+            data-testid="media-form-thumbnail"
+            onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
+          />
+        )}
+      />
+    </div>
+  );
+}
+
+/** How far the upload is: the build's bar, then its check; the thumbnail's. */
+function UploadProgress({ sending }: { sending: Sending }) {
+  const { t: ta } = useTranslation('admin');
+  return (
+    <div className="media-progress" data-testid="media-progress">
+      <progress
+        max={1}
+        {...(sending.progress === null || sending.progress >= 1 ? {} : { value: sending.progress })}
+        aria-label={ta('mediaForm.progressLabel')}
+      />
+      <span aria-live="polite">
+        {sending.what === 'thumbnail'
+          ? ta('mediaForm.uploadingThumbnail')
+          : sending.progress !== null && sending.progress >= 1
+            ? ta('mediaForm.checkingBuild')
+            : ta('mediaForm.uploadingBuild', { percent: Math.round((sending.progress ?? 0) * 100) })}
+      </span>
+    </div>
   );
 }
