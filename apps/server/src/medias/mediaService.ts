@@ -93,55 +93,13 @@ function columnsOf(media: MediaForm, current: MediaRow | null): MediaColumns {
 const eventList = (events: readonly { id: number; name: string }[]) =>
   events.map((event) => `"${event.name}" (${event.id})`).join(', ');
 
-export function createMediaService({
-  db,
-  filesDir,
-  now,
-  buildLimits,
-  pageAddresses,
-  storageQuotaBytes,
-  log,
-}: MediaServiceDeps) {
-  /** Refuses a page whose address the server does not let guests' browsers load (a build's is ours). */
-  function checkPageAddress(media: MediaForm) {
-    if (media.kind !== 'page' || media.page_url === null) return;
-    const problem = pageAddressProblem(media.page_url, pageAddresses);
-    if (problem) throw invalid('page_url', problem);
-  }
-
-  /** The caller's lab's own media, to change: another lab's is 404, a shared one 403. */
-  async function ownMedia(trx: Db, principal: Principal, id: number, lock = false): Promise<MediaRow> {
-    const media = await findVisibleMedia(trx, principal.labId, id, { lock });
-    if (!media) throw notFound('media', id);
-    if (media.lab_id === null) {
-      throw forbidden('This media is shared by the platform: it cannot be changed by a lab.');
-    }
-    return media;
-  }
-
-  async function removeFolder(key: string) {
-    try {
-      await rm(storedFilePath(filesDir, key), { recursive: true, force: true });
-    } catch (error) {
-      log.warn({ err: error, storageKey: key }, 'media files not removed');
-    }
-  }
-
-  async function saving<T>(slug: string | undefined, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw slugTaken(slug ?? '');
-      throw error;
-    }
-  }
-
+export function createMediaService(deps: MediaServiceDeps) {
   return {
     list: async (principal: Principal): Promise<AdminMedia[]> =>
-      (await listVisibleMedias(db, principal.labId)).map(toAdminMedia),
+      (await listVisibleMedias(deps.db, principal.labId)).map(toAdminMedia),
 
     async get(principal: Principal, id: number): Promise<AdminMedia> {
-      const media = await findVisibleMedia(db, principal.labId, id);
+      const media = await findVisibleMedia(deps.db, principal.labId, id);
       if (!media) throw notFound('media', id);
       return toAdminMedia(media);
     },
@@ -149,13 +107,13 @@ export function createMediaService({
     /** The caller's own media, or the refusal that a change would meet (before an upload is read). */
     async checkChangeable(principal: Principal, id: number): Promise<void> {
       staffOf(principal);
-      await ownMedia(db, principal, id);
+      await ownMedia(deps.db, principal, id);
     },
 
     async create(principal: Principal, form: MediaForm): Promise<AdminMedia> {
       staffOf(principal);
-      checkPageAddress(form);
-      const row = await saving(form.slug, () => insertMedia(db, principal.labId, columnsOf(form, null)));
+      checkPageAddress(deps.pageAddresses, form);
+      const row = await saving(form.slug, () => insertMedia(deps.db, principal.labId, columnsOf(form, null)));
       return toAdminMedia(row);
     },
 
@@ -163,171 +121,242 @@ export function createMediaService({
      * PUT medias/{id}: the fields sent, over the media as it is (the rule across fields checked on the
      * result). A build media turned into a page loses its build (its folder is removed).
      */
-    async change(principal: Principal, id: number, changes: MediaChanges): Promise<AdminMedia> {
-      staffOf(principal);
-      const { row, dropped } = await saving(changes.slug, () =>
-        db.transaction().execute(async (trx) => {
-          const current = await ownMedia(trx, principal, id, true);
-          const merged: MediaForm = {
-            name: changes.name ?? current.name,
-            slug: changes.slug ?? current.slug,
-            kind: changes.kind ?? current.kind,
-            page_url:
-              changes.page_url !== undefined
-                ? changes.page_url
-                : current.kind === 'page'
-                  ? current.build_path
-                  : null,
-            canvas_width: changes.canvas_width ?? current.canvas_width,
-            canvas_height: changes.canvas_height ?? current.canvas_height,
-            full_canvas: changes.full_canvas ?? current.full_canvas,
-          };
-          const problem = mediaRuleProblem(merged);
-          if (problem) throw invalid(problem.field, problem.message);
-          // On the result, as the rule above: an address stored before the check meets it at the next change.
-          checkPageAddress(merged);
-          const losesBuild = current.kind === 'build' && merged.kind === 'page';
-          const row = await updateMedia(trx, id, {
-            ...columnsOf(merged, current),
-            ...(losesBuild ? NO_BUILD : {}),
-          });
-          return { row, dropped: losesBuild ? current.build_version : null };
-        }),
-      );
-      if (dropped !== null && row.lab_id !== null)
-        await removeFolder(buildVersionKey(row.lab_id, id, dropped));
-      return toAdminMedia(row);
-    },
+    change: (principal: Principal, id: number, changes: MediaChanges) =>
+      changeMedia(deps, principal, id, changes),
 
     /** DELETE medias/{id}: refused, archived or deleted, as the module's head says. */
-    async remove(principal: Principal, id: number): Promise<'deleted' | 'archived'> {
-      const userId = staffOf(principal);
-      const outcome = await db.transaction().execute(async (trx) => {
-        const media = await ownMedia(trx, principal, id, true);
-        const events = await eventsUsingMedia(trx, id);
-        const open = events.filter((event) => event.end_date === null);
-        if (open.length > 0) {
-          throw new DomainError(
-            'conflict',
-            `This media is the presentation media of ${open.length === 1 ? 'the event' : 'the events'} ${eventList(open)}: choose another media for ${open.length === 1 ? 'it' : 'them'} first.`,
-          );
-        }
-        if (events.length > 0) {
-          await archiveMedia(trx, id, { userId, at: now() });
-          return { kind: 'archived' as const, media };
-        }
-        await deleteMedia(trx, id);
-        return { kind: 'deleted' as const, media };
-      });
-      if (outcome.kind === 'deleted' && outcome.media.lab_id !== null) {
-        await removeFolder(mediaFilesKey(outcome.media.lab_id, id));
-        await removePictures(filesDir, [outcome.media.thumbnail_url], log);
-      }
-      return outcome.kind;
-    },
+    remove: (principal: Principal, id: number) => removeMedia(deps, principal, id),
 
     /**
      * POST medias/{id}/build: the zip, checked and extracted into a new version folder, then swapped in
      * (the media becomes a build; its stage loads the new version); the old version's folder goes after.
      */
-    async uploadBuild(principal: Principal, id: number, file: ReceivedFile | undefined): Promise<AdminMedia> {
-      staffOf(principal);
-      const media = await ownMedia(db, principal, id);
-      const labId = media.lab_id ?? principal.labId;
-      if (!file) throw invalid('file', MESSAGES.fieldRequired);
-      if (file.size === 0) throw invalid('file', 'is empty');
-      if (!looksLikeZip(file.head)) {
-        throw new DomainError(
-          'unsupported_media_type',
-          'file: is not a zip archive: send the build as a .zip.',
-        );
-      }
-      const version = newBuildVersion();
-      const versionKey = buildVersionKey(labId, id, version);
-      // The new build replaces the media's current one: its bytes are not counted against the quota.
-      const storage = { labId, replacing: { mediaId: id }, what: 'this build once extracted' };
-      let replaced: string | null;
-      let row: MediaRow;
-      try {
-        const contents = await extractBuild(file.path, storedFilePath(filesDir, versionKey), buildLimits, {
-          // Before a byte is written, from the sizes the zip declares (yauzl holds each entry to its own).
-          admit: (declaredBytes) =>
-            checkStorageRoom(db, storageQuotaBytes, { ...storage, addingBytes: declaredBytes }),
-        });
-        ({ row, replaced } = await db.transaction().execute(async (trx) => {
-          // Deleted or archived meanwhile: the new files have no media to belong to (404, removed below).
-          const current = await ownMedia(trx, principal, id, true);
-          // Again with the bytes written, under the lab's lock: another upload may have taken the room.
-          await reserveStorageRoom(trx, storageQuotaBytes, {
-            ...storage,
-            addingBytes: contents.unpackedBytes,
-          });
-          const row = await updateMedia(trx, id, {
-            kind: 'build',
-            build_version: version,
-            build_path: buildUrl(id, version),
-            build_compression: contents.compression,
-            build_size_bytes: contents.unpackedBytes,
-            build_file_count: contents.fileCount,
-            build_uploaded_at: now(),
-          });
-          return { row, replaced: current.build_version };
-        }));
-      } catch (error) {
-        await removeFolder(versionKey);
-        throw error;
-      }
-      if (replaced !== null) await removeFolder(buildVersionKey(labId, id, replaced));
-      return toAdminMedia(row);
-    },
+    uploadBuild: (principal: Principal, id: number, file: ReceivedFile | undefined) =>
+      uploadBuild(deps, principal, id, file),
 
     /** PUT medias/{id}/thumbnail: a picture (PNG, JPEG, WebP or GIF, told by its bytes) replaces the old. */
-    async setThumbnail(
-      principal: Principal,
-      id: number,
-      file: ReceivedFile | undefined,
-    ): Promise<AdminMedia> {
-      staffOf(principal);
-      await ownMedia(db, principal, id);
-      if (!file) throw invalid('file', MESSAGES.fieldRequired);
-      if (file.size === 0) throw invalid('file', 'is empty');
-      const detection = await detectImageType(file);
-      if (!detection.accepted) {
-        const accepted = IMAGE_TYPES.map((type) => type.ext.toUpperCase()).join(', ');
-        throw new DomainError(
-          'unsupported_media_type',
-          `file: its content is ${detection.detected}, which is not accepted as a thumbnail (${accepted}).`,
-        );
-      }
-      const name = newPictureName(detection.type);
-      const key = pictureKey(name);
-      if (key === undefined) throw new Error(`${name} is not a picture name`);
-      await keepReceivedFile(filesDir, file, key);
-      let before: string | null;
-      let row: MediaRow;
-      try {
-        ({ before, row } = await db.transaction().execute(async (trx) => {
-          const current = await ownMedia(trx, principal, id, true);
-          const row = await updateMedia(trx, id, { thumbnail_url: pictureUrl(name) });
-          return { before: current.thumbnail_url, row };
-        }));
-      } catch (error) {
-        await removePictures(filesDir, [pictureUrl(name)], log);
-        throw error;
-      }
-      await removePictures(filesDir, [before], log);
-      return toAdminMedia(row);
-    },
+    setThumbnail: (principal: Principal, id: number, file: ReceivedFile | undefined) =>
+      setThumbnail(deps, principal, id, file),
 
     async removeThumbnail(principal: Principal, id: number): Promise<AdminMedia> {
       staffOf(principal);
-      const { before, row } = await db.transaction().execute(async (trx) => {
+      const { before, row } = await deps.db.transaction().execute(async (trx) => {
         const current = await ownMedia(trx, principal, id, true);
         const row = await updateMedia(trx, id, { thumbnail_url: null });
         return { before: current.thumbnail_url, row };
       });
-      await removePictures(filesDir, [before], log);
+      await removePictures(deps.filesDir, [before], deps.log);
       return toAdminMedia(row);
     },
   };
+}
+
+/** Refuses a page whose address the server does not let guests' browsers load (a build's is ours). */
+function checkPageAddress(pageAddresses: MediaServiceDeps['pageAddresses'], media: MediaForm) {
+  if (media.kind !== 'page' || media.page_url === null) return;
+  const problem = pageAddressProblem(media.page_url, pageAddresses);
+  if (problem) throw invalid('page_url', problem);
+}
+
+/** The caller's lab's own media, to change: another lab's is 404, a shared one 403. */
+async function ownMedia(trx: Db, principal: Principal, id: number, lock = false): Promise<MediaRow> {
+  const media = await findVisibleMedia(trx, principal.labId, id, { lock });
+  if (!media) throw notFound('media', id);
+  if (media.lab_id === null) {
+    throw forbidden('This media is shared by the platform: it cannot be changed by a lab.');
+  }
+  return media;
+}
+
+async function removeFolder({ filesDir, log }: MediaServiceDeps, key: string) {
+  try {
+    await rm(storedFilePath(filesDir, key), { recursive: true, force: true });
+  } catch (error) {
+    log.warn({ err: error, storageKey: key }, 'media files not removed');
+  }
+}
+
+async function saving<T>(slug: string | undefined, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken(slug ?? '');
+    throw error;
+  }
+}
+
+/**
+ * PUT medias/{id}: the fields sent, over the media as it is (the rule across fields checked on the
+ * result). A build media turned into a page loses its build (its folder is removed).
+ */
+async function changeMedia(
+  deps: MediaServiceDeps,
+  principal: Principal,
+  id: number,
+  changes: MediaChanges,
+): Promise<AdminMedia> {
+  const { db, pageAddresses } = deps;
+  staffOf(principal);
+  const { row, dropped } = await saving(changes.slug, () =>
+    db.transaction().execute(async (trx) => {
+      const current = await ownMedia(trx, principal, id, true);
+      const merged: MediaForm = {
+        name: changes.name ?? current.name,
+        slug: changes.slug ?? current.slug,
+        kind: changes.kind ?? current.kind,
+        page_url:
+          changes.page_url !== undefined
+            ? changes.page_url
+            : current.kind === 'page'
+              ? current.build_path
+              : null,
+        canvas_width: changes.canvas_width ?? current.canvas_width,
+        canvas_height: changes.canvas_height ?? current.canvas_height,
+        full_canvas: changes.full_canvas ?? current.full_canvas,
+      };
+      const problem = mediaRuleProblem(merged);
+      if (problem) throw invalid(problem.field, problem.message);
+      // On the result, as the rule above: an address stored before the check meets it at the next change.
+      checkPageAddress(pageAddresses, merged);
+      const losesBuild = current.kind === 'build' && merged.kind === 'page';
+      const row = await updateMedia(trx, id, {
+        ...columnsOf(merged, current),
+        ...(losesBuild ? NO_BUILD : {}),
+      });
+      return { row, dropped: losesBuild ? current.build_version : null };
+    }),
+  );
+  if (dropped !== null && row.lab_id !== null)
+    await removeFolder(deps, buildVersionKey(row.lab_id, id, dropped));
+  return toAdminMedia(row);
+}
+
+/** DELETE medias/{id}: refused, archived or deleted, as the module's head says. */
+async function removeMedia(
+  deps: MediaServiceDeps,
+  principal: Principal,
+  id: number,
+): Promise<'deleted' | 'archived'> {
+  const { db, filesDir, now, log } = deps;
+  const userId = staffOf(principal);
+  const outcome = await db.transaction().execute(async (trx) => {
+    const media = await ownMedia(trx, principal, id, true);
+    const events = await eventsUsingMedia(trx, id);
+    const open = events.filter((event) => event.end_date === null);
+    if (open.length > 0) {
+      throw new DomainError(
+        'conflict',
+        `This media is the presentation media of ${open.length === 1 ? 'the event' : 'the events'} ${eventList(open)}: choose another media for ${open.length === 1 ? 'it' : 'them'} first.`,
+      );
+    }
+    if (events.length > 0) {
+      await archiveMedia(trx, id, { userId, at: now() });
+      return { kind: 'archived' as const, media };
+    }
+    await deleteMedia(trx, id);
+    return { kind: 'deleted' as const, media };
+  });
+  if (outcome.kind === 'deleted' && outcome.media.lab_id !== null) {
+    await removeFolder(deps, mediaFilesKey(outcome.media.lab_id, id));
+    await removePictures(filesDir, [outcome.media.thumbnail_url], log);
+  }
+  return outcome.kind;
+}
+
+/**
+ * POST medias/{id}/build: the zip, checked and extracted into a new version folder, then swapped in
+ * (the media becomes a build; its stage loads the new version); the old version's folder goes after.
+ */
+async function uploadBuild(
+  deps: MediaServiceDeps,
+  principal: Principal,
+  id: number,
+  file: ReceivedFile | undefined,
+): Promise<AdminMedia> {
+  const { db, filesDir, now, buildLimits, storageQuotaBytes } = deps;
+  staffOf(principal);
+  const media = await ownMedia(db, principal, id);
+  const labId = media.lab_id ?? principal.labId;
+  if (!file) throw invalid('file', MESSAGES.fieldRequired);
+  if (file.size === 0) throw invalid('file', 'is empty');
+  if (!looksLikeZip(file.head)) {
+    throw new DomainError('unsupported_media_type', 'file: is not a zip archive: send the build as a .zip.');
+  }
+  const version = newBuildVersion();
+  const versionKey = buildVersionKey(labId, id, version);
+  // The new build replaces the media's current one: its bytes are not counted against the quota.
+  const storage = { labId, replacing: { mediaId: id }, what: 'this build once extracted' };
+  let replaced: string | null;
+  let row: MediaRow;
+  try {
+    const contents = await extractBuild(file.path, storedFilePath(filesDir, versionKey), buildLimits, {
+      // Before a byte is written, from the sizes the zip declares (yauzl holds each entry to its own).
+      admit: (declaredBytes) =>
+        checkStorageRoom(db, storageQuotaBytes, { ...storage, addingBytes: declaredBytes }),
+    });
+    ({ row, replaced } = await db.transaction().execute(async (trx) => {
+      // Deleted or archived meanwhile: the new files have no media to belong to (404, removed below).
+      const current = await ownMedia(trx, principal, id, true);
+      // Again with the bytes written, under the lab's lock: another upload may have taken the room.
+      await reserveStorageRoom(trx, storageQuotaBytes, {
+        ...storage,
+        addingBytes: contents.unpackedBytes,
+      });
+      const row = await updateMedia(trx, id, {
+        kind: 'build',
+        build_version: version,
+        build_path: buildUrl(id, version),
+        build_compression: contents.compression,
+        build_size_bytes: contents.unpackedBytes,
+        build_file_count: contents.fileCount,
+        build_uploaded_at: now(),
+      });
+      return { row, replaced: current.build_version };
+    }));
+  } catch (error) {
+    await removeFolder(deps, versionKey);
+    throw error;
+  }
+  if (replaced !== null) await removeFolder(deps, buildVersionKey(labId, id, replaced));
+  return toAdminMedia(row);
+}
+
+/** PUT medias/{id}/thumbnail: a picture (PNG, JPEG, WebP or GIF, told by its bytes) replaces the old. */
+async function setThumbnail(
+  deps: MediaServiceDeps,
+  principal: Principal,
+  id: number,
+  file: ReceivedFile | undefined,
+): Promise<AdminMedia> {
+  const { db, filesDir, log } = deps;
+  staffOf(principal);
+  await ownMedia(db, principal, id);
+  if (!file) throw invalid('file', MESSAGES.fieldRequired);
+  if (file.size === 0) throw invalid('file', 'is empty');
+  const detection = await detectImageType(file);
+  if (!detection.accepted) {
+    const accepted = IMAGE_TYPES.map((type) => type.ext.toUpperCase()).join(', ');
+    throw new DomainError(
+      'unsupported_media_type',
+      `file: its content is ${detection.detected}, which is not accepted as a thumbnail (${accepted}).`,
+    );
+  }
+  const name = newPictureName(detection.type);
+  const key = pictureKey(name);
+  if (key === undefined) throw new Error(`${name} is not a picture name`);
+  await keepReceivedFile(filesDir, file, key);
+  let before: string | null;
+  let row: MediaRow;
+  try {
+    ({ before, row } = await db.transaction().execute(async (trx) => {
+      const current = await ownMedia(trx, principal, id, true);
+      const row = await updateMedia(trx, id, { thumbnail_url: pictureUrl(name) });
+      return { before: current.thumbnail_url, row };
+    }));
+  } catch (error) {
+    await removePictures(filesDir, [pictureUrl(name)], log);
+    throw error;
+  }
+  await removePictures(filesDir, [before], log);
+  return toAdminMedia(row);
 }
