@@ -77,151 +77,42 @@ function staffOnly(principal: Principal): number {
 const goneMessage = (document: StoredDocument) =>
   `The document "${document.name}" was deleted by its lab and can no longer be downloaded.`;
 
-export function createDocumentService({
-  db,
-  rooms,
-  filesDir,
-  now,
-  storageQuotaBytes,
-  log,
-}: DocumentServiceDeps) {
-  async function findDocument(principal: Principal, id: number): Promise<StoredDocument> {
-    const document = await findDocumentInLab(db, principal.labId, id);
-    if (!document) throw notFound('document', id);
-    return document;
-  }
-
-  async function removeFiles(keys: readonly string[]) {
-    for (const key of keys) {
-      try {
-        await removeStoredFile(filesDir, key);
-      } catch (error) {
-        log.warn({ err: error, storageKey: key }, 'document file not removed');
-      }
-    }
-  }
-
-  /**
-   * Checks a received file (there, not empty, of an accepted type) and gives it its place in the store:
-   * a key of ours under the lab's folder, named with the detected type's extension.
-   */
-  async function acceptFile(labId: number, upload: DocumentUpload): Promise<DocumentFile> {
-    const { file } = upload;
-    if (!file) throw invalid('file', MESSAGES.fieldRequired);
-    if (file.size === 0) throw invalid('file', 'is empty');
-    const detection = await detectDocumentType(file, upload.sentFileName);
-    if (!detection.accepted) {
-      throw new DomainError(
-        'unsupported_media_type',
-        `file: its content is ${detection.detected}, which is not accepted as a document (PDF, images, Office files, MP4 or plain text).`,
-      );
-    }
-    const { ext } = detection.type;
-    const storageKey = `documents/${labId}/${randomUUID()}.${ext}`;
-    await keepReceivedFile(filesDir, file, storageKey);
-    return {
-      extension: ext,
-      contentType: detection.contentType,
-      sizeBytes: file.size,
-      storageKey,
-      fileName: sanitizeFileName(upload.sentFileName, ext),
-    };
-  }
-
-  /**
-   * Whether the document is shared now in a room where the guest is: their own room, or for staff
-   * roles (who move between rooms) any room of the event they are present in. Answers that room. Only
-   * those rooms are read, so a download does not wake every room of the event.
-   */
-  async function roomSharingWithGuest(
-    guest: Principal,
-    participant: ParticipantView,
-    documentId: number,
-  ): Promise<number | null> {
-    const candidates = picksOwnRoom(guest, participant.role)
-      ? (
-          await db.selectFrom('rooms').select('id').where('event_id', '=', participant.event_id).execute()
-        ).map((room) => room.id)
-      : participant.room_id === null
-        ? []
-        : [participant.room_id];
-    for (const roomId of candidates) {
-      const { state } = await rooms.snapshot(roomId);
-      const present =
-        participant.room_id === roomId || state.viewers.some((viewer) => viewer.id === participant.id);
-      if (present && state.sharedDocuments.some((document) => document.id === documentId)) return roomId;
-    }
-    return null;
-  }
-
-  /** Who downloads, and from where: a guest from the room sharing it, staff from the room they name. */
-  async function downloadContext(caller: Caller, document: StoredDocument, roomId: number | undefined) {
-    const { principal } = caller;
-    const person = { principal, email: caller.user.email };
-    if (principal.kind === 'guest') {
-      const participation = await findOwnParticipation(db, person, principal.eventId);
-      const sharedIn =
-        participation === undefined
-          ? null
-          : await roomSharingWithGuest(principal, participation, document.id);
-      if (participation === undefined || sharedIn === null) {
-        throw forbidden('This document is not shared in your room.');
-      }
-      return {
-        userId: null,
-        participantId: participation.id,
-        eventId: participation.event_id,
-        roomId: sharedIn,
-      };
-    }
-    if (roomId === undefined)
-      return { userId: principal.userId, participantId: null, eventId: null, roomId: null };
-    const room = await findRoomInLab(db, principal.labId, roomId);
-    if (!room) throw notFound('room', roomId);
-    const participation = await findOwnParticipation(db, person, room.event_id);
-    return {
-      userId: principal.userId,
-      participantId: participation?.id ?? null,
-      eventId: room.event_id,
-      roomId: room.id,
-    };
-  }
-
+export function createDocumentService(deps: DocumentServiceDeps) {
   return {
     /** The lab's documents, newest first, as the back office lists them. */
     list: async (principal: Principal): Promise<AdminDocument[]> =>
-      (await listLabDocuments(db, principal.labId)).map(toAdminDocument),
+      (await listLabDocuments(deps.db, principal.labId)).map(toAdminDocument),
 
     /** The lab's documents as the room's share panel lists them. */
     /** The lab's library as the share panel lists it: for document managers and the hosts of an open event. */
     async listForRooms(caller: Caller): Promise<LabDocument[]> {
       const { principal } = caller;
-      if (!holds(principal, 'manage_documents') && !(await hostsOpenLabEvent(db, personOf(caller)))) {
+      if (!holds(principal, 'manage_documents') && !(await hostsOpenLabEvent(deps.db, personOf(caller)))) {
         throw forbidden("Lab documents are for document managers and the hosts of the lab's events.");
       }
-      return (await listLabDocuments(db, principal.labId)).map(toLabDocument);
+      return (await listLabDocuments(deps.db, principal.labId)).map(toLabDocument);
     },
 
     get: async (principal: Principal, id: number): Promise<AdminDocument> =>
-      toAdminDocument(await findDocument(principal, id)),
+      toAdminDocument(await findDocument(deps, principal, id)),
 
     /** POST documents: a new document from a name and a file (both required). */
     async create(principal: Principal, upload: DocumentUpload): Promise<AdminDocument> {
       staffOnly(principal);
       const name = parseName(upload.name);
-      const file = await acceptFile(principal.labId, upload);
+      const file = await acceptFile(deps, principal.labId, upload);
       try {
-        const stored = await db.transaction().execute(async (trx) => {
-          await reserveStorageRoom(trx, storageQuotaBytes, {
+        const stored = await deps.db.transaction().execute(async (trx) => {
+          await reserveStorageRoom(trx, deps.storageQuotaBytes, {
             labId: principal.labId,
             addingBytes: file.sizeBytes,
             what: 'this file',
           });
-          return insertDocument(trx, principal.labId, name, file, now());
+          return insertDocument(trx, principal.labId, name, file, deps.now());
         });
         return toAdminDocument(stored);
       } catch (error) {
-        await removeFiles([file.storageKey]);
+        await removeFiles(deps, [file.storageKey]);
         throw error;
       }
     },
@@ -229,7 +120,7 @@ export function createDocumentService({
     /** PUT documents/{id}: a new name. */
     async rename(principal: Principal, id: number, name: string): Promise<AdminDocument> {
       staffOnly(principal);
-      const changed = await updateDocument(db, principal.labId, id, { name: parseName(name) });
+      const changed = await updateDocument(deps.db, principal.labId, id, { name: parseName(name) });
       if (!changed) throw notFound('document', id);
       return toAdminDocument(changed.after);
     },
@@ -238,52 +129,25 @@ export function createDocumentService({
      * PUT documents/{id}/file: a new file for the document (and a new name when one is sent). The id,
      * its shares and its download history stay; the old file is removed once the new one is in place.
      */
-    async replaceFile(principal: Principal, id: number, upload: DocumentUpload): Promise<AdminDocument> {
-      staffOnly(principal);
-      const name = upload.name === undefined ? undefined : parseName(upload.name);
-      await findDocument(principal, id);
-      const file = await acceptFile(principal.labId, upload);
-      let changed: Awaited<ReturnType<typeof updateDocument>>;
-      try {
-        changed = await db.transaction().execute(async (trx) => {
-          // The old file goes once the new one is in: only the new one counts.
-          await reserveStorageRoom(trx, storageQuotaBytes, {
-            labId: principal.labId,
-            addingBytes: file.sizeBytes,
-            replacing: { documentId: id },
-            what: 'this file',
-          });
-          return updateDocument(trx, principal.labId, id, { ...(name === undefined ? {} : { name }), file });
-        });
-      } catch (error) {
-        await removeFiles([file.storageKey]);
-        throw error;
-      }
-      if (!changed) {
-        // Deleted meanwhile: the new file has no document to belong to.
-        await removeFiles([file.storageKey]);
-        throw notFound('document', id);
-      }
-      await removeFiles([changed.before.storage_key]);
-      return toAdminDocument(changed.after);
-    },
+    replaceFile: (principal: Principal, id: number, upload: DocumentUpload) =>
+      replaceFile(deps, principal, id, upload),
 
     async remove(principal: Principal, id: number): Promise<void> {
-      const keys = await markDocumentsDeleted(db, principal.labId, [id], {
+      const keys = await markDocumentsDeleted(deps.db, principal.labId, [id], {
         userId: staffOnly(principal),
-        at: now(),
+        at: deps.now(),
       });
       if (keys.length === 0) throw notFound('document', id);
-      await removeFiles(keys);
+      await removeFiles(deps, keys);
     },
 
     /** Deletes those of `ids` that are the lab's documents; the others are not counted. */
     async removeMany(principal: Principal, { ids }: IdsRequest): Promise<{ removed: number }> {
-      const keys = await markDocumentsDeleted(db, principal.labId, ids, {
+      const keys = await markDocumentsDeleted(deps.db, principal.labId, ids, {
         userId: staffOnly(principal),
-        at: now(),
+        at: deps.now(),
       });
-      await removeFiles(keys);
+      await removeFiles(deps, keys);
       return { removed: keys.length };
     },
 
@@ -291,30 +155,194 @@ export function createDocumentService({
      * A download: lab staff any document of their lab (from the room `roomId` names, if any), a guest one
      * shared now in their room. A deleted document answers 410. The download is recorded.
      */
-    async download(caller: Caller, id: number, roomId: number | undefined) {
-      const document = await findDocumentInLab(db, caller.principal.labId, id, { withDeleted: true });
-      if (!document) throw notFound('document', id);
-      const context = await downloadContext(caller, document, roomId);
-      if (document.deleted_at !== null) throw new DomainError('gone', goneMessage(document));
-      let file: Awaited<ReturnType<typeof openStoredFile>>;
-      try {
-        file = await openStoredFile(filesDir, document.storage_key);
-      } catch (cause) {
-        // A row without its file is our fault, not the caller's: 500, logged with the request id.
-        throw new Error(`the file of document ${document.id} cannot be read`, { cause });
-      }
-      try {
-        await recordDocumentDownload(db, {
-          labId: caller.principal.labId,
-          documentId: document.id,
-          ...context,
-          at: now(),
-        });
-      } catch (error) {
-        file.stream.destroy();
-        throw error;
-      }
-      return { document, file };
-    },
+    download: (caller: Caller, id: number, roomId: number | undefined) => download(deps, caller, id, roomId),
   };
+}
+
+async function findDocument(
+  { db }: DocumentServiceDeps,
+  principal: Principal,
+  id: number,
+): Promise<StoredDocument> {
+  const document = await findDocumentInLab(db, principal.labId, id);
+  if (!document) throw notFound('document', id);
+  return document;
+}
+
+async function removeFiles({ filesDir, log }: DocumentServiceDeps, keys: readonly string[]) {
+  for (const key of keys) {
+    try {
+      await removeStoredFile(filesDir, key);
+    } catch (error) {
+      log.warn({ err: error, storageKey: key }, 'document file not removed');
+    }
+  }
+}
+
+/**
+ * Checks a received file (there, not empty, of an accepted type) and gives it its place in the store:
+ * a key of ours under the lab's folder, named with the detected type's extension.
+ */
+async function acceptFile(
+  { filesDir }: DocumentServiceDeps,
+  labId: number,
+  upload: DocumentUpload,
+): Promise<DocumentFile> {
+  const { file } = upload;
+  if (!file) throw invalid('file', MESSAGES.fieldRequired);
+  if (file.size === 0) throw invalid('file', 'is empty');
+  const detection = await detectDocumentType(file, upload.sentFileName);
+  if (!detection.accepted) {
+    throw new DomainError(
+      'unsupported_media_type',
+      `file: its content is ${detection.detected}, which is not accepted as a document (PDF, images, Office files, MP4 or plain text).`,
+    );
+  }
+  const { ext } = detection.type;
+  const storageKey = `documents/${labId}/${randomUUID()}.${ext}`;
+  await keepReceivedFile(filesDir, file, storageKey);
+  return {
+    extension: ext,
+    contentType: detection.contentType,
+    sizeBytes: file.size,
+    storageKey,
+    fileName: sanitizeFileName(upload.sentFileName, ext),
+  };
+}
+
+/**
+ * Whether the document is shared now in a room where the guest is: their own room, or for staff
+ * roles (who move between rooms) any room of the event they are present in. Answers that room. Only
+ * those rooms are read, so a download does not wake every room of the event.
+ */
+async function roomSharingWithGuest(
+  { db, rooms }: DocumentServiceDeps,
+  guest: Principal,
+  participant: ParticipantView,
+  documentId: number,
+): Promise<number | null> {
+  const candidates = picksOwnRoom(guest, participant.role)
+    ? (await db.selectFrom('rooms').select('id').where('event_id', '=', participant.event_id).execute()).map(
+        (room) => room.id,
+      )
+    : participant.room_id === null
+      ? []
+      : [participant.room_id];
+  for (const roomId of candidates) {
+    const { state } = await rooms.snapshot(roomId);
+    const present =
+      participant.room_id === roomId || state.viewers.some((viewer) => viewer.id === participant.id);
+    if (present && state.sharedDocuments.some((document) => document.id === documentId)) return roomId;
+  }
+  return null;
+}
+
+/** Who downloads, and from where: a guest from the room sharing it, staff from the room they name. */
+async function downloadContext(
+  deps: DocumentServiceDeps,
+  caller: Caller,
+  document: StoredDocument,
+  roomId: number | undefined,
+) {
+  const { db } = deps;
+  const { principal } = caller;
+  const person = { principal, email: caller.user.email };
+  if (principal.kind === 'guest') {
+    const participation = await findOwnParticipation(db, person, principal.eventId);
+    const sharedIn =
+      participation === undefined
+        ? null
+        : await roomSharingWithGuest(deps, principal, participation, document.id);
+    if (participation === undefined || sharedIn === null) {
+      throw forbidden('This document is not shared in your room.');
+    }
+    return {
+      userId: null,
+      participantId: participation.id,
+      eventId: participation.event_id,
+      roomId: sharedIn,
+    };
+  }
+  if (roomId === undefined)
+    return { userId: principal.userId, participantId: null, eventId: null, roomId: null };
+  const room = await findRoomInLab(db, principal.labId, roomId);
+  if (!room) throw notFound('room', roomId);
+  const participation = await findOwnParticipation(db, person, room.event_id);
+  return {
+    userId: principal.userId,
+    participantId: participation?.id ?? null,
+    eventId: room.event_id,
+    roomId: room.id,
+  };
+}
+
+/**
+ * PUT documents/{id}/file: a new file for the document (and a new name when one is sent). The id,
+ * its shares and its download history stay; the old file is removed once the new one is in place.
+ */
+async function replaceFile(
+  deps: DocumentServiceDeps,
+  principal: Principal,
+  id: number,
+  upload: DocumentUpload,
+): Promise<AdminDocument> {
+  const { db, storageQuotaBytes } = deps;
+  staffOnly(principal);
+  const name = upload.name === undefined ? undefined : parseName(upload.name);
+  await findDocument(deps, principal, id);
+  const file = await acceptFile(deps, principal.labId, upload);
+  let changed: Awaited<ReturnType<typeof updateDocument>>;
+  try {
+    changed = await db.transaction().execute(async (trx) => {
+      // The old file goes once the new one is in: only the new one counts.
+      await reserveStorageRoom(trx, storageQuotaBytes, {
+        labId: principal.labId,
+        addingBytes: file.sizeBytes,
+        replacing: { documentId: id },
+        what: 'this file',
+      });
+      return updateDocument(trx, principal.labId, id, { ...(name === undefined ? {} : { name }), file });
+    });
+  } catch (error) {
+    await removeFiles(deps, [file.storageKey]);
+    throw error;
+  }
+  if (!changed) {
+    // Deleted meanwhile: the new file has no document to belong to.
+    await removeFiles(deps, [file.storageKey]);
+    throw notFound('document', id);
+  }
+  await removeFiles(deps, [changed.before.storage_key]);
+  return toAdminDocument(changed.after);
+}
+
+/**
+ * A download: lab staff any document of their lab (from the room `roomId` names, if any), a guest one
+ * shared now in their room. A deleted document answers 410. The download is recorded.
+ */
+async function download(deps: DocumentServiceDeps, caller: Caller, id: number, roomId: number | undefined) {
+  const { db, filesDir, now } = deps;
+  const document = await findDocumentInLab(db, caller.principal.labId, id, { withDeleted: true });
+  if (!document) throw notFound('document', id);
+  const context = await downloadContext(deps, caller, document, roomId);
+  if (document.deleted_at !== null) throw new DomainError('gone', goneMessage(document));
+  let file: Awaited<ReturnType<typeof openStoredFile>>;
+  try {
+    file = await openStoredFile(filesDir, document.storage_key);
+  } catch (cause) {
+    // A row without its file is our fault, not the caller's: 500, logged with the request id.
+    throw new Error(`the file of document ${document.id} cannot be read`, { cause });
+  }
+  try {
+    await recordDocumentDownload(db, {
+      labId: caller.principal.labId,
+      documentId: document.id,
+      ...context,
+      at: now(),
+    });
+  } catch (error) {
+    file.stream.destroy();
+    throw error;
+  }
+  return { document, file };
 }
