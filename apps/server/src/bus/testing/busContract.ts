@@ -56,14 +56,21 @@ export function busContract(kind: BusKind, createBus: () => Promise<Bus>): void 
     expect(bus.maxPayload).toBeGreaterThanOrEqual(MiB);
   });
 
+  publishSubscribeContract(() => bus);
+  requestReplyContract(() => bus);
+  limitsAndCloseContract(() => bus, createBus);
+}
+
+/** Publish and subscribe: order, asynchrony, wildcards, fan-out and unsubscribing. */
+function publishSubscribeContract(use: () => Bus): void {
   it('delivers published messages in order, never inside the publisher', async () => {
     const subject = `${uniquePrefix()}.room.1.events`;
     const sink = collector();
-    bus.subscribe(subject, sink.handler);
-    await bus.flush();
-    bus.publish(subject, text('0'));
+    use().subscribe(subject, sink.handler);
+    await use().flush();
+    use().publish(subject, text('0'));
     expect(sink.received).toHaveLength(0);
-    for (let index = 1; index < 200; index++) bus.publish(subject, text(String(index)));
+    for (let index = 1; index < 200; index++) use().publish(subject, text(String(index)));
     await waitFor(() => sink.received.length >= 200, '200 messages');
     expect(sink.texts()).toEqual(Array.from({ length: 200 }, (_, index) => String(index)));
     expect(new Set(sink.subjects())).toEqual(new Set([subject]));
@@ -74,12 +81,12 @@ export function busContract(kind: BusKind, createBus: () => Promise<Bus>): void 
     const oneToken = collector();
     const rest = collector();
     const everything = collector();
-    bus.subscribe(`${prefix}.*.chat`, oneToken.handler);
-    bus.subscribe(`${prefix}.room.>`, rest.handler);
-    bus.subscribe(`${prefix}.>`, everything.handler);
-    await bus.flush();
+    use().subscribe(`${prefix}.*.chat`, oneToken.handler);
+    use().subscribe(`${prefix}.room.>`, rest.handler);
+    use().subscribe(`${prefix}.>`, everything.handler);
+    await use().flush();
     const subjects = ['a.chat', 'b.chat', 'a.b.chat', 'room', 'room.1', 'room.1.events', 'end'];
-    for (const subject of subjects) bus.publish(`${prefix}.${subject}`, text(subject));
+    for (const subject of subjects) use().publish(`${prefix}.${subject}`, text(subject));
     await waitFor(() => everything.texts().includes('end'), 'the last message');
     expect(oneToken.texts()).toEqual(['a.chat', 'b.chat']);
     expect(rest.texts()).toEqual(['room.1', 'room.1.events']);
@@ -91,34 +98,39 @@ export function busContract(kind: BusKind, createBus: () => Promise<Bus>): void 
     const subject = `${uniquePrefix()}.fanout`;
     const first = collector();
     const second = collector();
-    const subscription = bus.subscribe(subject, first.handler);
-    bus.subscribe(subject, second.handler);
-    await bus.flush();
-    for (const value of ['a', 'b', 'c']) bus.publish(subject, text(value));
+    const subscription = use().subscribe(subject, first.handler);
+    use().subscribe(subject, second.handler);
+    await use().flush();
+    for (const value of ['a', 'b', 'c']) use().publish(subject, text(value));
     await waitFor(() => first.received.length >= 3 && second.received.length >= 3, 'both subscribers');
     expect(first.texts()).toEqual(['a', 'b', 'c']);
     expect(second.texts()).toEqual(['a', 'b', 'c']);
 
-    bus.publish(subject, text('d'));
+    use().publish(subject, text('d'));
     subscription.unsubscribe();
     subscription.unsubscribe();
-    bus.publish(subject, text('e'));
+    use().publish(subject, text('e'));
     await waitFor(() => second.received.length >= 5, 'the remaining subscriber');
     expect(second.texts()).toEqual(['a', 'b', 'c', 'd', 'e']);
     // 'd' was published before unsubscribe but may still have been on its way: never 'e'.
     expect(first.texts().slice(0, 3)).toEqual(['a', 'b', 'c']);
     expect(first.texts()).not.toContain('e');
   });
+}
 
+/** Request and reply: one answer, queue groups, nobody listening, nobody answering, a failing replier. */
+function requestReplyContract(use: () => Bus): void {
   it('answers a request through a replier', async () => {
     const subject = `${uniquePrefix()}.room.7.cmd`;
-    bus.reply(subject, async (payload, replySubject) => {
+    use().reply(subject, async (payload, replySubject) => {
       const command = decodeJson(payload);
       await sleep(1);
       return encodeJson({ received: command, on: replySubject });
     });
-    await bus.flush();
-    const answer = await bus.request(subject, encodeJson({ type: 'SendChatMessage' }), { timeoutMs: 5_000 });
+    await use().flush();
+    const answer = await use().request(subject, encodeJson({ type: 'SendChatMessage' }), {
+      timeoutMs: 5_000,
+    });
     expect(answer).toBeInstanceOf(Uint8Array);
     expect(decodeJson(answer)).toEqual({ received: { type: 'SendChatMessage' }, on: subject });
   });
@@ -126,17 +138,17 @@ export function busContract(kind: BusKind, createBus: () => Promise<Bus>): void 
   it('has each request answered by one replier of a queue group', async () => {
     const subject = `${uniquePrefix()}.room.8.cmd`;
     const calls = { a: 0, b: 0 };
-    bus.reply(subject, () => {
+    use().reply(subject, () => {
       calls.a++;
       return text('a');
     });
-    bus.reply(subject, () => {
+    use().reply(subject, () => {
       calls.b++;
       return text('b');
     });
-    await bus.flush();
+    await use().flush();
     const answers = await Promise.all(
-      Array.from({ length: 40 }, () => bus.request(subject, text('?'), { timeoutMs: 5_000 })),
+      Array.from({ length: 40 }, () => use().request(subject, text('?'), { timeoutMs: 5_000 })),
     );
     await sleep(50);
     expect(calls.a + calls.b).toBe(40);
@@ -149,7 +161,7 @@ export function busContract(kind: BusKind, createBus: () => Promise<Bus>): void 
 
   it('rejects a request nobody listens to at once, with no_responders', async () => {
     const started = Date.now();
-    const error = await rejection(bus.request(`${uniquePrefix()}.nobody`, text('?'), { timeoutMs: 5_000 }));
+    const error = await rejection(use().request(`${uniquePrefix()}.nobody`, text('?'), { timeoutMs: 5_000 }));
     expect(error).toBeInstanceOf(BusError);
     expect(error).toMatchObject({ code: 'no_responders', name: 'NoRespondersError' });
     expect(Date.now() - started).toBeLessThan(1_000);
@@ -157,10 +169,10 @@ export function busContract(kind: BusKind, createBus: () => Promise<Bus>): void 
 
   it('rejects a request nobody answers in time, with bus_timeout', async () => {
     const subject = `${uniquePrefix()}.silent`;
-    bus.subscribe(subject, () => {});
-    await bus.flush();
+    use().subscribe(subject, () => {});
+    await use().flush();
     const started = Date.now();
-    const error = await rejection(bus.request(subject, text('?'), { timeoutMs: 300 }));
+    const error = await rejection(use().request(subject, text('?'), { timeoutMs: 300 }));
     const elapsed = Date.now() - started;
     expect(error).toMatchObject({ code: 'bus_timeout', name: 'BusTimeoutError', timeoutMs: 300 });
     expect(elapsed).toBeGreaterThanOrEqual(280);
@@ -169,51 +181,54 @@ export function busContract(kind: BusKind, createBus: () => Promise<Bus>): void 
 
   it('turns a failing replier into a clear error for the requester', async () => {
     const prefix = uniquePrefix();
-    bus.reply(`${prefix}.throws`, () => {
+    use().reply(`${prefix}.throws`, () => {
       throw new Error('room 9 is\nfull');
     });
-    bus.reply(`${prefix}.rejects`, async () => {
+    use().reply(`${prefix}.rejects`, async () => {
       throw new Error('no such room');
     });
-    await bus.flush();
-    const thrown = await rejection(bus.request(`${prefix}.throws`, text('?'), { timeoutMs: 5_000 }));
+    await use().flush();
+    const thrown = await rejection(use().request(`${prefix}.throws`, text('?'), { timeoutMs: 5_000 }));
     expect(thrown).toMatchObject({ code: 'handler_failed', remoteMessage: 'room 9 is full' });
     expect(String(thrown)).toContain('room 9 is full');
-    const rejected = await rejection(bus.request(`${prefix}.rejects`, text('?'), { timeoutMs: 5_000 }));
+    const rejected = await rejection(use().request(`${prefix}.rejects`, text('?'), { timeoutMs: 5_000 }));
     expect(rejected).toMatchObject({ code: 'handler_failed', remoteMessage: 'no such room' });
   });
+}
 
+/** What travels and what is refused, and a bus closed with messages in flight. */
+function limitsAndCloseContract(use: () => Bus, createBus: () => Promise<Bus>): void {
   it('carries binary payloads byte for byte, up to 1 MiB, copied at publish', async () => {
     const subject = `${uniquePrefix()}.bytes`;
     const sink = collector();
-    bus.subscribe(subject, sink.handler);
-    bus.reply(`${subject}.echo`, (payload) => payload);
-    await bus.flush();
+    use().subscribe(subject, sink.handler);
+    use().reply(`${subject}.echo`, (payload) => payload);
+    await use().flush();
     const big = new Uint8Array(randomBytes(MiB));
     const expected = big.slice();
-    bus.publish(subject, big);
+    use().publish(subject, big);
     big.fill(0);
-    bus.publish(subject, new Uint8Array(0));
+    use().publish(subject, new Uint8Array(0));
     await waitFor(() => sink.received.length >= 2, 'the payloads', 10_000);
     expect(sink.received[0]?.payload.byteLength).toBe(MiB);
     expect(Buffer.compare(sink.received[0]?.payload ?? new Uint8Array(0), expected)).toBe(0);
     expect(sink.received[1]?.payload.byteLength).toBe(0);
 
-    const echoed = await bus.request(`${subject}.echo`, expected, { timeoutMs: 10_000 });
+    const echoed = await use().request(`${subject}.echo`, expected, { timeoutMs: 10_000 });
     expect(Buffer.compare(echoed, expected)).toBe(0);
   });
 
   it('refuses what it could not deliver: oversized payloads, malformed subjects', () => {
     const prefix = uniquePrefix();
-    expect(() => bus.publish(`${prefix}.big`, new Uint8Array(bus.maxPayload + 1))).toThrow(
+    expect(() => use().publish(`${prefix}.big`, new Uint8Array(use().maxPayload + 1))).toThrow(
       expect.objectContaining({ code: 'payload_too_large' }),
     );
     for (const subject of ['', `${prefix}..a`, `${prefix}.*`, `${prefix}.>`, `${prefix}.a b`]) {
-      expect(() => bus.publish(subject, text('x')), subject).toThrow(
+      expect(() => use().publish(subject, text('x')), subject).toThrow(
         expect.objectContaining({ code: 'invalid_subject' }),
       );
     }
-    expect(() => bus.subscribe(`${prefix}.>.a`, () => {})).toThrow(
+    expect(() => use().subscribe(`${prefix}.>.a`, () => {})).toThrow(
       expect.objectContaining({ code: 'invalid_subject' }),
     );
   });
