@@ -15,7 +15,7 @@ import {
   groupFormSchema,
 } from '@lablive/domain';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { type Control, Controller, useForm } from 'react-hook-form';
+import { type Control, Controller, FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../auth/useAuth.ts';
 import { FormField } from '../../components/FormField.tsx';
@@ -51,26 +51,12 @@ export function GroupPanel({ group: opened, choices, onSaved, onClose }: GroupPa
   // Once saved (a new group, or a picture refused after the save), the panel edits the saved group.
   const [group, setGroup] = useState(opened);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [pictureFailure, setPictureFailure] = useState<{ failure: Failure; lead?: string } | null>(null);
-  // A chosen file the browser cannot show (the server will say what it is).
-  const [previewBroken, setPreviewBroken] = useState(false);
-  const [picture, setPicture] = useState<File | null>(null);
-  const [removePicture, setRemovePicture] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [sendingPicture, setSendingPicture] = useState(false);
-  const preview = useMemo(() => (picture ? URL.createObjectURL(picture) : null), [picture]);
-  useEffect(() => {
-    if (preview === null) return;
-    return () => URL.revokeObjectURL(preview);
-  }, [preview]);
+  const upload = useGroupPicture();
+  const { picture, removePicture, sendPicture } = upload;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  // Leaving the page stops a picture on its way.
-  const uploading = useRef<AbortController | null>(null);
-  useEffect(() => () => uploading.current?.abort(), []);
-  const pictureHint = usePictureHint();
 
-  const { control, register, handleSubmit, formState, watch } = useForm<GroupFormInput, unknown, GroupForm>({
+  const form = useForm<GroupFormInput, unknown, GroupForm>({
     resolver: zodResolver(groupFormSchema),
     defaultValues: {
       name: opened?.name ?? '',
@@ -81,36 +67,11 @@ export function GroupPanel({ group: opened, choices, onSaved, onClose }: GroupPa
       polls: opened?.polls ?? [],
     },
   });
+  const { register, handleSubmit, formState, watch } = form;
   const errors = formState.errors;
   const message = (text: string | undefined) => (text === undefined ? undefined : translateMessage(t, text));
   const color = watch('color') ?? DEFAULT_GROUP_COLOR;
   const name = watch('name');
-
-  /** Sends the chosen picture for the group; answers its URL, or null when it was refused (said). */
-  async function sendPicture(groupId: number, file: File, lead?: string): Promise<string | null> {
-    const controller = new AbortController();
-    uploading.current = controller;
-    setSendingPicture(true);
-    try {
-      const set = await picturesApi.upload('group', groupId, file, {
-        signal: controller.signal,
-        onProgress: ({ loaded, total }) => setProgress(total > 0 ? loaded / total : null),
-      });
-      setPicture(null);
-      return set.url;
-    } catch (error) {
-      // Left on its way (the page closed): nothing to say.
-      if (!controller.signal.aborted) {
-        setPicture(null);
-        setPictureFailure({ failure: toFailure(error), ...(lead === undefined ? {} : { lead }) });
-      }
-      return null;
-    } finally {
-      setSendingPicture(false);
-      setProgress(null);
-      uploading.current = null;
-    }
-  }
 
   /**
    * An existing group gets its new picture first: refused, nothing else changed, and the panel says
@@ -119,7 +80,7 @@ export function GroupPanel({ group: opened, choices, onSaved, onClose }: GroupPa
    */
   async function save(form: GroupForm) {
     setFailure(null);
-    setPictureFailure(null);
+    upload.setPictureFailure(null);
     const body: GroupFormInput = {
       ...form,
       // Lists of a module the lab lacks are not shown, so not sent: the group keeps what it holds.
@@ -156,167 +117,284 @@ export function GroupPanel({ group: opened, choices, onSaved, onClose }: GroupPa
   }
 
   const titleId = `${formId}-title`;
-  const pictureHintId = `${formId}-picture-hint`;
-  const shownPicture =
-    preview !== null && !previewBroken
-      ? preview
-      : removePicture || preview !== null
-        ? null
-        : (group?.picture_url ?? null);
   const sending = formState.isSubmitting;
   return (
     <section className="group-panel" aria-labelledby={titleId} data-testid="group-panel">
       <h2 id={titleId} ref={heading} tabIndex={-1}>
         {group === null ? ta('groupForm.createTitle') : ta('groupForm.editTitle', { name: group.name })}
       </h2>
-      <form
-        className="admin-form group-form"
-        noValidate
-        onSubmit={handleSubmit(save)}
-        data-testid="group-form"
-      >
-        <div className="group-form-identity">
-          <FormField
-            id={`${formId}-name`}
-            label={`${ta('groupForm.name')} *`}
-            type="text"
-            autoComplete="off"
-            registration={register('name')}
-            testId="group-form-name"
-            error={message(errors.name?.message)}
-          />
-          <div className="field group-color-field">
-            <label htmlFor={`${formId}-color`}>{ta('groupForm.color')}</label>
-            <p id={`${formId}-color-hint`} className="field-hint">
-              {ta('groupForm.colorHint', { color: DEFAULT_GROUP_COLOR })}
-            </p>
-            <span className="group-color-input">
-              <input
-                id={`${formId}-color`}
-                type="color"
-                aria-describedby={`${formId}-color-hint`}
-                data-testid="group-form-color"
-                {...register('color')}
-              />
-              <output htmlFor={`${formId}-color`} className="group-color-code">
-                {color}
-              </output>
-            </span>
+      <FormProvider {...form}>
+        <form
+          className="admin-form group-form"
+          noValidate
+          onSubmit={handleSubmit(save)}
+          data-testid="group-form"
+        >
+          <div className="group-form-identity">
+            <FormField
+              id={`${formId}-name`}
+              label={`${ta('groupForm.name')} *`}
+              type="text"
+              autoComplete="off"
+              registration={register('name')}
+              testId="group-form-name"
+              error={message(errors.name?.message)}
+            />
+            <ColorField formId={formId} color={color} />
+            <GroupPictureField
+              formId={formId}
+              upload={upload}
+              name={name}
+              color={color}
+              savedUrl={group?.picture_url ?? null}
+              sending={sending}
+            />
           </div>
-          <div className="field group-picture-field">
-            <span className="field-label">{ta('groupForm.picture')}</span>
-            <p id={pictureHintId} className="field-hint">
-              {pictureHint}
+          <GroupLinks choices={choices} withDocuments={withDocuments} withPolls={withPolls} />
+          {upload.sending && <PictureProgress progress={upload.progress} />}
+          {failure !== null && (
+            <p className="form-error" role="alert" data-testid="group-save-error">
+              {describeFailure(t, failure)}
             </p>
-            <div className="group-picture-row">
-              {shownPicture === null ? (
-                <GroupBadge group={{ name: name || '?', color, picture_url: null }} size="large" />
-              ) : (
-                <span className="group-picture group-picture-large">
-                  <img
-                    src={shownPicture}
-                    alt={shownPicture === preview ? ta('pictures.preview') : ''}
-                    data-testid="group-form-picture"
-                    onError={() => {
-                      if (shownPicture === preview) setPreviewBroken(true);
-                    }}
-                  />
-                </span>
-              )}
-              <div className="group-picture-actions">
-                <PictureChooser
-                  id={`${formId}-picture`}
-                  label={
-                    shownPicture === null ? ta('groupForm.choosePicture') : ta('groupForm.changePicture')
-                  }
-                  describedBy={pictureHintId}
-                  disabled={sending}
-                  testId="group-form-picture-input"
-                  onChoose={(file) => {
-                    setPicture(file);
-                    setPreviewBroken(false);
-                    setRemovePicture(false);
-                    setPictureFailure(null);
-                  }}
-                />
-                {(picture !== null || (group?.picture_url && !removePicture)) && (
-                  <button
-                    type="button"
-                    className="button button-secondary button-small"
-                    disabled={sending}
-                    data-testid="group-form-picture-remove"
-                    onClick={() => {
-                      if (picture !== null) setPicture(null);
-                      else setRemovePicture(true);
-                    }}
-                  >
-                    {ta('groupForm.removePicture')}
-                  </button>
-                )}
-                {removePicture && picture === null && (
-                  <>
-                    <p className="muted" aria-live="polite">
-                      {ta('groupForm.pictureRemoved')}
-                    </p>
-                    <button
-                      type="button"
-                      className="button button-secondary button-small"
-                      onClick={() => setRemovePicture(false)}
-                    >
-                      {ta('groupForm.keepPicture')}
-                    </button>
-                  </>
-                )}
-              </div>
-            </div>
-          </div>
-        </div>
-        <div className="group-form-links">
-          <Picker name="users" legend={ta('groupForm.users')} choices={choices.users} control={control} />
-          <Picker name="medias" legend={ta('groupForm.medias')} choices={choices.medias} control={control} />
-          {withDocuments && (
-            <Picker
-              name="documents"
-              legend={ta('groupForm.documents')}
-              choices={choices.documents}
-              control={control}
+          )}
+          {upload.pictureFailure !== null && (
+            <PictureRefusal
+              failure={upload.pictureFailure.failure}
+              {...(upload.pictureFailure.lead === undefined ? {} : { lead: upload.pictureFailure.lead })}
+              testId="group-picture-error"
             />
           )}
-          {withPolls && (
-            <Picker name="polls" legend={ta('groupForm.polls')} choices={choices.polls} control={control} />
+          <div className="form-actions">
+            <button
+              type="button"
+              className="button button-secondary"
+              data-testid="group-form-cancel"
+              onClick={onClose}
+            >
+              {ta('groupForm.cancel')}
+            </button>
+            <SubmitButton
+              label={ta('groupForm.save')}
+              sendingLabel={ta('groupForm.saving')}
+              sending={sending}
+              testId="group-form-save"
+            />
+          </div>
+        </form>
+      </FormProvider>
+    </section>
+  );
+}
+
+type PictureFailure = { failure: Failure; lead?: string };
+
+/** The group's picture on its way: the file chosen (or the current one removed), its preview, and its
+ *  upload once the group has an id, with its progress and refusal. */
+function useGroupPicture() {
+  const [pictureFailure, setPictureFailure] = useState<PictureFailure | null>(null);
+  // A chosen file the browser cannot show (the server will say what it is).
+  const [previewBroken, setPreviewBroken] = useState(false);
+  const [picture, setPicture] = useState<File | null>(null);
+  const [removePicture, setRemovePicture] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [sending, setSending] = useState(false);
+  const preview = useMemo(() => (picture ? URL.createObjectURL(picture) : null), [picture]);
+  useEffect(() => {
+    if (preview === null) return;
+    return () => URL.revokeObjectURL(preview);
+  }, [preview]);
+  // Leaving the page stops a picture on its way.
+  const uploading = useRef<AbortController | null>(null);
+  useEffect(() => () => uploading.current?.abort(), []);
+
+  /** Sends the chosen picture for the group; answers its URL, or null when it was refused (said). */
+  async function sendPicture(groupId: number, file: File, lead?: string): Promise<string | null> {
+    const controller = new AbortController();
+    uploading.current = controller;
+    setSending(true);
+    try {
+      const set = await picturesApi.upload('group', groupId, file, {
+        signal: controller.signal,
+        onProgress: ({ loaded, total }) => setProgress(total > 0 ? loaded / total : null),
+      });
+      setPicture(null);
+      return set.url;
+    } catch (error) {
+      // Left on its way (the page closed): nothing to say.
+      if (!controller.signal.aborted) {
+        setPicture(null);
+        setPictureFailure({ failure: toFailure(error), ...(lead === undefined ? {} : { lead }) });
+      }
+      return null;
+    } finally {
+      setSending(false);
+      setProgress(null);
+      uploading.current = null;
+    }
+  }
+
+  return {
+    picture,
+    setPicture,
+    removePicture,
+    setRemovePicture,
+    preview,
+    previewBroken,
+    setPreviewBroken,
+    progress,
+    sending,
+    pictureFailure,
+    setPictureFailure,
+    sendPicture,
+  };
+}
+
+type GroupPictureUpload = ReturnType<typeof useGroupPicture>;
+
+/** The colour, picked, with its code beside it. */
+function ColorField({ formId, color }: { formId: string; color: string }) {
+  const { t: ta } = useTranslation('admin');
+  const { register } = useFormContext<GroupFormInput>();
+  return (
+    <div className="field group-color-field">
+      <label htmlFor={`${formId}-color`}>{ta('groupForm.color')}</label>
+      <p id={`${formId}-color-hint`} className="field-hint">
+        {ta('groupForm.colorHint', { color: DEFAULT_GROUP_COLOR })}
+      </p>
+      <span className="group-color-input">
+        <input
+          id={`${formId}-color`}
+          type="color"
+          aria-describedby={`${formId}-color-hint`}
+          data-testid="group-form-color"
+          {...register('color')}
+        />
+        <output htmlFor={`${formId}-color`} className="group-color-code">
+          {color}
+        </output>
+      </span>
+    </div>
+  );
+}
+
+/** The picture: the chosen one's preview, the current one, or the group's badge; choose, remove, keep. */
+function GroupPictureField(props: {
+  formId: string;
+  upload: GroupPictureUpload;
+  name: string;
+  color: string;
+  savedUrl: string | null;
+  sending: boolean;
+}) {
+  const { t: ta } = useTranslation('admin');
+  const pictureHint = usePictureHint();
+  const { formId, upload, name, color, sending } = props;
+  const {
+    picture,
+    setPicture,
+    removePicture,
+    setRemovePicture,
+    preview,
+    setPreviewBroken,
+    setPictureFailure,
+  } = upload;
+  const pictureHintId = `${formId}-picture-hint`;
+  const shownPicture =
+    preview !== null && !upload.previewBroken
+      ? preview
+      : removePicture || preview !== null
+        ? null
+        : props.savedUrl;
+  return (
+    <div className="field group-picture-field">
+      <span className="field-label">{ta('groupForm.picture')}</span>
+      <p id={pictureHintId} className="field-hint">
+        {pictureHint}
+      </p>
+      <div className="group-picture-row">
+        {shownPicture === null ? (
+          <GroupBadge group={{ name: name || '?', color, picture_url: null }} size="large" />
+        ) : (
+          <span className="group-picture group-picture-large">
+            <img
+              src={shownPicture}
+              alt={shownPicture === preview ? ta('pictures.preview') : ''}
+              data-testid="group-form-picture"
+              onError={() => {
+                if (shownPicture === preview) setPreviewBroken(true);
+              }}
+            />
+          </span>
+        )}
+        <div className="group-picture-actions">
+          <PictureChooser
+            id={`${formId}-picture`}
+            label={shownPicture === null ? ta('groupForm.choosePicture') : ta('groupForm.changePicture')}
+            describedBy={pictureHintId}
+            disabled={sending}
+            testId="group-form-picture-input"
+            onChoose={(file) => {
+              setPicture(file);
+              setPreviewBroken(false);
+              setRemovePicture(false);
+              setPictureFailure(null);
+            }}
+          />
+          {(picture !== null || (props.savedUrl && !removePicture)) && (
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              disabled={sending}
+              data-testid="group-form-picture-remove"
+              onClick={() => {
+                if (picture !== null) setPicture(null);
+                else setRemovePicture(true);
+              }}
+            >
+              {ta('groupForm.removePicture')}
+            </button>
+          )}
+          {removePicture && picture === null && (
+            <>
+              <p className="muted" aria-live="polite">
+                {ta('groupForm.pictureRemoved')}
+              </p>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                onClick={() => setRemovePicture(false)}
+              >
+                {ta('groupForm.keepPicture')}
+              </button>
+            </>
           )}
         </div>
-        {sendingPicture && <PictureProgress progress={progress} />}
-        {failure !== null && (
-          <p className="form-error" role="alert" data-testid="group-save-error">
-            {describeFailure(t, failure)}
-          </p>
-        )}
-        {pictureFailure !== null && (
-          <PictureRefusal
-            failure={pictureFailure.failure}
-            {...(pictureFailure.lead === undefined ? {} : { lead: pictureFailure.lead })}
-            testId="group-picture-error"
-          />
-        )}
-        <div className="form-actions">
-          <button
-            type="button"
-            className="button button-secondary"
-            data-testid="group-form-cancel"
-            onClick={onClose}
-          >
-            {ta('groupForm.cancel')}
-          </button>
-          <SubmitButton
-            label={ta('groupForm.save')}
-            sendingLabel={ta('groupForm.saving')}
-            sending={sending}
-            testId="group-form-save"
-          />
-        </div>
-      </form>
-    </section>
+      </div>
+    </div>
+  );
+}
+
+/** Who and what the group gathers: users, medias, and the documents and polls of a lab with them. */
+function GroupLinks(props: { choices: GroupChoices; withDocuments: boolean; withPolls: boolean }) {
+  const { t: ta } = useTranslation('admin');
+  const { control } = useFormContext<GroupFormInput, unknown, GroupForm>();
+  const { choices, withDocuments, withPolls } = props;
+  return (
+    <div className="group-form-links">
+      <Picker name="users" legend={ta('groupForm.users')} choices={choices.users} control={control} />
+      <Picker name="medias" legend={ta('groupForm.medias')} choices={choices.medias} control={control} />
+      {withDocuments && (
+        <Picker
+          name="documents"
+          legend={ta('groupForm.documents')}
+          choices={choices.documents}
+          control={control}
+        />
+      )}
+      {withPolls && (
+        <Picker name="polls" legend={ta('groupForm.polls')} choices={choices.polls} control={control} />
+      )}
+    </div>
   );
 }
 
