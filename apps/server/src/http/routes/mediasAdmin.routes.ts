@@ -9,6 +9,7 @@ import {
   mediaChangesSchema,
   mediaFormSchema,
   noContentSchema,
+  type Principal,
 } from '@lablive/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -40,25 +41,6 @@ export async function mediasAdminRoutes(instance: FastifyInstance, options: Medi
   const { authenticator, medias } = options;
   const principalOf = async (request: FastifyRequest) =>
     (await authenticator.authenticate(request)).principal;
-
-  /** Reads the upload's one file (at most `maxFileBytes`), lets `use` keep it, and removes it if not. */
-  async function withFile<T>(
-    request: FastifyRequest,
-    maxFileBytes: number,
-    use: (file: ReceivedFile | undefined) => Promise<T>,
-  ) {
-    const upload = await readUpload(request, {
-      filesDir: options.filesDir,
-      maxFileBytes,
-      fields: [],
-      fileField: MEDIA_UPLOAD_FIELDS.file,
-    });
-    try {
-      return await use(upload.file);
-    } finally {
-      if (upload.file) await discardReceivedFile(upload.file);
-    }
-  }
 
   app.get(
     '/medias',
@@ -113,6 +95,18 @@ export async function mediasAdminRoutes(instance: FastifyInstance, options: Medi
     async (request) => medias.removeThumbnail(await principalOf(request), request.params.id),
   );
 
+  await mediaUploadRoutes(app, options, principalOf);
+}
+
+type PrincipalOf = (request: FastifyRequest) => Promise<Principal>;
+
+/** The two upload routes, each in its own scope with its own multipart limit. */
+async function mediaUploadRoutes(
+  app: FastifyInstance,
+  options: MediasAdminRoutesOptions,
+  principalOf: PrincipalOf,
+) {
+  const { medias } = options;
   await app.register(async (uploads) => {
     await registerUploads(uploads, options.buildMaxBytes);
     uploads.withTypeProvider<ZodTypeProvider>().post(
@@ -129,7 +123,7 @@ export async function mediasAdminRoutes(instance: FastifyInstance, options: Medi
         const principal = await principalOf(request);
         // An unknown or read-only media is said before its zip is read, not after.
         await medias.checkChangeable(principal, request.params.id);
-        return withFile(request, options.buildMaxBytes, (file) =>
+        return withFile(options.filesDir, request, options.buildMaxBytes, (file) =>
           medias.uploadBuild(principal, request.params.id, file),
         );
       },
@@ -151,10 +145,30 @@ export async function mediasAdminRoutes(instance: FastifyInstance, options: Medi
       async (request) => {
         const principal = await principalOf(request);
         await medias.checkChangeable(principal, request.params.id);
-        return withFile(request, options.thumbnailMaxBytes, (file) =>
+        return withFile(options.filesDir, request, options.thumbnailMaxBytes, (file) =>
           medias.setThumbnail(principal, request.params.id, file),
         );
       },
     );
   });
+}
+
+/** Reads the upload's one file (at most `maxFileBytes`), lets `use` keep it, and removes it if not. */
+async function withFile<T>(
+  filesDir: string,
+  request: FastifyRequest,
+  maxFileBytes: number,
+  use: (file: ReceivedFile | undefined) => Promise<T>,
+) {
+  const upload = await readUpload(request, {
+    filesDir,
+    maxFileBytes,
+    fields: [],
+    fileField: MEDIA_UPLOAD_FIELDS.file,
+  });
+  try {
+    return await use(upload.file);
+  } finally {
+    if (upload.file) await discardReceivedFile(upload.file);
+  }
 }
