@@ -20,10 +20,21 @@ import { attachmentDisposition } from '../../files/files.ts';
 import type { PharmacovigilanceService } from '../../pharmacovigilance/pharmacovigilanceService.ts';
 import { idParams } from './routeHelpers.ts';
 
+type PharmacovigilanceAdminOptions = {
+  authenticator: Authenticator;
+  pharmacovigilance: PharmacovigilanceService;
+};
+
 export async function pharmacovigilanceAdminRoutes(
   instance: FastifyInstance,
-  options: { authenticator: Authenticator; pharmacovigilance: PharmacovigilanceService },
+  options: PharmacovigilanceAdminOptions,
 ) {
+  receiverRoutes(instance, options);
+  reportRoutes(instance, options);
+}
+
+/** The lab's receivers: listed, added, changed, removed one or several at a time. */
+function receiverRoutes(instance: FastifyInstance, options: PharmacovigilanceAdminOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { authenticator, pharmacovigilance } = options;
   const principalOf = async (request: FastifyRequest) =>
@@ -76,6 +87,14 @@ export async function pharmacovigilanceAdminRoutes(
     { schema: { body: idsRequestSchema, response: { 200: removedCountSchema } } },
     async (request) => pharmacovigilance.removeReceivers(await principalOf(request), request.body),
   );
+}
+
+/** The lab's reports: listed, read, printed as a PDF, archived one or several at a time. */
+function reportRoutes(instance: FastifyInstance, options: PharmacovigilanceAdminOptions) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { authenticator, pharmacovigilance } = options;
+  const principalOf = async (request: FastifyRequest) =>
+    (await authenticator.authenticate(request)).principal;
 
   app.get(
     '/pharmacovigilance-report',
