@@ -42,20 +42,23 @@ export type AuthRoutesOptions = {
 };
 
 export async function authRoutes(instance: FastifyInstance, options: AuthRoutesOptions) {
+  signInRoutes(instance, options);
+  sessionRoutes(instance, options);
+  passwordRoutes(instance, options);
+}
+
+/** Guessing passwords (or mailing reset links to someone) is slowed per client address. */
+const throttledBy = (options: AuthRoutesOptions) => ({
+  rateLimit: { max: options.loginRateLimitPerMinute, timeWindow: 60_000 },
+});
+
+/** Signing in (password, invitation link, public entry) and a used personal link's fresh one. */
+function signInRoutes(instance: FastifyInstance, options: AuthRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { auth, authenticator } = options;
-  // Guessing passwords (or mailing reset links to someone) is slowed per client address.
-  const throttled = { rateLimit: { max: options.loginRateLimitPerMinute, timeWindow: 60_000 } };
+  const throttled = throttledBy(options);
   // A used link's fresh mails are counted per link too, whatever address asks.
   const resendsPerLink = createLinkLimiter(RESEND_PER_LINK, () => auth.now().getTime());
-
-  /** The guest signed in on this request's access token, if it carries a valid one (never a refusal). */
-  async function currentGuest(request: FastifyRequest): Promise<CurrentGuest | undefined> {
-    if (!request.headers.authorization) return undefined;
-    const caller = await authenticator.authenticate(request).catch(() => null);
-    if (caller?.principal.kind !== 'guest' || request.sessionId === null) return undefined;
-    return { participantId: caller.principal.participantId, sessionId: request.sessionId };
-  }
 
   app.post(
     '/login',
@@ -64,7 +67,7 @@ export async function authRoutes(instance: FastifyInstance, options: AuthRoutesO
       const body = request.body;
       if ('isPublic' in body) return loginAsPublicGuest(auth, body);
       if ('invitation' in body) {
-        return loginWithInvitation(auth, body.invitation, await currentGuest(request));
+        return loginWithInvitation(auth, body.invitation, await currentGuest(authenticator, request));
       }
       return loginWithPassword(auth, body);
     },
@@ -84,6 +87,13 @@ export async function authRoutes(instance: FastifyInstance, options: AuthRoutesO
       return { sucess: true };
     },
   );
+}
+
+/** The session: who is signed in, a refreshed access token, signing out. */
+function sessionRoutes(instance: FastifyInstance, options: AuthRoutesOptions) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { auth, authenticator } = options;
+  const throttled = throttledBy(options);
 
   app.post(
     '/logout',
@@ -113,6 +123,13 @@ export async function authRoutes(instance: FastifyInstance, options: AuthRoutesO
     },
     async (request) => refreshAccessToken(auth, request.body.token),
   );
+}
+
+/** A forgotten password: the reset link mailed, and the new password set with it. */
+function passwordRoutes(instance: FastifyInstance, options: AuthRoutesOptions) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { auth } = options;
+  const throttled = throttledBy(options);
 
   app.post(
     '/forgot-password',
@@ -139,4 +156,15 @@ export async function authRoutes(instance: FastifyInstance, options: AuthRoutesO
       return { sucess: true, message: MESSAGES.passwordChanged };
     },
   );
+}
+
+/** The guest signed in on this request's access token, if it carries a valid one (never a refusal). */
+async function currentGuest(
+  authenticator: Authenticator,
+  request: FastifyRequest,
+): Promise<CurrentGuest | undefined> {
+  if (!request.headers.authorization) return undefined;
+  const caller = await authenticator.authenticate(request).catch(() => null);
+  if (caller?.principal.kind !== 'guest' || request.sessionId === null) return undefined;
+  return { participantId: caller.principal.participantId, sessionId: request.sessionId };
 }
