@@ -8,6 +8,7 @@ import {
   DOCUMENT_UPLOAD_FIELDS,
   idsRequestSchema,
   noContentSchema,
+  type Principal,
   removedCountSchema,
   renameDocumentRequestSchema,
 } from '@lablive/domain';
@@ -36,21 +37,6 @@ export async function documentsAdminRoutes(instance: FastifyInstance, options: D
   const { authenticator, documents } = options;
   const principalOf = async (request: FastifyRequest) =>
     (await authenticator.authenticate(request)).principal;
-
-  /** Reads the upload, lets `use` keep its file, and removes the file if `use` did not. */
-  async function withUpload<T>(request: FastifyRequest, use: (upload: DocumentUpload) => Promise<T>) {
-    const upload = await readUpload(request, {
-      filesDir: options.filesDir,
-      maxFileBytes: options.maxFileBytes,
-      fields: [DOCUMENT_UPLOAD_FIELDS.name],
-      fileField: DOCUMENT_UPLOAD_FIELDS.file,
-    });
-    try {
-      return await use({ name: upload.fields.name, file: upload.file, sentFileName: upload.fileName });
-    } finally {
-      if (upload.file) await discardReceivedFile(upload.file);
-    }
-  }
 
   app.get('/documents', { schema: { response: { 200: z.array(adminDocumentSchema) } } }, async (request) =>
     documents.list(await principalOf(request)),
@@ -89,6 +75,16 @@ export async function documentsAdminRoutes(instance: FastifyInstance, options: D
     async (request) => documents.removeMany(await principalOf(request), request.body),
   );
 
+  await documentUploadRoutes(app, options, principalOf);
+}
+
+/** The two upload routes, in their own scope with the document size limit. */
+async function documentUploadRoutes(
+  app: FastifyInstance,
+  options: DocumentsAdminRoutesOptions,
+  principalOf: (request: FastifyRequest) => Promise<Principal>,
+) {
+  const { documents } = options;
   await app.register(async (uploads) => {
     await registerUploads(uploads, options.maxFileBytes);
     const route = uploads.withTypeProvider<ZodTypeProvider>();
@@ -104,7 +100,7 @@ export async function documentsAdminRoutes(instance: FastifyInstance, options: D
       },
       async (request, reply) => {
         const principal = await principalOf(request);
-        const created = await withUpload(request, (upload) => documents.create(principal, upload));
+        const created = await withUpload(options, request, (upload) => documents.create(principal, upload));
         return reply.status(201).send(created);
       },
     );
@@ -123,8 +119,29 @@ export async function documentsAdminRoutes(instance: FastifyInstance, options: D
         const principal = await principalOf(request);
         // An unknown document is said before its new file is read, not after.
         await documents.get(principal, request.params.id);
-        return withUpload(request, (upload) => documents.replaceFile(principal, request.params.id, upload));
+        return withUpload(options, request, (upload) =>
+          documents.replaceFile(principal, request.params.id, upload),
+        );
       },
     );
   });
+}
+
+/** Reads the upload, lets `use` keep its file, and removes the file if `use` did not. */
+async function withUpload<T>(
+  options: DocumentsAdminRoutesOptions,
+  request: FastifyRequest,
+  use: (upload: DocumentUpload) => Promise<T>,
+) {
+  const upload = await readUpload(request, {
+    filesDir: options.filesDir,
+    maxFileBytes: options.maxFileBytes,
+    fields: [DOCUMENT_UPLOAD_FIELDS.name],
+    fileField: DOCUMENT_UPLOAD_FIELDS.file,
+  });
+  try {
+    return await use({ name: upload.fields.name, file: upload.file, sentFileName: upload.fileName });
+  } finally {
+    if (upload.file) await discardReceivedFile(upload.file);
+  }
 }
