@@ -4,6 +4,15 @@
 // event's, a lab's); absent, the reader's.
 import { intlLocale } from './intlLocale.ts';
 
+const DAY_TIME = {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+} as const;
+
 /** "26/11/2026, 14:05". */
 export function formatDayTime(instant: string | Date, language: string, timeZone?: string): string {
   return dayTimeFormat(language, timeZone).format(new Date(instant));
@@ -11,15 +20,7 @@ export function formatDayTime(instant: string | Date, language: string, timeZone
 
 /** The formatter behind formatDayTime, for a list that formats many. */
 export function dayTimeFormat(language: string, timeZone?: string): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat(intlLocale(language), {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  });
+  return new Intl.DateTimeFormat(intlLocale(language), { ...DAY_TIME, timeZone });
 }
 
 /** "Thursday, 26 November 2026 at 14:05"; null for a date that does not parse. */
@@ -40,16 +41,7 @@ export function longDayTimeFormat(language: string, timeZone?: string): Intl.Dat
 
 /** The formatter of "26/11/2026, 14:05:09": an instant to the second (a replay's position). */
 export function instantFormat(language: string, timeZone?: string): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat(intlLocale(language), {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  });
+  return new Intl.DateTimeFormat(intlLocale(language), { ...DAY_TIME, second: '2-digit', timeZone });
 }
 
 /** The formatter of "14:05" (24-hour in every language). */
