@@ -28,6 +28,21 @@ export type MeshSessionOptions = {
   createId?: () => string;
 };
 
+/** What each peer shows: its camera and its shared screen, by participant. */
+const mediaOfPeers = (peers: Iterable<MeshPeer>) =>
+  [...peers].map((peer) => {
+    const media = peer.media();
+    return { participantId: peer.remoteId, stream: media.camera, screen: media.screen };
+  });
+
+/** Video frames decoded so far from each peer's camera. */
+async function cameraFramesOfPeers(peers: Iterable<MeshPeer>): Promise<Map<number, number>> {
+  const entries = await Promise.all(
+    [...peers].map(async (peer) => [peer.remoteId, await peer.cameraFramesDecoded()] as const),
+  );
+  return new Map(entries);
+}
+
 export function createMeshSession(options: MeshSessionOptions): MediaSession {
   const { local, selfId, onError } = options;
   const clock = options.clock ?? (() => Date.now());
@@ -57,13 +72,7 @@ export function createMeshSession(options: MeshSessionOptions): MediaSession {
 
   function changed(): void {
     if (closed) return;
-    remotes = nextRemotes(
-      remotes,
-      [...peers.values()].map((peer) => {
-        const media = peer.media();
-        return { participantId: peer.remoteId, stream: media.camera, screen: media.screen };
-      }),
-    );
+    remotes = nextRemotes(remotes, mediaOfPeers(peers.values()));
     // Shared screens are captured without sound (screenCapture.ts): only cameras' streams are heard.
     remoteAudio.play(remotes.flatMap((remote) => (remote.stream === null ? [] : [remote.stream])));
     changes.emit();
@@ -148,12 +157,7 @@ export function createMeshSession(options: MeshSessionOptions): MediaSession {
     onScreenShareEnded: screenEnded.add,
     onDeviceEnded: local.onDeviceEnded,
     onSpeakingChange: speaking.onSpeakingChange,
-    async inboundVideoFrames() {
-      const entries = await Promise.all(
-        [...peers.values()].map(async (peer) => [peer.remoteId, await peer.cameraFramesDecoded()] as const),
-      );
-      return new Map(entries);
-    },
+    inboundVideoFrames: () => cameraFramesOfPeers(peers.values()),
     setPeers(participantIds) {
       if (closed) return;
       const now = clock();

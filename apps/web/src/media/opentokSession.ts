@@ -31,6 +31,38 @@ export type OpenTokSessionOptions = {
 
 type Subscribed = Subscription<MediaStream> & { subscriber: OT.Subscriber };
 
+/**
+ * A screen publisher started and published in `session`. The browser's "Stop sharing" bar ends the
+ * capture without going through the room: `onStopped` hears of it.
+ */
+async function publishScreen(
+  ot: typeof OT,
+  session: OT.Session,
+  onStopped: (publisher: OT.Publisher) => void,
+): Promise<OT.Publisher> {
+  const created = await new Promise<OT.Publisher>((resolve, reject) => {
+    const screen = ot.initPublisher(
+      undefined,
+      screenPublisherProperties(),
+      done(() => resolve(screen), reject),
+    );
+  });
+  created.on('mediaStopped', () => onStopped(created));
+  await new Promise<void>((resolve, reject) => session.publish(created, done(resolve, reject)));
+  return created;
+}
+
+/** Video frames decoded so far from each participant's camera streams (screens left out). */
+async function cameraFramesDecoded(subscriptions: Iterable<Subscribed>): Promise<Map<number, number>> {
+  const frames = new Map<number, number>();
+  for (const entry of subscriptions) {
+    if (entry.participantId === null || entry.videoType === 'screen') continue;
+    const report: ReadonlyMap<string, unknown> = await entry.subscriber.getRtcStatsReport();
+    frames.set(entry.participantId, (frames.get(entry.participantId) ?? 0) + framesDecoded(report));
+  }
+  return frames;
+}
+
 export async function createOpenTokSession(options: OpenTokSessionOptions): Promise<MediaSession> {
   const { local, onError } = options;
   const ot = (await import('@opentok/client')).default;
@@ -139,20 +171,11 @@ export async function createOpenTokSession(options: OpenTokSessionOptions): Prom
     audioOutputId: () => audioOutputId,
     async startScreenShare() {
       if (screenPublisher?.stream !== undefined) return screenPublisher.stream.streamId;
-      const created = await new Promise<OT.Publisher>((resolve, reject) => {
-        const screen = ot.initPublisher(
-          undefined,
-          screenPublisherProperties(),
-          done(() => resolve(screen), reject),
-        );
-      });
-      // The browser's "Stop sharing" bar ends the capture without going through the room.
-      created.on('mediaStopped', () => {
-        if (screenPublisher !== created) return;
+      const created = await publishScreen(ot, session, (stopped) => {
+        if (screenPublisher !== stopped) return;
         stopScreen();
         screenEnded.emit();
       });
-      await new Promise<void>((resolve, reject) => session.publish(created, done(resolve, reject)));
       screenPublisher = created;
       const streamId = created.stream?.streamId;
       if (streamId === undefined) throw new Error('OpenTok published the screen without a stream.');
@@ -162,15 +185,7 @@ export async function createOpenTokSession(options: OpenTokSessionOptions): Prom
     onScreenShareEnded: screenEnded.add,
     onDeviceEnded: local.onDeviceEnded,
     onSpeakingChange: speaking.onSpeakingChange,
-    async inboundVideoFrames() {
-      const frames = new Map<number, number>();
-      for (const entry of subscriptions.values()) {
-        if (entry.participantId === null || entry.videoType === 'screen') continue;
-        const report: ReadonlyMap<string, unknown> = await entry.subscriber.getRtcStatsReport();
-        frames.set(entry.participantId, (frames.get(entry.participantId) ?? 0) + framesDecoded(report));
-      }
-      return frames;
-    },
+    inboundVideoFrames: () => cameraFramesDecoded(subscriptions.values()),
     setPeers(participantIds) {
       // OpenTok finds the streams itself; the list only gives everyone present an entry, in order.
       peers = participantIds.filter((id) => id !== options.selfId);
