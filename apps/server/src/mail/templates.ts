@@ -240,18 +240,18 @@ const PERSONAL_LINK = {
   },
 } as const satisfies Record<Locale, unknown>;
 
+/** What a mail carrying a guest's personal link says: who, which event when on their clock, their links. */
+export type GuestLinkMailValues = {
+  name: string;
+  eventName: string;
+  startsAt: Date;
+  timeZone: string;
+  url: string;
+  calendarUrl: string;
+};
+
 /** A fresh personal link, asked for from a used or expired one (auth/linkRenewal.ts). */
-export function personalLinkMail(
-  locale: Locale,
-  values: {
-    name: string;
-    eventName: string;
-    startsAt: Date;
-    timeZone: string;
-    url: string;
-    calendarUrl: string;
-  },
-): RenderedMail {
+export function personalLinkMail(locale: Locale, values: GuestLinkMailValues): RenderedMail {
   const params = oneLineValues(values);
   const t = PERSONAL_LINK[locale];
   const body = t.body(params.eventName, dateTime(locale, params.startsAt, params.timeZone));
@@ -304,17 +304,7 @@ const EVENT_UPDATE = {
 } as const satisfies Record<Locale, unknown>;
 
 /** An event moved or renamed: its new date on the guest's clock, their link; the .ics goes with it. */
-export function eventUpdateMail(
-  locale: Locale,
-  values: {
-    name: string;
-    eventName: string;
-    startsAt: Date;
-    timeZone: string;
-    url: string;
-    calendarUrl: string;
-  },
-): RenderedMail {
+export function eventUpdateMail(locale: Locale, values: GuestLinkMailValues): RenderedMail {
   const params = oneLineValues(values);
   const t = EVENT_UPDATE[locale];
   const body = t.body(params.eventName, dateTime(locale, params.startsAt, params.timeZone));
