@@ -2,9 +2,9 @@
 // The events list is the spec's cached admin list; an event's guests, rooms, invitations and mails move
 // with the event (guests join, jobs send mails), so they load on each visit.
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_LIST_STALE_MS } from '../../queries/queryClient.ts';
 import { recordQuery } from '../../queries/recordQuery.ts';
 import { adminApi } from '../adminApi.ts';
+import { cachedListQuery, visitQuery } from './resourceQuery.ts';
 
 export const eventKeys = {
   all: ['events'] as const,
@@ -20,32 +20,18 @@ export const eventKeys = {
 };
 
 export const useEvents = () =>
-  useQuery({
-    queryKey: eventKeys.list,
-    queryFn: ({ signal }) => adminApi.events({ signal }),
-    staleTime: ADMIN_LIST_STALE_MS,
-  });
+  useQuery(cachedListQuery(eventKeys.list, (signal) => adminApi.events({ signal })));
 
 export const useBlockedDays = () =>
-  useQuery({
-    queryKey: eventKeys.blockedDays,
-    queryFn: ({ signal }) => adminApi.blockedDays({ signal }),
-    staleTime: ADMIN_LIST_STALE_MS,
-  });
+  useQuery(cachedListQuery(eventKeys.blockedDays, (signal) => adminApi.blockedDays({ signal })));
 
 export const useEventMediaChoices = () =>
-  useQuery({
-    queryKey: eventKeys.mediaChoices,
-    queryFn: ({ signal }) => adminApi.medias({ signal }),
-    staleTime: ADMIN_LIST_STALE_MS,
-  });
+  useQuery(cachedListQuery(eventKeys.mediaChoices, (signal) => adminApi.medias({ signal })));
 
 /** An event's details (a form's first values too: never kept once closed, see recordQuery). */
 export const useEvent = (id: number, enabled = true) =>
   useQuery({
-    queryKey: eventKeys.one(id),
-    queryFn: ({ signal }) => adminApi.event(id, { signal }),
-    enabled,
+    ...visitQuery(eventKeys.one(id), (signal) => adminApi.event(id, { signal }), { enabled }),
     gcTime: 0,
   });
 
@@ -54,31 +40,26 @@ export const useEventToEdit = (id: number | null) =>
   useQuery(recordQuery(eventKeys.one, (key, signal) => adminApi.event(key, { signal }), id));
 
 export const useParticipants = (eventId: number, enabled = true) =>
-  useQuery({
-    queryKey: eventKeys.participants(eventId),
-    queryFn: ({ signal }) => adminApi.participants(eventId, { signal }),
-    enabled,
-  });
+  useQuery(
+    visitQuery(eventKeys.participants(eventId), (signal) => adminApi.participants(eventId, { signal }), {
+      enabled,
+    }),
+  );
 
 export const useEventRooms = (eventId: number, enabled = true) =>
-  useQuery({
-    queryKey: eventKeys.rooms(eventId),
-    queryFn: ({ signal }) => adminApi.rooms(eventId, { signal }),
-    enabled,
-  });
+  useQuery(
+    visitQuery(eventKeys.rooms(eventId), (signal) => adminApi.rooms(eventId, { signal }), { enabled }),
+  );
 
 export const useInvitations = (eventId: number, enabled = true) =>
-  useQuery({
-    queryKey: eventKeys.invitations(eventId),
-    queryFn: ({ signal }) => adminApi.invitations(eventId, { signal }),
-    enabled,
-  });
+  useQuery(
+    visitQuery(eventKeys.invitations(eventId), (signal) => adminApi.invitations(eventId, { signal }), {
+      enabled,
+    }),
+  );
 
 export const useEventMails = (eventId: number) =>
-  useQuery({
-    queryKey: eventKeys.mails(eventId),
-    queryFn: ({ signal }) => adminApi.mails(eventId, { signal }),
-  });
+  useQuery(visitQuery(eventKeys.mails(eventId), (signal) => adminApi.mails(eventId, { signal })));
 
 /** The guest the participant form edits, or null for a new one. */
 export const useParticipant = (id: number | null) =>

@@ -1,8 +1,8 @@
 // The pharmacovigilance resource of the back office: the report receivers (the spec's cached admin
 // list), the reports a page at a time (guests send them during events: loaded on each visit), one report.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ADMIN_LIST_STALE_MS } from '../../queries/queryClient.ts';
+import { useQuery } from '@tanstack/react-query';
 import { pharmacovigilanceApi } from '../adminApi.ts';
+import { cachedListQuery, visitQuery } from './resourceQuery.ts';
 
 type Page = { start: number; count: number };
 
@@ -15,23 +15,25 @@ export const pharmacovigilanceKeys = {
 };
 
 export const useReceivers = () =>
-  useQuery({
-    queryKey: pharmacovigilanceKeys.receivers,
-    queryFn: ({ signal }) => pharmacovigilanceApi.receivers({ signal }),
-    staleTime: ADMIN_LIST_STALE_MS,
-  });
+  useQuery(
+    cachedListQuery(pharmacovigilanceKeys.receivers, (signal) => pharmacovigilanceApi.receivers({ signal })),
+  );
 
+// The page shown stays until the next one arrives.
 export const useReports = (page: Page) =>
-  useQuery({
-    queryKey: pharmacovigilanceKeys.reportsPage(page),
-    queryFn: ({ signal }) => pharmacovigilanceApi.reports(page, { signal }),
-    // The page shown stays until the next one arrives.
-    placeholderData: keepPreviousData,
-  });
+  useQuery(
+    visitQuery(
+      pharmacovigilanceKeys.reportsPage(page),
+      (signal) => pharmacovigilanceApi.reports(page, { signal }),
+      {
+        keepPrevious: true,
+      },
+    ),
+  );
 
 export const useReport = (id: number, enabled = true) =>
-  useQuery({
-    queryKey: pharmacovigilanceKeys.report(id),
-    queryFn: ({ signal }) => pharmacovigilanceApi.report(id, { signal }),
-    enabled,
-  });
+  useQuery(
+    visitQuery(pharmacovigilanceKeys.report(id), (signal) => pharmacovigilanceApi.report(id, { signal }), {
+      enabled,
+    }),
+  );

@@ -1,8 +1,9 @@
 // The statistics resource of the back office: figures that move with every session, so each is loaded on
 // each visit (never the admin cache); one key per block, so each block loads and fails on its own.
 import type { StatsPeriod } from '@lablive/domain';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { statsApi } from '../adminApi.ts';
+import { visitQuery } from './resourceQuery.ts';
 
 type Page = { start: number; count: number };
 
@@ -28,34 +29,30 @@ export const statsKeys = {
 };
 
 export const useStatsTotals = () =>
-  useQuery({ queryKey: statsKeys.totals, queryFn: ({ signal }) => statsApi.totals({ signal }) });
+  useQuery(visitQuery(statsKeys.totals, (signal) => statsApi.totals({ signal })));
 
 export const useDocumentStats = () =>
-  useQuery({ queryKey: statsKeys.documents, queryFn: ({ signal }) => statsApi.documents({ signal }) });
+  useQuery(visitQuery(statsKeys.documents, (signal) => statsApi.documents({ signal })));
 
 export const useConsumption = () =>
-  useQuery({ queryKey: statsKeys.consumption, queryFn: ({ signal }) => statsApi.consumption({ signal }) });
+  useQuery(visitQuery(statsKeys.consumption, (signal) => statsApi.consumption({ signal })));
 
 export const useStatsChart = (chart: StatsChart, period: StatsPeriod) =>
-  useQuery({
-    queryKey: statsKeys.chart(chart, period),
-    queryFn: ({ signal }) => STATS_CHARTS[chart](period, signal),
-    placeholderData: keepPreviousData,
-  });
+  useQuery(
+    visitQuery(statsKeys.chart(chart, period), (signal) => STATS_CHARTS[chart](period, signal), {
+      keepPrevious: true,
+    }),
+  );
 
 export const useClosedSessions = (page: Page) =>
-  useQuery({
-    queryKey: statsKeys.closed(page),
-    queryFn: ({ signal }) => statsApi.closedEvents(page, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  useQuery(
+    visitQuery(statsKeys.closed(page), (signal) => statsApi.closedEvents(page, { signal }), {
+      keepPrevious: true,
+    }),
+  );
 
 export const useEventStats = (id: number, enabled = true) =>
-  useQuery({
-    queryKey: statsKeys.event(id),
-    queryFn: ({ signal }) => statsApi.eventStats(id, { signal }),
-    enabled,
-  });
+  useQuery(visitQuery(statsKeys.event(id), (signal) => statsApi.eventStats(id, { signal }), { enabled }));
 
 /** The lab's polls with their answers, `POLLS_PER_LOAD` at a time ("Show more" asks for the next ones). */
 export const useStatsPolls = (perLoad: number) =>

@@ -1,8 +1,8 @@
 // The users resource of the back office: a lab's users (the spec's cached admin list, with or without the
 // deactivated ones), the roles and groups they may be given, one user and their lab (My account).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ADMIN_LIST_STALE_MS } from '../../queries/queryClient.ts';
 import { usersApi } from '../adminApi.ts';
+import { cachedListQuery, visitQuery } from './resourceQuery.ts';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -16,30 +16,22 @@ export const userKeys = {
 
 export const useUsers = (labId: number, includeDeactivated: boolean) =>
   useQuery({
-    queryKey: userKeys.list(labId, includeDeactivated),
-    queryFn: ({ signal }) => usersApi.users(labId, { includeDeactivated }, { signal }),
-    staleTime: ADMIN_LIST_STALE_MS,
+    ...cachedListQuery(userKeys.list(labId, includeDeactivated), (signal) =>
+      usersApi.users(labId, { includeDeactivated }, { signal }),
+    ),
     // Showing the deactivated ones keeps the list on screen until the longer one arrives.
     placeholderData: keepPreviousData,
   });
 
 export const useRoles = () =>
-  useQuery({
-    queryKey: userKeys.roles,
-    queryFn: ({ signal }) => usersApi.roles({ signal }),
-    staleTime: ADMIN_LIST_STALE_MS,
-  });
+  useQuery(cachedListQuery(userKeys.roles, (signal) => usersApi.roles({ signal })));
 
 export const useUserGroups = () =>
-  useQuery({
-    queryKey: userKeys.groups,
-    queryFn: ({ signal }) => usersApi.groups({ signal }),
-    staleTime: ADMIN_LIST_STALE_MS,
-  });
+  useQuery(cachedListQuery(userKeys.groups, (signal) => usersApi.groups({ signal })));
 
 /** A user as My account edits them: never kept once the page is closed (see recordQuery). */
 export const useUser = (id: number) =>
-  useQuery({ queryKey: userKeys.one(id), queryFn: ({ signal }) => usersApi.user(id, { signal }), gcTime: 0 });
+  useQuery({ ...visitQuery(userKeys.one(id), (signal) => usersApi.user(id, { signal })), gcTime: 0 });
 
 export const useLab = (id: number) =>
-  useQuery({ queryKey: userKeys.lab(id), queryFn: ({ signal }) => usersApi.lab(id, { signal }) });
+  useQuery(visitQuery(userKeys.lab(id), (signal) => usersApi.lab(id, { signal })));
