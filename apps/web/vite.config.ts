@@ -2,11 +2,12 @@
 // the server on :3000; in production the server serves dist/ on the same origin.
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 const apiOrigin = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       '/api': { target: apiOrigin, changeOrigin: true },

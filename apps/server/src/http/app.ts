@@ -3,7 +3,7 @@
 // services the routes call are built once, in appServices.ts.
 import rateLimit from '@fastify/rate-limit';
 import { DomainError } from '@lablive/domain';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Bus } from '../bus/index.ts';
 import type { Env } from '../config/env.ts';
@@ -14,6 +14,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { createDirectMailOutbox, type MailOutbox } from '../mail/mailOutbox.ts';
 import type { GatewayStats } from '../observability/gatewayStats.ts';
 import type { ServerMetrics } from '../observability/metrics.ts';
+import { RequestLog } from '../observability/requestLog.ts';
 import { ensureLiveGenerations } from '../projections/generations.repository.ts';
 import { PROJECTIONS } from '../projections/projections.ts';
 import { registerGateway } from '../realtime/gateway.ts';
@@ -120,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    logController: new RequestLog({ requestIdLogLabel: 'requestId' }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
