@@ -26,38 +26,83 @@ export type Visitor = {
   close(): Promise<void>;
 };
 
+const GUEST_CONTEXT = { locale: 'en', permissions: ['camera', 'microphone'] };
+
+/**
+ * The guest's way in: the public link, the entry form, the event page, the waiting room with camera and
+ * microphone on, until Join is enabled (the devices and the room's participation both ready).
+ */
+async function walkToWaitingRoom(page: Page, baseUrl: string, label: string, email: string): Promise<void> {
+  // Exposes the media session's decoded-frame counts (apps/web/src/room/session/debugHandle.ts).
+  await page.addInitScript(
+    "localStorage.setItem('lablive.locale', 'en'); localStorage.setItem('lablive.debug', '1');",
+  );
+  await page.goto(`${baseUrl}${DEMO_EVENT_PATH}`);
+  await page.getByTestId('entry-first-name').fill(label);
+  await page.getByTestId('entry-last-name').fill('Bench');
+  await page.getByTestId('entry-email').fill(email);
+  await page.getByTestId('entry-submit').click();
+  await page.getByTestId('event-join').click();
+  await page.getByTestId('waiting-join').waitFor();
+  const enabled = (testId: string) => page.locator(`[data-testid="${testId}"]:enabled`);
+  for (const toggle of ['waiting-toggle-video', 'waiting-toggle-audio']) {
+    await enabled(toggle).waitFor();
+    if ((await enabled(toggle).getAttribute('aria-pressed')) !== 'true') await enabled(toggle).click();
+  }
+  await page.getByTestId('waiting-preview').waitFor();
+  await enabled('waiting-join').waitFor();
+}
+
+/**
+ * The bytes a guest's browser downloads over HTTP (headers and bodies as sent, compressed) on the way
+ * from the public link into the live room: once with an empty cache, then again in a new tab of the
+ * same browser, as when the guest comes back to the next session. Media and socket frames are not HTTP
+ * and not counted.
+ */
+export async function visitBytes(
+  browser: Browser,
+  baseUrl: string,
+): Promise<{ first: number; second: number }> {
+  const context = await browser.newContext(GUEST_CONTEXT);
+  const email = `returning-${Date.now()}@example.org`;
+  try {
+    const visit = async () => {
+      const page = await context.newPage();
+      const network = await context.newCDPSession(page);
+      let bytes = 0;
+      network.on('Network.loadingFinished', (event) => {
+        bytes += event.encodedDataLength;
+      });
+      await network.send('Network.enable');
+      await walkToWaitingRoom(page, baseUrl, 'Returning', email);
+      await page.getByTestId('waiting-join').click();
+      await page.getByTestId('room-page').waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.close();
+      return bytes;
+    };
+    const first = await visit();
+    const second = await visit();
+    return { first, second };
+  } finally {
+    await context.close();
+  }
+}
+
 export async function enterWaitingRoom(
   browser: Browser,
   baseUrl: string,
   label: string,
   scripts: Set<string>,
 ): Promise<Visitor> {
-  const context = await browser.newContext({ locale: 'en', permissions: ['camera', 'microphone'] });
+  const context = await browser.newContext(GUEST_CONTEXT);
   try {
     const page = await context.newPage();
-    // Exposes the media session's decoded-frame counts (apps/web/src/room/session/debugHandle.ts).
-    await page.addInitScript(
-      "localStorage.setItem('lablive.locale', 'en'); localStorage.setItem('lablive.debug', '1');",
-    );
     page.on('response', (response) => {
       const asset = new URL(response.url()).pathname;
       if (asset.endsWith('.js')) scripts.add(asset);
     });
-    await page.goto(`${baseUrl}${DEMO_EVENT_PATH}`);
-    await page.getByTestId('entry-first-name').fill(label);
-    await page.getByTestId('entry-last-name').fill('Bench');
-    await page.getByTestId('entry-email').fill(`${label.toLowerCase()}-${Date.now()}@example.org`);
-    await page.getByTestId('entry-submit').click();
-    await page.getByTestId('event-join').click();
-    await page.getByTestId('waiting-join').waitFor();
-    const enabled = (testId: string) => page.locator(`[data-testid="${testId}"]:enabled`);
-    for (const toggle of ['waiting-toggle-video', 'waiting-toggle-audio']) {
-      await enabled(toggle).waitFor();
-      if ((await enabled(toggle).getAttribute('aria-pressed')) !== 'true') await enabled(toggle).click();
-    }
-    await page.getByTestId('waiting-preview').waitFor();
-    // Join is enabled once the devices and the room's participation are both ready.
-    await enabled('waiting-join').waitFor();
+    await walkToWaitingRoom(page, baseUrl, label, `${label.toLowerCase()}-${Date.now()}@example.org`);
     const roomId = Number(new URL(page.url()).pathname.split('/').at(-1));
     return {
       page,
