@@ -9,28 +9,24 @@ import {
   PICTURE_UPLOAD_FIELDS,
   type PictureRef,
   pictureUploadSchema,
-  removedCountSchema,
 } from '@lablive/domain';
-import { z } from 'zod';
-import { authorizedCalls } from './authorizedCalls.ts';
-import type { UploadOptions } from './documentsAdminApi.ts';
+import { adminResource } from './adminResource.ts';
+import { authorizedCalls, type UploadOptions } from './authorizedCalls.ts';
 import type { RequestOptions, Transport } from './httpTransport.ts';
 
 export function createGroupsAdminApi(transport: Transport) {
-  const { get, send, remove } = authorizedCalls(transport);
+  const calls = authorizedCalls(transport);
+  const groups = adminResource<typeof groupSchema, GroupFormInput>(calls, '/api/groups', groupSchema);
   return {
     /** The lab's groups, in the order they were made, with what each holds and its member count. */
-    groups: (options?: RequestOptions) => get('/api/groups', z.array(groupSchema), options),
+    groups: groups.list,
     /** What a group may hold: the lab's users, medias, documents and prepared polls, by name. */
-    choices: (options?: RequestOptions) => get('/api/groups/choices', groupChoicesSchema, options),
-    createGroup: (form: GroupFormInput, options?: RequestOptions) =>
-      send('POST', '/api/groups', form, groupSchema, options),
+    choices: (options?: RequestOptions) => calls.get('/api/groups/choices', groupChoicesSchema, options),
+    createGroup: groups.create,
     /** The name, and what else is given (a list left out keeps what it holds). */
-    editGroup: (groupId: number, form: GroupFormInput, options?: RequestOptions) =>
-      send('PUT', `/api/groups/${groupId}`, form, groupSchema, options),
-    removeGroup: (groupId: number, options?: RequestOptions) => remove(`/api/groups/${groupId}`, options),
-    removeGroups: (ids: readonly number[], options?: RequestOptions) =>
-      send('POST', '/api/groups/delete-multiple', { ids }, removedCountSchema, options),
+    editGroup: groups.change,
+    removeGroup: groups.remove,
+    removeGroups: groups.removeMany,
   };
 }
 
@@ -38,6 +34,7 @@ export type GroupsAdminApi = ReturnType<typeof createGroupsAdminApi>;
 
 /** POST upload: a picture for a group (`group`) or a user's avatar (`users`); answers its URL. */
 export function createPicturesApi(transport: Transport) {
+  const { send } = authorizedCalls(transport);
   return {
     upload: (
       ref: PictureRef,
@@ -50,17 +47,7 @@ export function createPicturesApi(transport: Transport) {
       form.append(PICTURE_UPLOAD_FIELDS.ref, ref);
       form.append(PICTURE_UPLOAD_FIELDS.refId, String(refId));
       form.append(PICTURE_UPLOAD_FIELDS.files, file, options.fileName);
-      return transport.json(
-        {
-          method: 'POST',
-          path: '/api/upload',
-          form,
-          auth: true,
-          signal: options.signal,
-          onUploadProgress: options.onProgress,
-        },
-        pictureUploadSchema,
-      );
+      return send('POST', '/api/upload', form, pictureUploadSchema, options);
     },
   };
 }

@@ -1,13 +1,10 @@
 // The REST half of @lablive/client: the typed API client, its errors and the token stores.
 export * from './apiClient.ts';
 export * from './apiError.ts';
+export type { UploadOptions } from './authorizedCalls.ts';
 export * from './browserTokenStore.ts';
 export { type CalendarApi, createCalendarApi } from './calendarApi.ts';
-export {
-  createDocumentsAdminApi,
-  type DocumentsAdminApi,
-  type UploadOptions,
-} from './documentsAdminApi.ts';
+export { createDocumentsAdminApi, type DocumentsAdminApi } from './documentsAdminApi.ts';
 export { createEventsAdminApi, type EventsAdminApi } from './eventsAdminApi.ts';
 export {
   createGroupsAdminApi,

@@ -7,42 +7,43 @@ import {
   type MediaChanges,
   type MediaFormInput,
 } from '@lablive/domain';
-import { z } from 'zod';
-import { authorizedCalls } from './authorizedCalls.ts';
-import type { UploadOptions } from './documentsAdminApi.ts';
+import { adminResource } from './adminResource.ts';
+import { authorizedCalls, type UploadOptions } from './authorizedCalls.ts';
 import type { RequestOptions, Transport } from './httpTransport.ts';
 
-function fileForm(file: Blob, fileName: string | undefined): FormData {
-  const form = new FormData();
-  form.append(MEDIA_UPLOAD_FIELDS.file, file, fileName);
-  return form;
-}
-
 export function createMediasAdminApi(transport: Transport) {
-  const { get, send, remove } = authorizedCalls(transport);
-  const upload = (method: 'POST' | 'PUT', path: string, form: FormData, options: UploadOptions) =>
-    transport.json(
-      { method, path, form, auth: true, signal: options.signal, onUploadProgress: options.onProgress },
-      adminMediaSchema,
-    );
+  const calls = authorizedCalls(transport);
+  const medias = adminResource<typeof adminMediaSchema, MediaFormInput, MediaChanges>(
+    calls,
+    '/api/medias',
+    adminMediaSchema,
+  );
+  /** One of the media's files (its build, its thumbnail); the answer is the media as it now stands. */
+  const sendFile = (
+    method: 'POST' | 'PUT',
+    path: string,
+    file: Blob,
+    options: UploadOptions & { fileName?: string },
+  ) => {
+    const form = new FormData();
+    form.append(MEDIA_UPLOAD_FIELDS.file, file, options.fileName);
+    return calls.send(method, path, form, adminMediaSchema, options);
+  };
   return {
-    medias: (options?: RequestOptions) => get('/api/medias', z.array(adminMediaSchema), options),
-    media: (mediaId: number, options?: RequestOptions) =>
-      get(`/api/medias/${mediaId}`, adminMediaSchema, options),
-    create: (form: MediaFormInput, options?: RequestOptions) =>
-      send('POST', '/api/medias', form, adminMediaSchema, options),
+    medias: medias.list,
+    media: medias.one,
+    create: medias.create,
     /** Changes the fields given (the list's inline edit sends the name alone). */
-    change: (mediaId: number, changes: MediaChanges, options?: RequestOptions) =>
-      send('PUT', `/api/medias/${mediaId}`, changes, adminMediaSchema, options),
-    remove: (mediaId: number, options?: RequestOptions) => remove(`/api/medias/${mediaId}`, options),
+    change: medias.change,
+    remove: medias.remove,
     /** The media's build: a zip holding an index.html (the media becomes a build). */
     uploadBuild: (mediaId: number, zip: Blob, options: UploadOptions & { fileName?: string } = {}) =>
-      upload('POST', `/api/medias/${mediaId}/build`, fileForm(zip, options.fileName), options),
+      sendFile('POST', `/api/medias/${mediaId}/build`, zip, options),
     setThumbnail: (mediaId: number, image: Blob, options: UploadOptions & { fileName?: string } = {}) =>
-      upload('PUT', `/api/medias/${mediaId}/thumbnail`, fileForm(image, options.fileName), options),
-    removeThumbnail: (mediaId: number, options?: RequestOptions) =>
+      sendFile('PUT', `/api/medias/${mediaId}/thumbnail`, image, options),
+    removeThumbnail: (mediaId: number, options: RequestOptions = {}) =>
       transport.json(
-        { method: 'DELETE', path: `/api/medias/${mediaId}/thumbnail`, auth: true, signal: options?.signal },
+        { method: 'DELETE', path: `/api/medias/${mediaId}/thumbnail`, auth: true, signal: options.signal },
         adminMediaSchema,
       ),
   };

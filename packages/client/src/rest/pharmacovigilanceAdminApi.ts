@@ -9,53 +9,45 @@ import {
   type UpdateReceiverRequest,
 } from '@lablive/domain';
 import { z } from 'zod';
+import { adminResource } from './adminResource.ts';
 import { authorizedCalls } from './authorizedCalls.ts';
 import type { RequestOptions, Transport } from './httpTransport.ts';
 
 export function createPharmacovigilanceAdminApi(transport: Transport) {
-  const { get, send, remove } = authorizedCalls(transport);
+  const calls = authorizedCalls(transport);
+  const receivers = adminResource<typeof pharmacovigilanceReceiverSchema, never, UpdateReceiverRequest>(
+    calls,
+    '/api/pharmacovigilance-receiver',
+    pharmacovigilanceReceiverSchema,
+  );
+  const reports = adminResource(calls, '/api/pharmacovigilance-report', reportDetailSchema);
   return {
-    receivers: (options?: RequestOptions) =>
-      get('/api/pharmacovigilance-receiver', z.array(pharmacovigilanceReceiverSchema), options),
+    receivers: receivers.list,
+    /** Several receivers at once: the answer lists them all. */
     addReceivers: (request: CreateReceiversRequest, options?: RequestOptions) =>
-      send(
+      calls.send(
         'POST',
         '/api/pharmacovigilance-receiver',
         request,
         z.array(pharmacovigilanceReceiverSchema),
         options,
       ),
-    changeReceiver: (receiverId: number, change: UpdateReceiverRequest, options?: RequestOptions) =>
-      send(
-        'PUT',
-        `/api/pharmacovigilance-receiver/${receiverId}`,
-        change,
-        pharmacovigilanceReceiverSchema,
-        options,
-      ),
+    changeReceiver: receivers.change,
     removeReceivers: (ids: readonly number[], options?: RequestOptions) =>
-      send('POST', '/api/pharmacovigilance-remove-receivers', { ids }, removedCountSchema, options),
+      calls.send('POST', '/api/pharmacovigilance-remove-receivers', { ids }, removedCountSchema, options),
     /** A page of the lab's reports, newest first, with how many there are in all. */
     reports: (page: { start: number; count: number }, options?: RequestOptions) =>
-      get(
+      calls.get(
         `/api/pharmacovigilance-report?start=${page.start}&count=${page.count}`,
         reportListResponseSchema,
         options,
       ),
-    report: (reportId: number, options?: RequestOptions) =>
-      get(`/api/pharmacovigilance-report/${reportId}`, reportDetailSchema, options),
-    /** The report as a PDF (the call needs the session's token, which a plain link cannot carry). */
-    reportPdf: (reportId: number, options: RequestOptions = {}): Promise<Blob> =>
-      transport.blob({
-        method: 'GET',
-        path: `/api/pharmacovigilance-report/${reportId}/pdf`,
-        auth: true,
-        signal: options.signal,
-      }),
-    removeReport: (reportId: number, options?: RequestOptions) =>
-      remove(`/api/pharmacovigilance-report/${reportId}`, options),
-    removeReports: (ids: readonly number[], options?: RequestOptions) =>
-      send('POST', '/api/pharmacovigilance-report/delete-multiple', { ids }, removedCountSchema, options),
+    report: reports.one,
+    /** The report as a PDF. */
+    reportPdf: (reportId: number, options?: RequestOptions) =>
+      calls.download(`/api/pharmacovigilance-report/${reportId}/pdf`, options),
+    removeReport: reports.remove,
+    removeReports: reports.removeMany,
   };
 }
 

@@ -22,9 +22,7 @@ const countQuery = (count: number | undefined) => (count === undefined ? '' : `?
 const pageQuery = (page: StatsPage) => `?start=${page.start}&count=${page.count}`;
 
 export function createStatsApi(transport: Transport) {
-  const { get } = authorizedCalls(transport);
-  const csv = (path: string, options: RequestOptions = {}): Promise<Blob> =>
-    transport.blob({ method: 'GET', path, auth: true, signal: options.signal });
+  const { get, download: csv } = authorizedCalls(transport);
   return {
     /** The lab's figures since its first session. */
     totals: (options?: RequestOptions) => get('/api/stats/totals', statsTotalsSchema, options),
