@@ -19,29 +19,21 @@ export type Visibility =
       others: SessionEvent | null;
     };
 
+/** Delivered in full to the animators (when `animators`) and to `participantIds`; `others` to the rest. */
+const restricted = (
+  animators: boolean,
+  participantIds: readonly number[],
+  others: SessionEvent | null,
+): Visibility => ({ kind: 'restricted', animators, participantIds, others });
+
 export function visibilityOf(event: SessionEvent): Visibility {
   switch (event.type) {
     case 'NotesSaved':
-      return {
-        kind: 'restricted',
-        animators: false,
-        participantIds: [event.data.participantId],
-        others: null,
-      };
+      return restricted(false, [event.data.participantId], null);
     case 'NotesSubmitted':
-      return {
-        kind: 'restricted',
-        animators: true,
-        participantIds: [event.data.participantId],
-        others: null,
-      };
+      return restricted(true, [event.data.participantId], null);
     case 'PollAnswered':
-      return {
-        kind: 'restricted',
-        animators: true,
-        participantIds: [],
-        others: { type: 'PollAnswered', data: { ...event.data, answers: [] } },
-      };
+      return restricted(true, [], { type: 'PollAnswered', data: { ...event.data, answers: [] } });
     default:
       return { kind: 'public' };
   }
