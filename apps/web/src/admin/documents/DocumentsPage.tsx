@@ -7,20 +7,22 @@ import { type AdminDocument, DOCUMENT_PAGE_SIZES, documentNameSchema } from '@la
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { SvgIcon } from '../../components/SvgIcon.tsx';
 import { documentFileName, saveBlob } from '../../components/saveBlob.ts';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { toFailure } from '../../failure.ts';
 import { useFormat } from '../../format/useFormat.ts';
-import { describeFailure, translateMessage } from '../../i18n/messages.ts';
+import { describeFailure } from '../../i18n/messages.ts';
 import { useLoadedQuery } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { documentsApi } from '../adminApi.ts';
-import { LoadFailure } from '../LoadFailure.tsx';
+import { ListPage } from '../ListPage.tsx';
 import { AdminList } from '../list/AdminList.tsx';
 import { InlineText } from '../list/InlineText.tsx';
+import { removeOneOrMany } from '../list/removeOneOrMany.ts';
 import { useOptimisticRows } from '../list/useOptimisticRows.ts';
+import { useSchemaProblem } from '../list/useSchemaProblem.ts';
 import { documentKeys, useDocuments } from '../resources/documents.ts';
 import './documents.css';
 
@@ -28,22 +30,20 @@ export function DocumentsPage() {
   const { t } = useTranslation('admin');
   const { state } = useLoadedQuery(useDocuments());
   return (
-    <section className="admin-page" aria-labelledby="documents-title">
-      <header className="admin-page-header">
-        <h1 id="documents-title">{t('documents.title')}</h1>
-        <Link to="/admin/documents/create" className="button button-primary" data-testid="add-document">
-          {t('documents.add')}
-        </Link>
-      </header>
-      <p className="muted">{t('documents.intro')}</p>
-      {state.status === 'loading' && <PageSpinner />}
-      {state.status === 'failed' && <LoadFailure failure={state.failure} testId="documents-error" />}
-      {state.status === 'loaded' && (
+    <ListPage
+      titleId="documents-title"
+      title={t('documents.title')}
+      add={{ to: '/admin/documents/create', label: t('documents.add'), testId: 'add-document' }}
+      intro={t('documents.intro')}
+      state={state}
+      errorTestId="documents-error"
+    >
+      {(documents) => (
         <div className="documents-list">
-          <Documents loaded={state.value} />
+          <Documents loaded={documents} />
         </div>
       )}
-    </section>
+    </ListPage>
   );
 }
 
@@ -59,10 +59,7 @@ function Documents({ loaded }: { loaded: readonly AdminDocument[] }) {
     invalidate.markStale(documentKeys.all),
   );
   const [downloading, setDownloading] = useState<number | null>(null);
-  const nameProblem = (name: string) => {
-    const parsed = documentNameSchema.safeParse(name);
-    return parsed.success ? null : translateMessage(t, parsed.error.issues[0]?.message ?? '');
-  };
+  const nameProblem = useSchemaProblem(documentNameSchema);
 
   async function download(document: AdminDocument) {
     setDownloading(document.id);
@@ -147,12 +144,7 @@ function Documents({ loaded }: { loaded: readonly AdminDocument[] }) {
         </>
       )}
       onRemove={async (ids) => {
-        const [only] = ids;
-        await list.remove(ids, () =>
-          ids.length === 1 && only !== undefined
-            ? documentsApi.remove(Number(only))
-            : documentsApi.removeMany(ids.map(Number)),
-        );
+        await list.remove(ids, () => removeOneOrMany(ids, documentsApi.remove, documentsApi.removeMany));
         toast.show({ title: ta('documents.removed', { count: ids.length }), tone: 'success' });
       }}
     />
@@ -162,20 +154,8 @@ function Documents({ loaded }: { loaded: readonly AdminDocument[] }) {
 /** The download icon, drawn inline (an emoji would depend on the system's fonts). */
 function DownloadIcon() {
   return (
-    <svg
-      className="admin-list-icon"
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <SvgIcon className="admin-list-icon" size={16} line>
       <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
-    </svg>
+    </SvgIcon>
   );
 }

@@ -5,10 +5,9 @@ import { type CurrentUser, compareCurrentEvents, eventCategory, type LabEvent } 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../../auth/useAuth.ts';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useLoadedQuery } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
-import { LoadFailure } from '../LoadFailure.tsx';
+import { ListPage } from '../ListPage.tsx';
 import { eventKeys, useEvents } from '../resources/events.ts';
 import { EventCard } from './EventCard.tsx';
 
@@ -23,17 +22,15 @@ export function EventsPage() {
   const reload = () => invalidate.refresh(eventKeys.all);
   if (user === null) return null;
   return (
-    <section className="admin-page" aria-labelledby="events-title">
-      <header className="admin-page-header">
-        <h1 id="events-title">{t('events.title')}</h1>
-        <Link to="/admin/events/create" className="button button-primary" data-testid="new-event">
-          {t('events.newEvent')}
-        </Link>
-      </header>
-      {state.status === 'loading' && <PageSpinner />}
-      {state.status === 'failed' && <LoadFailure failure={state.failure} testId="events-error" />}
-      {state.status === 'loaded' && <EventSections events={state.value} user={user} onChange={reload} />}
-    </section>
+    <ListPage
+      titleId="events-title"
+      title={t('events.title')}
+      add={{ to: '/admin/events/create', label: t('events.newEvent'), testId: 'new-event' }}
+      state={state}
+      errorTestId="events-error"
+    >
+      {(events) => <EventSections events={events} user={user} onChange={reload} />}
+    </ListPage>
   );
 }
 

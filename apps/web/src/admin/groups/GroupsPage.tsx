@@ -12,16 +12,16 @@ import {
 } from '@lablive/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
-import { translateMessage } from '../../i18n/messages.ts';
 import { useLoadedQueries } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { groupsApi } from '../adminApi.ts';
-import { LoadFailure } from '../LoadFailure.tsx';
+import { LoadedView } from '../LoadedView.tsx';
 import { AdminList } from '../list/AdminList.tsx';
 import { InlineText } from '../list/InlineText.tsx';
+import { removeOneOrMany } from '../list/removeOneOrMany.ts';
 import { useOptimisticRows } from '../list/useOptimisticRows.ts';
+import { useSchemaProblem } from '../list/useSchemaProblem.ts';
 import { groupKeys, useGroupChoices, useGroups } from '../resources/groups.ts';
 import { userKeys } from '../resources/users.ts';
 import { GroupBadge } from './GroupBadge.tsx';
@@ -36,9 +36,9 @@ export function GroupsPage() {
     <section className="admin-page" aria-labelledby="groups-title">
       <UserManagementTabs titleId="groups-title" />
       <p className="muted groups-intro">{t('groups.intro')}</p>
-      {state.status === 'loading' && <PageSpinner />}
-      {state.status === 'failed' && <LoadFailure failure={state.failure} testId="groups-error" />}
-      {state.status === 'loaded' && <Groups loaded={state.value.groups} choices={state.value.choices} />}
+      <LoadedView state={state} errorTestId="groups-error">
+        {({ groups, choices }) => <Groups loaded={groups} choices={choices} />}
+      </LoadedView>
     </section>
   );
 }
@@ -48,7 +48,6 @@ const groupId = (group: Group) => String(group.id);
 type Panel = { key: number; group: Group | null };
 
 function Groups({ loaded, choices }: { loaded: readonly Group[]; choices: GroupChoices }) {
-  const { t } = useTranslation();
   const { t: ta } = useTranslation('admin');
   const toast = useToast();
   const invalidate = useInvalidate();
@@ -59,10 +58,7 @@ function Groups({ loaded, choices }: { loaded: readonly Group[]; choices: GroupC
   });
   const [panel, setPanel] = useState<Panel | null>(null);
   const opener = useRef<HTMLElement | null>(null);
-  const nameProblem = (name: string) => {
-    const parsed = groupNameSchema.safeParse(name);
-    return parsed.success ? null : translateMessage(t, parsed.error.issues[0]?.message ?? '');
-  };
+  const nameProblem = useSchemaProblem(groupNameSchema);
 
   function open(group: Group | null, from: HTMLElement) {
     opener.current = from;
@@ -182,12 +178,7 @@ function Groups({ loaded, choices }: { loaded: readonly Group[]; choices: GroupC
             </button>
           )}
           onRemove={async (ids) => {
-            const [only] = ids;
-            await list.remove(ids, () =>
-              ids.length === 1 && only !== undefined
-                ? groupsApi.removeGroup(Number(only))
-                : groupsApi.removeGroups(ids.map(Number)),
-            );
+            await list.remove(ids, () => removeOneOrMany(ids, groupsApi.removeGroup, groupsApi.removeGroups));
             if (panel?.group && ids.includes(groupId(panel.group))) setPanel(null);
             toast.show({ title: ta('groups.removed', { count: ids.length }), tone: 'success' });
           }}

@@ -3,26 +3,21 @@
 // page this build does not have yet is left out rather than shown as a link to nothing.
 import { ADMIN_ROUTES } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router-dom';
+import { AdminTabsHeader } from '../AdminPageHeader.tsx';
 import { BUILT_ADMIN_PAGES } from '../adminPages.ts';
 
 const built = new Set<string>(BUILT_ADMIN_PAGES);
 
 export function UserManagementTabs({ titleId }: { titleId: string }) {
   const { t } = useTranslation('admin');
+  const users = { to: ADMIN_ROUTES.users.path, label: t('usersArea.usersTab'), testId: 'tab-users' };
+  const groups = { to: ADMIN_ROUTES.groups.path, label: t('usersArea.groupsTab'), testId: 'tab-groups' };
   return (
-    <header className="admin-page-header">
-      <h1 id={titleId}>{t('usersArea.title')}</h1>
-      <nav className="admin-tabs" aria-label={t('usersArea.tabs')}>
-        {built.has('users') && (
-          <NavLink to={ADMIN_ROUTES.users.path} className="admin-tab" end data-testid="tab-users">
-            {t('usersArea.usersTab')}
-          </NavLink>
-        )}
-        <NavLink to={ADMIN_ROUTES.groups.path} className="admin-tab" end data-testid="tab-groups">
-          {t('usersArea.groupsTab')}
-        </NavLink>
-      </nav>
-    </header>
+    <AdminTabsHeader
+      titleId={titleId}
+      title={t('usersArea.title')}
+      label={t('usersArea.tabs')}
+      tabs={built.has('users') ? [users, groups] : [groups]}
+    />
   );
 }

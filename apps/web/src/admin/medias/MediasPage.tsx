@@ -10,17 +10,16 @@ import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Format, useFormat } from '../../format/useFormat.ts';
-import { translateMessage } from '../../i18n/messages.ts';
 import { useLoadedQuery } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { mediasApi } from '../adminApi.ts';
-import { LoadFailure } from '../LoadFailure.tsx';
+import { ListPage } from '../ListPage.tsx';
 import { AdminList } from '../list/AdminList.tsx';
 import { InlineText } from '../list/InlineText.tsx';
 import { useOptimisticRows } from '../list/useOptimisticRows.ts';
+import { useSchemaProblem } from '../list/useSchemaProblem.ts';
 import { mediaKeys, useMedias } from '../resources/medias.ts';
 import './medias.css';
 
@@ -28,25 +27,23 @@ export function MediasPage() {
   const { t } = useTranslation('admin');
   const { state } = useLoadedQuery(useMedias());
   return (
-    <section className="admin-page" aria-labelledby="medias-title">
-      <header className="admin-page-header">
-        <h1 id="medias-title">{t('medias.title')}</h1>
-        <Link to="/admin/medias/create" className="button button-primary" data-testid="add-media">
-          {t('medias.add')}
-        </Link>
-      </header>
-      <p className="muted">{t('medias.intro')}</p>
-      {state.status === 'loading' && <PageSpinner />}
-      {state.status === 'failed' && <LoadFailure failure={state.failure} testId="medias-error" />}
-      {state.status === 'loaded' && (
+    <ListPage
+      titleId="medias-title"
+      title={t('medias.title')}
+      add={{ to: '/admin/medias/create', label: t('medias.add'), testId: 'add-media' }}
+      intro={t('medias.intro')}
+      state={state}
+      errorTestId="medias-error"
+    >
+      {(medias) => (
         <>
           <div className="medias-list">
-            <Medias all={state.value} />
+            <Medias all={medias} />
           </div>
-          <SharedMedias medias={state.value.filter((media) => media.lab_id === null)} />
+          <SharedMedias medias={medias.filter((media) => media.lab_id === null)} />
         </>
       )}
-    </section>
+    </ListPage>
   );
 }
 
@@ -103,17 +100,13 @@ function Thumbnail({ media }: { media: AdminMedia }) {
 
 function Medias({ all }: { all: readonly AdminMedia[] }) {
   const format = useFormat();
-  const { t } = useTranslation();
   // The lab's own medias; the same array while the loaded list is the same, so a change shown stays.
   const loaded = useMemo(() => all.filter((media) => media.lab_id !== null), [all]);
   const { t: ta } = useTranslation('admin');
   const toast = useToast();
   const invalidate = useInvalidate();
   const list = useOptimisticRows<AdminMedia>(loaded, mediaId, () => invalidate.markStale(mediaKeys.all));
-  const nameProblem = (name: string) => {
-    const parsed = mediaNameSchema.safeParse(name);
-    return parsed.success ? null : translateMessage(t, parsed.error.issues[0]?.message ?? '');
-  };
+  const nameProblem = useSchemaProblem(mediaNameSchema);
 
   return (
     <AdminList<AdminMedia>

@@ -12,17 +12,17 @@ import {
 import { useId } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { translateMessage } from '../../i18n/messages.ts';
 import { useLoadedQuery } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { pharmacovigilanceApi } from '../adminApi.ts';
-import { LoadFailure } from '../LoadFailure.tsx';
+import { LoadedView } from '../LoadedView.tsx';
 import { AdminList } from '../list/AdminList.tsx';
 import { InlineText } from '../list/InlineText.tsx';
 import { useOptimisticRows } from '../list/useOptimisticRows.ts';
+import { useSchemaProblem } from '../list/useSchemaProblem.ts';
 import { pharmacovigilanceKeys, useReceivers } from '../resources/pharmacovigilance.ts';
 import { PharmacovigilanceTabs } from './PharmacovigilanceTabs.tsx';
 
@@ -34,15 +34,14 @@ export function ReceiversPage() {
   return (
     <section className="admin-page" aria-labelledby="pharmacovigilance-title">
       <PharmacovigilanceTabs />
-      {state.status === 'loading' && <PageSpinner />}
-      {state.status === 'failed' && <LoadFailure failure={state.failure} testId="receivers-error" />}
-      {state.status === 'loaded' && <Receivers loaded={state.value} />}
+      <LoadedView state={state} errorTestId="receivers-error">
+        {(receivers) => <Receivers loaded={receivers} />}
+      </LoadedView>
     </section>
   );
 }
 
 function Receivers({ loaded }: { loaded: readonly ReceiverRow[] }) {
-  const { t } = useTranslation();
   const { t: ta } = useTranslation('admin');
   const toast = useToast();
   const invalidate = useInvalidate();
@@ -51,10 +50,8 @@ function Receivers({ loaded }: { loaded: readonly ReceiverRow[] }) {
     (receiver) => String(receiver.id),
     () => invalidate.markStale(pharmacovigilanceKeys.receivers),
   );
-  const emailError = (email: string) => {
-    const parsed = updateReceiverRequestSchema.safeParse({ email });
-    return parsed.success ? null : translateMessage(t, parsed.error.issues[0]?.message ?? '');
-  };
+  const receiverProblem = useSchemaProblem(updateReceiverRequestSchema);
+  const emailError = (email: string) => receiverProblem({ email });
 
   return (
     <>

@@ -7,13 +7,13 @@ import type { PaginationState } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { useFormat } from '../../format/useFormat.ts';
 import { loadedOf, useLoadedQuery } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { pharmacovigilanceApi } from '../adminApi.ts';
+import { LoadedView } from '../LoadedView.tsx';
 import { LoadFailure } from '../LoadFailure.tsx';
 import { AdminList } from '../list/AdminList.tsx';
 import { useOptimisticRows } from '../list/useOptimisticRows.ts';
@@ -33,17 +33,11 @@ export function ReportsPage() {
   return (
     <section className="admin-page" aria-labelledby="pharmacovigilance-title">
       <PharmacovigilanceTabs />
-      {state.status === 'loading' && <PageSpinner />}
-      {state.status === 'failed' && <LoadFailure failure={state.failure} testId="reports-error" />}
-      {state.status === 'loaded' && (
-        <Reports
-          items={state.value.items}
-          total={state.value.total}
-          page={page}
-          onPageChange={setPage}
-          onRemoved={reload}
-        />
-      )}
+      <LoadedView state={state} errorTestId="reports-error">
+        {({ items, total }) => (
+          <Reports items={items} total={total} page={page} onPageChange={setPage} onRemoved={reload} />
+        )}
+      </LoadedView>
     </section>
   );
 }

@@ -6,15 +6,15 @@
 import { POLL_PAGE_SIZES, type PollView } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { useFormat } from '../../format/useFormat.ts';
 import { useLoadedQuery } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { pollsApi } from '../adminApi.ts';
-import { LoadFailure } from '../LoadFailure.tsx';
+import { ListPage } from '../ListPage.tsx';
 import { AdminList } from '../list/AdminList.tsx';
 import { InlineText } from '../list/InlineText.tsx';
+import { removeOneOrMany } from '../list/removeOneOrMany.ts';
 import { useOptimisticRows } from '../list/useOptimisticRows.ts';
 import { pollKeys, usePolls } from '../resources/polls.ts';
 import { titleProblem, withTitle } from './pollTitle.ts';
@@ -24,18 +24,16 @@ export function PollsPage() {
   const { t } = useTranslation('admin');
   const { state } = useLoadedQuery(usePolls());
   return (
-    <section className="admin-page" aria-labelledby="polls-title">
-      <header className="admin-page-header">
-        <h1 id="polls-title">{t('polls.title')}</h1>
-        <Link to="/admin/polls/create" className="button button-primary" data-testid="add-poll">
-          {t('polls.add')}
-        </Link>
-      </header>
-      <p className="muted">{t('polls.intro')}</p>
-      {state.status === 'loading' && <PageSpinner />}
-      {state.status === 'failed' && <LoadFailure failure={state.failure} testId="polls-error" />}
-      {state.status === 'loaded' && <Polls loaded={state.value} />}
-    </section>
+    <ListPage
+      titleId="polls-title"
+      title={t('polls.title')}
+      add={{ to: '/admin/polls/create', label: t('polls.add'), testId: 'add-poll' }}
+      intro={t('polls.intro')}
+      state={state}
+      errorTestId="polls-error"
+    >
+      {(polls) => <Polls loaded={polls} />}
+    </ListPage>
   );
 }
 
@@ -107,12 +105,7 @@ function Polls({ loaded }: { loaded: readonly PollView[] }) {
           </Link>
         )}
         onRemove={async (ids) => {
-          const [only] = ids;
-          await list.remove(ids, () =>
-            ids.length === 1 && only !== undefined
-              ? pollsApi.removePoll(Number(only))
-              : pollsApi.removePolls(ids.map(Number)),
-          );
+          await list.remove(ids, () => removeOneOrMany(ids, pollsApi.removePoll, pollsApi.removePolls));
           toast.show({ title: t('polls.removed', { count: ids.length }), tone: 'success' });
         }}
       />

@@ -16,13 +16,12 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../auth/useAuth.ts';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { useLoadedQueries } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { usersApi } from '../adminApi.ts';
 import { UserManagementTabs } from '../groups/UserManagementTabs.tsx';
-import { LoadFailure } from '../LoadFailure.tsx';
+import { LoadedView } from '../LoadedView.tsx';
 import { AdminList, type ListColumn } from '../list/AdminList.tsx';
 import { useOptimisticRows } from '../list/useOptimisticRows.ts';
 import { groupKeys } from '../resources/groups.ts';
@@ -49,16 +48,16 @@ export function UsersPage() {
     <section className="admin-page" aria-labelledby={titleId}>
       <UserManagementTabs titleId={titleId} />
       <p className="muted">{t('users.intro')}</p>
-      {state.status === 'loading' && <PageSpinner />}
-      {state.status === 'failed' && <LoadFailure failure={state.failure} testId="users-error" />}
-      {state.status === 'loaded' && (
-        <Users
-          loaded={state.value}
-          showDeactivated={showDeactivated}
-          onShowDeactivated={setShowDeactivated}
-          reload={reload}
-        />
-      )}
+      <LoadedView state={state} errorTestId="users-error">
+        {(loaded) => (
+          <Users
+            loaded={loaded}
+            showDeactivated={showDeactivated}
+            onShowDeactivated={setShowDeactivated}
+            reload={reload}
+          />
+        )}
+      </LoadedView>
     </section>
   );
 }
