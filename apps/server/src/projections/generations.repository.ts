@@ -57,27 +57,23 @@ function toGeneration(row: {
   };
 }
 
-export async function findGenerations(db: Executor, projection: string): Promise<Generation[]> {
-  const rows = await db
+/** The projection's generations not retired, in order: the live one and any being rebuilt. */
+const currentGenerations = (db: Executor, projection: string) =>
+  db
     .selectFrom('projection_generations')
     .selectAll()
     .where('projection', '=', projection)
     .where('status', '<>', 'retired')
-    .orderBy('generation')
-    .execute();
+    .orderBy('generation');
+
+export async function findGenerations(db: Executor, projection: string): Promise<Generation[]> {
+  const rows = await currentGenerations(db, projection).execute();
   return rows.map(toGeneration);
 }
 
 /** Locks the projection's current generations until the transaction ends (a swap takes them all). */
 export async function lockGenerations(trx: Transaction<Database>, projection: string): Promise<Generation[]> {
-  const rows = await trx
-    .selectFrom('projection_generations')
-    .selectAll()
-    .where('projection', '=', projection)
-    .where('status', '<>', 'retired')
-    .orderBy('generation')
-    .forUpdate()
-    .execute();
+  const rows = await currentGenerations(trx, projection).forUpdate().execute();
   return rows.map(toGeneration);
 }
 
