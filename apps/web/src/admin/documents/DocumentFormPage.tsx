@@ -8,9 +8,8 @@ import type { AdminDocument } from '@lablive/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { FormField } from '../../components/FormField.tsx';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
@@ -19,8 +18,9 @@ import { describeFailure, translateMessage } from '../../i18n/messages.ts';
 import { loadedOf } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { documentsApi } from '../adminApi.ts';
-import { LoadFailure } from '../LoadFailure.tsx';
+import { LoadedView } from '../LoadedView.tsx';
 import { documentKeys, useDocument } from '../resources/documents.ts';
+import { useFormTarget } from '../routeIds.ts';
 import {
   DOCUMENT_ACCEPT,
   DOCUMENT_TYPE_NAMES,
@@ -31,18 +31,16 @@ import {
 import './documents.css';
 
 const LIST = '/admin/documents';
-const validId = (value: number) => Number.isSafeInteger(value) && value > 0;
 
 export function DocumentFormPage() {
-  const { id = '' } = useParams();
-  const creating = id === 'create';
-  const documentId = Number(id);
-  const valid = creating || validId(documentId);
-  const state = loadedOf(useDocument(creating || !valid ? null : documentId));
-  if (!valid) return <Navigate to={LIST} replace />;
-  if (state.status === 'loading') return <PageSpinner />;
-  if (state.status === 'failed') return <LoadFailure failure={state.failure} testId="document-form-error" />;
-  return <DocumentForm key={id} document={state.value} />;
+  const target = useFormTarget();
+  const state = loadedOf(useDocument(target.id));
+  if (!target.valid) return <Navigate to={LIST} replace />;
+  return (
+    <LoadedView state={state} errorTestId="document-form-error">
+      {(document) => <DocumentForm key={target.key} document={document} />}
+    </LoadedView>
+  );
 }
 
 /** The server's refusal of an upload, led by what it means for the person uploading. */

@@ -12,8 +12,7 @@ import {
 import { useState } from 'react';
 import { Controller, FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
@@ -21,8 +20,9 @@ import { describeFailure, translateMessage } from '../../i18n/messages.ts';
 import { useLoadedQueries } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { adminApi } from '../adminApi.ts';
-import { LoadFailure } from '../LoadFailure.tsx';
+import { LoadedView } from '../LoadedView.tsx';
 import { eventKeys, useBlockedDays, useEventMediaChoices, useEventToEdit } from '../resources/events.ts';
+import { useFormTarget } from '../routeIds.ts';
 import { DayField } from './DayField.tsx';
 import { DescriptionEditor } from './DescriptionEditor.tsx';
 import { editEventValues, newEventValues } from './eventFormValues.ts';
@@ -33,20 +33,23 @@ const readerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 type Loaded = { medias: MediaSummary[]; blockedDays: string[]; event: LabEventDetails | null };
 
 export function EventFormPage() {
-  const { id = '' } = useParams();
-  const creating = id === 'create';
-  const eventId = Number(id);
-  const valid = creating || (Number.isSafeInteger(eventId) && eventId > 0);
+  const target = useFormTarget();
   const { state } = useLoadedQueries({
     medias: useEventMediaChoices(),
     blocked: useBlockedDays(),
-    event: useEventToEdit(creating || !valid ? null : eventId),
+    event: useEventToEdit(target.id),
   });
-  if (!valid) return <Navigate to="/admin/events" replace />;
-  if (state.status === 'loading') return <PageSpinner />;
-  if (state.status === 'failed') return <LoadFailure failure={state.failure} testId="event-form-error" />;
-  const { medias, blocked, event } = state.value;
-  return <EventFormView key={id} loaded={{ medias, blockedDays: blocked.map((day) => day.date), event }} />;
+  if (!target.valid) return <Navigate to="/admin/events" replace />;
+  return (
+    <LoadedView state={state} errorTestId="event-form-error">
+      {({ medias, blocked, event }) => (
+        <EventFormView
+          key={target.key}
+          loaded={{ medias, blockedDays: blocked.map((day) => day.date), event }}
+        />
+      )}
+    </LoadedView>
+  );
 }
 
 function EventFormView({ loaded }: { loaded: Loaded }) {

@@ -9,9 +9,8 @@ import { type AdminMedia, DEMO_MEDIA_SLUG, mediaSlugOf } from '@lablive/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { FormField } from '../../components/FormField.tsx';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
@@ -20,8 +19,9 @@ import { translateMessage } from '../../i18n/messages.ts';
 import { loadedOf } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { mediasApi } from '../adminApi.ts';
-import { LoadFailure } from '../LoadFailure.tsx';
+import { LoadedView } from '../LoadedView.tsx';
 import { mediaKeys, useMedia } from '../resources/medias.ts';
+import { useFormTarget } from '../routeIds.ts';
 import {
   BUILD_ACCEPT,
   type MediaFormRequest,
@@ -37,7 +37,6 @@ import { Refusal } from './MediaRefusal.tsx';
 import { type SavingStep, saveMedia } from './saveMedia.ts';
 
 const LIST = '/admin/medias';
-const validId = (value: number) => Number.isSafeInteger(value) && value > 0;
 
 /** What the form carries over when it reopens on a media it just created (its upload was refused). */
 type ReopenedState = { failure: Failure };
@@ -54,15 +53,14 @@ function reopenedFailure(state: unknown): Failure | null {
 }
 
 export function MediaFormPage() {
-  const { id = '' } = useParams();
-  const creating = id === 'create';
-  const mediaId = Number(id);
-  const valid = creating || validId(mediaId);
-  const state = loadedOf(useMedia(creating || !valid ? null : mediaId));
-  if (!valid) return <Navigate to={LIST} replace />;
-  if (state.status === 'loading') return <PageSpinner />;
-  if (state.status === 'failed') return <LoadFailure failure={state.failure} testId="media-form-error" />;
-  return <MediaForm key={id} media={state.value} />;
+  const target = useFormTarget();
+  const state = loadedOf(useMedia(target.id));
+  if (!target.valid) return <Navigate to={LIST} replace />;
+  return (
+    <LoadedView state={state} errorTestId="media-form-error">
+      {(media) => <MediaForm key={target.key} media={media} />}
+    </LoadedView>
+  );
 }
 
 type Sending = { what: SavingStep; progress: number | null };

@@ -17,7 +17,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { FormField } from '../../components/FormField.tsx';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
@@ -25,31 +24,30 @@ import { describeFailure, translateMessage } from '../../i18n/messages.ts';
 import { useLoadedQueries } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { adminApi } from '../adminApi.ts';
-import { LoadFailure } from '../LoadFailure.tsx';
+import { LoadedView } from '../LoadedView.tsx';
 import { eventKeys, useEvent, useEventRooms, useParticipant } from '../resources/events.ts';
+import { formTargetOf, recordIdOf } from '../routeIds.ts';
 import { useSendInvitation } from './useSendInvitation.ts';
 
 type Loaded = { event: LabEventDetails; rooms: EventRoom[]; guest: ParticipantView | null };
 type FormInput = z.input<typeof participantFormSchema>;
 
-const validId = (value: number) => Number.isSafeInteger(value) && value > 0;
-
 export function ParticipantFormPage() {
-  const { eventId: eventParam = '', partId = '' } = useParams();
-  const eventId = Number(eventParam);
-  const creating = partId === 'create';
-  const guestId = Number(partId);
-  const valid = validId(eventId) && (creating || validId(guestId));
+  const params = useParams();
+  const eventId = recordIdOf(params.eventId);
+  const guest = formTargetOf(params.partId);
+  const valid = eventId !== null && guest.valid;
   const { state } = useLoadedQueries({
-    event: useEvent(eventId, valid),
-    rooms: useEventRooms(eventId, valid),
-    guest: useParticipant(creating || !valid ? null : guestId),
+    event: useEvent(eventId ?? 0, valid),
+    rooms: useEventRooms(eventId ?? 0, valid),
+    guest: useParticipant(valid ? guest.id : null),
   });
   if (!valid) return <Navigate to="/admin/events" replace />;
-  if (state.status === 'loading') return <PageSpinner />;
-  if (state.status === 'failed')
-    return <LoadFailure failure={state.failure} testId="participant-form-error" />;
-  return <ParticipantFormView key={partId} loaded={state.value} />;
+  return (
+    <LoadedView state={state} errorTestId="participant-form-error">
+      {(loaded) => <ParticipantFormView key={guest.key} loaded={loaded} />}
+    </LoadedView>
+  );
 }
 
 function ParticipantFormView({ loaded }: { loaded: Loaded }) {

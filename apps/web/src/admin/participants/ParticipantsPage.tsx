@@ -6,7 +6,6 @@ import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { toFailure } from '../../failure.ts';
 import { describeFailure } from '../../i18n/messages.ts';
@@ -14,9 +13,10 @@ import { useLoadedQueries } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { adminApi } from '../adminApi.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { LoadFailure } from '../LoadFailure.tsx';
+import { LoadedView } from '../LoadedView.tsx';
 import { AdminList } from '../list/AdminList.tsx';
 import { eventKeys, useEvent, useEventRooms, useInvitations, useParticipants } from '../resources/events.ts';
+import { recordIdOf } from '../routeIds.ts';
 import { MailLog } from './MailLog.tsx';
 import { GUESTS_PER_PAGE } from './pages.ts';
 import { summariseRooms } from './roomCard.ts';
@@ -30,23 +30,24 @@ type Loaded = {
 };
 
 export function ParticipantsPage() {
-  const { id = '' } = useParams();
-  const eventId = Number(id);
-  const valid = Number.isSafeInteger(eventId) && eventId > 0;
+  const eventId = recordIdOf(useParams().id);
+  const valid = eventId !== null;
   const { state } = useLoadedQueries({
-    event: useEvent(eventId, valid),
-    guests: useParticipants(eventId, valid),
-    rooms: useEventRooms(eventId, valid),
-    invitations: useInvitations(eventId, valid),
+    event: useEvent(eventId ?? 0, valid),
+    guests: useParticipants(eventId ?? 0, valid),
+    rooms: useEventRooms(eventId ?? 0, valid),
+    invitations: useInvitations(eventId ?? 0, valid),
   });
   const invalidate = useInvalidate();
   // A guest removed or invited again: the event's lists load again (and the events page next time).
   const reload = () => invalidate.refresh(eventKeys.all);
   // The spec: visiting with id `create` (or anything that is not an event id) goes back to the events.
   if (!valid) return <Navigate to="/admin/events" replace />;
-  if (state.status === 'loading') return <PageSpinner />;
-  if (state.status === 'failed') return <LoadFailure failure={state.failure} testId="participants-error" />;
-  return <GuestList loaded={state.value} onChange={reload} />;
+  return (
+    <LoadedView state={state} errorTestId="participants-error">
+      {(loaded) => <GuestList loaded={loaded} onChange={reload} />}
+    </LoadedView>
+  );
 }
 
 function GuestList({ loaded, onChange }: { loaded: Loaded; onChange: () => void }) {

@@ -4,34 +4,38 @@
 import type { ReportDetail } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { loadedOf } from '../../queries/loaded.ts';
-import { LoadFailure } from '../LoadFailure.tsx';
+import { LoadedView } from '../LoadedView.tsx';
+import { TitledFailure } from '../LoadFailure.tsx';
 import { useReport } from '../resources/pharmacovigilance.ts';
+import { recordIdOf } from '../routeIds.ts';
 import { ReportSheet } from './ReportSheet.tsx';
 import { useReportPdf } from './useReportPdf.ts';
 
 export function ReportDetailPage() {
-  const { id = '' } = useParams();
-  const reportId = Number(id);
-  const valid = Number.isSafeInteger(reportId) && reportId > 0;
+  const reportId = recordIdOf(useParams().id);
   const { t } = useTranslation('admin');
-  const state = loadedOf(useReport(reportId, valid));
-  if (!valid) return <Navigate to="/admin/pharma-report" replace />;
+  const state = loadedOf(useReport(reportId ?? 0, reportId !== null));
+  if (reportId === null) return <Navigate to="/admin/pharma-report" replace />;
   return (
     <section className="admin-page" aria-labelledby="report-title">
       <p>
         <Link to="/admin/pharma-report">← {t('pharmacovigilance.backToReports')}</Link>
       </p>
-      {state.status === 'loading' && <PageSpinner />}
-      {state.status === 'failed' && (
-        <>
-          <h1 id="report-title">{t('pharmacovigilance.title')}</h1>
-          <LoadFailure failure={state.failure} testId="report-error" />
-        </>
-      )}
-      {state.status === 'loaded' && <Report report={state.value} />}
+      <LoadedView
+        state={state}
+        failed={(failure) => (
+          <TitledFailure
+            titleId="report-title"
+            title={t('pharmacovigilance.title')}
+            failure={failure}
+            testId="report-error"
+          />
+        )}
+      >
+        {(report) => <Report report={report} />}
+      </LoadedView>
     </section>
   );
 }

@@ -6,8 +6,7 @@
 import { type PollView, parsePollForm } from '@lablive/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
 import { describeFailure } from '../../i18n/messages.ts';
@@ -22,23 +21,22 @@ import {
 } from '../../room/sidebar/polls/pollForm.ts';
 import type { PollProblem } from '../../room/sidebar/polls/pollMachine.ts';
 import { pollsApi } from '../adminApi.ts';
-import { LoadFailure } from '../LoadFailure.tsx';
+import { LoadedView } from '../LoadedView.tsx';
 import { pollKeys, usePoll } from '../resources/polls.ts';
+import { useFormTarget } from '../routeIds.ts';
 import './polls.css';
 
 const LIST = '/admin/polls';
-const validId = (value: number) => Number.isSafeInteger(value) && value > 0;
 
 export function PollFormPage() {
-  const { id = '' } = useParams();
-  const creating = id === 'create';
-  const pollId = Number(id);
-  const valid = creating || validId(pollId);
-  const state = loadedOf(usePoll(creating || !valid ? null : pollId));
-  if (!valid) return <Navigate to={LIST} replace />;
-  if (state.status === 'loading') return <PageSpinner />;
-  if (state.status === 'failed') return <LoadFailure failure={state.failure} testId="poll-form-error" />;
-  return <PollFormView key={id} poll={state.value} />;
+  const target = useFormTarget();
+  const state = loadedOf(usePoll(target.id));
+  if (!target.valid) return <Navigate to={LIST} replace />;
+  return (
+    <LoadedView state={state} errorTestId="poll-form-error">
+      {(poll) => <PollFormView key={target.key} poll={poll} />}
+    </LoadedView>
+  );
 }
 
 function PollFormView({ poll }: { poll: PollView | null }) {

@@ -10,8 +10,10 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { loadedOf } from '../../queries/loaded.ts';
 import { replayApi } from '../adminApi.ts';
-import { LoadFailure } from '../LoadFailure.tsx';
+import { LoadedView } from '../LoadedView.tsx';
+import { LoadFailure, TitledFailure } from '../LoadFailure.tsx';
 import { useReplayTimeline } from '../resources/replay.ts';
+import { recordIdOf } from '../routeIds.ts';
 import { ReplayRoom } from './ReplayRoom.tsx';
 import { useReplayState } from './useReplayState.ts';
 import './replay.css';
@@ -22,25 +24,28 @@ const SPEEDS = [1, 2, 4, 8, 16] as const;
 const TICK_MS = 250;
 
 export function ReplayPage() {
-  const { roomId = '' } = useParams();
-  const id = Number(roomId);
-  const valid = Number.isSafeInteger(id) && id > 0;
+  const id = recordIdOf(useParams().roomId);
   const { t } = useTranslation('admin');
-  const state = loadedOf(useReplayTimeline(id, valid));
-  if (!valid) return <Navigate to="/admin/stats" replace />;
+  const state = loadedOf(useReplayTimeline(id ?? 0, id !== null));
+  if (id === null) return <Navigate to="/admin/stats" replace />;
   return (
     <section className="admin-page replay-page" aria-labelledby="replay-title" data-testid="replay-page">
       <p>
         <Link to="/admin/stats">← {t('replay.back')}</Link>
       </p>
-      {state.status === 'loading' && <PageSpinner />}
-      {state.status === 'failed' && (
-        <>
-          <h1 id="replay-title">{t('replay.title', { event: '' })}</h1>
-          <LoadFailure failure={state.failure} testId="replay-error" />
-        </>
-      )}
-      {state.status === 'loaded' && <Replay timeline={state.value} />}
+      <LoadedView
+        state={state}
+        failed={(failure) => (
+          <TitledFailure
+            titleId="replay-title"
+            title={t('replay.title', { event: '' })}
+            failure={failure}
+            testId="replay-error"
+          />
+        )}
+      >
+        {(timeline) => <Replay timeline={timeline} />}
+      </LoadedView>
     </section>
   );
 }

@@ -6,12 +6,13 @@ import type { EventStats, RoomSessionStats } from '@lablive/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useLoadedQuery } from '../../queries/loaded.ts';
 import { useNow } from '../../room/sidebar/stats/useNow.ts';
 import { statsApi } from '../adminApi.ts';
+import { LoadedView } from '../LoadedView.tsx';
 import { useEventStats } from '../resources/stats.ts';
+import { recordIdOf } from '../routeIds.ts';
 import { useLengthText } from './ClosedSessions.tsx';
 import { PollResults } from './PollResults.tsx';
 import { type InstantFormats, RoomSession } from './RoomSession.tsx';
@@ -26,12 +27,10 @@ import { dayTimeFormat, timeFormat } from '../../format/dayTime.ts';
 const LIVE_TICK_MS = 30_000;
 
 export function SessionDetailPage() {
-  const { eventId = '' } = useParams();
-  const id = Number(eventId);
-  const valid = Number.isSafeInteger(id) && id > 0;
+  const id = recordIdOf(useParams().eventId);
   const { t } = useTranslation('admin');
-  const { state, reload } = useLoadedQuery(useEventStats(id, valid));
-  if (!valid) return <Navigate to="/admin/stats" replace />;
+  const { state, reload } = useLoadedQuery(useEventStats(id ?? 0, id !== null));
+  if (id === null) return <Navigate to="/admin/stats" replace />;
   return (
     <section
       className="admin-page stats-page"
@@ -44,14 +43,17 @@ export function SessionDetailPage() {
           {t('stats.detail.back')}
         </Link>
       </p>
-      {state.status === 'loading' && <PageSpinner />}
-      {state.status === 'failed' && (
-        <>
-          <h1 id="stats-detail-title">{t('stats.detail.titleFallback')}</h1>
-          <BlockFailure failure={state.failure} onRetry={reload} testId="stats-detail-error" />
-        </>
-      )}
-      {state.status === 'loaded' && <Detail stats={state.value} />}
+      <LoadedView
+        state={state}
+        failed={(failure) => (
+          <>
+            <h1 id="stats-detail-title">{t('stats.detail.titleFallback')}</h1>
+            <BlockFailure failure={failure} onRetry={reload} testId="stats-detail-error" />
+          </>
+        )}
+      >
+        {(stats) => <Detail stats={stats} />}
+      </LoadedView>
     </section>
   );
 }
