@@ -2,8 +2,8 @@
 // expect to see themselves), or a "camera off" panel; a spinner while the devices are being prepared.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../components/Icon.tsx';
 import { Spinner } from '../components/Spinner.tsx';
-import { CameraIcon } from './icons.tsx';
 
 type CameraPreviewProps = { stream: MediaStream | null; cameraOn: boolean; preparing: boolean };
 
@@ -33,7 +33,7 @@ export function CameraPreview({ stream, cameraOn, preparing }: CameraPreviewProp
       />
       {!cameraOn && (
         <div className="preview-placeholder" role="status">
-          {preparing ? <Spinner size="large" /> : <CameraIcon off />}
+          {preparing ? <Spinner size="large" /> : <Icon name="cameraOff" size={24} className="icon" />}
           <span>{preparing ? t('waitingRoom.preparing') : t('waitingRoom.cameraOff')}</span>
         </div>
       )}

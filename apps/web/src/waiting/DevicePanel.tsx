@@ -3,8 +3,8 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceSelect } from '../components/ChoiceSelect.tsx';
+import { Icon } from '../components/Icon.tsx';
 import { deviceChoices, outputLabel } from './deviceChoices.ts';
-import { SpeakerIcon } from './icons.tsx';
 import type { WaitingRoomActor } from './useWaitingRoom.ts';
 
 export function DevicePanel({ actor }: { actor: WaitingRoomActor }) {
@@ -42,7 +42,7 @@ export function DevicePanel({ actor }: { actor: WaitingRoomActor }) {
       <div className="choice-field">
         <span className="choice-label">{t('waitingRoom.audioOutput')}</span>
         <p className="audio-output" data-detected={output !== null} data-testid="waiting-audio-output">
-          <SpeakerIcon />
+          <Icon name="speaker" size={24} className="icon" />
           <span>{output ?? t('waitingRoom.noAudioOutput')}</span>
         </p>
       </div>

@@ -2,39 +2,53 @@
 import { useSelector } from '@xstate/react';
 import { Toggle } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { CameraIcon, MicrophoneIcon } from './icons.tsx';
+import { Icon } from '../components/Icon.tsx';
 import type { WaitingRoomActor } from './useWaitingRoom.ts';
 
+// The two toggles differ only by these: the same button, the same rule while a device opens.
+const TOGGLES = [
+  {
+    icon: 'microphone',
+    label: 'waitingRoom.microphone',
+    event: 'device.toggleAudio',
+    enabled: 'audioEnabled',
+    testId: 'waiting-toggle-audio',
+  },
+  {
+    icon: 'camera',
+    label: 'waitingRoom.camera',
+    event: 'device.toggleVideo',
+    enabled: 'videoEnabled',
+    testId: 'waiting-toggle-video',
+  },
+] as const;
+
 export function DeviceToggles({ actor }: { actor: WaitingRoomActor }) {
+  return (
+    <div className="device-toggles">
+      {TOGGLES.map((toggle) => (
+        <DeviceToggle key={toggle.icon} actor={actor} toggle={toggle} />
+      ))}
+    </div>
+  );
+}
+
+function DeviceToggle({ actor, toggle }: { actor: WaitingRoomActor; toggle: (typeof TOGGLES)[number] }) {
   const { t } = useTranslation('waiting');
-  const audioOn = useSelector(actor, (s) => s.context.audioEnabled);
-  const videoOn = useSelector(actor, (s) => s.context.videoEnabled);
+  const on = useSelector(actor, (s) => s.context[toggle.enabled]);
   // Toggles wait while a device opens, so that two requests never race.
   const idle = useSelector(actor, (s) => s.matches({ waiting: { media: { ready: 'idle' } } }));
   return (
-    <div className="device-toggles">
-      <Toggle.Root
-        className="device-toggle"
-        pressed={audioOn}
-        onPressedChange={() => actor.send({ type: 'device.toggleAudio' })}
-        disabled={!idle}
-        aria-label={t('waitingRoom.microphone')}
-        title={t('waitingRoom.microphone')}
-        data-testid="waiting-toggle-audio"
-      >
-        <MicrophoneIcon off={!audioOn} />
-      </Toggle.Root>
-      <Toggle.Root
-        className="device-toggle"
-        pressed={videoOn}
-        onPressedChange={() => actor.send({ type: 'device.toggleVideo' })}
-        disabled={!idle}
-        aria-label={t('waitingRoom.camera')}
-        title={t('waitingRoom.camera')}
-        data-testid="waiting-toggle-video"
-      >
-        <CameraIcon off={!videoOn} />
-      </Toggle.Root>
-    </div>
+    <Toggle.Root
+      className="device-toggle"
+      pressed={on}
+      onPressedChange={() => actor.send({ type: toggle.event })}
+      disabled={!idle}
+      aria-label={t(toggle.label)}
+      title={t(toggle.label)}
+      data-testid={toggle.testId}
+    >
+      <Icon name={on ? toggle.icon : `${toggle.icon}Off`} size={24} className="icon" />
+    </Toggle.Root>
   );
 }

@@ -7,8 +7,8 @@ import { type AdminDocument, DOCUMENT_PAGE_SIZES, documentNameSchema } from '@la
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { SvgIcon } from '../../components/SvgIcon.tsx';
 import { documentFileName, saveBlob } from '../../components/saveBlob.ts';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { toFailure } from '../../failure.ts';
@@ -131,7 +131,11 @@ function Documents({ loaded }: { loaded: readonly AdminDocument[] }) {
             data-testid="document-download"
             onClick={() => void download(document)}
           >
-            {downloading === document.id ? <Spinner /> : <DownloadIcon />}
+            {downloading === document.id ? (
+              <Spinner />
+            ) : (
+              <Icon name="download" size={16} className="admin-list-icon" />
+            )}
           </button>
           <Link
             to={`/admin/documents/${document.id}`}
@@ -148,14 +152,5 @@ function Documents({ loaded }: { loaded: readonly AdminDocument[] }) {
         toast.show({ title: ta('documents.removed', { count: ids.length }), tone: 'success' });
       }}
     />
-  );
-}
-
-/** The download icon, drawn inline (an emoji would depend on the system's fonts). */
-function DownloadIcon() {
-  return (
-    <SvgIcon className="admin-list-icon" size={16} line>
-      <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
-    </SvgIcon>
   );
 }

@@ -16,6 +16,7 @@ import {
 } from '@tanstack/react-table';
 import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/Icon.tsx';
 import './adminList.css';
 import { ListPager, ListToolbar, RemovalDialog } from './listControls.tsx';
 
@@ -74,27 +75,6 @@ const features = tableFeatures({
 
 // The list renders every cell itself; the table only pages and selects.
 const NO_COLUMNS: never[] = [];
-
-/** The delete icon, drawn inline: an emoji would depend on the system's fonts (a blank box without). */
-function TrashIcon() {
-  return (
-    <svg
-      className="admin-list-icon"
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-    </svg>
-  );
-}
 
 export function AdminList<Row extends RowData>(props: AdminListProps<Row>) {
   const { label, testId, rows, rowId, columns, pageSizes, serverPaging, onRemove } = props;
@@ -369,7 +349,7 @@ function ListRow<Row extends RowData>(props: {
                 data-testid={`${list.testId}-delete`}
                 onClick={(event) => props.onDelete(event.currentTarget)}
               >
-                <TrashIcon />
+                <Icon name="trash" size={16} className="admin-list-icon" />
               </button>
             )}
           </td>

@@ -1,7 +1,7 @@
 // The audio-output button: the menu's trigger, and its stand-in until the menu's code loads.
 import { useTranslation } from 'react-i18next';
 import type { TriggerProps } from '../../components/DeferredPopup.tsx';
-import { Icon } from './icons.tsx';
+import { Icon } from '../../components/Icon.tsx';
 
 export function AudioOutputButton(props: TriggerProps) {
   const { t } = useTranslation('room');

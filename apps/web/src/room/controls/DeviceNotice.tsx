@@ -2,8 +2,8 @@
 // applied), said for 7 s like the other device messages (live-room spec, section 9), or until closed.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/Icon.tsx';
 import { DEVICE_NOTICE_MS, deviceErrorText } from './deviceErrorText.ts';
-import { Icon } from './icons.tsx';
 
 export function DeviceNotice({ problem, onDismiss }: { problem: unknown; onDismiss: () => void }) {
   const { t } = useTranslation('room');

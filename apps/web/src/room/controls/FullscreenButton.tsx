@@ -1,8 +1,8 @@
 // Shows the whole room full screen (Fullscreen API) and back; hidden where the browser cannot.
 import { type RefObject, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/Icon.tsx';
 import { ControlSlot } from './ControlSlot.tsx';
-import { Icon } from './icons.tsx';
 
 export function FullscreenButton({ target }: { target: RefObject<HTMLElement | null> }) {
   const { t } = useTranslation('room');

@@ -2,9 +2,9 @@
 // a guest goes back to their event page and staff to their events.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/Icon.tsx';
 import { RoomConfirmDialog } from '../RoomConfirmDialog.tsx';
 import { useRoomShell } from '../session/roomShellContext.ts';
-import { Icon } from './icons.tsx';
 
 export function LeaveButton() {
   const { t } = useTranslation('room');

@@ -1,8 +1,8 @@
 // My microphone and camera toggles (pressed = on). The camera needs the room's active_camera module;
 // without a media session (no devices, or it could not start) both are unavailable and say why.
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/Icon.tsx';
 import { ControlSlot } from './ControlSlot.tsx';
-import { Icon } from './icons.tsx';
 import { useOwnDevices } from './useOwnDevices.ts';
 
 export function MediaToggles() {

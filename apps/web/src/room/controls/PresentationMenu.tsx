@@ -3,11 +3,11 @@
 // (SetPresentationStep).
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/Icon.tsx';
 import { useRoom, useRoomState } from '../roomContext.ts';
 import { useCommand } from '../sidebar/useCommand.ts';
 import { isPresentationScene, movedStep, presentationPlan } from '../stage/presentationPlan.ts';
 import { ControlSlot } from './ControlSlot.tsx';
-import { Icon } from './icons.tsx';
 
 export function PresentationMenu() {
   const { t } = useTranslation('room');

@@ -1,9 +1,9 @@
 // Raise or lower my hand (RequestToSpeak): everyone may ask to speak; animators see the raised hands.
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/Icon.tsx';
 import { useRoom, useRoomState } from '../roomContext.ts';
 import { useCommand } from '../sidebar/useCommand.ts';
 import { ControlSlot } from './ControlSlot.tsx';
-import { Icon } from './icons.tsx';
 
 export function RequestSpeakButton() {
   const { t } = useTranslation('room');

@@ -3,10 +3,10 @@
 // server stops the share (a presentation scene was chosen), the capture stops too.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/Icon.tsx';
 import { useRoom, useRoomState } from '../roomContext.ts';
 import { useCommand } from '../sidebar/useCommand.ts';
 import { ControlSlot } from './ControlSlot.tsx';
-import { Icon } from './icons.tsx';
 
 /** The person closed the browser's screen picker: nothing to report. */
 const isCancelled = (error: unknown) => error instanceof DOMException && error.name === 'NotAllowedError';

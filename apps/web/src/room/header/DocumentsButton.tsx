@@ -2,7 +2,7 @@
 // and its stand-in until the popover's code loads.
 import { useTranslation } from 'react-i18next';
 import type { TriggerProps } from '../../components/DeferredPopup.tsx';
-import { Icon } from '../controls/icons.tsx';
+import { Icon } from '../../components/Icon.tsx';
 
 export function DocumentsButton({ unseen, ...props }: TriggerProps & { unseen: number }) {
   const { t } = useTranslation('room');

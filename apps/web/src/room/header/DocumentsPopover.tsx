@@ -3,8 +3,8 @@
 import { Popover } from 'radix-ui';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/Icon.tsx';
 import { lazyNamed } from '../../components/lazyNamed.ts';
-import { Icon } from '../controls/icons.tsx';
 import { useRoom } from '../roomContext.ts';
 import { DocumentsButton } from './DocumentsButton.tsx';
 import { SharedDocuments } from './SharedDocuments.tsx';

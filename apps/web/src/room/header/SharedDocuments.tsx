@@ -1,10 +1,10 @@
 // The documents shared in the room, for everyone, each with a download button.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/Icon.tsx';
 import { documentFileName, saveBlob } from '../../components/saveBlob.ts';
 import { toFailure } from '../../failure.ts';
 import { describeFailure } from '../../i18n/messages.ts';
-import { Icon } from '../controls/icons.tsx';
 import { useRoom, useRoomState } from '../roomContext.ts';
 
 export function SharedDocuments() {

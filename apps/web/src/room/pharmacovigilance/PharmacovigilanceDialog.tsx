@@ -4,7 +4,7 @@
 import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../controls/icons.tsx';
+import { Icon } from '../../components/Icon.tsx';
 import { PharmacovigilanceForm } from './PharmacovigilanceForm.tsx';
 import './pharmacovigilance.css';
 

@@ -2,7 +2,7 @@
 // name, the microphone indicator from the room state, and a highlight while they speak.
 import type { Viewer } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../controls/icons.tsx';
+import { Icon } from '../../components/Icon.tsx';
 import { StreamVideo } from './StreamVideo.tsx';
 import { initials } from './tileLayout.ts';
 

@@ -2,7 +2,7 @@
 // others in order of arrival, scrolled in steps of 150 px with up and down buttons.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../controls/icons.tsx';
+import { Icon } from '../../components/Icon.tsx';
 import { useRoom, useRoomState } from '../roomContext.ts';
 import { scrollRoom, TILE_SCROLL_STEP } from './tileLayout.ts';
 import { useMediaStreams } from './useMediaStreams.ts';

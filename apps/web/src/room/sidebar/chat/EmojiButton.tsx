@@ -1,7 +1,7 @@
 // The chat's emoji button: the emoji popover's trigger, and its stand-in until the popover's code loads.
 import { useTranslation } from 'react-i18next';
 import type { TriggerProps } from '../../../components/DeferredPopup.tsx';
-import { SmileIcon } from '../icons.tsx';
+import { Icon } from '../../../components/Icon.tsx';
 
 export type EmojiPickerProps = {
   onPick(emoji: string): void;
@@ -22,7 +22,7 @@ export function EmojiButton(props: TriggerProps) {
       aria-expanded={false}
       {...props}
     >
-      <SmileIcon />
+      <Icon name="smile" size={20} className="device-icon" />
     </button>
   );
 }

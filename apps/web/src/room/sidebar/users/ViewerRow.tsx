@@ -3,8 +3,8 @@
 // from here (ForceToggleAudio / ForceToggleVideo).
 import type { Viewer } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
-import { CameraIcon, HandIcon, MicIcon } from '../icons.tsx';
-import { useCommand } from '../useCommand.ts';
+import { Icon } from '../../../components/Icon.tsx';
+import { type CommandControl, useCommand } from '../useCommand.ts';
 
 type ViewerRowProps = {
   viewer: Viewer;
@@ -50,7 +50,7 @@ export function ViewerRow({ viewer, isMe, canForce, cameraModule }: ViewerRowPro
       <span className="viewer-status">
         {viewer.requestingSpeak && (
           <span className="viewer-hand" data-testid={`hand-${id}`} role="img" aria-label={t('users.hand')}>
-            <HandIcon />
+            <Icon name="hand" size={18} className="device-icon" />
           </span>
         )}
         {viewer.speaking && (
@@ -62,35 +62,9 @@ export function ViewerRow({ viewer, isMe, canForce, cameraModule }: ViewerRowPro
         )}
         {canForce && !isMe ? (
           <>
-            <button
-              type="button"
-              className="icon-button"
-              data-testid={`force-audio-${id}`}
-              data-enabled={audioEnabled}
-              aria-label={audioEnabled ? t('users.muteMic', { name }) : t('users.unmuteMic', { name })}
-              title={audioEnabled ? t('users.muteMic', { name }) : t('users.unmuteMic', { name })}
-              disabled={force.pending}
-              onClick={() =>
-                force.run({ type: 'ForceToggleAudio', data: { participantId: id, enabled: !audioEnabled } })
-              }
-            >
-              <MicIcon off={!audioEnabled} />
-            </button>
+            <ForceButton kind="mic" viewer={viewer} on={audioEnabled} force={force} />
             {cameraModule ? (
-              <button
-                type="button"
-                className="icon-button"
-                data-testid={`force-video-${id}`}
-                data-enabled={videoEnabled}
-                aria-label={videoEnabled ? t('users.stopCamera', { name }) : t('users.startCamera', { name })}
-                title={videoEnabled ? t('users.stopCamera', { name }) : t('users.startCamera', { name })}
-                disabled={force.pending}
-                onClick={() =>
-                  force.run({ type: 'ForceToggleVideo', data: { participantId: id, enabled: !videoEnabled } })
-                }
-              >
-                <CameraIcon off={!videoEnabled} />
-              </button>
+              <ForceButton kind="camera" viewer={viewer} on={videoEnabled} force={force} />
             ) : (
               <DeviceState kind="camera" on={videoEnabled} />
             )}
@@ -111,13 +85,58 @@ export function ViewerRow({ viewer, isMe, canForce, cameraModule }: ViewerRowPro
   );
 }
 
+// What forcing a device sends and says, by device: the two buttons differ only by these.
+const FORCE = {
+  mic: {
+    command: 'ForceToggleAudio',
+    testId: 'force-audio',
+    turnOff: 'users.muteMic',
+    turnOn: 'users.unmuteMic',
+  },
+  camera: {
+    command: 'ForceToggleVideo',
+    testId: 'force-video',
+    turnOff: 'users.stopCamera',
+    turnOn: 'users.startCamera',
+  },
+} as const;
+
+type ForceButtonProps = { kind: 'mic' | 'camera'; viewer: Viewer; on: boolean; force: CommandControl };
+
+/** An animator's button that turns another person's microphone or camera on or off. */
+function ForceButton({ kind, viewer: { id, name }, on, force }: ForceButtonProps) {
+  const { t } = useTranslation('room');
+  const { command, testId, turnOff, turnOn } = FORCE[kind];
+  const label = t(on ? turnOff : turnOn, { name });
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      data-testid={`${testId}-${id}`}
+      data-enabled={on}
+      aria-label={label}
+      title={label}
+      disabled={force.pending}
+      onClick={() => force.run({ type: command, data: { participantId: id, enabled: !on } })}
+    >
+      <DeviceIcon kind={kind} on={on} />
+    </button>
+  );
+}
+
 function DeviceState({ kind, on }: { kind: 'mic' | 'camera'; on: boolean }) {
   const { t } = useTranslation('room');
   const label =
     kind === 'mic' ? t(on ? 'users.micOn' : 'users.micOff') : t(on ? 'users.cameraOn' : 'users.cameraOff');
   return (
     <span className="device-state" data-on={on} role="img" aria-label={label} title={label}>
-      {kind === 'mic' ? <MicIcon off={!on} /> : <CameraIcon off={!on} />}
+      <DeviceIcon kind={kind} on={on} />
     </span>
   );
+}
+
+/** A person's microphone or camera, struck through while off. */
+function DeviceIcon({ kind, on }: { kind: 'mic' | 'camera'; on: boolean }) {
+  const name = kind === 'mic' ? 'microphone' : 'camera';
+  return <Icon name={on ? name : `${name}Off`} size={18} className="device-icon" />;
 }
