@@ -2,7 +2,7 @@
 // read and changed within one lab. A group lists only what is still in use: active users, documents and
 // polls not deleted (deleting a document or a poll takes it out of its groups; a deactivated user stays
 // linked, unlisted, should the account come back).
-import type { Group, GroupChoices, GroupLink } from '@lablive/domain';
+import { GROUP_LINKS, type Group, type GroupChoices, type GroupLink } from '@lablive/domain';
 import type { Db } from '../db/connection.ts';
 import { listLabMedias } from '../medias/medias.repository.ts';
 
@@ -157,47 +157,30 @@ export async function updateGroup(
   return { pictureBefore: before.picture_url };
 }
 
+/** Each kind's link table and its column naming what the group holds. */
+const LINK_TABLES = {
+  users: { table: 'group_users', column: 'user_id' },
+  medias: { table: 'group_medias', column: 'media_id' },
+  documents: { table: 'group_documents', column: 'document_id' },
+  polls: { table: 'group_polls', column: 'poll_id' },
+} as const satisfies Record<GroupLink, { table: string; column: string }>;
+
 /** Replaces the ids of the kinds given (a kind left out keeps what it holds). */
 export async function replaceGroupLinks(
   db: Db,
   groupId: number,
   links: Partial<Record<GroupLink, readonly number[]>>,
 ): Promise<void> {
-  if (links.users) {
-    await db.deleteFrom('group_users').where('group_id', '=', groupId).execute();
-    if (links.users.length > 0) {
-      await db
-        .insertInto('group_users')
-        .values(links.users.map((user_id) => ({ group_id: groupId, user_id })))
-        .execute();
-    }
-  }
-  if (links.medias) {
-    await db.deleteFrom('group_medias').where('group_id', '=', groupId).execute();
-    if (links.medias.length > 0) {
-      await db
-        .insertInto('group_medias')
-        .values(links.medias.map((media_id) => ({ group_id: groupId, media_id })))
-        .execute();
-    }
-  }
-  if (links.documents) {
-    await db.deleteFrom('group_documents').where('group_id', '=', groupId).execute();
-    if (links.documents.length > 0) {
-      await db
-        .insertInto('group_documents')
-        .values(links.documents.map((document_id) => ({ group_id: groupId, document_id })))
-        .execute();
-    }
-  }
-  if (links.polls) {
-    await db.deleteFrom('group_polls').where('group_id', '=', groupId).execute();
-    if (links.polls.length > 0) {
-      await db
-        .insertInto('group_polls')
-        .values(links.polls.map((poll_id) => ({ group_id: groupId, poll_id })))
-        .execute();
-    }
+  for (const kind of GROUP_LINKS) {
+    const ids = links[kind];
+    if (!ids) continue;
+    const { table, column } = LINK_TABLES[kind];
+    await db.deleteFrom(table).where('group_id', '=', groupId).execute();
+    if (ids.length === 0) continue;
+    await db
+      .insertInto(table)
+      .values(ids.map((id) => ({ group_id: groupId, [column]: id })))
+      .execute();
   }
 }
 
