@@ -84,22 +84,21 @@ export async function rotateSession(
   });
 }
 
+/** Revoking the refresh tokens not revoked yet; the caller says whose. */
+const revokeOpen = (db: Db, now: Date) =>
+  db.updateTable('refresh_tokens').set({ revoked_at: now }).where('revoked_at', 'is', null);
+
 export async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: now })
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokeOpen(db, now).where('family_id', '=', familyId).execute();
 }
 
 export async function revokeAllSessionsOfUser(db: Db, userId: number, now: Date): Promise<void> {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokeSessionsOfUsers(db, [userId], now);
+}
+
+/** Every session of these users ends (deactivated, or a new password). */
+export async function revokeSessionsOfUsers(db: Db, userIds: readonly number[], now: Date): Promise<void> {
+  await revokeOpen(db, now).where('user_id', 'in', userIds).execute();
 }
 
 /** An access token is honoured only while its session (refresh family) is neither revoked nor expired. */

@@ -10,6 +10,7 @@ import {
   type UserRole,
 } from '@lablive/domain';
 import { sql } from 'kysely';
+import { revokeSessionsOfUsers } from '../auth/sessions.repository.ts';
 import type { Db } from '../db/connection.ts';
 
 const USER_COLUMNS = [
@@ -336,12 +337,7 @@ export async function deactivateUsers(
     .execute();
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return ids;
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: now })
-    .where('user_id', 'in', ids)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokeSessionsOfUsers(db, ids, now);
   await db
     .updateTable('password_reset_tokens')
     .set({ used_at: now })
