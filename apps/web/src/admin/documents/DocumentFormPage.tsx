@@ -14,13 +14,14 @@ import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
 import { useFormat } from '../../format/useFormat.ts';
-import { describeFailure, translateMessage } from '../../i18n/messages.ts';
+import { translateMessage } from '../../i18n/messages.ts';
 import { loadedOf } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { documentsApi } from '../adminApi.ts';
 import { LoadedView } from '../LoadedView.tsx';
 import { documentKeys, useDocument } from '../resources/documents.ts';
 import { useFormTarget } from '../routeIds.ts';
+import { refusedFileMeaning, UploadProgress, UploadRefusal } from '../UploadStatus.tsx';
 import {
   DOCUMENT_ACCEPT,
   DOCUMENT_TYPE_NAMES,
@@ -45,22 +46,11 @@ export function DocumentFormPage() {
 
 /** The server's refusal of an upload, led by what it means for the person uploading. */
 function Refusal({ failure }: { failure: Failure }) {
-  const { t } = useTranslation();
   const { t: ta } = useTranslation('admin');
-  const lead =
-    failure.code === 'payload_too_large'
-      ? ta('documentForm.tooLarge')
-      : failure.code === 'unsupported_media_type'
-        ? ta('documentForm.refusedType')
-        : failure.status === 400
-          ? ta('documentForm.refused')
-          : null;
-  return (
-    <div className="form-error document-refusal" role="alert" data-testid="document-save-error">
-      {lead !== null && <p className="document-refusal-lead">{lead}</p>}
-      <p>{describeFailure(t, failure)}</p>
-    </div>
-  );
+  const texts = { tooLarge: ta('documentForm.tooLarge'), refusedType: ta('documentForm.refusedType') };
+  const meaning =
+    refusedFileMeaning(failure, texts) ?? (failure.status === 400 ? ta('documentForm.refused') : null);
+  return <UploadRefusal failure={failure} leads={[meaning]} testId="document-save-error" />;
 }
 
 /** The file a document holds now: its name, type, size and day. */
@@ -198,18 +188,16 @@ function DocumentForm({ document }: { document: AdminDocument | null }) {
           )}
         </div>
         {sending && (
-          <div className="document-progress" data-testid="document-progress">
-            <progress
-              max={1}
-              {...(progress === null ? {} : { value: progress })}
-              aria-label={ta('documentForm.progressLabel')}
-            />
-            <span aria-live="polite">
-              {progress === null
+          <UploadProgress
+            progress={progress}
+            label={ta('documentForm.progressLabel')}
+            text={
+              progress === null
                 ? ta('documentForm.sending')
-                : ta('documentForm.progress', { percent: Math.round(progress * 100) })}
-            </span>
-          </div>
+                : ta('documentForm.progress', { percent: Math.round(progress * 100) })
+            }
+            testId="document-progress"
+          />
         )}
         {failure !== null && <Refusal failure={failure} />}
         <div className="form-actions">

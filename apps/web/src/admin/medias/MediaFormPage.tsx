@@ -22,6 +22,7 @@ import { mediasApi } from '../adminApi.ts';
 import { LoadedView } from '../LoadedView.tsx';
 import { mediaKeys, useMedia } from '../resources/medias.ts';
 import { useFormTarget } from '../routeIds.ts';
+import { UploadProgress } from '../UploadStatus.tsx';
 import {
   BUILD_ACCEPT,
   type MediaFormRequest,
@@ -196,7 +197,7 @@ function MediaForm({ media: loaded }: { media: AdminMedia | null }) {
           <ContentSection formId={formId} media={media} busy={busy} />
           <CanvasSection formId={formId} />
           <ThumbnailField formId={formId} media={media} busy={busy} onRemove={() => void removeThumbnail()} />
-          {sending !== null && <UploadProgress sending={sending} />}
+          {sending !== null && <SendingProgress sending={sending} />}
           {failure !== null && <Refusal failure={failure} />}
           <div className="form-actions">
             <Link to={LIST} className="button button-secondary" data-testid="media-form-cancel">
@@ -426,22 +427,22 @@ function ThumbnailField(props: {
 }
 
 /** How far the upload is: the build's bar, then its check; the thumbnail's. */
-function UploadProgress({ sending }: { sending: Sending }) {
+function SendingProgress({ sending }: { sending: Sending }) {
   const { t: ta } = useTranslation('admin');
+  // Once the last byte is sent, the server checks the build: the bar waits without a value.
+  const checking = sending.progress !== null && sending.progress >= 1;
   return (
-    <div className="media-progress" data-testid="media-progress">
-      <progress
-        max={1}
-        {...(sending.progress === null || sending.progress >= 1 ? {} : { value: sending.progress })}
-        aria-label={ta('mediaForm.progressLabel')}
-      />
-      <span aria-live="polite">
-        {sending.what === 'thumbnail'
+    <UploadProgress
+      progress={checking ? null : sending.progress}
+      label={ta('mediaForm.progressLabel')}
+      text={
+        sending.what === 'thumbnail'
           ? ta('mediaForm.uploadingThumbnail')
-          : sending.progress !== null && sending.progress >= 1
+          : checking
             ? ta('mediaForm.checkingBuild')
-            : ta('mediaForm.uploadingBuild', { percent: Math.round((sending.progress ?? 0) * 100) })}
-      </span>
-    </div>
+            : ta('mediaForm.uploadingBuild', { percent: Math.round((sending.progress ?? 0) * 100) })
+      }
+      testId="media-progress"
+    />
   );
 }

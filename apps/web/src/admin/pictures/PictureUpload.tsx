@@ -6,7 +6,7 @@ import { DEFAULT_IMAGE_MAX_BYTES, IMAGE_ACCEPT } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
 import type { Failure } from '../../failure.ts';
 import { useFormat } from '../../format/useFormat.ts';
-import { describeFailure } from '../../i18n/messages.ts';
+import { refusedFileMeaning, UploadProgress, UploadRefusal } from '../UploadStatus.tsx';
 import './pictures.css';
 
 /** "PNG, JPEG, WebP or GIF, at most 5 MB." */
@@ -47,22 +47,20 @@ export function PictureChooser(props: {
   );
 }
 
-/** The bar of an upload on its way (`progress` 0 to 1, null while its size is unknown). */
+/** The bar of a picture on its way (`progress` 0 to 1, null while its size is unknown). */
 export function PictureProgress({ progress }: { progress: number | null }) {
   const { t } = useTranslation('admin');
   return (
-    <div className="picture-progress" data-testid="picture-progress">
-      <progress
-        max={1}
-        {...(progress === null ? {} : { value: progress })}
-        aria-label={t('pictures.progressLabel')}
-      />
-      <span aria-live="polite">
-        {progress === null
+    <UploadProgress
+      progress={progress}
+      label={t('pictures.progressLabel')}
+      text={
+        progress === null
           ? t('pictures.sending')
-          : t('pictures.progress', { percent: Math.round(progress * 100) })}
-      </span>
-    </div>
+          : t('pictures.progress', { percent: Math.round(progress * 100) })
+      }
+      testId="picture-progress"
+    />
   );
 }
 
@@ -76,19 +74,10 @@ export function PictureRefusal({
   lead?: string;
   testId: string;
 }) {
-  const { t } = useTranslation();
   const { t: ta } = useTranslation('admin');
-  const meaning =
-    failure.code === 'payload_too_large'
-      ? ta('pictures.tooLarge')
-      : failure.code === 'unsupported_media_type'
-        ? ta('pictures.refusedType')
-        : null;
-  return (
-    <div className="form-error picture-refusal" role="alert" data-testid={testId}>
-      {lead !== undefined && <p className="picture-refusal-lead">{lead}</p>}
-      {meaning !== null && <p className="picture-refusal-lead">{meaning}</p>}
-      <p>{describeFailure(t, failure)}</p>
-    </div>
-  );
+  const meaning = refusedFileMeaning(failure, {
+    tooLarge: ta('pictures.tooLarge'),
+    refusedType: ta('pictures.refusedType'),
+  });
+  return <UploadRefusal failure={failure} leads={[lead ?? null, meaning]} testId={testId} />;
 }
