@@ -14,6 +14,7 @@ export * from './events/labEvents.ts';
 export * from './events/reminders.ts';
 export * from './groups/groups.ts';
 export * from './labs/contrast.ts';
+export * from './labs/labAdmin.ts';
 export * from './labs/theme.ts';
 export * from './mail/mailLog.ts';
 export * from './mail/mailTemplate.ts';

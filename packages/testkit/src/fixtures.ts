@@ -1,4 +1,5 @@
 // Rows the tests need, written through the same tables the application uses. Each fixture returns ids.
+import { randomUUID } from 'node:crypto';
 import type { LabModule, Permission, UserRole } from '@lablive/domain';
 import type { Db } from '@lablive/server/testing';
 import { hashPassword } from '@lablive/server/testing';
@@ -12,6 +13,13 @@ export async function createLab(db: Db, name: string, modules: readonly LabModul
       header_image_url: null,
       waiting_room_image_url: null,
       primary_color: '#112233',
+      // Unique: tests share a database, and many name their labs alike.
+      slug: `${
+        name
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '') || 'lab'
+      }-${randomUUID().slice(0, 8)}`,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -22,6 +22,12 @@ export interface LabsTable {
   plan_minutes: Generated<number>;
   /** The lab's days, weeks and months in the statistics are counted in this IANA zone. */
   time_zone: Generated<string>;
+  /** Names the lab in addresses and lists; unique. */
+  slug: string;
+  /** The language of its mails and pages when a reader has none of their own (fr, en, de). */
+  default_locale: Generated<string>;
+  /** Set while the lab is suspended: nobody of it signs in, no session of it runs. */
+  suspended_at: NullableTimestamp;
   created_at: CreatedAt;
 }
 

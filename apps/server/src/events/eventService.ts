@@ -3,9 +3,8 @@
 // change runs in one transaction on the event's locked row; closing then ends the live session of each
 // of its rooms through the room service, so everyone in them sees the end and the log records it.
 import {
-  backOfficeActor,
   canChangeEvent,
-  DomainError,
+  conflict,
   type EventForm,
   eventSlug,
   forbidden,
@@ -23,6 +22,7 @@ import { unknownMediaIds } from '../medias/medias.repository.ts';
 import type { RoomService } from '../rooms/roomService.ts';
 import { isBlockedDay } from './deploymentSchedulers.repository.ts';
 import { sanitizeDescription } from './description.ts';
+import { endRoomSessions } from './endSessions.ts';
 import {
   deleteEvent,
   type EventFields,
@@ -43,8 +43,6 @@ export type EventServiceDeps = GuestNotices & {
 };
 
 export type EventService = ReturnType<typeof createEventService>;
-
-const conflict = (message: string) => new DomainError('conflict', message);
 
 type LockedEvent = NonNullable<Awaited<ReturnType<typeof lockEvent>>>;
 
@@ -112,20 +110,12 @@ export function createEventService({ db, rooms, now, reminders, calendar }: Even
         }
       });
       const closed = await details(db, caller.principal.labId, eventId);
-      const actor = backOfficeActor({ id: caller.user.id, name: caller.user.name, email: caller.user.email });
-      for (const room of closed.rooms) {
-        const outcome = await rooms.execute({
-          roomId: room.id,
-          commandId: `close-event-${eventId}-room-${room.id}`,
-          actor,
-          command: { type: 'CloseSession', data: { closedByUserId: caller.user.id } },
-          correlationId: requestId,
-        });
-        // Already ended (by its animator, or an earlier close): nothing more to do.
-        if (!outcome.ok && outcome.code !== 'session_ended') {
-          throw new Error(`room ${room.id} refused to close: ${outcome.code} ${outcome.message}`);
-        }
-      }
+      await endRoomSessions(rooms, {
+        roomIds: closed.rooms.map((room) => room.id),
+        by: caller.user,
+        commandPrefix: `close-event-${eventId}`,
+        correlationId: requestId,
+      });
       return closed;
     },
 

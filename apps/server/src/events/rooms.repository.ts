@@ -172,3 +172,16 @@ export async function deleteRooms(db: Db, roomIds: readonly number[]): Promise<v
   if (roomIds.length === 0) return;
   await db.deleteFrom('rooms').where('id', 'in', roomIds).execute();
 }
+
+/** The rooms of a lab's running events (started, not closed): those whose sessions may be live now. */
+export async function runningRoomsOfLab(db: Db, labId: number): Promise<{ id: number; event_id: number }[]> {
+  return db
+    .selectFrom('rooms')
+    .innerJoin('events', 'events.id', 'rooms.event_id')
+    .select(['rooms.id', 'rooms.event_id'])
+    .where('events.lab_id', '=', labId)
+    .where('events.active', '=', true)
+    .where('events.end_date', 'is', null)
+    .orderBy('rooms.id')
+    .execute();
+}

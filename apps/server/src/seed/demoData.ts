@@ -61,6 +61,7 @@ export async function seedDemoData(db: Db, options: { filesDir: string; now: Dat
       .insertInto('labs')
       .values({
         name: 'Demo Lab',
+        slug: 'demo-lab',
         logo_url: null,
         header_image_url: null,
         waiting_room_image_url: null,

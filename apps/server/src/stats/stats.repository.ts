@@ -9,6 +9,14 @@ import type { StatsAttendanceView, StatsPollsView, StatsSessionsView } from '../
 /** Minutes a session is billed: its participant-milliseconds rounded up to the minute (docs/consumption.md). */
 const billedMinutes = sql<number>`ceil(s.consumed_ms / 60000.0)::int`;
 
+/** Minutes billed so far, by lab: every session each lab ran (the plan's count, as labTotals). */
+export async function consumedMinutesByLab(db: Db): Promise<Map<number, number>> {
+  const { rows } = await sql<{ lab_id: number; minutes: number }>`
+    SELECT s.lab_id, coalesce(sum(${billedMinutes}), 0)::int AS minutes
+    FROM stats_sessions s GROUP BY s.lab_id`.execute(db);
+  return new Map(rows.map((row) => [Number(row.lab_id), row.minutes]));
+}
+
 export async function labPlan(
   db: Db,
   labId: number,

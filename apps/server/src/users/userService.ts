@@ -36,19 +36,15 @@ import {
   type UserUpdate,
 } from '@lablive/domain';
 import type { Caller } from '../access/caller.ts';
-import { issuePasswordResetToken } from '../auth/passwordReset.repository.ts';
 import type { Db } from '../db/connection.ts';
-import { isUniqueViolation } from '../db/pgErrors.ts';
-import { setPasswordMail } from '../mail/accountMail.ts';
 import type { MailOutbox } from '../mail/mailOutbox.ts';
 import { createEmailChanges } from './emailChanges.ts';
+import { openAccount, SET_PASSWORD_TTL_SECONDS } from './newAccount.ts';
 import {
   deactivateUsers,
   deleteUsers,
-  emailTakenByAnother,
   findUserInLab,
   groupsOfLab,
-  insertUser,
   listRoles,
   listUsersOfLab,
   ownersOfEvents,
@@ -62,9 +58,6 @@ import {
 
 export type UserService = ReturnType<typeof createUserService>;
 
-/** A new user has a week to set their password (a reset link lasts an hour: its owner asked for it). */
-export const SET_PASSWORD_TTL_SECONDS = 7 * 24 * 3600;
-
 export type UserServiceDeps = {
   db: Db;
   mailOutbox: MailOutbox;
@@ -75,7 +68,6 @@ export type UserServiceDeps = {
 };
 
 const {
-  emailTaken: EMAIL_TAKEN,
   ownLastAdminRole: OWN_LAST_ADMIN_ROLE,
   notYourself: NOT_YOURSELF,
   removeYourself: DELETE_YOURSELF,
@@ -250,39 +242,19 @@ async function createUser(ctx: Context, who: Caller, form: UserCreate): Promise<
   const caller = staffOf(who.principal, 0);
   checkGrantable(caller, form.roles, form.permissions);
   return db.transaction().execute(async (trx) => {
-    if (await emailTakenByAnother(trx, form.email, null)) throw new DomainError('conflict', EMAIL_TAKEN);
     await checkGroups(trx, caller.labId, form.groups);
-    const locale = who.user.locale;
-    let userId: number;
-    try {
-      userId = await insertUser(trx, {
+    const userId = await openAccount(
+      trx,
+      { ...deps, ttlSeconds },
+      {
+        ...form,
         labId: caller.labId,
-        email: form.email,
-        first_name: form.first_name,
-        last_name: form.last_name,
-        job: form.job ?? null,
-        address: form.address ?? null,
-        locale,
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError('conflict', EMAIL_TAKEN);
-      throw error;
-    }
-    await setUserRoles(trx, userId, form.roles);
-    await setUserPermissions(trx, userId, form.permissions);
+        labName: who.user.lab.name,
+        locale: localeOf(who.user.locale),
+        inviterName: who.user.name,
+      },
+    );
     await setUserGroups(trx, userId, form.groups);
-    const token = await issuePasswordResetToken(trx, userId, ttlSeconds, deps.now());
-    const mail = setPasswordMail(localeOf(locale), {
-      name: `${form.first_name} ${form.last_name}`.trim(),
-      inviterName: who.user.name,
-      labName: who.user.lab.name,
-      url: `${deps.publicUrl}/reset?token=${encodeURIComponent(token)}&welcome=1`,
-      validDays: Math.round(ttlSeconds / 86400),
-    });
-    await deps.mailOutbox.send(trx, { to: form.email, ...mail }, `set-password-${userId}`, {
-      kind: 'set_password',
-      labId: caller.labId,
-    });
     return load(trx, caller.labId, userId);
   });
 }

@@ -4,7 +4,8 @@
 export const USER_ROLES = ['admin', 'super-admin', 'user'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-export const PERMISSIONS = [
+/** What a lab's staff may be given; a lab's admins hold all of them by their role. */
+export const LAB_PERMISSIONS = [
   'manage_events',
   'manage_users',
   'manage_documents',
@@ -14,6 +15,15 @@ export const PERMISSIONS = [
   // A session's statistics, attendance, chat and replay (issue 26): read only of events one may see.
   'view_statistics',
 ] as const;
+
+/**
+ * The platform's own (issue 28): setting labs up, suspending and resuming them, across every lab. Held by
+ * super-admins by their role and by whom a super-admin grants it, never by a lab's admin by role: a lab
+ * admin sees their lab only.
+ */
+export const PLATFORM_PERMISSIONS = ['manage_labs'] as const;
+
+export const PERMISSIONS = [...LAB_PERMISSIONS, ...PLATFORM_PERMISSIONS] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const LAB_MODULES = [
@@ -65,12 +75,25 @@ export function isAdmin(principal: Principal): boolean {
 }
 
 /**
- * Admins and super-admins hold every permission of their lab; other users hold what was granted to them.
- * Guests hold none.
+ * What an account holds: super-admins every permission, the platform's included; admins every permission
+ * of their lab (and what was granted to them besides); other users what was granted to them.
  */
+export function heldPermissions(account: {
+  roles: readonly UserRole[];
+  permissions: readonly Permission[];
+}): readonly Permission[] {
+  if (account.roles.includes('super-admin')) return PERMISSIONS;
+  if (!account.roles.includes('admin')) return account.permissions;
+  const besides = account.permissions.filter((permission) => !isLabPermission(permission));
+  return [...LAB_PERMISSIONS, ...besides];
+}
+
+export const isLabPermission = (permission: Permission): boolean =>
+  (LAB_PERMISSIONS as readonly Permission[]).includes(permission);
+
+/** What a signed-in principal holds (heldPermissions); guests hold none. */
 export function effectivePermissions(principal: Principal): readonly Permission[] {
-  if (principal.kind === 'guest') return [];
-  return isAdmin(principal) ? PERMISSIONS : principal.permissions;
+  return principal.kind === 'guest' ? [] : heldPermissions(principal);
 }
 
 export function checkAccess(principal: Principal, requirement: Requirement): AccessDecision {

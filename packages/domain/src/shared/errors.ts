@@ -51,6 +51,8 @@ export class DomainError extends CodedError<ErrorCode> {
 export const notFound = (what: string, id: number | string) =>
   new DomainError('not_found', `No ${what} ${id}.`);
 export const forbidden = (message: string) => new DomainError('forbidden', message);
+/** The request is right but the state of things refuses it (taken, already done, not now). */
+export const conflict = (message: string) => new DomainError('conflict', message);
 /** A request field that breaks a rule the schema cannot say, named as the schema errors name fields. */
 export const invalid = (field: string, message: string) =>
   new DomainError('validation', `${field}: ${message}`);

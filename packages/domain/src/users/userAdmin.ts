@@ -4,7 +4,7 @@
 // No password is typed for someone else: a new user receives a mail to set their own
 // (docs/adr/0004-users-set-their-own-password.md), so `password` is refused rather than stored.
 import { z } from 'zod';
-import { PERMISSIONS, type Permission, USER_ROLES, type UserRole } from '../auth/access.ts';
+import { heldPermissions, PERMISSIONS, type Permission, USER_ROLES, type UserRole } from '../auth/access.ts';
 import { MESSAGES } from '../auth/messages.ts';
 import { idSchema } from '../shared/ids.ts';
 import { labUserSchema } from './labUser.ts';
@@ -159,7 +159,7 @@ export const isAdminRole = (role: UserRole) => role === 'admin' || role === 'sup
 
 /**
  * Whether an account holds more than the caller: a role above theirs, or a permission they do not hold
- * (an admin role holds every permission). Nobody changes such an account (its e-mail, picture, roles,
+ * (heldPermissions: an admin role holds every permission of the lab). Nobody changes such an account (its e-mail, picture, roles,
  * permissions, whether it is active) or removes it: changing its e-mail and resetting its password there
  * would be signing in with what one was never given (issue 26).
  */
@@ -167,12 +167,10 @@ export function holdsMoreThan(
   target: { roles: readonly UserRole[]; permissions: readonly Permission[] },
   caller: { roles: readonly UserRole[]; permissions: readonly Permission[] },
 ): boolean {
-  const held = (account: typeof target) =>
-    account.roles.some(isAdminRole) ? PERMISSIONS : account.permissions;
-  const callerHolds = held(caller);
+  const callerHolds = heldPermissions(caller);
   return (
     rankOf(target.roles) > rankOf(caller.roles) ||
-    held(target).some((permission) => !callerHolds.includes(permission))
+    heldPermissions(target).some((permission) => !callerHolds.includes(permission))
   );
 }
 
