@@ -5,9 +5,9 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { SubmitButton } from '../components/SubmitButton.tsx';
-import { useSubmission } from '../hooks/useSubmission.ts';
-import { describeFailure } from '../i18n/messages.ts';
+import { FormCard } from '../components/FormCard.tsx';
+import { SendingForm } from '../components/SendingForm.tsx';
+import { submissionFailure, useSubmission } from '../hooks/useSubmission.ts';
 import { api } from '../services.ts';
 
 const resend = (token: string) => api.resendPersonalLink({ token });
@@ -16,11 +16,9 @@ const resend = (token: string) => api.resendPersonalLink({ token });
 function StaffSignIn() {
   const { t } = useTranslation();
   return (
-    <p className="card-footer">
-      <Link to="/login" data-testid="link-staff-sign-in">
-        {t('personalLink.staffSignIn')}
-      </Link>
-    </p>
+    <Link to="/login" data-testid="link-staff-sign-in">
+      {t('personalLink.staffSignIn')}
+    </Link>
   );
 }
 
@@ -33,45 +31,42 @@ export function UsedLinkOffer({ token }: { token: string }) {
     if (submission.status === 'done') sent.current?.focus();
   }, [submission.status]);
   return (
-    <section className="card form-card" aria-labelledby="link-used-title" data-testid="link-used">
-      <h1 id="link-used-title">{t('personalLink.usedTitle')}</h1>
+    <FormCard
+      titleId="link-used-title"
+      title={t('personalLink.usedTitle')}
+      testId="link-used"
+      footer={<StaffSignIn />}
+    >
       <p>{t('personalLink.usedText')}</p>
       {submission.status === 'done' ? (
         <p role="status" tabIndex={-1} ref={sent} data-testid="link-resent">
           {t('personalLink.sent')}
         </p>
       ) : (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit(token);
-          }}
-        >
-          <SubmitButton
-            label={t('personalLink.resend')}
-            sendingLabel={t('personalLink.sending')}
-            sending={submission.status === 'sending'}
-            testId="link-resend"
-          />
-          {submission.status === 'failed' && (
-            <p className="form-error" role="alert" data-testid="link-resend-error">
-              {describeFailure(t, submission.failure)}
-            </p>
-          )}
-        </form>
+        <SendingForm
+          onSend={() => submit(token)}
+          submitLabel={t('personalLink.resend')}
+          sendingLabel={t('personalLink.sending')}
+          sending={submission.status === 'sending'}
+          testId="link-resend"
+          failure={submissionFailure(t, submission)}
+          failureTestId="link-resend-error"
+        />
       )}
-      <StaffSignIn />
-    </section>
+    </FormCard>
   );
 }
 
 export function EventOverNotice() {
   const { t } = useTranslation();
   return (
-    <section className="card form-card" aria-labelledby="link-over-title" data-testid="link-event-over">
-      <h1 id="link-over-title">{t('personalLink.overTitle')}</h1>
+    <FormCard
+      titleId="link-over-title"
+      title={t('personalLink.overTitle')}
+      testId="link-event-over"
+      footer={<StaffSignIn />}
+    >
       <p>{t('personalLink.overText')}</p>
-      <StaffSignIn />
-    </section>
+    </FormCard>
   );
 }

@@ -8,11 +8,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useAuthActor, useAuthContext, useAuthStatus } from '../auth/useAuth.ts';
-import { FormField } from '../components/FormField.tsx';
+import { FormCard } from '../components/FormCard.tsx';
+import { BoundFields, type FieldRow } from '../components/FormField.tsx';
 import { LabLogo } from '../components/LabLogo.tsx';
-import { SubmitButton } from '../components/SubmitButton.tsx';
+import { SendingForm } from '../components/SendingForm.tsx';
 import { usePublicEventInfo } from '../hooks/useEventInfo.ts';
-import { translateMessage } from '../i18n/messages.ts';
 import { parsePublicSlug } from '../theme/themeSources.ts';
 import { describeEntryFailure } from './entryFailure.ts';
 import {
@@ -21,6 +21,12 @@ import {
   guestEntrySchema,
   prefillFromSearch,
 } from './publicEntry.ts';
+
+const GUEST_FIELDS = [
+  { name: 'firstName', id: 'entry-first-name', type: 'text', autoComplete: 'given-name' },
+  { name: 'lastName', id: 'entry-last-name', type: 'text', autoComplete: 'family-name' },
+  { name: 'email', id: 'entry-email', type: 'email', autoComplete: 'email' },
+] as const satisfies readonly FieldRow<keyof GuestEntryInput>[];
 
 export function PublicEntryPage() {
   const link = parsePublicSlug(useParams().slug);
@@ -37,7 +43,7 @@ function GuestEntry({ slug }: { slug: string }) {
   const event = usePublicEventInfo(slug);
   const error = useAuthContext((context) => (context.lastAttempt === 'guest' ? context.error : null));
   const [entering, setEntering] = useState(false);
-  const { register, handleSubmit, formState } = useForm<GuestEntryInput, unknown, GuestEntryValues>({
+  const form = useForm<GuestEntryInput, unknown, GuestEntryValues>({
     resolver: zodResolver(guestEntrySchema),
     defaultValues: prefillFromSearch(useLocation().search),
   });
@@ -64,64 +70,36 @@ function GuestEntry({ slug }: { slug: string }) {
     setEntering(true);
     actor.send({ type: 'auth.login', credentials: { ...values, eventSlug: slug, isPublic: true } });
   };
-  const fieldError = (message: string | undefined) =>
-    message === undefined ? undefined : translateMessage(t, message);
+  const loaded = event.status === 'loaded' ? event.info : null;
+  const header = (
+    <>
+      {loaded !== null && <LabLogo url={loaded.theme.logoUrl} labName={loaded.labName} />}
+      <p className="eyebrow">{tw('entry.eyebrow')}</p>
+    </>
+  );
 
   return (
-    <section className="card form-card" aria-labelledby="entry-title" data-testid="entry-card">
-      {event.status === 'loaded' && <LabLogo url={event.info.theme.logoUrl} labName={event.info.labName} />}
-      <p className="eyebrow">{tw('entry.eyebrow')}</p>
-      <h1 id="entry-title" data-testid="entry-event-name">
-        {event.status === 'loaded' ? event.info.name : tw('entry.title')}
-      </h1>
-      {event.status === 'loaded' && (
-        <p className="muted">{tw('entry.organisedBy', { name: event.info.labName })}</p>
-      )}
+    <FormCard
+      titleId="entry-title"
+      title={loaded === null ? tw('entry.title') : loaded.name}
+      testId="entry-card"
+      titleTestId="entry-event-name"
+      header={header}
+    >
+      {loaded !== null && <p className="muted">{tw('entry.organisedBy', { name: loaded.labName })}</p>}
       <p>{tw('entry.intro')}</p>
-      <form
-        noValidate
-        onSubmit={handleSubmit(onSubmit)}
-        aria-describedby={error === null ? undefined : 'entry-error'}
+      <SendingForm
+        onSend={form.handleSubmit(onSubmit)}
+        submitLabel={tw('entry.submit')}
+        sendingLabel={tw('entry.sending')}
+        sending={entering && status === 'signingIn'}
+        testId="entry-submit"
+        failure={error === null ? null : describeEntryFailure(t, tw, error)}
+        failureTestId="entry-error"
+        failureId="entry-error"
       >
-        <FormField
-          id="entry-first-name"
-          label={tw('entry.firstName')}
-          type="text"
-          autoComplete="given-name"
-          registration={register('firstName')}
-          testId="entry-first-name"
-          error={fieldError(formState.errors.firstName?.message)}
-        />
-        <FormField
-          id="entry-last-name"
-          label={tw('entry.lastName')}
-          type="text"
-          autoComplete="family-name"
-          registration={register('lastName')}
-          testId="entry-last-name"
-          error={fieldError(formState.errors.lastName?.message)}
-        />
-        <FormField
-          id="entry-email"
-          label={tw('entry.email')}
-          type="email"
-          autoComplete="email"
-          registration={register('email')}
-          testId="entry-email"
-          error={fieldError(formState.errors.email?.message)}
-        />
-        <SubmitButton
-          label={tw('entry.submit')}
-          sendingLabel={tw('entry.sending')}
-          sending={entering && status === 'signingIn'}
-          testId="entry-submit"
-        />
-        {error !== null && (
-          <p id="entry-error" className="form-error" role="alert" data-testid="entry-error">
-            {describeEntryFailure(t, tw, error)}
-          </p>
-        )}
-      </form>
-    </section>
+        <BoundFields form={form} fields={GUEST_FIELDS} label={(name) => tw(`entry.${name}`)} />
+      </SendingForm>
+    </FormCard>
   );
 }

@@ -1,7 +1,10 @@
 // The life of a one-shot form request outside the auth flow (forgot password, change password):
 // idle, sending, done, or failed with what the API said.
+
+import type { TFunction } from 'i18next';
 import { useCallback, useState } from 'react';
 import { type Failure, toFailure } from '../failure.ts';
+import { describeFailure } from '../i18n/messages.ts';
 
 export type Submission =
   | { status: 'idle' }
@@ -26,4 +29,13 @@ export function useSubmission<TArgs extends unknown[]>(send: (...args: TArgs) =>
   );
 
   return { submission, submit };
+}
+
+/** What a form shows under its button: the refusal in words, once the request failed. */
+export function submissionFailure(
+  t: TFunction,
+  submission: Submission,
+  describe: (failure: Failure) => string = (failure) => describeFailure(t, failure),
+): string | null {
+  return submission.status === 'failed' ? describe(submission.failure) : null;
 }

@@ -6,8 +6,10 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAuthActor, useCurrentUser } from '../auth/useAuth.ts';
-import { SubmitButton } from '../components/SubmitButton.tsx';
-import { useSubmission } from '../hooks/useSubmission.ts';
+import { FormCard } from '../components/FormCard.tsx';
+import { SendingForm } from '../components/SendingForm.tsx';
+import type { Failure } from '../failure.ts';
+import { submissionFailure, useSubmission } from '../hooks/useSubmission.ts';
 import { describeFailure } from '../i18n/messages.ts';
 import { api } from '../services.ts';
 
@@ -32,54 +34,47 @@ export function ConfirmEmailPage() {
   }, [auth, token, user, users]);
   const { submission, submit } = useSubmission(confirm);
 
+  const signedIn = user?.kind === 'user';
+  const onward = (
+    <Link
+      className="button button-primary"
+      to={signedIn ? '/admin' : '/login'}
+      data-testid="confirm-email-continue"
+    >
+      {signedIn ? t('confirmEmail.continue') : t('common.signIn')}
+    </Link>
+  );
+  const describe = (failure: Failure) =>
+    failure.status === 404 ? t('confirmEmail.invalid') : describeFailure(t, failure);
+
   return (
-    <section className="card form-card" aria-labelledby="confirm-email-title">
-      <h1 id="confirm-email-title">{t('confirmEmail.title')}</h1>
+    <FormCard
+      titleId="confirm-email-title"
+      title={t('confirmEmail.title')}
+      footer={token !== '' && confirmed !== null ? onward : undefined}
+    >
       {token === '' ? (
         <p role="alert" data-testid="confirm-email-missing-token">
           {t('confirmEmail.missingToken')}
         </p>
       ) : confirmed !== null ? (
-        <>
-          <p role="status" className="form-success" data-testid="confirm-email-done">
-            {t('confirmEmail.done', { email: confirmed })}
-          </p>
-          <p className="card-footer">
-            <Link
-              className="button button-primary"
-              to={user?.kind === 'user' ? '/admin' : '/login'}
-              data-testid="confirm-email-continue"
-            >
-              {user?.kind === 'user' ? t('confirmEmail.continue') : t('common.signIn')}
-            </Link>
-          </p>
-        </>
+        <p role="status" className="form-success" data-testid="confirm-email-done">
+          {t('confirmEmail.done', { email: confirmed })}
+        </p>
       ) : (
         <>
           <p>{t('confirmEmail.intro')}</p>
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            <SubmitButton
-              label={t('confirmEmail.submit')}
-              sendingLabel={t('confirmEmail.sending')}
-              sending={submission.status === 'sending'}
-              testId="confirm-email-submit"
-            />
-            {submission.status === 'failed' && (
-              <p className="form-error" role="alert" data-testid="confirm-email-error">
-                {submission.failure.status === 404
-                  ? t('confirmEmail.invalid')
-                  : describeFailure(t, submission.failure)}
-              </p>
-            )}
-          </form>
+          <SendingForm
+            onSend={() => submit()}
+            submitLabel={t('confirmEmail.submit')}
+            sendingLabel={t('confirmEmail.sending')}
+            sending={submission.status === 'sending'}
+            testId="confirm-email-submit"
+            failure={submissionFailure(t, submission, describe)}
+            failureTestId="confirm-email-error"
+          />
         </>
       )}
-    </section>
+    </FormCard>
   );
 }

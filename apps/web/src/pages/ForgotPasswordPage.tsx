@@ -7,15 +7,19 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
-import { FormField } from '../components/FormField.tsx';
-import { SubmitButton } from '../components/SubmitButton.tsx';
-import { useSubmission } from '../hooks/useSubmission.ts';
-import { describeFailure, translateMessage } from '../i18n/messages.ts';
+import { FormCard } from '../components/FormCard.tsx';
+import { BoundFields, type FieldRow } from '../components/FormField.tsx';
+import { SendingForm } from '../components/SendingForm.tsx';
+import { submissionFailure, useSubmission } from '../hooks/useSubmission.ts';
 import { useLocale } from '../i18n/useLocale.ts';
 import { api } from '../services.ts';
 
 type ForgotInput = z.input<typeof forgotPasswordSchema>;
 type ForgotValues = z.output<typeof forgotPasswordSchema>;
+
+const FORGOT_FIELDS = [
+  { name: 'email', id: 'forgot-email', type: 'email', autoComplete: 'email' },
+] as const satisfies readonly FieldRow<keyof ForgotInput>[];
 
 const requestLink = (values: ForgotValues) => api.forgotPassword(values);
 
@@ -24,20 +28,22 @@ export function ForgotPasswordPage() {
   const locale = useLocale();
   const [sentTo, setSentTo] = useState('');
   const { submission, submit } = useSubmission(requestLink);
-  const { register, handleSubmit, formState } = useForm<ForgotInput, unknown, ForgotValues>({
+  const form = useForm<ForgotInput, unknown, ForgotValues>({
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: '' },
   });
 
+  const backToSignIn = <Link to="/login">{t('common.backToSignIn')}</Link>;
   if (submission.status === 'done') {
     return (
-      <section className="card form-card" aria-labelledby="forgot-sent-title" data-testid="forgot-sent">
-        <h1 id="forgot-sent-title">{t('forgot.sentTitle')}</h1>
+      <FormCard
+        titleId="forgot-sent-title"
+        title={t('forgot.sentTitle')}
+        testId="forgot-sent"
+        footer={backToSignIn}
+      >
         <p role="status">{t('forgot.sentBody', { email: sentTo })}</p>
-        <p className="card-footer">
-          <Link to="/login">{t('common.backToSignIn')}</Link>
-        </p>
-      </section>
+      </FormCard>
     );
   }
 
@@ -45,37 +51,21 @@ export function ForgotPasswordPage() {
     setSentTo(values.email);
     return submit({ email: values.email, locale });
   };
-  const emailError = formState.errors.email?.message;
 
   return (
-    <section className="card form-card" aria-labelledby="forgot-title">
-      <h1 id="forgot-title">{t('forgot.title')}</h1>
+    <FormCard titleId="forgot-title" title={t('forgot.title')} footer={backToSignIn}>
       <p>{t('forgot.intro')}</p>
-      <form noValidate onSubmit={handleSubmit(onSubmit)}>
-        <FormField
-          id="forgot-email"
-          label={t('forgot.email')}
-          type="email"
-          autoComplete="email"
-          registration={register('email')}
-          testId="forgot-email"
-          error={emailError === undefined ? undefined : translateMessage(t, emailError)}
-        />
-        <SubmitButton
-          label={t('forgot.submit')}
-          sendingLabel={t('forgot.sending')}
-          sending={submission.status === 'sending'}
-          testId="forgot-submit"
-        />
-        {submission.status === 'failed' && (
-          <p className="form-error" role="alert" data-testid="forgot-error">
-            {describeFailure(t, submission.failure)}
-          </p>
-        )}
-      </form>
-      <p className="card-footer">
-        <Link to="/login">{t('common.backToSignIn')}</Link>
-      </p>
-    </section>
+      <SendingForm
+        onSend={form.handleSubmit(onSubmit)}
+        submitLabel={t('forgot.submit')}
+        sendingLabel={t('forgot.sending')}
+        sending={submission.status === 'sending'}
+        testId="forgot-submit"
+        failure={submissionFailure(t, submission)}
+        failureTestId="forgot-error"
+      >
+        <BoundFields form={form} fields={FORGOT_FIELDS} label={() => t('forgot.email')} />
+      </SendingForm>
+    </FormCard>
   );
 }

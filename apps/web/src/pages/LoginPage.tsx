@@ -8,13 +8,19 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { homeFor, useAuthActor, useAuthContext, useAuthStatus, useCurrentUser } from '../auth/useAuth.ts';
-import { FormField } from '../components/FormField.tsx';
-import { SubmitButton } from '../components/SubmitButton.tsx';
-import { describeFailure, translateMessage } from '../i18n/messages.ts';
+import { FormCard } from '../components/FormCard.tsx';
+import { BoundFields, type FieldRow } from '../components/FormField.tsx';
+import { SendingForm } from '../components/SendingForm.tsx';
+import { describeFailure } from '../i18n/messages.ts';
 import { useLocale } from '../i18n/useLocale.ts';
 
 type LoginInput = z.input<typeof passwordLoginSchema>;
 type LoginValues = z.output<typeof passwordLoginSchema>;
+
+const LOGIN_FIELDS = [
+  { name: 'email', id: 'login-email', type: 'email', autoComplete: 'username' },
+  { name: 'password', id: 'login-password', type: 'password', autoComplete: 'current-password' },
+] as const satisfies readonly FieldRow<keyof LoginInput>[];
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -23,7 +29,7 @@ export function LoginPage() {
   const status = useAuthStatus();
   const user = useCurrentUser();
   const error = useAuthContext((context) => (context.lastAttempt === 'password' ? context.error : null));
-  const { register, handleSubmit, formState } = useForm<LoginInput, unknown, LoginValues>({
+  const form = useForm<LoginInput, unknown, LoginValues>({
     resolver: zodResolver(passwordLoginSchema),
     defaultValues: { email: '', password: '', rememberMe: false },
   });
@@ -37,59 +43,34 @@ export function LoginPage() {
 
   const onSubmit = (values: LoginValues) =>
     actor.send({ type: 'auth.login', credentials: { ...values, locale } });
-  const fieldError = (message: string | undefined) =>
-    message === undefined ? undefined : translateMessage(t, message);
 
   return (
-    <section className="card form-card" aria-labelledby="login-title">
-      <h1 id="login-title">{t('login.title')}</h1>
-      <form
-        noValidate
-        onSubmit={handleSubmit(onSubmit)}
-        aria-describedby={error === null ? undefined : 'login-error'}
+    <FormCard
+      titleId="login-title"
+      title={t('login.title')}
+      footer={<Link to="/forgot">{t('login.forgot')}</Link>}
+    >
+      <SendingForm
+        onSend={form.handleSubmit(onSubmit)}
+        submitLabel={t('login.submit')}
+        sendingLabel={t('login.sending')}
+        sending={status === 'signingIn'}
+        testId="login-submit"
+        failure={error === null ? null : describeFailure(t, error)}
+        failureTestId="login-error"
+        failureId="login-error"
       >
-        <FormField
-          id="login-email"
-          label={t('login.email')}
-          type="email"
-          autoComplete="username"
-          registration={register('email')}
-          testId="login-email"
-          error={fieldError(formState.errors.email?.message)}
-        />
-        <FormField
-          id="login-password"
-          label={t('login.password')}
-          type="password"
-          autoComplete="current-password"
-          registration={register('password')}
-          testId="login-password"
-          error={fieldError(formState.errors.password?.message)}
-        />
+        <BoundFields form={form} fields={LOGIN_FIELDS} label={(name) => t(`login.${name}`)} />
         <div className="checkbox-field">
           <input
             id="login-remember"
             type="checkbox"
             data-testid="login-remember"
-            {...register('rememberMe')}
+            {...form.register('rememberMe')}
           />
           <label htmlFor="login-remember">{t('login.remember')}</label>
         </div>
-        <SubmitButton
-          label={t('login.submit')}
-          sendingLabel={t('login.sending')}
-          sending={status === 'signingIn'}
-          testId="login-submit"
-        />
-        {error !== null && (
-          <p id="login-error" className="form-error" role="alert" data-testid="login-error">
-            {describeFailure(t, error)}
-          </p>
-        )}
-      </form>
-      <p className="card-footer">
-        <Link to="/forgot">{t('login.forgot')}</Link>
-      </p>
-    </section>
+      </SendingForm>
+    </FormCard>
   );
 }

@@ -8,14 +8,20 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
-import { FormField } from '../components/FormField.tsx';
-import { SubmitButton } from '../components/SubmitButton.tsx';
-import { useSubmission } from '../hooks/useSubmission.ts';
-import { describeFailure, translateMessage } from '../i18n/messages.ts';
+import { FormCard } from '../components/FormCard.tsx';
+import { BoundFields, type FieldRow } from '../components/FormField.tsx';
+import { SendingForm } from '../components/SendingForm.tsx';
+import { submissionFailure, useSubmission } from '../hooks/useSubmission.ts';
+import { translateMessage } from '../i18n/messages.ts';
 import { api } from '../services.ts';
 
 type ResetInput = z.input<typeof changePasswordFormSchema>;
 type ResetValues = z.output<typeof changePasswordFormSchema>;
+
+const RESET_FIELDS = [
+  { name: 'password', id: 'reset-password', type: 'password', autoComplete: 'new-password' },
+  { name: 'confirmation', id: 'reset-confirmation', type: 'password', autoComplete: 'new-password' },
+] as const satisfies readonly FieldRow<keyof ResetInput>[];
 
 export function ResetPasswordPage() {
   const { t } = useTranslation();
@@ -25,83 +31,56 @@ export function ResetPasswordPage() {
   const title = welcome ? t('reset.welcomeTitle') : t('reset.title');
   const changePassword = useCallback((password: string) => api.changePassword(token, { password }), [token]);
   const { submission, submit } = useSubmission(changePassword);
-  const { register, handleSubmit, formState } = useForm<ResetInput, unknown, ResetValues>({
+  const form = useForm<ResetInput, unknown, ResetValues>({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { password: '', confirmation: '' },
   });
 
+  const requestNew = <Link to="/forgot">{t('reset.requestNew')}</Link>;
   if (token === '') {
     return (
-      <section className="card form-card" aria-labelledby="reset-title">
-        <h1 id="reset-title">{title}</h1>
+      <FormCard titleId="reset-title" title={title} footer={requestNew}>
         <p role="alert" data-testid="reset-missing-token">
           {t('reset.missingToken')}
         </p>
-        <p className="card-footer">
-          <Link to="/forgot">{t('reset.requestNew')}</Link>
-        </p>
-      </section>
+      </FormCard>
     );
   }
 
   if (submission.status === 'done') {
+    const signIn = (
+      <Link className="button button-primary" to="/login" data-testid="reset-sign-in">
+        {t('common.signIn')}
+      </Link>
+    );
     return (
-      <section className="card form-card" aria-labelledby="reset-title">
-        <h1 id="reset-title">{title}</h1>
+      <FormCard titleId="reset-title" title={title} footer={signIn}>
         <p role="status" className="form-success" data-testid="reset-done">
           {translateMessage(t, MESSAGES.passwordChanged)}
         </p>
-        <p className="card-footer">
-          <Link className="button button-primary" to="/login" data-testid="reset-sign-in">
-            {t('common.signIn')}
-          </Link>
-        </p>
-      </section>
+      </FormCard>
     );
   }
 
-  const fieldError = (message: string | undefined) =>
-    message === undefined ? undefined : translateMessage(t, message);
-
   return (
-    <section className="card form-card" aria-labelledby="reset-title">
-      <h1 id="reset-title">{title}</h1>
+    <FormCard titleId="reset-title" title={title} footer={requestNew}>
       {welcome && <p className="muted">{t('reset.welcomeIntro')}</p>}
-      <form noValidate onSubmit={handleSubmit((values) => submit(values.password))}>
-        <FormField
-          id="reset-password"
-          label={t('reset.password')}
-          type="password"
-          autoComplete="new-password"
-          registration={register('password')}
-          testId="reset-password"
-          hint={t('reset.hint', { min: PASSWORD_MIN_LENGTH })}
-          error={fieldError(formState.errors.password?.message)}
+      <SendingForm
+        onSend={form.handleSubmit((values) => submit(values.password))}
+        submitLabel={welcome ? t('reset.welcomeSubmit') : t('reset.submit')}
+        sendingLabel={t('reset.sending')}
+        sending={submission.status === 'sending'}
+        testId="reset-submit"
+        failure={submissionFailure(t, submission)}
+        failureTestId="reset-error"
+      >
+        <BoundFields
+          form={form}
+          fields={RESET_FIELDS}
+          label={(name) => t(`reset.${name}`)}
+          hint={(name) => (name === 'password' ? t('reset.hint', { min: PASSWORD_MIN_LENGTH }) : undefined)}
         />
-        <FormField
-          id="reset-confirmation"
-          label={t('reset.confirmation')}
-          type="password"
-          autoComplete="new-password"
-          registration={register('confirmation')}
-          testId="reset-confirmation"
-          error={fieldError(formState.errors.confirmation?.message)}
-        />
-        <SubmitButton
-          label={welcome ? t('reset.welcomeSubmit') : t('reset.submit')}
-          sendingLabel={t('reset.sending')}
-          sending={submission.status === 'sending'}
-          testId="reset-submit"
-        />
-        {submission.status === 'failed' && (
-          <p className="form-error" role="alert" data-testid="reset-error">
-            {describeFailure(t, submission.failure)}
-          </p>
-        )}
-      </form>
-      <p className="card-footer">
-        <Link to="/forgot">{t('reset.requestNew')}</Link>
-      </p>
-    </section>
+      </SendingForm>
+    </FormCard>
   );
 }
