@@ -2,21 +2,19 @@
 import { useTranslation } from 'react-i18next';
 import type { TriggerProps } from '../../components/DeferredPopup.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { PopupTrigger } from '../../components/PopupTrigger.tsx';
 
 export function AudioOutputButton(props: TriggerProps) {
   const { t } = useTranslation('room');
   return (
-    <button
-      type="button"
+    <PopupTrigger
+      popup="menu"
       className="control-button"
-      data-testid="room-audio-output"
-      aria-label={t('controls.audioOutput')}
-      title={t('controls.audioOutput')}
-      aria-haspopup="menu"
-      aria-expanded={false}
+      testId="room-audio-output"
+      label={t('controls.audioOutput')}
       {...props}
     >
       <Icon name="speaker" />
-    </button>
+    </PopupTrigger>
   );
 }

@@ -1,8 +1,8 @@
 // Shows the whole room full screen (Fullscreen API) and back; hidden where the browser cannot.
 import { type RefObject, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../components/Icon.tsx';
 import { ControlSlot } from './ControlSlot.tsx';
+import { ControlToggle } from './ControlToggle.tsx';
 
 export function FullscreenButton({ target }: { target: RefObject<HTMLElement | null> }) {
   const { t } = useTranslation('room');
@@ -34,17 +34,13 @@ export function FullscreenButton({ target }: { target: RefObject<HTMLElement | n
 
   return (
     <ControlSlot error={error}>
-      <button
-        type="button"
-        className="control-button"
-        data-testid="room-fullscreen"
-        aria-pressed={fullscreen}
-        aria-label={label}
-        title={label}
-        onClick={() => void toggle()}
-      >
-        <Icon name={fullscreen ? 'exitFullscreen' : 'fullscreen'} />
-      </button>
+      <ControlToggle
+        testId="room-fullscreen"
+        pressed={fullscreen}
+        label={label}
+        icon={fullscreen ? 'exitFullscreen' : 'fullscreen'}
+        onToggle={() => void toggle()}
+      />
     </ControlSlot>
   );
 }

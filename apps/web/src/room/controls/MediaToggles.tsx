@@ -1,8 +1,8 @@
 // My microphone and camera toggles (pressed = on). The camera needs the room's active_camera module;
 // without a media session (no devices, or it could not start) both are unavailable and say why.
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../components/Icon.tsx';
 import { ControlSlot } from './ControlSlot.tsx';
+import { ControlToggle } from './ControlToggle.tsx';
 import { useOwnDevices } from './useOwnDevices.ts';
 
 export function MediaToggles() {
@@ -19,30 +19,24 @@ export function MediaToggles() {
   return (
     <ControlSlot error={devices.error}>
       <div className="control-group">
-        <button
-          type="button"
-          className="control-button"
-          data-testid="room-toggle-audio"
-          aria-pressed={devices.audioEnabled}
-          aria-label={audioLabel}
-          title={unavailable ?? audioLabel}
+        <ControlToggle
+          testId="room-toggle-audio"
+          pressed={devices.audioEnabled}
+          label={audioLabel}
+          title={unavailable}
+          icon={devices.audioEnabled ? 'microphone' : 'microphoneOff'}
           disabled={!devices.available || devices.busy}
-          onClick={() => void devices.toggleAudio()}
-        >
-          <Icon name={devices.audioEnabled ? 'microphone' : 'microphoneOff'} />
-        </button>
-        <button
-          type="button"
-          className="control-button"
-          data-testid="room-toggle-video"
-          aria-pressed={devices.videoEnabled}
-          aria-label={videoLabel}
-          title={unavailable ?? videoLabel}
+          onToggle={() => void devices.toggleAudio()}
+        />
+        <ControlToggle
+          testId="room-toggle-video"
+          pressed={devices.videoEnabled}
+          label={videoLabel}
+          title={unavailable}
+          icon={devices.videoEnabled ? 'camera' : 'cameraOff'}
           disabled={!devices.available || !devices.cameraAllowed || devices.busy}
-          onClick={() => void devices.toggleVideo()}
-        >
-          <Icon name={devices.videoEnabled ? 'camera' : 'cameraOff'} />
-        </button>
+          onToggle={() => void devices.toggleVideo()}
+        />
       </div>
     </ControlSlot>
   );

@@ -1,9 +1,9 @@
 // Raise or lower my hand (RequestToSpeak): everyone may ask to speak; animators see the raised hands.
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../components/Icon.tsx';
 import { useRoom, useRoomState } from '../roomContext.ts';
 import { useCommand } from '../sidebar/useCommand.ts';
 import { ControlSlot } from './ControlSlot.tsx';
+import { ControlToggle } from './ControlToggle.tsx';
 
 export function RequestSpeakButton() {
   const { t } = useTranslation('room');
@@ -16,18 +16,14 @@ export function RequestSpeakButton() {
 
   return (
     <ControlSlot error={command.error}>
-      <button
-        type="button"
-        className="control-button"
-        data-testid="room-request-speak"
-        aria-pressed={requesting}
-        aria-label={label}
-        title={label}
+      <ControlToggle
+        testId="room-request-speak"
+        pressed={requesting}
+        label={label}
+        icon="hand"
         disabled={command.pending}
-        onClick={() => void command.run({ type: 'RequestToSpeak', data: { requesting: !requesting } })}
-      >
-        <Icon name="hand" />
-      </button>
+        onToggle={() => void command.run({ type: 'RequestToSpeak', data: { requesting: !requesting } })}
+      />
     </ControlSlot>
   );
 }

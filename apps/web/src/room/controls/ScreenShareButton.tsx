@@ -3,10 +3,10 @@
 // server stops the share (a presentation scene was chosen), the capture stops too.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../components/Icon.tsx';
 import { useRoom, useRoomState } from '../roomContext.ts';
 import { useCommand } from '../sidebar/useCommand.ts';
 import { ControlSlot } from './ControlSlot.tsx';
+import { ControlToggle } from './ControlToggle.tsx';
 
 /** The person closed the browser's screen picker: nothing to report. */
 const isCancelled = (error: unknown) => error instanceof DOMException && error.name === 'NotAllowedError';
@@ -73,18 +73,14 @@ export function ScreenShareButton() {
       : t('controls.screenShare');
   return (
     <ControlSlot error={error ?? command.error}>
-      <button
-        type="button"
-        className="control-button"
-        data-testid="room-screen-share"
-        aria-pressed={sharing}
-        aria-label={label}
-        title={label}
+      <ControlToggle
+        testId="room-screen-share"
+        pressed={sharing}
+        label={label}
+        icon="screen"
         disabled={media === null || someoneElse || starting || command.pending}
-        onClick={() => void (sharing ? stop() : start())}
-      >
-        <Icon name="screen" />
-      </button>
+        onToggle={() => void (sharing ? stop() : start())}
+      />
     </ControlSlot>
   );
 }

@@ -3,18 +3,12 @@
 import { useTranslation } from 'react-i18next';
 import type { TriggerProps } from '../../components/DeferredPopup.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { PopupTrigger } from '../../components/PopupTrigger.tsx';
 
 export function DocumentsButton({ unseen, ...props }: TriggerProps & { unseen: number }) {
   const { t } = useTranslation('room');
   return (
-    <button
-      type="button"
-      className="header-button"
-      data-testid="documents-open"
-      aria-haspopup="dialog"
-      aria-expanded={false}
-      {...props}
-    >
+    <PopupTrigger popup="dialog" className="header-button" testId="documents-open" {...props}>
       <Icon name="documents" />
       {/* The name is what shows ("Documents", then the count), so voice control finds it. */}
       <span className="header-button-label">{t('documents.title')}</span>
@@ -29,6 +23,6 @@ export function DocumentsButton({ unseen, ...props }: TriggerProps & { unseen: n
       >
         {unseen}
       </span>
-    </button>
+    </PopupTrigger>
   );
 }

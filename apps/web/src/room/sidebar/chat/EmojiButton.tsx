@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TriggerProps } from '../../../components/DeferredPopup.tsx';
 import { Icon } from '../../../components/Icon.tsx';
+import { PopupTrigger } from '../../../components/PopupTrigger.tsx';
 
 export type EmojiPickerProps = {
   onPick(emoji: string): void;
@@ -12,17 +13,14 @@ export type EmojiPickerProps = {
 export function EmojiButton(props: TriggerProps) {
   const { t } = useTranslation('room');
   return (
-    <button
-      type="button"
+    <PopupTrigger
+      popup="dialog"
       className="icon-button"
-      data-testid="chat-emoji"
-      aria-label={t('chat.emoji')}
-      title={t('chat.emoji')}
-      aria-haspopup="dialog"
-      aria-expanded={false}
+      testId="chat-emoji"
+      label={t('chat.emoji')}
       {...props}
     >
       <Icon name="smile" size={20} className="device-icon" />
-    </button>
+    </PopupTrigger>
   );
 }
