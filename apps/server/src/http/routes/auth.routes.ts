@@ -15,7 +15,6 @@ import {
   sucessResponseSchema,
 } from '@lablive/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
 import {
@@ -32,6 +31,7 @@ import {
 import { type LinkRenewalDeps, renewPersonalLink } from '../../auth/linkRenewal.ts';
 import { hashOpaqueToken } from '../../auth/opaqueTokens.ts';
 import { createLinkLimiter, RESEND_PER_LINK } from '../../limits/linkLimits.ts';
+import { publicRoutes, signedInRoutes } from '../routeDeclarations.ts';
 
 export type AuthRoutesOptions = {
   auth: AuthDeps;
@@ -48,21 +48,19 @@ export async function authRoutes(instance: FastifyInstance, options: AuthRoutesO
 }
 
 /** Guessing passwords (or mailing reset links to someone) is slowed per client address. */
-const throttledBy = (options: AuthRoutesOptions) => ({
-  rateLimit: { max: options.loginRateLimitPerMinute, timeWindow: 60_000 },
-});
+const throttledRoutes = (instance: FastifyInstance, options: AuthRoutesOptions) =>
+  publicRoutes(instance, { rateLimit: { max: options.loginRateLimitPerMinute, timeWindow: 60_000 } });
 
 /** Signing in (password, invitation link, public entry) and a used personal link's fresh one. */
 function signInRoutes(instance: FastifyInstance, options: AuthRoutesOptions) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
   const { auth, authenticator } = options;
-  const throttled = throttledBy(options);
+  const throttled = throttledRoutes(instance, options);
   // A used link's fresh mails are counted per link too, whatever address asks.
   const resendsPerLink = createLinkLimiter(RESEND_PER_LINK, () => auth.now().getTime());
 
-  app.post(
+  throttled.post(
     '/login',
-    { config: throttled, schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } } },
+    { body: loginRequestSchema, response: { 200: loginResponseSchema } },
     async (request) => {
       const body = request.body;
       if ('isPublic' in body) return loginAsPublicGuest(auth, body);
@@ -73,12 +71,9 @@ function signInRoutes(instance: FastifyInstance, options: AuthRoutesOptions) {
     },
   );
 
-  app.post(
+  throttled.post(
     '/personal-links/resend',
-    {
-      config: throttled,
-      schema: { body: resendPersonalLinkSchema, response: { 200: sucessResponseSchema } },
-    },
+    { body: resendPersonalLinkSchema, response: { 200: sucessResponseSchema } },
     async (request) => {
       const { token } = request.body;
       resendsPerLink.take(hashOpaqueToken(token.trim()));
@@ -91,49 +86,38 @@ function signInRoutes(instance: FastifyInstance, options: AuthRoutesOptions) {
 
 /** The session: who is signed in, a refreshed access token, signing out. */
 function sessionRoutes(instance: FastifyInstance, options: AuthRoutesOptions) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { auth, authenticator } = options;
-  const throttled = throttledBy(options);
+  const { auth } = options;
+  const route = signedInRoutes(instance, options.authenticator);
 
-  app.post(
+  route.post(
     '/logout',
     {
-      schema: {
-        body: z.object({ refreshToken: z.string().optional() }).optional(),
-        response: { 204: noContentSchema },
-      },
+      body: z.object({ refreshToken: z.string().optional() }).optional(),
+      response: { 204: noContentSchema },
     },
-    async (request, reply) => {
-      await authenticator.authenticate(request);
-      await logout(auth, request.sessionId ?? '', request.body?.refreshToken);
-      return reply.status(204).send(null);
-    },
+    (_caller, request) => logout(auth, request.sessionId ?? '', request.body?.refreshToken),
   );
 
-  app.get('/me', { schema: { response: { 200: meResponseSchema } } }, async (request) => {
-    const caller = await authenticator.authenticate(request);
-    return { user: caller.user, event_id: caller.eventId };
-  });
+  route.get('/me', { response: { 200: meResponseSchema } }, (caller) => ({
+    user: caller.user,
+    event_id: caller.eventId,
+  }));
 
-  app.post(
+  throttledRoutes(instance, options).post(
     '/refreshToken',
-    {
-      config: throttled,
-      schema: { body: refreshTokenRequestSchema, response: { 200: refreshTokenResponseSchema } },
-    },
-    async (request) => refreshAccessToken(auth, request.body.token),
+    { body: refreshTokenRequestSchema, response: { 200: refreshTokenResponseSchema } },
+    (request) => refreshAccessToken(auth, request.body.token),
   );
 }
 
 /** A forgotten password: the reset link mailed, and the new password set with it. */
 function passwordRoutes(instance: FastifyInstance, options: AuthRoutesOptions) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
   const { auth } = options;
-  const throttled = throttledBy(options);
+  const throttled = throttledRoutes(instance, options);
 
-  app.post(
+  throttled.post(
     '/forgot-password',
-    { config: throttled, schema: { body: forgotPasswordSchema, response: { 200: sucessResponseSchema } } },
+    { body: forgotPasswordSchema, response: { 200: sucessResponseSchema } },
     async (request) => {
       await requestPasswordReset(auth, request.body.email, request.body.locale);
       // The same answer whether or not the account exists.
@@ -141,15 +125,12 @@ function passwordRoutes(instance: FastifyInstance, options: AuthRoutesOptions) {
     },
   );
 
-  app.post(
+  throttled.post(
     '/change-password/:token',
     {
-      config: throttled,
-      schema: {
-        params: z.object({ token: z.string().min(1).max(200) }),
-        body: changePasswordSchema,
-        response: { 200: sucessResponseSchema },
-      },
+      params: z.object({ token: z.string().min(1).max(200) }),
+      body: changePasswordSchema,
+      response: { 200: sucessResponseSchema },
     },
     async (request) => {
       await changePasswordWithToken(auth, request.params.token, request.body.password);

@@ -14,59 +14,52 @@ import {
   noContentSchema,
 } from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CalendarPageService } from '../../calendar/calendarPage.ts';
+import { publicRoutes } from '../routeDeclarations.ts';
 
 export async function calendarRoutes(
   instance: FastifyInstance,
   options: { page: CalendarPageService; perAddressPerMinute: number },
 ) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
   const { page } = options;
+  const route = publicRoutes(instance);
   // The calls that hand out a sign-in link are slowed per client address, as the sign-in calls are (and
   // per calendar link by the page service).
-  const throttled = { rateLimit: { max: options.perAddressPerMinute, timeWindow: 60_000 } };
+  const throttled = publicRoutes(instance, {
+    rateLimit: { max: options.perAddressPerMinute, timeWindow: 60_000 },
+  });
 
-  app.get(
+  route.get(
     '/participants/calendar',
-    { schema: { querystring: calendarLinkQuerySchema, response: { 200: calendarPageSchema } } },
-    async (request) => page.page(request.query),
+    { querystring: calendarLinkQuerySchema, response: { 200: calendarPageSchema } },
+    (request) => page.page(request.query),
   );
 
-  app.post(
+  throttled.post(
     '/participants/calendar/add-event',
     {
-      config: throttled,
-      schema: {
-        body: calendarLinkSchema,
-        response: { 200: z.string().describe('The calendar file (text/calendar, RFC 5545)') },
-      },
+      body: calendarLinkSchema,
+      response: { 200: z.string().describe('The calendar file (text/calendar, RFC 5545)') },
     },
     async (request, reply) => {
       const file = await page.file(request.body);
-      return reply
+      reply
         .header('content-type', 'text/calendar; charset=utf-8; method=REQUEST')
-        .header('content-disposition', `attachment; filename="${file.slug}.ics"`)
-        .send(file.content);
+        .header('content-disposition', `attachment; filename="${file.slug}.ics"`);
+      return file.content;
     },
   );
 
-  app.post(
+  throttled.post(
     '/participants/calendar/join',
-    {
-      config: throttled,
-      schema: { body: calendarLinkSchema, response: { 200: z.object({ url: z.string() }) } },
-    },
+    { body: calendarLinkSchema, response: { 200: z.object({ url: z.string() }) } },
     async (request) => ({ url: await page.personalLink(request.body) }),
   );
 
-  app.put(
+  route.put(
     '/participants/calendar/room',
-    { schema: { body: calendarRoomRequestSchema, response: { 204: noContentSchema } } },
-    async (request, reply) => {
-      await page.chooseRoom(request.body);
-      return reply.status(204).send(null);
-    },
+    { body: calendarRoomRequestSchema, response: { 204: noContentSchema } },
+    (request) => page.chooseRoom(request.body),
   );
 }

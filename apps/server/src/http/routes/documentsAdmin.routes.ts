@@ -3,23 +3,15 @@
 // file (PUT documents/{id}/file, multipart: file and optionally name), deleted one or several at once.
 // Who may call them is the access table's (manage documents, module share_document); what they do is
 // the service's; the multipart parser is registered for the two upload routes only.
-import {
-  adminDocumentSchema,
-  DOCUMENT_UPLOAD_FIELDS,
-  idsRequestSchema,
-  noContentSchema,
-  type Principal,
-  removedCountSchema,
-  renameDocumentRequestSchema,
-} from '@lablive/domain';
+import { adminDocumentSchema, DOCUMENT_UPLOAD_FIELDS, renameDocumentRequestSchema } from '@lablive/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
 import type { DocumentService, DocumentUpload } from '../../documents/documentService.ts';
 import { discardReceivedFile } from '../../files/files.ts';
 import { readUpload, registerUploads } from '../multipartUpload.ts';
-import { idParams } from './routeHelpers.ts';
+import { signedInPlugin, signedInRoutes } from '../routeDeclarations.ts';
+import { idParams, removalRoutes } from './routeHelpers.ts';
 
 export type DocumentsAdminRoutesOptions = {
   authenticator: Authenticator;
@@ -32,91 +24,63 @@ export type DocumentsAdminRoutesOptions = {
 const UPLOAD_HELP =
   'multipart/form-data: `name` (text) and `file` (PDF, PNG, JPEG, GIF, WebP, docx/xlsx/pptx/ppsx, doc/xls/ppt, MP4 or UTF-8 text; the type is read from the bytes). Too large, or past the lab storage quota: 413; a type not accepted: 415 naming the detected type; an empty file or a missing field: 400.';
 
-export async function documentsAdminRoutes(instance: FastifyInstance, options: DocumentsAdminRoutesOptions) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { authenticator, documents } = options;
-  const principalOf = async (request: FastifyRequest) =>
-    (await authenticator.authenticate(request)).principal;
+export const documentsAdminRoutes = signedInPlugin(
+  async (route, options: DocumentsAdminRoutesOptions, scope) => {
+    const { documents } = options;
 
-  app.get('/documents', { schema: { response: { 200: z.array(adminDocumentSchema) } } }, async (request) =>
-    documents.list(await principalOf(request)),
-  );
+    route.get('/documents', { response: { 200: z.array(adminDocumentSchema) } }, ({ principal }) =>
+      documents.list(principal),
+    );
 
-  app.get(
-    '/documents/:id',
-    { schema: { params: idParams, response: { 200: adminDocumentSchema } } },
-    async (request) => documents.get(await principalOf(request), request.params.id),
-  );
+    route.get(
+      '/documents/:id',
+      { params: idParams, response: { 200: adminDocumentSchema } },
+      ({ principal }, request) => documents.get(principal, request.params.id),
+    );
 
-  app.put(
-    '/documents/:id',
-    {
-      schema: {
-        params: idParams,
-        body: renameDocumentRequestSchema,
-        response: { 200: adminDocumentSchema },
-      },
-    },
-    async (request) => documents.rename(await principalOf(request), request.params.id, request.body.name),
-  );
+    route.put(
+      '/documents/:id',
+      { params: idParams, body: renameDocumentRequestSchema, response: { 200: adminDocumentSchema } },
+      ({ principal }, request) => documents.rename(principal, request.params.id, request.body.name),
+    );
 
-  app.delete(
-    '/documents/:id',
-    { schema: { params: idParams, response: { 204: noContentSchema } } },
-    async (request, reply) => {
-      await documents.remove(await principalOf(request), request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+    removalRoutes(
+      route,
+      { one: '/documents/:id', many: '/documents/delete-multiple' },
+      { one: documents.remove, many: documents.removeMany },
+    );
 
-  app.post(
-    '/documents/delete-multiple',
-    { schema: { body: idsRequestSchema, response: { 200: removedCountSchema } } },
-    async (request) => documents.removeMany(await principalOf(request), request.body),
-  );
-
-  await documentUploadRoutes(app, options, principalOf);
-}
+    await documentUploadRoutes(scope, options);
+  },
+);
 
 /** The two upload routes, in their own scope with the document size limit. */
-async function documentUploadRoutes(
-  app: FastifyInstance,
-  options: DocumentsAdminRoutesOptions,
-  principalOf: (request: FastifyRequest) => Promise<Principal>,
-) {
+async function documentUploadRoutes(app: FastifyInstance, options: DocumentsAdminRoutesOptions) {
   const { documents } = options;
   await app.register(async (uploads) => {
     await registerUploads(uploads, options.maxFileBytes);
-    const route = uploads.withTypeProvider<ZodTypeProvider>();
+    const route = signedInRoutes(uploads, options.authenticator);
 
     route.post(
       '/documents',
       {
-        schema: {
-          description: `Uploads a document. ${UPLOAD_HELP}`,
-          consumes: ['multipart/form-data'],
-          response: { 201: adminDocumentSchema },
-        },
+        description: `Uploads a document. ${UPLOAD_HELP}`,
+        consumes: ['multipart/form-data'],
+        response: { 201: adminDocumentSchema },
       },
-      async (request, reply) => {
-        const principal = await principalOf(request);
-        const created = await withUpload(options, request, (upload) => documents.create(principal, upload));
-        return reply.status(201).send(created);
-      },
+      ({ principal }, request) =>
+        withUpload(options, request, (upload) => documents.create(principal, upload)),
     );
 
     route.put(
       '/documents/:id/file',
       {
-        schema: {
-          description: `Replaces a document's file (its id, shares and downloads stay); \`name\` is optional here. ${UPLOAD_HELP}`,
-          consumes: ['multipart/form-data'],
-          params: idParams,
-          response: { 200: adminDocumentSchema },
-        },
+        description: `Replaces a document's file (its id, shares and downloads stay); \`name\` is optional here. ${UPLOAD_HELP}`,
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 200: adminDocumentSchema },
       },
-      async (request) => {
-        const principal = await principalOf(request);
+      async ({ principal }, request) => {
         // An unknown document is said before its new file is read, not after.
         await documents.get(principal, request.params.id);
         return withUpload(options, request, (upload) =>

@@ -6,34 +6,20 @@
 //   event, an invited user's...), which the access table checks before the handler runs.
 // A private event's invitation link carries its own colours (p, b, t) until its holder has signed in.
 import { eventInfoSchema, idParamsSchema, text } from '@lablive/domain';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Authenticator } from '../../auth/authentication.ts';
 import type { EventReads } from '../../events/eventReads.ts';
+import { publicRoutes, signedInPlugin } from '../routeDeclarations.ts';
 
-export async function eventInfoRoutes(
-  instance: FastifyInstance,
-  options: { authenticator: Authenticator; eventReads: EventReads },
-) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { authenticator, eventReads } = options;
-
-  app.get(
+export const eventInfoRoutes = signedInPlugin((route, { eventReads }: { eventReads: EventReads }, scope) => {
+  publicRoutes(scope).get(
     '/eventInfo/by-slug/:slug',
-    {
-      schema: {
-        params: z.object({ slug: text().min(1).max(200) }),
-        response: { 200: eventInfoSchema },
-      },
-    },
-    async (request) => eventReads.publicCard(request.params.slug),
+    { params: z.object({ slug: text().min(1).max(200) }), response: { 200: eventInfoSchema } },
+    (request) => eventReads.publicCard(request.params.slug),
   );
 
-  app.get(
+  route.get(
     '/eventInfo/:id',
-    { schema: { params: idParamsSchema, response: { 200: eventInfoSchema } } },
-    async (request) =>
-      eventReads.card((await authenticator.authenticate(request)).principal, request.params.id),
+    { params: idParamsSchema, response: { 200: eventInfoSchema } },
+    ({ principal }, request) => eventReads.card(principal, request.params.id),
   );
-}
+});

@@ -12,12 +12,10 @@ import {
   noContentSchema,
   updateEventRequestSchema,
 } from '@lablive/domain';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Authenticator } from '../../auth/authentication.ts';
 import type { EventReads } from '../../events/eventReads.ts';
 import type { EventService } from '../../events/eventService.ts';
+import { signedInPlugin } from '../routeDeclarations.ts';
 import { idParams } from './routeHelpers.ts';
 
 const query = z.object({
@@ -25,54 +23,39 @@ const query = z.object({
   owner_id: idSchema.optional(),
 });
 
-export async function eventsRoutes(
-  instance: FastifyInstance,
-  options: { authenticator: Authenticator; events: EventService; eventReads: EventReads },
-) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { authenticator, events, eventReads } = options;
+export const eventsRoutes = signedInPlugin(
+  (route, { events, eventReads }: { events: EventService; eventReads: EventReads }) => {
+    route.get(
+      '/events',
+      { querystring: query, response: { 200: z.array(labEventSchema) } },
+      ({ principal }, request) => eventReads.list(principal, request.query),
+    );
 
-  app.get(
-    '/events',
-    { schema: { querystring: query, response: { 200: z.array(labEventSchema) } } },
-    async (request) => eventReads.list((await authenticator.authenticate(request)).principal, request.query),
-  );
+    route.post(
+      '/events',
+      { body: eventFormSchema, response: { 201: createdEventSchema } },
+      (caller, request) => events.create(caller, request.body),
+    );
 
-  app.post(
-    '/events',
-    { schema: { body: eventFormSchema, response: { 201: createdEventSchema } } },
-    async (request, reply) => {
-      const caller = await authenticator.authenticate(request);
-      return reply.status(201).send(await events.create(caller, request.body));
-    },
-  );
+    route.put(
+      '/events/:id',
+      { params: idParams, body: updateEventRequestSchema, response: { 200: labEventDetailsSchema } },
+      (caller, request) => {
+        const { id } = request.params;
+        const body = request.body;
+        if (!('active' in body)) return events.edit(caller, id, body);
+        return body.active ? events.start(caller, id) : events.close(caller, id, request.id);
+      },
+    );
 
-  app.put(
-    '/events/:id',
-    {
-      schema: { params: idParams, body: updateEventRequestSchema, response: { 200: labEventDetailsSchema } },
-    },
-    async (request) => {
-      const caller = await authenticator.authenticate(request);
-      const { id } = request.params;
-      const body = request.body;
-      if (!('active' in body)) return events.edit(caller, id, body);
-      return body.active ? events.start(caller, id) : events.close(caller, id, request.id);
-    },
-  );
+    route.get(
+      '/events/:id/mails',
+      { params: idParams, response: { 200: mailLogSchema } },
+      (caller, request) => events.mailLog(caller, request.params.id),
+    );
 
-  app.get(
-    '/events/:id/mails',
-    { schema: { params: idParams, response: { 200: mailLogSchema } } },
-    async (request) => events.mailLog(await authenticator.authenticate(request), request.params.id),
-  );
-
-  app.delete(
-    '/events/:id',
-    { schema: { params: idParams, response: { 204: noContentSchema } } },
-    async (request, reply) => {
-      await events.cancel(await authenticator.authenticate(request), request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-}
+    route.delete('/events/:id', { params: idParams, response: { 204: noContentSchema } }, (caller, request) =>
+      events.cancel(caller, request.params.id),
+    );
+  },
+);

@@ -8,35 +8,25 @@ import {
   eventInvitationSchema,
   eventInvitationsQuerySchema,
 } from '@lablive/domain';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Authenticator } from '../../auth/authentication.ts';
 import type { InvitationService } from '../../invitations/invitationService.ts';
+import { signedInPlugin } from '../routeDeclarations.ts';
 
-export type InvitationsRoutesOptions = { authenticator: Authenticator; invitations: InvitationService };
+export const invitationsRoutes = signedInPlugin(
+  (route, { invitations }: { invitations: InvitationService }) => {
+    route.get(
+      '/event-invitations',
+      { querystring: eventInvitationsQuerySchema, response: { 200: z.array(eventInvitationSchema) } },
+      (caller, request) => invitations.list(caller, request.query),
+    );
 
-export async function invitationsRoutes(instance: FastifyInstance, options: InvitationsRoutesOptions) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { authenticator, invitations } = options;
-
-  app.get(
-    '/event-invitations',
-    {
-      schema: { querystring: eventInvitationsQuerySchema, response: { 200: z.array(eventInvitationSchema) } },
-    },
-    async (request) => invitations.list(await authenticator.authenticate(request), request.query),
-  );
-
-  app.post(
-    '/event-invitations',
-    {
-      schema: { body: createEventInvitationRequestSchema, response: { 201: createdEventInvitationSchema } },
-    },
-    async (request, reply) => {
-      const caller = await authenticator.authenticate(request);
-      const { invitation, mailed } = await invitations.invite(caller, request.body, request.log);
-      return reply.status(201).send({ ...invitation, mailed });
-    },
-  );
-}
+    route.post(
+      '/event-invitations',
+      { body: createEventInvitationRequestSchema, response: { 201: createdEventInvitationSchema } },
+      async (caller, request) => {
+        const { invitation, mailed } = await invitations.invite(caller, request.body, request.log);
+        return { ...invitation, mailed };
+      },
+    );
+  },
+);

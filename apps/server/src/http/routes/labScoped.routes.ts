@@ -1,28 +1,21 @@
 // Reads of lab-owned rows by id: GET labs/{id} and events/{id} (users/{id}: users.routes.ts). Every one
 // is scoped to the caller's lab; another lab's row answers 404, exactly like a row that does not exist.
 import { labEventDetailsSchema, labViewSchema } from '@lablive/domain';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Authenticator } from '../../auth/authentication.ts';
 import type { EventReads } from '../../events/eventReads.ts';
 import type { LabViews } from '../../labs/labView.ts';
+import { signedInPlugin } from '../routeDeclarations.ts';
 import { idParams } from './routeHelpers.ts';
 
-export async function labScopedRoutes(
-  instance: FastifyInstance,
-  options: { authenticator: Authenticator; labs: LabViews; eventReads: EventReads },
-) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { authenticator, labs, eventReads } = options;
+export const labScopedRoutes = signedInPlugin(
+  (route, { labs, eventReads }: { labs: LabViews; eventReads: EventReads }) => {
+    route.get('/labs/:id', { params: idParams, response: { 200: labViewSchema } }, ({ principal }, request) =>
+      labs.view(principal, request.params.id),
+    );
 
-  app.get('/labs/:id', { schema: { params: idParams, response: { 200: labViewSchema } } }, async (request) =>
-    labs.view((await authenticator.authenticate(request)).principal, request.params.id),
-  );
-
-  app.get(
-    '/events/:id',
-    { schema: { params: idParams, response: { 200: labEventDetailsSchema } } },
-    async (request) =>
-      eventReads.details((await authenticator.authenticate(request)).principal, request.params.id),
-  );
-}
+    route.get(
+      '/events/:id',
+      { params: idParams, response: { 200: labEventDetailsSchema } },
+      ({ principal }, request) => eventReads.details(principal, request.params.id),
+    );
+  },
+);

@@ -9,15 +9,14 @@ import {
   mediaChangesSchema,
   mediaFormSchema,
   noContentSchema,
-  type Principal,
 } from '@lablive/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
 import { discardReceivedFile, type ReceivedFile } from '../../files/files.ts';
 import type { MediaService } from '../../medias/mediaService.ts';
 import { readUpload, registerUploads } from '../multipartUpload.ts';
+import { signedInPlugin, signedInRoutes } from '../routeDeclarations.ts';
 import { idParams } from './routeHelpers.ts';
 
 export type MediasAdminRoutesOptions = {
@@ -36,91 +35,71 @@ const BUILD_HELP =
 const THUMBNAIL_HELP =
   'multipart/form-data with `file`: a PNG, JPEG, WebP or GIF image, told by its bytes (415 otherwise), served back at a capability URL under /api/images/.';
 
-export async function mediasAdminRoutes(instance: FastifyInstance, options: MediasAdminRoutesOptions) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { authenticator, medias } = options;
-  const principalOf = async (request: FastifyRequest) =>
-    (await authenticator.authenticate(request)).principal;
+export const mediasAdminRoutes = signedInPlugin(async (route, options: MediasAdminRoutesOptions, scope) => {
+  const { medias } = options;
 
-  app.get(
+  route.get(
     '/medias',
     {
-      schema: {
-        description:
-          "The presentation medias the lab may give its events: its own and the platform's shared ones (`lab_id` null, read-only), archived ones left out, oldest first.",
-        response: { 200: z.array(adminMediaSchema) },
-      },
+      description:
+        "The presentation medias the lab may give its events: its own and the platform's shared ones (`lab_id` null, read-only), archived ones left out, oldest first.",
+      response: { 200: z.array(adminMediaSchema) },
     },
-    async (request) => medias.list(await principalOf(request)),
+    ({ principal }) => medias.list(principal),
   );
 
-  app.get(
+  route.get(
     '/medias/:id',
-    { schema: { params: idParams, response: { 200: adminMediaSchema } } },
-    async (request) => medias.get(await principalOf(request), request.params.id),
+    { params: idParams, response: { 200: adminMediaSchema } },
+    ({ principal }, request) => medias.get(principal, request.params.id),
   );
 
-  app.post(
+  route.post(
     '/medias',
-    { schema: { body: mediaFormSchema, response: { 201: adminMediaSchema } } },
-    async (request, reply) =>
-      reply.status(201).send(await medias.create(await principalOf(request), request.body)),
+    { body: mediaFormSchema, response: { 201: adminMediaSchema } },
+    ({ principal }, request) => medias.create(principal, request.body),
   );
 
-  app.put(
+  route.put(
     '/medias/:id',
-    { schema: { params: idParams, body: mediaChangesSchema, response: { 200: adminMediaSchema } } },
-    async (request) => medias.change(await principalOf(request), request.params.id, request.body),
+    { params: idParams, body: mediaChangesSchema, response: { 200: adminMediaSchema } },
+    ({ principal }, request) => medias.change(principal, request.params.id, request.body),
   );
 
-  app.delete(
+  route.delete(
     '/medias/:id',
     {
-      schema: {
-        description:
-          'Deletes a media no event used (204); archives one only closed events used (204: they keep it); refuses one an open event shows (409 naming the events).',
-        params: idParams,
-        response: { 204: noContentSchema },
-      },
+      description:
+        'Deletes a media no event used (204); archives one only closed events used (204: they keep it); refuses one an open event shows (409 naming the events).',
+      params: idParams,
+      response: { 204: noContentSchema },
     },
-    async (request, reply) => {
-      await medias.remove(await principalOf(request), request.params.id);
-      return reply.status(204).send(null);
-    },
+    ({ principal }, request) => medias.remove(principal, request.params.id),
   );
 
-  app.delete(
+  route.delete(
     '/medias/:id/thumbnail',
-    { schema: { params: idParams, response: { 200: adminMediaSchema } } },
-    async (request) => medias.removeThumbnail(await principalOf(request), request.params.id),
+    { params: idParams, response: { 200: adminMediaSchema } },
+    ({ principal }, request) => medias.removeThumbnail(principal, request.params.id),
   );
 
-  await mediaUploadRoutes(app, options, principalOf);
-}
-
-type PrincipalOf = (request: FastifyRequest) => Promise<Principal>;
+  await mediaUploadRoutes(scope, options);
+});
 
 /** The two upload routes, each in its own scope with its own multipart limit. */
-async function mediaUploadRoutes(
-  app: FastifyInstance,
-  options: MediasAdminRoutesOptions,
-  principalOf: PrincipalOf,
-) {
+async function mediaUploadRoutes(app: FastifyInstance, options: MediasAdminRoutesOptions) {
   const { medias } = options;
   await app.register(async (uploads) => {
     await registerUploads(uploads, options.buildMaxBytes);
-    uploads.withTypeProvider<ZodTypeProvider>().post(
+    signedInRoutes(uploads, options.authenticator).post(
       '/medias/:id/build',
       {
-        schema: {
-          description: `Uploads the media's build (it becomes a build media). ${BUILD_HELP}`,
-          consumes: ['multipart/form-data'],
-          params: idParams,
-          response: { 200: adminMediaSchema },
-        },
+        description: `Uploads the media's build (it becomes a build media). ${BUILD_HELP}`,
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 200: adminMediaSchema },
       },
-      async (request) => {
-        const principal = await principalOf(request);
+      async ({ principal }, request) => {
         // An unknown or read-only media is said before its zip is read, not after.
         await medias.checkChangeable(principal, request.params.id);
         return withFile(options.filesDir, request, options.buildMaxBytes, (file) =>
@@ -132,18 +111,15 @@ async function mediaUploadRoutes(
 
   await app.register(async (uploads) => {
     await registerUploads(uploads, options.thumbnailMaxBytes);
-    uploads.withTypeProvider<ZodTypeProvider>().put(
+    signedInRoutes(uploads, options.authenticator).put(
       '/medias/:id/thumbnail',
       {
-        schema: {
-          description: `Gives the media a new thumbnail (the old one is removed). ${THUMBNAIL_HELP}`,
-          consumes: ['multipart/form-data'],
-          params: idParams,
-          response: { 200: adminMediaSchema },
-        },
+        description: `Gives the media a new thumbnail (the old one is removed). ${THUMBNAIL_HELP}`,
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 200: adminMediaSchema },
       },
-      async (request) => {
-        const principal = await principalOf(request);
+      async ({ principal }, request) => {
         await medias.checkChangeable(principal, request.params.id);
         return withFile(options.filesDir, request, options.thumbnailMaxBytes, (file) =>
           medias.setThumbnail(principal, request.params.id, file),

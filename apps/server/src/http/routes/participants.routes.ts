@@ -9,68 +9,57 @@ import {
   participantsQuerySchema,
   updateParticipantRequestSchema,
 } from '@lablive/domain';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
 import type { ParticipationService } from '../../participants/participationService.ts';
+import { signedInPlugin } from '../routeDeclarations.ts';
 import { idParams } from './routeHelpers.ts';
 
-export async function participantsRoutes(
-  instance: FastifyInstance,
-  options: { authenticator: Authenticator; participations: ParticipationService },
-) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { authenticator, participations } = options;
-
-  app.post(
-    '/participants',
-    {
-      schema: {
-        body: createParticipantRequestSchema,
-        response: { 200: participantSchema, 201: participantSchema },
+export const participantsRoutes = signedInPlugin(
+  (
+    route,
+    { authenticator, participations }: { authenticator: Authenticator; participations: ParticipationService },
+    scope,
+  ) => {
+    // 201 for a new participation, 200 for one that was there already: two answers, so Fastify's own.
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/participants',
+      {
+        schema: {
+          body: createParticipantRequestSchema,
+          response: { 200: participantSchema, 201: participantSchema },
+        },
       },
-    },
-    async (request, reply) => {
-      const caller = await authenticator.authenticate(request);
-      const { participant, created } = await participations.register(caller, request.body);
-      return reply.status(created ? 201 : 200).send(participant);
-    },
-  );
-
-  app.put(
-    '/participants/:id',
-    {
-      schema: {
-        params: idParams,
-        body: updateParticipantRequestSchema,
-        response: { 200: participantSchema },
+      async (request, reply) => {
+        const caller = await authenticator.authenticate(request);
+        const { participant, created } = await participations.register(caller, request.body);
+        return reply.status(created ? 201 : 200).send(participant);
       },
-    },
-    async (request) =>
-      participations.update(await authenticator.authenticate(request), request.params.id, request.body),
-  );
+    );
 
-  app.get(
-    '/participants',
-    {
-      schema: { querystring: participantsQuerySchema, response: { 200: z.array(participantSchema) } },
-    },
-    async (request) => participations.find(await authenticator.authenticate(request), request.query),
-  );
+    route.put(
+      '/participants/:id',
+      { params: idParams, body: updateParticipantRequestSchema, response: { 200: participantSchema } },
+      (caller, request) => participations.update(caller, request.params.id, request.body),
+    );
 
-  app.get(
-    '/participants/:id',
-    { schema: { params: idParams, response: { 200: participantSchema } } },
-    async (request) => participations.read(await authenticator.authenticate(request), request.params.id),
-  );
+    route.get(
+      '/participants',
+      { querystring: participantsQuerySchema, response: { 200: z.array(participantSchema) } },
+      (caller, request) => participations.find(caller, request.query),
+    );
 
-  app.delete(
-    '/participants/:id',
-    { schema: { params: idParams, response: { 204: noContentSchema } } },
-    async (request, reply) => {
-      await participations.remove(await authenticator.authenticate(request), request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-}
+    route.get(
+      '/participants/:id',
+      { params: idParams, response: { 200: participantSchema } },
+      (caller, request) => participations.read(caller, request.params.id),
+    );
+
+    route.delete(
+      '/participants/:id',
+      { params: idParams, response: { 204: noContentSchema } },
+      (caller, request) => participations.remove(caller, request.params.id),
+    );
+  },
+);

@@ -7,55 +7,35 @@ import {
   emailTemplatesQuerySchema,
   noContentSchema,
 } from '@lablive/domain';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Authenticator } from '../../auth/authentication.ts';
 import type { PlanningService } from '../../events/planningService.ts';
+import { signedInPlugin } from '../routeDeclarations.ts';
 import { idParams } from './routeHelpers.ts';
 
 const blockDayRequestSchema = z.strictObject({
   date: z.iso.date({ error: 'must be a day written YYYY-MM-DD' }),
 });
 
-export async function planningRoutes(
-  instance: FastifyInstance,
-  options: { authenticator: Authenticator; planning: PlanningService },
-) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { authenticator, planning } = options;
-
-  app.get(
+export const planningRoutes = signedInPlugin((route, { planning }: { planning: PlanningService }) => {
+  route.get(
     '/email-templates',
-    { schema: { querystring: emailTemplatesQuerySchema, response: { 200: z.array(emailTemplateSchema) } } },
-    async (request) =>
-      planning.emailTemplates((await authenticator.authenticate(request)).principal, request.query.media),
+    { querystring: emailTemplatesQuerySchema, response: { 200: z.array(emailTemplateSchema) } },
+    ({ principal }, request) => planning.emailTemplates(principal, request.query.media),
   );
 
-  app.get(
+  route.get('/deployment-schedulers', { response: { 200: z.array(deploymentSchedulerSchema) } }, () =>
+    planning.blockedDays(),
+  );
+
+  route.post(
     '/deployment-schedulers',
-    { schema: { response: { 200: z.array(deploymentSchedulerSchema) } } },
-    async (request) => {
-      await authenticator.authenticate(request);
-      return planning.blockedDays();
-    },
+    { body: blockDayRequestSchema, response: { 201: deploymentSchedulerSchema } },
+    ({ principal }, request) => planning.blockDay(principal, request.body.date),
   );
 
-  app.post(
-    '/deployment-schedulers',
-    { schema: { body: blockDayRequestSchema, response: { 201: deploymentSchedulerSchema } } },
-    async (request, reply) => {
-      const { principal } = await authenticator.authenticate(request);
-      return reply.status(201).send(await planning.blockDay(principal, request.body.date));
-    },
-  );
-
-  app.delete(
+  route.delete(
     '/deployment-schedulers/:id',
-    { schema: { params: idParams, response: { 204: noContentSchema } } },
-    async (request, reply) => {
-      await planning.unblockDay((await authenticator.authenticate(request)).principal, request.params.id);
-      return reply.status(204).send(null);
-    },
+    { params: idParams, response: { 204: noContentSchema } },
+    ({ principal }, request) => planning.unblockDay(principal, request.params.id),
   );
-}
+});

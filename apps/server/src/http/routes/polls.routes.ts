@@ -10,54 +10,38 @@ import {
   pollSchema,
   updatePollRequestSchema,
 } from '@lablive/domain';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
 import type { PollService } from '../../polls/pollService.ts';
+import { signedInPlugin } from '../routeDeclarations.ts';
 import { pollsAdminRoutes } from './pollsAdmin.routes.ts';
 import { idParams } from './routeHelpers.ts';
 
-export async function pollsRoutes(
-  instance: FastifyInstance,
-  options: { authenticator: Authenticator; polls: PollService },
-) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { authenticator, polls } = options;
-  await app.register(pollsAdminRoutes, { authenticator, polls });
+export const pollsRoutes = signedInPlugin(
+  async (route, options: { polls: PollService; authenticator: Authenticator }, scope) => {
+    const { polls } = options;
+    await scope.register(pollsAdminRoutes, options);
 
-  app.post(
-    '/polls',
-    { schema: { body: createPollRequestSchema, response: { 201: pollSchema } } },
-    async (request, reply) => {
-      const { principal } = await authenticator.authenticate(request);
-      return reply.status(201).send(await polls.create(principal, request.body, request.id));
-    },
-  );
+    route.post(
+      '/polls',
+      { body: createPollRequestSchema, response: { 201: pollSchema } },
+      ({ principal }, request) => polls.create(principal, request.body, request.id),
+    );
 
-  app.put(
-    '/polls/:id',
-    { schema: { params: idParams, body: updatePollRequestSchema, response: { 200: pollSchema } } },
-    async (request) => {
-      const { principal } = await authenticator.authenticate(request);
-      return polls.change(principal, request.params.id, request.body, request.id);
-    },
-  );
+    route.put(
+      '/polls/:id',
+      { params: idParams, body: updatePollRequestSchema, response: { 200: pollSchema } },
+      ({ principal }, request) => polls.change(principal, request.params.id, request.body, request.id),
+    );
 
-  app.post(
-    '/polls/answer/:pollId',
-    {
-      schema: {
+    route.post(
+      '/polls/answer/:pollId',
+      {
         params: z.object({ pollId: idParams.shape.id }),
         body: answerPollRequestSchema,
         response: { 201: answerPollResponseSchema },
       },
-    },
-    async (request, reply) => {
-      const { principal } = await authenticator.authenticate(request);
-      return reply
-        .status(201)
-        .send(await polls.answer(principal, request.params.pollId, request.body, request.id));
-    },
-  );
-}
+      ({ principal }, request) => polls.answer(principal, request.params.pollId, request.body, request.id),
+    );
+  },
+);

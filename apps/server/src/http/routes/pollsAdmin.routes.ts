@@ -3,55 +3,28 @@
 // polls/delete-multiple), which archives. Creating and editing one are POST polls and PUT polls/{id}
 // (polls.routes.ts), shared with the room. Who may call them is the access table's (manage polls, module
 // polls); what they do is the poll service's.
-import {
-  idsRequestSchema,
-  noContentSchema,
-  pollListSchema,
-  pollSchema,
-  pollsByLabParamsSchema,
-  removedCountSchema,
-} from '@lablive/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Authenticator } from '../../auth/authentication.ts';
+import { pollListSchema, pollSchema, pollsByLabParamsSchema } from '@lablive/domain';
 import type { PollService } from '../../polls/pollService.ts';
-import { idParams } from './routeHelpers.ts';
+import { signedInPlugin } from '../routeDeclarations.ts';
+import { idParams, removalRoutes } from './routeHelpers.ts';
 
-export async function pollsAdminRoutes(
-  instance: FastifyInstance,
-  options: { authenticator: Authenticator; polls: PollService },
-) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { authenticator, polls } = options;
-  const principalOf = async (request: FastifyRequest) =>
-    (await authenticator.authenticate(request)).principal;
+export const pollsAdminRoutes = signedInPlugin((route, { polls }: { polls: PollService }) => {
+  route.get('/polls', { response: { 200: pollListSchema } }, ({ principal }) => polls.list(principal));
 
-  app.get('/polls', { schema: { response: { 200: pollListSchema } } }, async (request) =>
-    polls.list(await principalOf(request)),
-  );
-
-  app.get(
+  route.get(
     '/polls/by-lab/:labId',
-    { schema: { params: pollsByLabParamsSchema, response: { 200: pollListSchema } } },
-    async (request) => polls.listByLab(await principalOf(request), request.params.labId),
+    { params: pollsByLabParamsSchema, response: { 200: pollListSchema } },
+    ({ principal }, request) => polls.listByLab(principal, request.params.labId),
   );
 
-  app.get('/polls/:id', { schema: { params: idParams, response: { 200: pollSchema } } }, async (request) =>
-    polls.get(await principalOf(request), request.params.id),
+  route.get('/polls/:id', { params: idParams, response: { 200: pollSchema } }, ({ principal }, request) =>
+    polls.get(principal, request.params.id),
   );
 
-  app.delete(
-    '/polls/:id',
-    { schema: { params: idParams, response: { 204: noContentSchema } } },
-    async (request, reply) => {
-      await polls.archive(await principalOf(request), request.params.id);
-      return reply.status(204).send(null);
-    },
+  // Removing a poll archives it: a room that asked it keeps it as it was.
+  removalRoutes(
+    route,
+    { one: '/polls/:id', many: '/polls/delete-multiple' },
+    { one: polls.archive, many: polls.archiveMany },
   );
-
-  app.post(
-    '/polls/delete-multiple',
-    { schema: { body: idsRequestSchema, response: { 200: removedCountSchema } } },
-    async (request) => polls.archiveMany(await principalOf(request), request.body),
-  );
-}
+});

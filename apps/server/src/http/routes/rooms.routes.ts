@@ -6,41 +6,25 @@ import {
   roomDataSchema,
   roomTokenResponseSchema,
 } from '@lablive/domain';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Authenticator } from '../../auth/authentication.ts';
 import type { LiveRooms } from '../liveRooms.ts';
+import { signedInPlugin } from '../routeDeclarations.ts';
 import { idParams } from './routeHelpers.ts';
 
-export type RoomsRoutesOptions = { authenticator: Authenticator; liveRooms: LiveRooms };
-
-export async function roomsRoutes(instance: FastifyInstance, options: RoomsRoutesOptions) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { authenticator, liveRooms } = options;
-
-  app.get(
-    '/rooms/:id',
-    { schema: { params: idParams, response: { 200: roomDataSchema } } },
-    async (request) =>
-      liveRooms.data((await authenticator.authenticate(request)).principal, request.params.id),
+export const roomsRoutes = signedInPlugin((route, { liveRooms }: { liveRooms: LiveRooms }) => {
+  route.get('/rooms/:id', { params: idParams, response: { 200: roomDataSchema } }, ({ principal }, request) =>
+    liveRooms.data(principal, request.params.id),
   );
 
-  app.get(
+  route.get(
     '/rooms/:id/token',
-    { schema: { params: idParams, response: { 200: roomTokenResponseSchema } } },
-    async (request) => {
-      const { principal } = await authenticator.authenticate(request);
-      return liveRooms.token(principal, request.params.id, request.log);
-    },
+    { params: idParams, response: { 200: roomTokenResponseSchema } },
+    ({ principal }, request) => liveRooms.token(principal, request.params.id, request.log),
   );
 
-  app.post(
+  route.post(
     '/rooms/:id/leave',
-    { schema: { params: idParams, body: leaveRoomRequestSchema, response: { 204: noContentSchema } } },
-    async (request, reply) => {
-      const { principal } = await authenticator.authenticate(request);
-      await liveRooms.leave(principal, request.params.id, request.body?.connectionId, request.id);
-      return reply.status(204).send(null);
-    },
+    { params: idParams, body: leaveRoomRequestSchema, response: { 204: noContentSchema } },
+    ({ principal }, request) =>
+      liveRooms.leave(principal, request.params.id, request.body?.connectionId, request.id),
   );
-}
+});

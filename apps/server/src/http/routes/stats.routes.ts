@@ -15,90 +15,71 @@ import {
   statsPeriodParamsSchema,
   statsTotalsSchema,
 } from '@lablive/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { Authenticator } from '../../auth/authentication.ts';
 import type { StatsService } from '../../stats/statsService.ts';
+import { signedInPlugin } from '../routeDeclarations.ts';
 import { idParams } from './routeHelpers.ts';
 
-function sendCsv(reply: FastifyReply, fileName: string, csv: string) {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .send(csv);
+/** Names the answer a CSV file to save; said once the CSV is made, so a refusal is not a download. */
+function csvFile(reply: FastifyReply, fileName: string, csv: string) {
+  reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`);
+  return csv;
 }
 
-export async function statsRoutes(
-  instance: FastifyInstance,
-  options: { authenticator: Authenticator; stats: StatsService },
-) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { authenticator, stats } = options;
-  const principalOf = async (request: FastifyRequest) =>
-    (await authenticator.authenticate(request)).principal;
-  const chart = {
-    params: statsPeriodParamsSchema,
-    querystring: chartQuerySchema,
-    response: { 200: chartDataSchema },
-  };
+const chart = {
+  params: statsPeriodParamsSchema,
+  querystring: chartQuerySchema,
+  response: { 200: chartDataSchema },
+};
 
-  app.get('/stats/totals', { schema: { response: { 200: statsTotalsSchema } } }, async (request) =>
-    stats.totals(await principalOf(request)),
+export const statsRoutes = signedInPlugin((route, { stats }: { stats: StatsService }) => {
+  // The three charts answer alike: a period, and how many of them back from now.
+  const chartRoute = (url: string, chartOf: StatsService['sessionsChart']) =>
+    route.get(url, chart, ({ principal }, request) =>
+      chartOf(principal, request.params.period, request.query.count),
+    );
+  // An event's two CSVs, saved as `{name}-{event id}.csv`.
+  const csvRoute = (url: string, name: string, csvOf: StatsService['pollsCsv']) =>
+    route.get(
+      url,
+      { params: idParams, response: { 200: z.string() } },
+      async ({ principal }, request, reply) =>
+        csvFile(reply, `${name}-${request.params.id}.csv`, await csvOf(principal, request.params.id)),
+    );
+
+  route.get('/stats/totals', { response: { 200: statsTotalsSchema } }, ({ principal }) =>
+    stats.totals(principal),
   );
-  app.get(
+  route.get(
     '/stats/polls',
-    { schema: { querystring: pageQuerySchema, response: { 200: pollStatsPageSchema } } },
-    async (request) => stats.polls(await principalOf(request), request.query),
+    { querystring: pageQuerySchema, response: { 200: pollStatsPageSchema } },
+    ({ principal }, request) => stats.polls(principal, request.query),
   );
-  app.get('/stats/documents', { schema: { response: { 200: documentStatsListSchema } } }, async (request) =>
-    stats.documents(await principalOf(request)),
+  route.get('/stats/documents', { response: { 200: documentStatsListSchema } }, ({ principal }) =>
+    stats.documents(principal),
   );
-  app.get('/stats/:period', { schema: chart }, async (request) =>
-    stats.sessionsChart(await principalOf(request), request.params.period, request.query.count),
-  );
-  app.get(
+  chartRoute('/stats/:period', stats.sessionsChart);
+  route.get(
     '/events/find/closed',
-    { schema: { querystring: pageQuerySchema, response: { 200: closedEventPageSchema } } },
-    async (request) => stats.closedEvents(await principalOf(request), request.query),
+    { querystring: pageQuerySchema, response: { 200: closedEventPageSchema } },
+    ({ principal }, request) => stats.closedEvents(principal, request.query),
   );
-  app.get(
+  route.get(
     '/events/:id/stats',
-    { schema: { params: idParams, response: { 200: eventStatsSchema } } },
-    async (request) => stats.eventStats(await principalOf(request), request.params.id),
+    { params: idParams, response: { 200: eventStatsSchema } },
+    ({ principal }, request) => stats.eventStats(principal, request.params.id),
   );
-  app.get(
-    '/events/:id/stats/attendance.csv',
-    { schema: { params: idParams, response: { 200: z.string() } } },
-    async (request, reply) =>
-      sendCsv(
-        reply,
-        `attendance-${request.params.id}.csv`,
-        await stats.attendanceCsv(await principalOf(request), request.params.id),
-      ),
-  );
-  app.get(
-    '/events/:id/stats/polls.csv',
-    { schema: { params: idParams, response: { 200: z.string() } } },
-    async (request, reply) =>
-      sendCsv(
-        reply,
-        `polls-${request.params.id}.csv`,
-        await stats.pollsCsv(await principalOf(request), request.params.id),
-      ),
-  );
-  app.get(
+  csvRoute('/events/:id/stats/attendance.csv', 'attendance', stats.attendanceCsv);
+  csvRoute('/events/:id/stats/polls.csv', 'polls', stats.pollsCsv);
+  route.get(
     '/rooms/:id/stats',
-    { schema: { params: idParams, response: { 200: liveRoomStatsSchema } } },
-    async (request) => stats.liveRoomStats(await principalOf(request), request.params.id),
+    { params: idParams, response: { 200: liveRoomStatsSchema } },
+    ({ principal }, request) => stats.liveRoomStats(principal, request.params.id),
   );
-  app.get('/lab-consumption', { schema: { response: { 200: labConsumptionSchema } } }, async (request) =>
-    stats.consumption(await principalOf(request)),
+  route.get('/lab-consumption', { response: { 200: labConsumptionSchema } }, ({ principal }) =>
+    stats.consumption(principal),
   );
-  app.get('/chart-consumption/:period', { schema: chart }, async (request) =>
-    stats.consumptionChart(await principalOf(request), request.params.period, request.query.count),
-  );
-  app.get('/chart-credit-tracking/:period', { schema: chart }, async (request) =>
-    stats.creditChart(await principalOf(request), request.params.period, request.query.count),
-  );
-}
+  chartRoute('/chart-consumption/:period', stats.consumptionChart);
+  chartRoute('/chart-credit-tracking/:period', stats.creditChart);
+});

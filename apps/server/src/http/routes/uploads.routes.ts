@@ -4,14 +4,13 @@
 // never changes (a new picture gets a new name), so browsers may keep it for a year. The multipart
 // parser is registered for the upload route only, with the pictures' own size limit.
 import { notFound, PICTURE_UPLOAD_FIELDS, pictureUploadSchema } from '@lablive/domain';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
 import { discardReceivedFile } from '../../files/files.ts';
 import { openPicture } from '../../pictures/pictureFiles.ts';
 import type { PictureService } from '../../pictures/pictureService.ts';
 import { readUpload, registerUploads } from '../multipartUpload.ts';
+import { publicRoutes, signedInPlugin, signedInRoutes } from '../routeDeclarations.ts';
 
 export type UploadsRoutesOptions = {
   authenticator: Authenticator;
@@ -26,48 +25,40 @@ const UPLOAD_HELP =
 
 const imageParams = z.object({ name: z.string().max(100) });
 
-export async function uploadsRoutes(instance: FastifyInstance, options: UploadsRoutesOptions) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { authenticator, pictures } = options;
+export const uploadsRoutes = signedInPlugin(async (_route, options: UploadsRoutesOptions, scope) => {
+  const { pictures } = options;
 
-  app.get(
+  publicRoutes(scope).get(
     '/images/:name',
     {
-      schema: {
-        description:
-          'A picture set with POST upload, by the unguessable name of its URL (no token needed: an <img> cannot send one).',
-        params: imageParams,
-        response: { 200: z.unknown().describe('The picture') },
-      },
+      description:
+        'A picture set with POST upload, by the unguessable name of its URL (no token needed: an <img> cannot send one).',
+      params: imageParams,
+      response: { 200: z.unknown().describe('The picture') },
     },
     async (request, reply) => {
       const picture = await openPicture(options.filesDir, request.params.name);
       if (!picture) throw notFound('image', request.params.name);
-      return reply
+      reply
         .header('content-type', picture.contentType)
         .header('content-length', picture.size)
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(picture.stream);
+        .header('content-security-policy', "default-src 'none'; sandbox");
+      return picture.stream;
     },
   );
 
-  await app.register(async (uploads) => {
+  await scope.register(async (uploads) => {
     await registerUploads(uploads, options.maxFileBytes);
-    const route = uploads.withTypeProvider<ZodTypeProvider>();
-
-    route.post(
+    signedInRoutes(uploads, options.authenticator).post(
       '/upload',
       {
-        schema: {
-          description: `Sets a picture. ${UPLOAD_HELP}`,
-          consumes: ['multipart/form-data'],
-          response: { 201: pictureUploadSchema },
-        },
+        description: `Sets a picture. ${UPLOAD_HELP}`,
+        consumes: ['multipart/form-data'],
+        response: { 201: pictureUploadSchema },
       },
-      async (request, reply) => {
-        const { principal } = await authenticator.authenticate(request);
+      async ({ principal }, request) => {
         const upload = await readUpload(request, {
           filesDir: options.filesDir,
           maxFileBytes: options.maxFileBytes,
@@ -75,12 +66,11 @@ export async function uploadsRoutes(instance: FastifyInstance, options: UploadsR
           fileField: PICTURE_UPLOAD_FIELDS.files,
         });
         try {
-          const set = await pictures.upload(principal, { fields: upload.fields, file: upload.file });
-          return reply.status(201).send(set);
+          return await pictures.upload(principal, { fields: upload.fields, file: upload.file });
         } finally {
           if (upload.file) await discardReceivedFile(upload.file);
         }
       },
     );
   });
-}
+});

@@ -17,82 +17,55 @@ import {
   usersRemovalSchema,
   userUpdateSchema,
 } from '@lablive/domain';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Authenticator } from '../../auth/authentication.ts';
 import type { UserService } from '../../users/userService.ts';
+import { publicRoutes, signedInPlugin } from '../routeDeclarations.ts';
 import { idParams } from './routeHelpers.ts';
 
 // 256 random bits, base64url: guessing one is hopeless, so the call needs no rate limit of its own.
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
 
-export async function usersRoutes(
-  instance: FastifyInstance,
-  options: { authenticator: Authenticator; users: UserService },
-) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { authenticator, users } = options;
-
-  app.get(
+export const usersRoutes = signedInPlugin((route, { users }: { users: UserService }, scope) => {
+  route.get(
     '/users',
-    { schema: { querystring: userListQuerySchema, response: { 200: managedUserListSchema } } },
-    async (request) => {
-      const { principal } = await authenticator.authenticate(request);
-      return users.list(principal, request.query);
-    },
+    { querystring: userListQuerySchema, response: { 200: managedUserListSchema } },
+    ({ principal }, request) => users.list(principal, request.query),
   );
 
-  app.get('/roles', { schema: { response: { 200: roleListSchema } } }, () => users.roles());
+  route.get('/roles', { response: { 200: roleListSchema } }, () => users.roles());
 
-  app.post(
-    '/users',
-    { schema: { body: userCreateSchema, response: { 201: managedUserSchema } } },
-    async (request, reply) => {
-      const caller = await authenticator.authenticate(request);
-      return reply.status(201).send(await users.create(caller, request.body));
-    },
+  route.post('/users', { body: userCreateSchema, response: { 201: managedUserSchema } }, (caller, request) =>
+    users.create(caller, request.body),
   );
 
-  app.get(
+  route.get(
     '/users/:id',
-    { schema: { params: idParams, response: { 200: managedUserSchema } } },
-    async (request) => {
-      const { principal } = await authenticator.authenticate(request);
-      return users.read(principal, request.params.id);
-    },
+    { params: idParams, response: { 200: managedUserSchema } },
+    ({ principal }, request) => users.read(principal, request.params.id),
   );
 
-  app.put(
+  route.put(
     '/users/:id',
-    { schema: { params: idParams, body: userUpdateSchema, response: { 200: managedUserSchema } } },
-    async (request) => {
-      return users.update(await authenticator.authenticate(request), request.params.id, request.body);
-    },
+    { params: idParams, body: userUpdateSchema, response: { 200: managedUserSchema } },
+    (caller, request) => users.update(caller, request.params.id, request.body),
   );
 
   // The link mailed to a new sign-in address (public: whoever opens it proves the address).
-  app.post(
+  publicRoutes(scope).post(
     '/confirm-email/:token',
-    { schema: { params: tokenParams, response: { 200: emailConfirmedSchema } } },
-    async (request) => users.confirmEmail(request.params.token),
+    { params: tokenParams, response: { 200: emailConfirmedSchema } },
+    (request) => users.confirmEmail(request.params.token),
   );
 
-  app.delete(
+  route.delete(
     '/users/:id',
-    { schema: { params: idParams, response: { 200: userRemovalSchema } } },
-    async (request) => {
-      const { principal } = await authenticator.authenticate(request);
-      return users.removeOne(principal, request.params.id);
-    },
+    { params: idParams, response: { 200: userRemovalSchema } },
+    ({ principal }, request) => users.removeOne(principal, request.params.id),
   );
 
-  app.post(
+  route.post(
     '/users/delete-multiple',
-    { schema: { body: idsRequestSchema, response: { 200: usersRemovalSchema } } },
-    async (request) => {
-      const { principal } = await authenticator.authenticate(request);
-      return users.removeMany(principal, request.body.ids);
-    },
+    { body: idsRequestSchema, response: { 200: usersRemovalSchema } },
+    ({ principal }, request) => users.removeMany(principal, request.body.ids),
   );
-}
+});
