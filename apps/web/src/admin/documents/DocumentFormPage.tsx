@@ -8,9 +8,8 @@ import type { AdminDocument } from '@lablive/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { FormField } from '../../components/FormField.tsx';
-import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
 import { useFormat } from '../../format/useFormat.ts';
@@ -30,6 +29,7 @@ import {
   nameFromFileName,
 } from './documentFormValues.ts';
 import './documents.css';
+import { FormActions } from '../FormActions.tsx';
 
 const LIST = '/admin/documents';
 
@@ -200,17 +200,15 @@ function DocumentForm({ document }: { document: AdminDocument | null }) {
           />
         )}
         {failure !== null && <Refusal failure={failure} />}
-        <div className="form-actions">
-          <Link to={LIST} className="button button-secondary" data-testid="document-form-cancel">
-            {ta('documentForm.cancel')}
-          </Link>
-          <SubmitButton
-            label={ta('documentForm.submit')}
-            sendingLabel={ta('documentForm.uploading')}
-            sending={sending}
-            testId="document-form-submit"
-          />
-        </div>
+        <FormActions
+          cancel={{ label: ta('documentForm.cancel'), testId: 'document-form-cancel', to: LIST }}
+          submit={{
+            label: ta('documentForm.submit'),
+            sendingLabel: ta('documentForm.uploading'),
+            sending,
+            testId: 'document-form-submit',
+          }}
+        />
       </form>
     </section>
   );

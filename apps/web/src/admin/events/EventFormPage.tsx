@@ -12,14 +12,14 @@ import {
 import { useState } from 'react';
 import { Controller, FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
 import { describeFailure, translateMessage } from '../../i18n/messages.ts';
 import { useLoadedQueries } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { adminApi } from '../adminApi.ts';
+import { FormActions } from '../FormActions.tsx';
 import { LoadedView } from '../LoadedView.tsx';
 import { eventKeys, useBlockedDays, useEventMediaChoices, useEventToEdit } from '../resources/events.ts';
 import { useFormTarget } from '../routeIds.ts';
@@ -105,18 +105,16 @@ function EventFormView({ loaded }: { loaded: Loaded }) {
               {describeFailure(t, failure)}
             </p>
           )}
-          <div className="form-actions">
-            <Link to="/admin/events" className="button button-secondary">
-              {ta('form.cancel')}
-            </Link>
-            <SubmitButton
-              label={event === null ? ta('form.submitCreate') : ta('form.submitEdit')}
-              sendingLabel={ta('form.saving')}
-              sending={form.formState.isSubmitting}
-              disabled={closed || medias.length === 0}
-              testId="event-submit"
-            />
-          </div>
+          <FormActions
+            cancel={{ label: ta('form.cancel'), to: '/admin/events' }}
+            submit={{
+              label: event === null ? ta('form.submitCreate') : ta('form.submitEdit'),
+              sendingLabel: ta('form.saving'),
+              sending: form.formState.isSubmitting,
+              disabled: closed || medias.length === 0,
+              testId: 'event-submit',
+            }}
+          />
         </form>
       </FormProvider>
     </section>

@@ -19,10 +19,10 @@ import { type Control, Controller, FormProvider, useForm, useFormContext } from 
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../auth/useAuth.ts';
 import { FormField } from '../../components/FormField.tsx';
-import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { type Failure, toFailure } from '../../failure.ts';
 import { describeFailure, translateMessage } from '../../i18n/messages.ts';
 import { groupsApi, picturesApi } from '../adminApi.ts';
+import { FormActions } from '../FormActions.tsx';
 import {
   PictureChooser,
   PictureProgress,
@@ -164,22 +164,15 @@ export function GroupPanel({ group: opened, choices, onSaved, onClose }: GroupPa
               testId="group-picture-error"
             />
           )}
-          <div className="form-actions">
-            <button
-              type="button"
-              className="button button-secondary"
-              data-testid="group-form-cancel"
-              onClick={onClose}
-            >
-              {ta('groupForm.cancel')}
-            </button>
-            <SubmitButton
-              label={ta('groupForm.save')}
-              sendingLabel={ta('groupForm.saving')}
-              sending={sending}
-              testId="group-form-save"
-            />
-          </div>
+          <FormActions
+            cancel={{ label: ta('groupForm.cancel'), testId: 'group-form-cancel', onClick: onClose }}
+            submit={{
+              label: ta('groupForm.save'),
+              sendingLabel: ta('groupForm.saving'),
+              sending,
+              testId: 'group-form-save',
+            }}
+          />
         </form>
       </FormProvider>
     </section>

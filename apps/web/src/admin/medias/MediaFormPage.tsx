@@ -9,9 +9,8 @@ import { type AdminMedia, DEMO_MEDIA_SLUG, mediaSlugOf } from '@lablive/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { FormField } from '../../components/FormField.tsx';
-import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
 import { useFormat } from '../../format/useFormat.ts';
@@ -34,6 +33,7 @@ import {
   THUMBNAIL_ACCEPT,
 } from './mediaFormValues.ts';
 import './medias.css';
+import { FormActions } from '../FormActions.tsx';
 import { Refusal } from './MediaRefusal.tsx';
 import { type SavingStep, saveMedia } from './saveMedia.ts';
 
@@ -199,17 +199,15 @@ function MediaForm({ media: loaded }: { media: AdminMedia | null }) {
           <ThumbnailField formId={formId} media={media} busy={busy} onRemove={() => void removeThumbnail()} />
           {sending !== null && <SendingProgress sending={sending} />}
           {failure !== null && <Refusal failure={failure} />}
-          <div className="form-actions">
-            <Link to={LIST} className="button button-secondary" data-testid="media-form-cancel">
-              {ta('mediaForm.cancel')}
-            </Link>
-            <SubmitButton
-              label={ta('mediaForm.save')}
-              sendingLabel={ta('mediaForm.saving')}
-              sending={busy}
-              testId="media-form-save"
-            />
-          </div>
+          <FormActions
+            cancel={{ label: ta('mediaForm.cancel'), testId: 'media-form-cancel', to: LIST }}
+            submit={{
+              label: ta('mediaForm.save'),
+              sendingLabel: ta('mediaForm.saving'),
+              sending: busy,
+              testId: 'media-form-save',
+            }}
+          />
         </form>
       </FormProvider>
     </section>

@@ -14,16 +14,16 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { FormField } from '../../components/FormField.tsx';
-import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
 import { describeFailure, translateMessage } from '../../i18n/messages.ts';
 import { useLoadedQueries } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { adminApi } from '../adminApi.ts';
+import { FormActions } from '../FormActions.tsx';
 import { LoadedView } from '../LoadedView.tsx';
 import { eventKeys, useEvent, useEventRooms, useParticipant } from '../resources/events.ts';
 import { formTargetOf, recordIdOf } from '../routeIds.ts';
@@ -167,17 +167,15 @@ function ParticipantFormView({ loaded }: { loaded: Loaded }) {
             {describeFailure(t, failure)}
           </p>
         )}
-        <div className="form-actions">
-          <Link to={backToList} className="button button-secondary">
-            {ta('form.cancel')}
-          </Link>
-          <SubmitButton
-            label={guest === null ? ta('participantForm.submitCreate') : ta('participantForm.submitEdit')}
-            sendingLabel={ta('participantForm.saving')}
-            sending={formState.isSubmitting}
-            testId="participant-submit"
-          />
-        </div>
+        <FormActions
+          cancel={{ label: ta('form.cancel'), to: backToList }}
+          submit={{
+            label: guest === null ? ta('participantForm.submitCreate') : ta('participantForm.submitEdit'),
+            sendingLabel: ta('participantForm.saving'),
+            sending: formState.isSubmitting,
+            testId: 'participant-submit',
+          }}
+        />
       </form>
     </section>
   );

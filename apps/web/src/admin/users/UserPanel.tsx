@@ -23,9 +23,9 @@ import { useId, useState } from 'react';
 import { Controller, FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../auth/useAuth.ts';
-import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { type Failure, toFailure } from '../../failure.ts';
 import { describeFailure, translateMessage } from '../../i18n/messages.ts';
+import { FormActions } from '../FormActions.tsx';
 import { ProfileFields } from './ProfileFields.tsx';
 import { formValuesOf, inReadersLanguage, ruleOf, shownRole } from './userFormValues.ts';
 
@@ -144,23 +144,16 @@ export function UserPanel(props: {
               {describeFailure(t, failure)}
             </p>
           )}
-          <div className="form-actions">
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={props.onClose}
-              data-testid="user-cancel"
-            >
-              {ta('userForm.cancel')}
-            </button>
-            <SubmitButton
-              label={ta('userForm.save')}
-              sendingLabel={ta('userForm.saving')}
-              sending={form.formState.isSubmitting}
-              disabled={holdsMore}
-              testId="user-save"
-            />
-          </div>
+          <FormActions
+            cancel={{ label: ta('userForm.cancel'), testId: 'user-cancel', onClick: props.onClose }}
+            submit={{
+              label: ta('userForm.save'),
+              sendingLabel: ta('userForm.saving'),
+              sending: form.formState.isSubmitting,
+              disabled: holdsMore,
+              testId: 'user-save',
+            }}
+          />
         </form>
       </FormProvider>
     </section>
