@@ -2,6 +2,7 @@
 // password. Routes stay thin and call these; every failure is a coded DomainError.
 import {
   DomainError,
+  forbidden,
   type Locale,
   type LoginResponse,
   MESSAGES,
@@ -11,6 +12,7 @@ import {
 } from '@lablive/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
+import { isLabSuspended } from '../labs/labs.repository.ts';
 import type { MailOutbox } from '../mail/mailOutbox.ts';
 import { passwordResetMail } from '../mail/templates.ts';
 import { isEmailOnlineInEvent } from '../rooms/onlineParticipants.ts';
@@ -18,7 +20,7 @@ import type { AccessTokenSubject, AccessTokens } from './accessTokens.ts';
 import { findLinkHolder, redeemInvitationToken } from './invitations.repository.ts';
 import { issuePasswordResetToken, redeemPasswordResetToken } from './passwordReset.repository.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
-import { loadCaller } from './principals.repository.ts';
+import { inSuspendedLab, loadCaller } from './principals.repository.ts';
 import { revokeAllSessionsOfUser, revokeFamily, rotateSession, startSession } from './sessions.repository.ts';
 
 export type AuthDeps = {
@@ -40,10 +42,13 @@ async function openSession(
   subject: AccessTokenSubject,
   ttlSeconds: number,
 ): Promise<LoginResponse> {
-  const now = deps.now();
-  const session = await startSession(deps.db, subject, ttlSeconds, now);
+  // Who they are first: nobody of a suspended lab gets a session (and is told why, not "wrong password").
   const caller = await loadCaller(deps.db, subject);
-  if (!caller) throw new DomainError('unauthenticated', MESSAGES.loginFailed);
+  if (!caller) {
+    if (await inSuspendedLab(deps.db, subject)) throw forbidden(MESSAGES.labSuspended);
+    throw new DomainError('unauthenticated', MESSAGES.loginFailed);
+  }
+  const session = await startSession(deps.db, subject, ttlSeconds, deps.now());
   return {
     token: await deps.tokens.sign({ ...subject, sessionId: session.familyId }),
     refreshToken: session.refreshToken,
@@ -97,9 +102,13 @@ export async function loginWithInvitation(
   token: string,
   current?: CurrentGuest,
 ): Promise<LoginResponse> {
+  // A suspended lab's link is refused before it is used up: it works again once the lab is resumed.
+  const holder = await findLinkHolder(deps.db, token.trim());
+  if (holder && (await inSuspendedLab(deps.db, { kind: 'guest', participantId: holder.participantId }))) {
+    throw forbidden(MESSAGES.labSuspended);
+  }
   const invitation = await redeemInvitationToken(deps.db, token.trim(), deps.now());
   if (!invitation) {
-    const holder = await findLinkHolder(deps.db, token.trim());
     if (holder?.eventClosed) throw new DomainError('gone', EVENT_OVER);
     if (holder && current && holder.participantId === current.participantId) {
       await revokeFamily(deps.db, current.sessionId, deps.now());
@@ -129,6 +138,7 @@ export async function loginAsPublicGuest(deps: AuthDeps, request: PublicGuestLog
     .where('is_public', '=', true)
     .executeTakeFirst();
   if (!event) throw new DomainError('not_found', 'There is no public event at this address.');
+  if (await isLabSuspended(deps.db, event.lab_id)) throw forbidden(MESSAGES.labSuspended);
   const email = request.email.trim().toLowerCase();
   await refuseIfOnline(deps, event.id, email);
   const existing = await deps.db

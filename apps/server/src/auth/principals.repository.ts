@@ -32,7 +32,8 @@ async function loadUserCaller(db: Db, userId: number): Promise<Caller | undefine
   // A deactivated user (removed while owning events) is nobody any more: their tokens stop working.
   if (!row || row.deactivated_at !== null) return undefined;
   const lab = await findLab(db, row.lab_id);
-  if (!lab) return undefined;
+  // A suspended lab's people are nobody until it is resumed: their tokens stop working at once.
+  if (!lab || lab.suspended) return undefined;
   const roles = await db
     .selectFrom('user_roles')
     .innerJoin('roles', 'roles.id', 'user_roles.role_id')
@@ -82,7 +83,7 @@ async function loadGuestCaller(db: Db, participantId: number): Promise<Caller | 
     .executeTakeFirst();
   if (!row) return undefined;
   const lab = await findLab(db, row.lab_id);
-  if (!lab) return undefined;
+  if (!lab || lab.suspended) return undefined;
   const role: EventRole = isEventRole(row.role) ? row.role : 'participant';
   return {
     principal: {
@@ -114,4 +115,23 @@ export function loadCaller(db: Db, subject: AccessTokenSubject): Promise<Caller 
   return subject.kind === 'user'
     ? loadUserCaller(db, subject.userId)
     : loadGuestCaller(db, subject.participantId);
+}
+
+/** Whether the subject belongs to a suspended lab: why loadCaller found nobody, for the sign-in's message. */
+export async function inSuspendedLab(db: Db, subject: AccessTokenSubject): Promise<boolean> {
+  const row =
+    subject.kind === 'user'
+      ? await db
+          .selectFrom('users')
+          .innerJoin('labs', 'labs.id', 'users.lab_id')
+          .select('labs.suspended_at')
+          .where('users.id', '=', subject.userId)
+          .executeTakeFirst()
+      : await db
+          .selectFrom('participants')
+          .innerJoin('labs', 'labs.id', 'participants.lab_id')
+          .select('labs.suspended_at')
+          .where('participants.id', '=', subject.participantId)
+          .executeTakeFirst();
+  return row?.suspended_at != null;
 }

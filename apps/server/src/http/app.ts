@@ -35,6 +35,7 @@ import { groupsAdminRoutes } from './routes/groupsAdmin.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { invitationsRoutes } from './routes/invitations.routes.ts';
 import { labScopedRoutes } from './routes/labScoped.routes.ts';
+import { labsAdminRoutes } from './routes/labsAdmin.routes.ts';
 import { mediasAdminRoutes } from './routes/mediasAdmin.routes.ts';
 import { participantsRoutes } from './routes/participants.routes.ts';
 import { pharmacovigilanceRoutes } from './routes/pharmacovigilance.routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(eventInfoRoutes, { authenticator, eventReads });
       await api.register(labScopedRoutes, { authenticator, labs: services.labs, eventReads });
       await api.register(usersRoutes, { authenticator, users: services.users });
+      await api.register(labsAdminRoutes, { authenticator, labs: services.labAdmin });
       await api.register(calendarRoutes, {
         page: services.calendarPage,
         perAddressPerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,

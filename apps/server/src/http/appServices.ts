@@ -27,6 +27,7 @@ import { createEventRooms } from '../participants/eventRooms.ts';
 import { createParticipationService } from '../participants/participationService.ts';
 import { createPharmacovigilanceService } from '../pharmacovigilance/pharmacovigilanceService.ts';
 import { createPictureService } from '../pictures/pictureService.ts';
+import { createLabAdminService } from '../platform/labAdminService.ts';
 import { createPollService } from '../polls/pollService.ts';
 import { createReplayService } from '../replay/replayService.ts';
 import type { RoomService } from '../rooms/roomService.ts';
@@ -107,6 +108,7 @@ export function createServices(deps: ServicesDeps) {
       calendar,
     }),
     labs: createLabViews(db),
+    labAdmin: createLabAdminService({ db, mailOutbox, rooms, publicUrl, now }),
     events: createEventService({ db, rooms, now, ...notices }),
     eventReads: createEventReads(db),
     eventRooms: createEventRooms({ db, rooms }),

@@ -10,6 +10,8 @@ export type Lab = {
   planMinutes: number;
   modules: LabModule[];
   theme: LabTheme;
+  /** Suspended by a super-admin: nobody of it signs in or keeps a session. */
+  suspended: boolean;
 };
 
 function isLabModule(value: string): value is LabModule {
@@ -24,6 +26,7 @@ export async function findLab(db: Db, labId: number): Promise<Lab | undefined> {
     id: row.id,
     name: row.name,
     planMinutes: row.plan_minutes,
+    suspended: row.suspended_at !== null,
     modules: modules.map((m) => m.module).filter(isLabModule),
     theme: {
       primaryColor: row.primary_color,

@@ -64,6 +64,9 @@ export const ADMIN_ROUTES = {
   replay: { path: '/admin/sessions/:roomId/replay', requirement: manage('view_statistics', ['stats']) },
   consumption: { path: '/admin/myconsumption', requirement: manage('view_consumption') },
   profile: { path: '/admin/profile', requirement: { staff: true } },
+  /** The platform's labs (issue 28): for super-admins, across every lab. */
+  labs: { path: '/admin/labs', requirement: manage('manage_labs') },
+  labForm: { path: '/admin/labs/:id', requirement: manage('manage_labs') },
 } as const satisfies Record<string, AdminRoute>;
 
 export type AdminRouteName = keyof typeof ADMIN_ROUTES;

@@ -35,6 +35,7 @@ const STATS = { access: 'signedIn', requirement: ADMIN_ROUTES.stats.requirement 
 const STATS_OF_EVENT = { ...STATS, scope: 'event' } as const;
 const STATS_OF_ROOM = { ...STATS, scope: 'room' } as const;
 const CONSUMPTION = { access: 'signedIn', requirement: ADMIN_ROUTES.consumption.requirement } as const;
+const MANAGE_LABS = { access: 'signedIn', requirement: ADMIN_ROUTES.labs.requirement } as const;
 const EVENT = { access: 'signedIn', scope: 'event' } as const;
 const ROOM = { access: 'signedIn', scope: 'room' } as const;
 
@@ -55,6 +56,13 @@ export const API_ROUTES = {
   'GET /api/health/ready': PUBLIC,
 
   'GET /api/labs/:id': SIGNED_IN,
+  // The platform's labs, for super-admins (issue 28): every lab, not the caller's.
+  'GET /api/labs': MANAGE_LABS,
+  'POST /api/labs': MANAGE_LABS,
+  'GET /api/labs/:id/settings': MANAGE_LABS,
+  'PUT /api/labs/:id/settings': MANAGE_LABS,
+  'POST /api/labs/:id/suspend': MANAGE_LABS,
+  'POST /api/labs/:id/resume': MANAGE_LABS,
   'GET /api/users/:id': STAFF,
   // Their own profile, or a colleague's with manage users (the service checks which).
   'PUT /api/users/:id': STAFF,

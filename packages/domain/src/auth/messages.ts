@@ -12,4 +12,6 @@ export const MESSAGES = {
   invalidToken: 'Invalid token.',
   notEnoughPermissions: 'Not enough permissions',
   fieldRequired: 'This field must be filled',
+  /** Issue 28: a suspended lab's people are told why they cannot sign in. */
+  labSuspended: 'Access to this laboratory is suspended. Please contact your LabLive administrator.',
 } as const;

@@ -7,8 +7,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@lablive/client';
 import {
+  heldPermissions,
   holdsMoreThan,
   isAdminRole,
+  isLabPermission,
   type ManagedUser,
   PERMISSIONS,
   type Permission,
@@ -270,7 +272,15 @@ function PermissionChoices({ editingMyself }: { editingMyself: boolean }) {
   const { t: ta } = useTranslation('admin');
   const { control, watch } = useFormContext<UserFormInput>();
   const myPermissions: readonly Permission[] = useCurrentUser()?.permissions ?? [];
-  const adminChosen = watch('roles').some(isAdminRole);
+  const roles = watch('roles');
+  const adminChosen = roles.some(isAdminRole);
+  // What the chosen roles hold by themselves (an admin every permission of the lab, a super-admin all).
+  const byRole = heldPermissions({ roles, permissions: [] });
+  // The platform's permissions are shown to who holds them, or on an account that has them.
+  const shown = PERMISSIONS.filter(
+    (permission) =>
+      isLabPermission(permission) || myPermissions.includes(permission) || byRole.includes(permission),
+  );
   return (
     <Controller
       control={control}
@@ -280,15 +290,15 @@ function PermissionChoices({ editingMyself }: { editingMyself: boolean }) {
           <legend>{ta('userForm.permissions')}</legend>
           <p className="field-hint">{adminChosen ? ta('userForm.adminHint') : ta('userForm.notYours')}</p>
           <div className="user-permission-grid">
-            {PERMISSIONS.map((permission) => {
+            {shown.map((permission) => {
               const checked = field.value.includes(permission);
               const notMine = !myPermissions.includes(permission) && !checked;
               return (
                 <label key={permission} className="checkbox-field">
                   <input
                     type="checkbox"
-                    checked={checked || adminChosen}
-                    disabled={adminChosen || notMine || editingMyself}
+                    checked={checked || byRole.includes(permission)}
+                    disabled={byRole.includes(permission) || notMine || editingMyself}
                     onBlur={field.onBlur}
                     onChange={() =>
                       field.onChange(

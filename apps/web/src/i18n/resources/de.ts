@@ -131,5 +131,7 @@ export const de: Translations = {
     invalidToken: 'Ungültiges Token.',
     notEnoughPermissions: 'Unzureichende Berechtigungen',
     fieldRequired: 'Dieses Feld muss ausgefüllt werden',
+    labSuspended:
+      'Der Zugang zu diesem Labor ist gesperrt. Bitte wenden Sie sich an Ihre LabLive-Administration.',
   },
 };

@@ -131,6 +131,7 @@ export const en = {
     invalidToken: MESSAGES.invalidToken,
     notEnoughPermissions: MESSAGES.notEnoughPermissions,
     fieldRequired: MESSAGES.fieldRequired,
+    labSuspended: MESSAGES.labSuspended,
   },
 } as const;
 

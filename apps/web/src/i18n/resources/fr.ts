@@ -133,5 +133,6 @@ export const fr: Translations = {
     invalidToken: 'Jeton invalide.',
     notEnoughPermissions: 'Droits insuffisants',
     fieldRequired: 'Ce champ doit être rempli',
+    labSuspended: 'L’accès à ce laboratoire est suspendu. Contactez votre administrateur LabLive.',
   },
 };

@@ -447,6 +447,7 @@ export const adminDe: AdminTranslations = {
       manage_pharmacovigilance: 'Pharmakovigilanz verwalten',
       view_consumption: 'Verbrauch ansehen',
       view_statistics: 'Statistiken ansehen',
+      manage_labs: 'Labore verwalten (Plattform)',
     },
     active: 'Aktives Konto (kann sich anmelden)',
     passwordNote:

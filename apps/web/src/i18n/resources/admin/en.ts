@@ -438,6 +438,7 @@ export const adminEn = {
       manage_pharmacovigilance: 'Manage pharmacovigilance',
       view_consumption: 'View consumption',
       view_statistics: 'View statistics',
+      manage_labs: 'Manage laboratories (platform)',
     },
     active: 'Active account (can sign in)',
     passwordNote: 'No password to type: the new user receives an e-mail to choose their own.',

@@ -444,6 +444,7 @@ export const adminFr: AdminTranslations = {
       manage_pharmacovigilance: 'Gérer la pharmacovigilance',
       view_consumption: 'Voir la consommation',
       view_statistics: 'Voir les statistiques',
+      manage_labs: 'Gérer les laboratoires (plateforme)',
     },
     active: 'Compte actif (peut se connecter)',
     passwordNote:
