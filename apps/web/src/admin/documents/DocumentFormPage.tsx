@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { AdminDocument } from '@lablive/domain';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { FormField } from '../../components/FormField.tsx';
@@ -29,6 +29,7 @@ import {
   nameFromFileName,
 } from './documentFormValues.ts';
 import './documents.css';
+import { ControlField, FileInput } from '../ControlField.tsx';
 import { FormActions } from '../FormActions.tsx';
 
 const LIST = '/admin/documents';
@@ -125,7 +126,6 @@ function DocumentForm({ document }: { document: AdminDocument | null }) {
 
   const fileId = `${formId}-file`;
   const fileError = message(errors.file?.message);
-  const fileHintId = `${fileId}-hint`;
   const sending = formState.isSubmitting;
   return (
     <section className="admin-page" aria-labelledby="document-form-title">
@@ -148,45 +148,32 @@ function DocumentForm({ document }: { document: AdminDocument | null }) {
           error={message(errors.name?.message)}
         />
         {document !== null && <CurrentFile document={document} />}
-        <div className="field">
-          <label htmlFor={fileId}>
-            {creating ? ta('documentForm.file') : ta('documentForm.replaceFile')}
-          </label>
-          <p id={fileHintId} className="field-hint">
-            {ta('documentForm.fileHint', { types: DOCUMENT_TYPE_NAMES })}
-          </p>
-          <Controller
-            control={control}
-            name="file"
-            render={({ field }) => (
-              <input
-                id={fileId}
-                type="file"
-                accept={DOCUMENT_ACCEPT}
-                name={field.name}
-                ref={field.ref}
-                onBlur={field.onBlur}
-                disabled={sending}
-                aria-invalid={fileError !== undefined}
-                aria-describedby={fileError === undefined ? fileHintId : `${fileHintId} ${fileId}-error`}
-                data-testid="document-form-file"
-                onChange={(event) => {
-                  const chosen = event.target.files?.[0] ?? null;
-                  field.onChange(chosen);
-                  // A new document is named after its file until someone names it.
-                  if (chosen !== null && creating && getValues('name').trim() === '') {
-                    setValue('name', nameFromFileName(chosen.name), { shouldValidate: true });
-                  }
-                }}
-              />
-            )}
-          />
-          {fileError !== undefined && (
-            <p id={`${fileId}-error`} className="field-error" data-testid="document-form-file-error">
-              {fileError}
-            </p>
+        <ControlField
+          id={fileId}
+          label={creating ? ta('documentForm.file') : ta('documentForm.replaceFile')}
+          hint={ta('documentForm.fileHint', { types: DOCUMENT_TYPE_NAMES })}
+          error={fileError}
+          testId="document-form-file"
+        >
+          {(describedBy) => (
+            <FileInput
+              control={control}
+              name="file"
+              id={fileId}
+              accept={DOCUMENT_ACCEPT}
+              disabled={sending}
+              describedBy={describedBy}
+              invalid={fileError !== undefined}
+              testId="document-form-file"
+              onChosen={(chosen) => {
+                // A new document is named after its file until someone names it.
+                if (chosen !== null && creating && getValues('name').trim() === '') {
+                  setValue('name', nameFromFileName(chosen.name), { shouldValidate: true });
+                }
+              }}
+            />
           )}
-        </div>
+        </ControlField>
         {sending && (
           <UploadProgress
             progress={progress}

@@ -19,6 +19,7 @@ import { describeFailure, translateMessage } from '../../i18n/messages.ts';
 import { useLoadedQueries } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { adminApi } from '../adminApi.ts';
+import { ControlField } from '../ControlField.tsx';
 import { FormActions } from '../FormActions.tsx';
 import { LoadedView } from '../LoadedView.tsx';
 import { eventKeys, useBlockedDays, useEventMediaChoices, useEventToEdit } from '../resources/events.ts';
@@ -133,7 +134,7 @@ function EventDataSection({ medias }: { medias: readonly MediaSummary[] }) {
   return (
     <fieldset className="form-section">
       <legend>{ta('form.eventData')}</legend>
-      <Field id="event-name" label={ta('form.name')} error={message(errors.name?.message)}>
+      <ControlField id="event-name" label={ta('form.name')} error={message(errors.name?.message)}>
         {(describedBy) => (
           <input
             id="event-name"
@@ -144,8 +145,8 @@ function EventDataSection({ medias }: { medias: readonly MediaSummary[] }) {
             {...register('name')}
           />
         )}
-      </Field>
-      <Field id="event-rooms" label={ta('form.rooms')} error={message(errors.rooms_needed?.message)}>
+      </ControlField>
+      <ControlField id="event-rooms" label={ta('form.rooms')} error={message(errors.rooms_needed?.message)}>
         {(describedBy) => (
           <input
             id="event-rooms"
@@ -159,7 +160,7 @@ function EventDataSection({ medias }: { medias: readonly MediaSummary[] }) {
             {...register('rooms_needed', { valueAsNumber: true })}
           />
         )}
-      </Field>
+      </ControlField>
       {rooms > 1 && (
         <fieldset
           className="field choice-group"
@@ -202,7 +203,7 @@ function EventDataSection({ medias }: { medias: readonly MediaSummary[] }) {
           )}
         </fieldset>
       )}
-      <Field id="event-media" label={ta('form.media')} error={message(errors.medias?.message)}>
+      <ControlField id="event-media" label={ta('form.media')} error={message(errors.medias?.message)}>
         {(describedBy) =>
           medias.length === 0 ? (
             <p className="form-error" id="event-media">
@@ -230,7 +231,7 @@ function EventDataSection({ medias }: { medias: readonly MediaSummary[] }) {
             />
           )
         }
-      </Field>
+      </ControlField>
       <label className="checkbox-field">
         <input
           type="checkbox"
@@ -292,7 +293,7 @@ function PlanningSection(props: { blockedDays: readonly string[]; notBefore: str
         )}
       />
       <div className="field-row">
-        <Field id="event-start" label={ta('form.start')} error={message(errors.start_time?.message)}>
+        <ControlField id="event-start" label={ta('form.start')} error={message(errors.start_time?.message)}>
           {(describedBy) => (
             <input
               id="event-start"
@@ -302,8 +303,8 @@ function PlanningSection(props: { blockedDays: readonly string[]; notBefore: str
               {...register('start_time')}
             />
           )}
-        </Field>
-        <Field id="event-end" label={ta('form.end')} error={message(errors.end_time?.message)}>
+        </ControlField>
+        <ControlField id="event-end" label={ta('form.end')} error={message(errors.end_time?.message)}>
           {(describedBy) => (
             <input
               id="event-end"
@@ -314,9 +315,9 @@ function PlanningSection(props: { blockedDays: readonly string[]; notBefore: str
               {...register('end_time')}
             />
           )}
-        </Field>
+        </ControlField>
       </div>
-      <Field
+      <ControlField
         id="event-timezone"
         label={ta('form.timezone')}
         error={message(errors.default_timezone?.message)}
@@ -335,7 +336,7 @@ function PlanningSection(props: { blockedDays: readonly string[]; notBefore: str
             ))}
           </select>
         )}
-      </Field>
+      </ControlField>
     </fieldset>
   );
 }
@@ -368,31 +369,5 @@ function DescriptionSection() {
         )}
       />
     </fieldset>
-  );
-}
-
-/** A labelled field whose control is linked to its error through aria-describedby. */
-function Field({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string | undefined;
-  children: (describedBy: string | undefined) => React.ReactNode;
-}) {
-  const errorId = `${id}-error`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children(error === undefined ? undefined : errorId)}
-      {error !== undefined && (
-        <p id={errorId} className="field-error" data-testid={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

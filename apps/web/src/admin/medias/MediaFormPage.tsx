@@ -7,7 +7,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AdminMedia, DEMO_MEDIA_SLUG, mediaSlugOf } from '@lablive/domain';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Controller, FormProvider, useForm, useFormContext } from 'react-hook-form';
+import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { FormField } from '../../components/FormField.tsx';
@@ -33,6 +33,7 @@ import {
   THUMBNAIL_ACCEPT,
 } from './mediaFormValues.ts';
 import './medias.css';
+import { ControlField, FileInput } from '../ControlField.tsx';
 import { FormActions } from '../FormActions.tsx';
 import { Refusal } from './MediaRefusal.tsx';
 import { type SavingStep, saveMedia } from './saveMedia.ts';
@@ -291,38 +292,26 @@ function ContentSection({
               </p>
             </div>
           )}
-          <div className="field">
-            <label htmlFor={buildId}>{hasBuild ? ta('mediaForm.replaceBuild') : ta('mediaForm.build')}</label>
-            <p id={`${buildId}-hint`} className="field-hint">
-              {ta('mediaForm.buildHint')}
-            </p>
-            <Controller
-              control={control}
-              name="build"
-              render={({ field }) => (
-                <input
-                  id={buildId}
-                  type="file"
-                  accept={BUILD_ACCEPT}
-                  name={field.name}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  disabled={busy}
-                  aria-invalid={buildError !== undefined}
-                  aria-describedby={
-                    buildError === undefined ? `${buildId}-hint` : `${buildId}-hint ${buildId}-error`
-                  }
-                  data-testid="media-form-build"
-                  onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
-                />
-              )}
-            />
-            {buildError !== undefined && (
-              <p id={`${buildId}-error`} className="field-error" data-testid="media-form-build-error">
-                {buildError}
-              </p>
+          <ControlField
+            id={buildId}
+            label={hasBuild ? ta('mediaForm.replaceBuild') : ta('mediaForm.build')}
+            hint={ta('mediaForm.buildHint')}
+            error={buildError}
+            testId="media-form-build"
+          >
+            {(describedBy) => (
+              <FileInput
+                control={control}
+                name="build"
+                id={buildId}
+                accept={BUILD_ACCEPT}
+                disabled={busy}
+                describedBy={describedBy}
+                invalid={buildError !== undefined}
+                testId="media-form-build"
+              />
             )}
-          </div>
+          </ControlField>
         </>
       )}
       <p className="field-hint media-protocol-note">{ta('mediaForm.protocolNote')}</p>
@@ -402,23 +391,14 @@ function ThumbnailField(props: {
       <p id={`${thumbnailId}-hint`} className="field-hint">
         {ta('mediaForm.thumbnailHint')}
       </p>
-      <Controller
+      <FileInput
         control={control}
         name="thumbnail"
-        render={({ field }) => (
-          <input
-            id={thumbnailId}
-            type="file"
-            accept={THUMBNAIL_ACCEPT}
-            name={field.name}
-            ref={field.ref}
-            onBlur={field.onBlur}
-            disabled={busy}
-            aria-describedby={`${thumbnailId}-hint`}
-            data-testid="media-form-thumbnail"
-            onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
-          />
-        )}
+        id={thumbnailId}
+        accept={THUMBNAIL_ACCEPT}
+        disabled={busy}
+        describedBy={`${thumbnailId}-hint`}
+        testId="media-form-thumbnail"
       />
     </div>
   );

@@ -23,6 +23,7 @@ import { describeFailure, translateMessage } from '../../i18n/messages.ts';
 import { useLoadedQueries } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { adminApi } from '../adminApi.ts';
+import { ControlField } from '../ControlField.tsx';
 import { FormActions } from '../FormActions.tsx';
 import { LoadedView } from '../LoadedView.tsx';
 import { eventKeys, useEvent, useEventRooms, useParticipant } from '../resources/events.ts';
@@ -108,32 +109,32 @@ function ParticipantFormView({ loaded }: { loaded: Loaded }) {
           testId="participant-name"
           error={message(errors.name?.message)}
         />
-        <div className="field">
-          <label htmlFor="participant-room">{ta('participantForm.room')}</label>
-          <select
-            id="participant-room"
-            data-testid="participant-room"
-            aria-invalid={errors.room_id !== undefined}
-            aria-describedby={errors.room_id === undefined ? undefined : 'participant-room-error'}
-            {...register('room_id', {
-              setValueAs: (value: string | number | null) =>
-                value === '' || value === null ? null : Number(value),
-            })}
-          >
-            {!manual && <option value="">{ta('participantForm.roomAutomatic')}</option>}
-            {manual && <option value="">—</option>}
-            {rooms.map((room) => (
-              <option key={room.id} value={room.id}>
-                {room.name}
-              </option>
-            ))}
-          </select>
-          {errors.room_id !== undefined && (
-            <p id="participant-room-error" className="field-error" data-testid="participant-room-error">
-              {message(errors.room_id.message)}
-            </p>
+        <ControlField
+          id="participant-room"
+          label={ta('participantForm.room')}
+          error={errors.room_id === undefined ? undefined : (message(errors.room_id.message) ?? '')}
+        >
+          {(describedBy) => (
+            <select
+              id="participant-room"
+              data-testid="participant-room"
+              aria-invalid={errors.room_id !== undefined}
+              aria-describedby={describedBy}
+              {...register('room_id', {
+                setValueAs: (value: string | number | null) =>
+                  value === '' || value === null ? null : Number(value),
+              })}
+            >
+              {!manual && <option value="">{ta('participantForm.roomAutomatic')}</option>}
+              {manual && <option value="">—</option>}
+              {rooms.map((room) => (
+                <option key={room.id} value={room.id}>
+                  {room.name}
+                </option>
+              ))}
+            </select>
           )}
-        </div>
+        </ControlField>
         <FormField
           id="participant-email"
           label={ta('participantForm.email')}
@@ -143,16 +144,17 @@ function ParticipantFormView({ loaded }: { loaded: Loaded }) {
           testId="participant-email"
           error={message(errors.email?.message)}
         />
-        <div className="field">
-          <label htmlFor="participant-role">{ta('participantForm.role')}</label>
-          <select id="participant-role" data-testid="participant-role" {...register('role')}>
-            {EVENT_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {ta(`roles.${role}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ControlField id="participant-role" label={ta('participantForm.role')}>
+          {() => (
+            <select id="participant-role" data-testid="participant-role" {...register('role')}>
+              {EVENT_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ta(`roles.${role}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </ControlField>
         <FormField
           id="participant-job"
           label={ta('participantForm.job')}
