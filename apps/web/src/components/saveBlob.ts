@@ -13,6 +13,11 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/** Saves a text the page made itself (nothing goes to the server) as a plain-text file. */
+export function saveText(fileName: string, text: string): void {
+  saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), fileName);
+}
+
 /** "Protocol.pdf" from name "Protocol" and extension "pdf"; names that already end with it stay as they are. */
 export function documentFileName(name: string, extension: string): string {
   const ext = extension.replace(/^\./, '').trim();

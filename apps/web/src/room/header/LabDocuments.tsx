@@ -8,6 +8,7 @@ import { documentFileName } from '../../components/saveBlob.ts';
 import { toFailure } from '../../failure.ts';
 import { describeFailure } from '../../i18n/messages.ts';
 import { useRoom, useRoomState } from '../roomContext.ts';
+import { DocumentsError, useDocumentAction } from './useDocumentAction.tsx';
 
 type LabList =
   | { status: 'loading' }
@@ -20,9 +21,7 @@ export function LabDocuments() {
   const { api, roomId } = useRoom();
   const shared = useRoomState((state) => state.sharedDocuments);
   const [list, setList] = useState<LabList>({ status: 'loading' });
-  const [pending, setPending] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const reason = (failure: unknown) => describeFailure(tCommon, toFailure(failure));
+  const { pending, error, run } = useDocumentAction();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -37,18 +36,15 @@ export function LabDocuments() {
     return () => controller.abort();
   }, [api, tCommon]);
 
-  async function change(documentId: number, share: boolean) {
-    setPending(documentId);
-    setError(null);
-    try {
-      if (share) await api.rooms.shareDocuments(roomId, [documentId]);
-      else await api.rooms.unshareDocument(roomId, documentId);
-    } catch (failure) {
-      setError(t(share ? 'documents.shareFailed' : 'documents.unshareFailed', { reason: reason(failure) }));
-    } finally {
-      setPending(null);
-    }
-  }
+  const change = (documentId: number, share: boolean) =>
+    run(
+      documentId,
+      () =>
+        share
+          ? api.rooms.shareDocuments(roomId, [documentId])
+          : api.rooms.unshareDocument(roomId, documentId),
+      (reason) => t(share ? 'documents.shareFailed' : 'documents.unshareFailed', { reason }),
+    );
 
   return (
     <section
@@ -58,11 +54,9 @@ export function LabDocuments() {
     >
       <h3 id="documents-lab-title">{t('documents.lab')}</h3>
       {list.status === 'loading' && <Spinner />}
-      {list.status === 'failed' && (
-        <p className="form-error" role="alert">
-          {t('documents.labFailed', { reason: list.reason })}
-        </p>
-      )}
+      <DocumentsError
+        error={list.status === 'failed' ? t('documents.labFailed', { reason: list.reason }) : null}
+      />
       {list.status === 'loaded' && list.documents.length === 0 && (
         <p className="muted">{t('documents.noneInLab')}</p>
       )}
@@ -92,11 +86,7 @@ export function LabDocuments() {
           })}
         </ul>
       )}
-      {error !== null && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <DocumentsError error={error} />
     </section>
   );
 }

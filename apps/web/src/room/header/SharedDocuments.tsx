@@ -1,31 +1,21 @@
 // The documents shared in the room, for everyone, each with a download button.
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon.tsx';
 import { documentFileName, saveBlob } from '../../components/saveBlob.ts';
-import { toFailure } from '../../failure.ts';
-import { describeFailure } from '../../i18n/messages.ts';
 import { useRoom, useRoomState } from '../roomContext.ts';
+import { DocumentsError, useDocumentAction } from './useDocumentAction.tsx';
 
 export function SharedDocuments() {
   const { t } = useTranslation('room');
-  const { t: tCommon } = useTranslation();
   const { api, roomId } = useRoom();
   const documents = useRoomState((state) => state.sharedDocuments);
-  const [downloading, setDownloading] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  async function download(id: number, fileName: string) {
-    setDownloading(id);
-    setError(null);
-    try {
-      saveBlob(await api.rooms.downloadDocument(id, { roomId }), fileName);
-    } catch (failure) {
-      setError(t('documents.downloadFailed', { reason: describeFailure(tCommon, toFailure(failure)) }));
-    } finally {
-      setDownloading(null);
-    }
-  }
+  const { pending, error, run } = useDocumentAction();
+  const download = (id: number, fileName: string) =>
+    run(
+      id,
+      async () => saveBlob(await api.rooms.downloadDocument(id, { roomId }), fileName),
+      (reason) => t('documents.downloadFailed', { reason }),
+    );
 
   return (
     <section className="documents-section" aria-labelledby="documents-shared-title">
@@ -47,8 +37,8 @@ export function SharedDocuments() {
                   data-testid={`document-download-${document.id}`}
                   aria-label={t('documents.download', { name: fileName })}
                   title={t('documents.download', { name: fileName })}
-                  disabled={downloading === document.id}
-                  aria-busy={downloading === document.id}
+                  disabled={pending === document.id}
+                  aria-busy={pending === document.id}
                   onClick={() => void download(document.id, fileName)}
                 >
                   <Icon name="download" size={18} />
@@ -58,11 +48,7 @@ export function SharedDocuments() {
           })}
         </ul>
       )}
-      {error !== null && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <DocumentsError error={error} />
     </section>
   );
 }

@@ -3,6 +3,7 @@
 // room refuses it, so a refused message is never lost.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SidebarError } from '../SidebarError.tsx';
 import { useCommand } from '../useCommand.ts';
 import { insertAt, keyAction, outgoing } from './chatPolicy.ts';
 import { EmojiPicker } from './EmojiPicker.tsx';
@@ -99,11 +100,7 @@ export function ChatComposer() {
           {t('chat.send')}
         </button>
       </div>
-      {problem !== null && (
-        <p id="chat-problem" className="sidebar-error" role="alert" data-testid="chat-error">
-          {problem}
-        </p>
-      )}
+      <SidebarError error={problem} id="chat-problem" testId="chat-error" />
     </form>
   );
 }

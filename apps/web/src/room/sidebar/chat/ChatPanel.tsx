@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../i18n/useLocale.ts';
 import { useRoom, useRoomState } from '../../roomContext.ts';
+import { SidebarError } from '../SidebarError.tsx';
 import { useCommand } from '../useCommand.ts';
 import { ChatComposer } from './ChatComposer.tsx';
 import { ChatMessageItem } from './ChatMessageItem.tsx';
@@ -73,11 +74,7 @@ export function ChatPanel({ visible }: { visible: boolean }) {
           </ol>
         </div>
       )}
-      {remove.error !== null && (
-        <p className="sidebar-error" role="alert">
-          {remove.error}
-        </p>
-      )}
+      <SidebarError error={remove.error} />
       <ChatComposer />
     </section>
   );

@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoom, useRoomState } from '../../roomContext.ts';
+import { SidebarError } from '../SidebarError.tsx';
 import { useCommand } from '../useCommand.ts';
 import { useAutoSubmitPreference } from './autoSubmitPreference.ts';
 
@@ -67,11 +68,7 @@ export function NotesHandIn({ draft, saved }: NotesHandInProps) {
       <p className="form-success" role="status" data-testid="notes-submitted">
         {handedIn && latest === undefined ? t('notes.submitted') : ''}
       </p>
-      {submit.error !== null && (
-        <p className="sidebar-error" role="alert">
-          {submit.error}
-        </p>
-      )}
+      <SidebarError error={submit.error} />
       <div className="checkbox-field">
         <input
           id="notes-auto-submit"

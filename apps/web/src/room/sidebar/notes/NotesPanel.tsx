@@ -4,9 +4,10 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyNamed } from '../../../components/lazyNamed.ts';
+import { saveText } from '../../../components/saveBlob.ts';
 import { useRoom, useRoomState } from '../../roomContext.ts';
+import { SidebarError } from '../SidebarError.tsx';
 import { useCommand } from '../useCommand.ts';
-import { downloadText } from './downloadText.ts';
 import { NotesHandIn } from './NotesHandIn.tsx';
 import { myNotesText, notesFileName } from './notesFile.ts';
 import './notes.css';
@@ -44,7 +45,7 @@ export function NotesPanel() {
 
   const session = token.session.sessionName;
   const download = () =>
-    downloadText(
+    saveText(
       notesFileName({ sessionName: session, roomId, kind: 'my-notes', date: new Date() }),
       myNotesText({ heading: t('notes.fileHeading', { session }), text: draft }),
     );
@@ -100,11 +101,7 @@ export function NotesPanel() {
         <p className={unsaved ? 'sidebar-muted' : 'form-success'} role="status" data-testid="notes-status">
           {unsaved ? t('notes.unsaved') : justSaved ? t('notes.saved') : ''}
         </p>
-        {save.error !== null && (
-          <p className="sidebar-error" role="alert">
-            {save.error}
-          </p>
-        )}
+        <SidebarError error={save.error} />
       </form>
       {me.isAnimator ? (
         <Suspense fallback={null}>

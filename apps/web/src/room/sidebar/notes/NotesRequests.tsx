@@ -3,10 +3,11 @@
 // with each participant's name and notes.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { saveText } from '../../../components/saveBlob.ts';
 import { useLocale } from '../../../i18n/useLocale.ts';
 import { useRoom, useRoomState } from '../../roomContext.ts';
+import { SidebarError } from '../SidebarError.tsx';
 import { useCommand } from '../useCommand.ts';
-import { downloadText } from './downloadText.ts';
 import { allNotesText, notesFileName } from './notesFile.ts';
 
 export function NotesRequests() {
@@ -31,7 +32,7 @@ export function NotesRequests() {
       empty: t('notes.noNotes'),
       time: formatTime,
     });
-    downloadText(
+    saveText(
       notesFileName({ sessionName: session, roomId, kind: 'all-notes', date: new Date(request.at) }),
       text,
     );
@@ -48,11 +49,7 @@ export function NotesRequests() {
       >
         {t('notes.request')}
       </button>
-      {ask.error !== null && (
-        <p className="sidebar-error" role="alert">
-          {ask.error}
-        </p>
-      )}
+      <SidebarError error={ask.error} />
       {requests.length > 0 && (
         <>
           <h3 className="sidebar-subheading">{t('notes.requests')}</h3>

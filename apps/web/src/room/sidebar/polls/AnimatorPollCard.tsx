@@ -7,6 +7,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoom } from '../../roomContext.ts';
+import { SidebarError } from '../SidebarError.tsx';
 import { PollForm } from './PollForm.tsx';
 import { PollResults } from './PollResults.tsx';
 import { pollMachineOn } from './pollActors.ts';
@@ -107,11 +108,10 @@ export function AnimatorPollCard({ poll }: { poll: Poll }) {
       )}
       {showsResults(poll) && <PollResults poll={poll} />}
       {/* The edit form shows its own reasons, next to its fields. */}
-      {problem !== null && !editing && (
-        <p className="sidebar-error" role="alert" data-testid="poll-error">
-          {pollProblemText(t, problem)}
-        </p>
-      )}
+      <SidebarError
+        error={problem !== null && !editing ? pollProblemText(t, problem) : null}
+        testId="poll-error"
+      />
     </li>
   );
 }

@@ -6,6 +6,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoom, useRoomState } from '../../roomContext.ts';
+import { SidebarError } from '../SidebarError.tsx';
 import { pollMachineOn } from './pollActors.ts';
 import { hasAnswered, pollToAnswer } from './pollSelection.ts';
 import { pollProblemText } from './pollTexts.ts';
@@ -95,11 +96,7 @@ function PollVote({ poll, answered }: { poll: Poll; answered: boolean }) {
           >
             {submitting ? t('polls.sending') : t('polls.submit')}
           </button>
-          {problem !== null && (
-            <p className="sidebar-error" role="alert" data-testid="poll-error">
-              {pollProblemText(t, problem)}
-            </p>
-          )}
+          <SidebarError error={problem === null ? null : pollProblemText(t, problem)} testId="poll-error" />
         </form>
       )}
     </article>

@@ -7,6 +7,7 @@
 import { MIN_POLL_OPTIONS, ROOM_COMMAND_LIMITS } from '@lablive/domain';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SidebarError } from '../SidebarError.tsx';
 import type { PollFormEdit, PollFormValues } from './pollForm.ts';
 import type { PollProblem } from './pollMachine.ts';
 import { pollProblemText } from './pollTexts.ts';
@@ -172,11 +173,7 @@ export function PollForm(props: PollFormProps) {
           </button>
         )}
       </div>
-      {formProblem !== null && (
-        <p id={id('error')} className="sidebar-error" role="alert" data-testid={id('error')}>
-          {formProblem}
-        </p>
-      )}
+      <SidebarError error={formProblem} id={id('error')} testId={id('error')} />
     </form>
   );
 }

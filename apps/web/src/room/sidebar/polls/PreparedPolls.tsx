@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import { toFailure } from '../../../failure.ts';
 import { describeFailure } from '../../../i18n/messages.ts';
 import { useRoom, useRoomState } from '../../roomContext.ts';
+import { SidebarError } from '../SidebarError.tsx';
 import { pollsToAsk } from './preparedPolls.ts';
 
 type Saved =
@@ -73,11 +74,9 @@ export function PreparedPolls() {
         </button>
       </div>
       <p className="sidebar-muted">{t('polls.preparedHint')}</p>
-      {saved.status === 'failed' && (
-        <p className="sidebar-error" role="alert">
-          {t('polls.preparedFailed', { reason: saved.reason })}
-        </p>
-      )}
+      <SidebarError
+        error={saved.status === 'failed' ? t('polls.preparedFailed', { reason: saved.reason }) : null}
+      />
       {saved.status === 'loaded' && offered.length === 0 && (
         <p className="sidebar-muted" data-testid="prepared-polls-none">
           {t('polls.noPrepared')}
@@ -111,11 +110,7 @@ export function PreparedPolls() {
           ))}
         </ul>
       )}
-      {error !== null && (
-        <p className="sidebar-error" role="alert" data-testid="prepared-poll-error">
-          {error}
-        </p>
-      )}
+      <SidebarError error={error} testId="prepared-poll-error" />
     </section>
   );
 }

@@ -4,6 +4,7 @@
 import type { Viewer } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon.tsx';
+import { SidebarError } from '../SidebarError.tsx';
 import { type CommandControl, useCommand } from '../useCommand.ts';
 
 type ViewerRowProps = {
@@ -76,11 +77,7 @@ export function ViewerRow({ viewer, isMe, canForce, cameraModule }: ViewerRowPro
           </>
         )}
       </span>
-      {force.error !== null && (
-        <p className="sidebar-error viewer-error" role="alert">
-          {force.error}
-        </p>
-      )}
+      <SidebarError error={force.error} className="viewer-error" />
     </li>
   );
 }
