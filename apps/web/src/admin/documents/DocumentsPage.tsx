@@ -39,7 +39,7 @@ export function DocumentsPage() {
       errorTestId="documents-error"
     >
       {(documents) => (
-        <div className="documents-list">
+        <div className="documents-list actions-end-on-phone">
           <Documents loaded={documents} />
         </div>
       )}

@@ -119,7 +119,7 @@ export function GroupPanel({ group: opened, choices, onSaved, onClose }: GroupPa
   const titleId = `${formId}-title`;
   const sending = formState.isSubmitting;
   return (
-    <section className="group-panel" aria-labelledby={titleId} data-testid="group-panel">
+    <section className="admin-panel group-panel" aria-labelledby={titleId} data-testid="group-panel">
       <h2 id={titleId} ref={heading} tabIndex={-1}>
         {group === null ? ta('groupForm.createTitle') : ta('groupForm.editTitle', { name: group.name })}
       </h2>

@@ -37,7 +37,7 @@ export function MediasPage() {
     >
       {(medias) => (
         <>
-          <div className="medias-list">
+          <div className="medias-list actions-end-on-phone">
             <Medias all={medias} />
           </div>
           <SharedMedias medias={medias.filter((media) => media.lab_id === null)} />

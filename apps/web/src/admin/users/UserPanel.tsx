@@ -110,7 +110,7 @@ export function UserPanel(props: {
     : ta('userForm.editTitle', { name: `${user.first_name} ${user.last_name}`.trim() || user.email });
 
   return (
-    <section className="user-panel" aria-labelledby={titleId} data-testid="user-panel">
+    <section className="admin-panel user-panel" aria-labelledby={titleId} data-testid="user-panel">
       <header className="user-panel-header">
         <h2 id={titleId}>{heading}</h2>
       </header>
