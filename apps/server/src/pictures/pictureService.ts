@@ -1,5 +1,6 @@
 // Pictures as POST upload sets them (back-office spec 3 and 7): a user's avatar (their own, or a
-// colleague's for who manages users) and a group's picture (who manages users). The file is received by
+// colleague's for who manages users), a group's picture (who manages users) and a lab's logo, header and
+// waiting-room images (who manages labs, any lab: the platform's super-admins; issue 28). The file is received by
 // the file store against IMAGE_MAX_BYTES, kept only if its bytes are a PNG, JPEG, WebP or GIF, stored
 // under a new unguessable name, and the row's field set to its URL; the picture it replaces is removed.
 // Pictures are not resized: no image library is installed that builds here without native downloads,
@@ -25,7 +26,7 @@ import { keepReceivedFile, type ReceivedFile, removeStoredFile } from '../files/
 import { usersOfLab } from '../users/users.repository.ts';
 import { detectImageType } from './imageTypes.ts';
 import { newPictureName, pictureKey, pictureUrl, removePictures } from './pictureFiles.ts';
-import { pictureRowExists, replacePicture } from './pictures.repository.ts';
+import { type PictureRow, pictureRowExists, replacePicture } from './pictures.repository.ts';
 
 /** POST upload as the multipart request brought it: its text fields as sent, its file received. */
 export type PictureUploadInput = {
@@ -41,7 +42,7 @@ export type PictureServiceDeps = {
 
 export type PictureService = ReturnType<typeof createPictureService>;
 
-const NAMES = { user: 'user', group: 'group' } as const;
+const NAMES = { users: 'user', group: 'group', lab: 'lab' } as const satisfies Record<PictureRef, string>;
 
 /** The text fields, each refusal naming its field (a missing one: 'This field must be filled'). */
 function parseRequest(fields: PictureUploadInput['fields']): PictureUploadRequest {
@@ -60,13 +61,21 @@ function parseRequest(fields: PictureUploadInput['fields']): PictureUploadReques
   return parsed.data;
 }
 
-/** Who may set the picture: their own avatar, anything else with manage users (in their lab). */
+/**
+ * Who may set the picture: their own avatar, a lab's image with manage labs (any lab), anything else with
+ * manage users (in their lab).
+ */
 function checkMayChange(principal: Principal, ref: PictureRef, refId: number): number {
   if (principal.kind !== 'user') throw forbidden(MESSAGES.notEnoughPermissions);
-  const managesUsers = effectivePermissions(principal).includes('manage_users');
+  const permissions = effectivePermissions(principal);
+  if (ref === 'lab') {
+    if (!permissions.includes('manage_labs')) throw forbidden(MESSAGES.notEnoughPermissions);
+    return principal.labId;
+  }
+  const managesUsers = permissions.includes('manage_users');
   if (ref === 'users') {
     // A colleague is as absent as an unknown user to who may not manage them (as GET users/{id}).
-    if (refId !== principal.userId && !managesUsers) throw notFound(NAMES.user, refId);
+    if (refId !== principal.userId && !managesUsers) throw notFound(NAMES.users, refId);
   } else if (!managesUsers) {
     throw forbidden(MESSAGES.notEnoughPermissions);
   }
@@ -81,7 +90,7 @@ export function createPictureService({ db, filesDir, log }: PictureServiceDeps) 
     if (target && holdsMoreThan(target, principal)) throw forbidden(USER_RULE_MESSAGES.holdsMore);
   }
 
-  const nameOf = (ref: PictureRef) => (ref === 'group' ? NAMES.group : NAMES.user);
+  const nameOf = (ref: PictureRef) => NAMES[ref];
 
   return {
     /**
@@ -91,7 +100,8 @@ export function createPictureService({ db, filesDir, log }: PictureServiceDeps) 
     async upload(principal: Principal, input: PictureUploadInput): Promise<PictureUpload> {
       const request = parseRequest(input.fields);
       const labId = checkMayChange(principal, request.ref, request.refId);
-      if (!(await pictureRowExists(db, labId, request.ref, request.refId))) {
+      const row: PictureRow = { labId, ref: request.ref, id: request.refId, field: request.field };
+      if (!(await pictureRowExists(db, row))) {
         throw notFound(nameOf(request.ref), request.refId);
       }
       await checkNotHoldingMore(principal, request.ref, request.refId);
@@ -113,7 +123,7 @@ export function createPictureService({ db, filesDir, log }: PictureServiceDeps) 
       const url = pictureUrl(name);
       let replaced: Awaited<ReturnType<typeof replacePicture>>;
       try {
-        replaced = await replacePicture(db, labId, request.ref, request.refId, url);
+        replaced = await replacePicture(db, row, url);
       } catch (error) {
         await removeStoredFile(filesDir, key);
         throw error;

@@ -1,18 +1,11 @@
 // The REST calls of the back office's groups page (back-office spec 2.8 and 7): the lab's groups, what a
 // group may hold, creating, editing and removing them; and POST upload, which sets a group's picture or
 // a user's avatar (multipart: `files`, `field`, `ref`, `refId`, with the upload's progress).
-import {
-  type GroupFormInput,
-  groupChoicesSchema,
-  groupSchema,
-  PICTURE_TARGETS,
-  PICTURE_UPLOAD_FIELDS,
-  type PictureRef,
-  pictureUploadSchema,
-} from '@lablive/domain';
+import { type GroupFormInput, groupChoicesSchema, groupSchema, PICTURE_TARGETS } from '@lablive/domain';
 import { adminResource } from './adminResource.ts';
 import { authorizedCalls, type UploadOptions } from './authorizedCalls.ts';
 import type { RequestOptions, Transport } from './httpTransport.ts';
+import { uploadPicture } from './pictureUpload.ts';
 
 export function createGroupsAdminApi(transport: Transport) {
   const calls = authorizedCalls(transport);
@@ -34,21 +27,14 @@ export type GroupsAdminApi = ReturnType<typeof createGroupsAdminApi>;
 
 /** POST upload: a picture for a group (`group`) or a user's avatar (`users`); answers its URL. */
 export function createPicturesApi(transport: Transport) {
-  const { send } = authorizedCalls(transport);
+  const calls = authorizedCalls(transport);
   return {
     upload: (
-      ref: PictureRef,
+      ref: 'group' | 'users',
       refId: number,
       file: Blob,
       options: UploadOptions & { fileName?: string } = {},
-    ) => {
-      const form = new FormData();
-      form.append(PICTURE_UPLOAD_FIELDS.field, PICTURE_TARGETS[ref]);
-      form.append(PICTURE_UPLOAD_FIELDS.ref, ref);
-      form.append(PICTURE_UPLOAD_FIELDS.refId, String(refId));
-      form.append(PICTURE_UPLOAD_FIELDS.files, file, options.fileName);
-      return send('POST', '/api/upload', form, pictureUploadSchema, options);
-    },
+    ) => uploadPicture(calls, { ref, field: PICTURE_TARGETS[ref][0], refId }, file, options),
   };
 }
 

@@ -13,6 +13,7 @@ export {
   type PicturesApi,
 } from './groupsAdminApi.ts';
 export type { FetchLike, RequestOptions, Transport, UploadLike, UploadProgress } from './httpTransport.ts';
+export { createLabsAdminApi, type LabsAdminApi } from './labsAdminApi.ts';
 export { createMediasAdminApi, type MediasAdminApi } from './mediasAdminApi.ts';
 export {
   createPharmacovigilanceAdminApi,

@@ -1,9 +1,9 @@
 // Pictures over HTTP, on a real database and files on disk: POST upload takes a PNG (and JPEG, WebP,
 // GIF, told by their bytes) as a user's own avatar or, for who manages users, a colleague's or a group's
-// picture; the picture is served back at its URL without a token, with its type, its bytes, nosniff and
+// picture, and as any lab's logo, header or waiting-room image for who manages labs (a super-admin); the picture is served back at its URL without a token, with its type, its bytes, nosniff and
 // a long cache; a new picture replaces the old one, whose file goes. Refused: a PDF, a page or an SVG
 // named .png, a file over the limit, an empty file, missing or mismatched fields, a colleague's avatar
-// without manage users, another lab's rows; nothing is left behind by a refusal.
+// without manage users, another lab's rows, a lab's image without manage labs (a lab admin's own lab too); nothing is left behind by a refusal.
 import { mkdir, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,8 +30,9 @@ let app: FastifyInstance;
 let call: Call;
 let filesDir: string;
 let labA: number;
+let labB: number;
 const people = { manager: 0, plain: 0, colleague: 0, userB: 0 };
-const tokens = { manager: '', plain: '', colleague: '', adminB: '' };
+const tokens = { manager: '', plain: '', colleague: '', adminB: '', root: '' };
 let groupA: Group;
 
 // --- Pictures made here, byte by byte -----------------------------------------------------------------
@@ -104,6 +105,7 @@ async function upload(token: string, fields: Record<string, string>, file?: File
 
 const avatarOf = (userId: number) => ({ ref: 'users', field: 'avatar_url', refId: String(userId) });
 const pictureOf = (groupId: number) => ({ ref: 'group', field: 'picture_url', refId: String(groupId) });
+const labImageOf = (labId: number, field: string) => ({ ref: 'lab', field, refId: String(labId) });
 
 async function uploaded(
   token: string,
@@ -142,7 +144,7 @@ beforeAll(async () => {
   });
   call = caller(app);
   labA = await createLab(test.db, 'Lab A', []);
-  const labB = await createLab(test.db, 'Lab B', []);
+  labB = await createLab(test.db, 'Lab B', []);
   people.manager = await createUser(test.db, {
     labId: labA,
     email: 'people@a.test',
@@ -170,6 +172,14 @@ beforeAll(async () => {
   tokens.plain = await signIn(app, 'plain@a.test', 'pw-plain');
   tokens.colleague = await signIn(app, 'colleague@a.test', 'pw-col');
   tokens.adminB = await signIn(app, 'admin@b.test', 'pw-b');
+  const platform = await createLab(test.db, 'LabLive platform', []);
+  await createUser(test.db, {
+    labId: platform,
+    email: 'root@p.test',
+    password: 'pw-root',
+    role: 'super-admin',
+  });
+  tokens.root = await signIn(app, 'root@p.test', 'pw-root');
   groupA = (await call('POST', '/api/groups', tokens.manager, { name: 'Cardiology' })).json();
 });
 
@@ -309,6 +319,93 @@ describe('who may set which picture', () => {
   });
 });
 
+describe("a lab's images (issue 28)", () => {
+  const labColumns = async (labId: number) =>
+    test.db
+      .selectFrom('labs')
+      .select(['logo_url', 'header_image_url', 'waiting_room_image_url'])
+      .where('id', '=', labId)
+      .executeTakeFirstOrThrow();
+
+  it("lets a super-admin set another lab's logo, header and waiting-room image, each replacing its own", async () => {
+    const logo = await uploaded(tokens.root, labImageOf(labB, 'logo_url'), {
+      bytes: pngBytes(60),
+      name: 'l.png',
+    });
+    expect(logo).toMatchObject({ ref: 'lab', refId: labB, field: 'logo_url', content_type: 'image/png' });
+    const header = await uploaded(tokens.root, labImageOf(labB, 'header_image_url'), {
+      bytes: GIF,
+      name: 'h.gif',
+    });
+    const waiting = await uploaded(tokens.root, labImageOf(labB, 'waiting_room_image_url'), {
+      bytes: JPEG,
+      name: 'w.jpg',
+    });
+    expect(await labColumns(labB)).toEqual({
+      logo_url: logo.url,
+      header_image_url: header.url,
+      waiting_room_image_url: waiting.url,
+    });
+    // The lab's settings and its own members' view say so.
+    const settings = await call('GET', `/api/labs/${labB}/settings`, tokens.root);
+    expect(settings.json()).toMatchObject({ logo_url: logo.url, header_image_url: header.url });
+    expect((await call('GET', '/api/me', tokens.adminB)).json().user.lab.theme).toMatchObject({
+      logoUrl: logo.url,
+      waitingRoomImageUrl: waiting.url,
+    });
+
+    // A new logo: the old file goes, the other images stay.
+    const second = await uploaded(tokens.root, labImageOf(labB, 'logo_url'), {
+      bytes: pngBytes(61),
+      name: 'l2.png',
+    });
+    expect((await fetchPicture(logo.url)).statusCode).toBe(404);
+    expect((await fetchPicture(second.url)).rawPayload).toEqual(pngBytes(61));
+    expect(await labColumns(labB)).toEqual({
+      logo_url: second.url,
+      header_image_url: header.url,
+      waiting_room_image_url: waiting.url,
+    });
+    expect(await storedFiles()).not.toContain(`images/${logo.url.split('/').pop()}`);
+  });
+
+  it('refuses it to whoever does not manage labs, their own lab included (403), keeping nothing', async () => {
+    const before = await storedFiles();
+    const columns = await labColumns(labB);
+    for (const [token, labId] of [
+      [tokens.adminB, labB],
+      [tokens.manager, labA],
+      [tokens.plain, labB],
+    ] as const) {
+      const refused = await upload(token, labImageOf(labId, 'logo_url'), {
+        bytes: pngBytes(),
+        name: 'x.png',
+      });
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().detail).toBe('Not enough permissions');
+    }
+    expect(await labColumns(labB)).toEqual(columns);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('answers an unknown lab with 404 and a field that is no lab image with 400 naming it', async () => {
+    const unknown = await upload(tokens.root, labImageOf(999_999, 'logo_url'), {
+      bytes: pngBytes(),
+      name: 'x.png',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().detail).toBe('No lab 999999.');
+    const mismatched = await upload(tokens.root, labImageOf(labB, 'avatar_url'), {
+      bytes: pngBytes(),
+      name: 'x.png',
+    });
+    expect(mismatched.statusCode).toBe(400);
+    expect(mismatched.json().detail).toMatch(
+      /^field: must be .*logo_url, header_image_url or waiting_room_image_url for a lab$/,
+    );
+  });
+});
+
 describe('refusals', () => {
   it('refuses a PDF, a web page and an SVG named .png with 415 naming what they are, keeping nothing', async () => {
     const before = await storedFiles();
@@ -360,11 +457,11 @@ describe('refusals', () => {
       [{ field: 'avatar_url', refId: String(people.colleague) }, png, 'ref: This field must be filled'],
       [{ ref: 'users', refId: String(people.colleague) }, png, 'field: This field must be filled'],
       [{ ref: 'users', field: 'avatar_url' }, png, 'refId: This field must be filled'],
-      [{ ...avatarOf(people.colleague), ref: 'events' }, png, 'ref: must be group or users'],
+      [{ ...avatarOf(people.colleague), ref: 'events' }, png, 'ref: must be group, users or lab'],
       [
         { ...avatarOf(people.colleague), field: 'picture_url' },
         png,
-        'field: must be picture_url for a group and avatar_url for users',
+        'field: must be picture_url for a group, avatar_url for users, and logo_url, header_image_url or waiting_room_image_url for a lab',
       ],
       [
         { ...avatarOf(people.colleague), refId: '-1' },
