@@ -1,5 +1,6 @@
 // The demo data that `npm start` creates on an empty embedded database (and `npm run db:seed` on any
-// empty database): one lab with every module, three accounts, one public event ready to join.
+// empty database): one lab with every module, four accounts (the platform's super-admin among them),
+// one public event ready to join.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { eventSlug, LAB_MODULES, type Permission } from '@lablive/domain';
@@ -18,6 +19,14 @@ export const DEMO_ACCOUNTS = [
     lastName: 'Animateur',
   },
   { email: 'user@lablive.test', role: 'user', permissions: [], firstName: 'Ulla', lastName: 'User' },
+  // The platform's super-admin: sets up labs at /admin/labs (issue 28).
+  {
+    email: 'super@lablive.test',
+    role: 'super-admin',
+    permissions: [],
+    firstName: 'Sacha',
+    lastName: 'Superadmin',
+  },
 ] as const satisfies ReadonlyArray<{
   email: string;
   role: string;
