@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCalendarDay, formatCalendarMonth, formatDay, formatShortCalendarDay } from './day.ts';
 import { formatDayAndHours, formatDayTime, formatLongDayTime } from './dayTime.ts';
 import { formatDuration } from './duration.ts';
+import { formatCount, formatMinutes, formatPercent } from './number.ts';
 import { formatSize } from './size.ts';
 
 const instant = '2026-11-21T08:05:00.000Z';
@@ -69,5 +70,17 @@ describe('lengths of time', () => {
     expect(plain(formatDuration({ days: 1, hours: 2, minutes: 5 }, 'fr'))).toBe('1 j 2 h 5 min');
     expect(plain(formatDuration({ days: 0, hours: 0, minutes: 45 }, 'en'))).toBe('45 mins');
     expect(plain(formatDuration({ days: 0, hours: 0, minutes: 0 }, 'de'))).toBe('0 Min.');
+  });
+});
+
+describe('counts, minutes and percentages', () => {
+  it('groups digits and writes the percent sign as the reader language does', () => {
+    expect(plain(formatCount(12000, 'en'))).toBe('12,000');
+    expect(plain(formatCount(12000, 'fr'))).toBe('12 000');
+    expect(plain(formatCount(12000, 'de'))).toBe('12.000');
+    expect(plain(formatMinutes(12000, 'en'))).toBe('12,000 mins');
+    expect(plain(formatMinutes(12000, 'de'))).toBe('12.000 Min.');
+    expect(plain(formatPercent(42, 'en'))).toBe('42%');
+    expect(plain(formatPercent(42, 'fr'))).toBe('42 %');
   });
 });

@@ -1,11 +1,12 @@
 // The formatters of the page's language, for components: `const format = useFormat()`, then
 // `format.day(iso)`, `format.size(bytes)`... Each kind has its own module (day, dayTime, size,
-// duration) built on Intl; this only binds them to the language the reader chose.
+// duration, number) built on Intl; this only binds them to the language the reader chose.
 import { useMemo } from 'react';
 import { useLocale } from '../i18n/useLocale.ts';
 import { formatCalendarDay, formatDay } from './day.ts';
 import { dayTimeFormat, formatDayAndHours, formatDayTime, formatLongDayTime, timeFormat } from './dayTime.ts';
 import { type DurationParts, formatDuration } from './duration.ts';
+import { formatCount, formatMinutes, formatPercent } from './number.ts';
 import { formatSize } from './size.ts';
 
 export type Format = ReturnType<typeof useFormat>;
@@ -26,6 +27,9 @@ export function useFormat() {
         formatDayAndHours(range, language),
       size: (bytes: number) => formatSize(bytes, language),
       duration: (parts: DurationParts) => formatDuration(parts, language),
+      count: (value: number) => formatCount(value, language),
+      minutes: (minutes: number) => formatMinutes(minutes, language),
+      percent: (percent: number) => formatPercent(percent, language),
     }),
     [language],
   );

@@ -1,0 +1,24 @@
+// Counts, minutes and percentages, one way on a page (Intl with the page's language): "12,000" and "42%"
+// in English, "12 000" and "42 %" in French, "12.000" and "42 %" in German; minutes as Intl's unit
+// ("12,000 mins", "12 000 min", "12.000 Min.").
+import { intlLocale } from './intlLocale.ts';
+
+export function formatCount(value: number, language: string): string {
+  return new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 0 }).format(value);
+}
+
+export function formatMinutes(minutes: number, language: string): string {
+  return new Intl.NumberFormat(intlLocale(language), {
+    style: 'unit',
+    unit: 'minute',
+    unitDisplay: 'short',
+    maximumFractionDigits: 0,
+  }).format(minutes);
+}
+
+/** `percent` in percent (42 for 42 %), whole. */
+export function formatPercent(percent: number, language: string): string {
+  return new Intl.NumberFormat(intlLocale(language), { style: 'percent', maximumFractionDigits: 0 }).format(
+    percent / 100,
+  );
+}
