@@ -13,6 +13,7 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import { z } from 'zod';
 import { LabLogo } from '../components/LabLogo.tsx';
 import { PageSpinner } from '../components/PageSpinner.tsx';
+import { saveBlob } from '../components/saveBlob.ts';
 import { useToast } from '../components/toasts/useToast.ts';
 import { richTextParagraphs } from '../entry/eventText.ts';
 import { type Failure, toFailure } from '../failure.ts';
@@ -134,6 +135,12 @@ function CalendarContent({ link, page }: { link: CalendarLink; page: CalendarPag
 const pageAddress = (link: CalendarLink) =>
   `${window.location.origin}/?calendar&e=${link.event}&i=${link.participant}&k=${encodeURIComponent(link.key)}`;
 
+// The calendar sites an event opens in, in a new tab, with its test id and label key.
+const CALENDAR_SITES = [
+  { site: 'google', url: googleCalendarUrl },
+  { site: 'outlook', url: outlookCalendarUrl },
+] as const;
+
 function AddToCalendar({ link, page }: { link: CalendarLink; page: CalendarPage }) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -153,13 +160,7 @@ function AddToCalendar({ link, page }: { link: CalendarLink; page: CalendarPage 
     setSaving(true);
     toast.show({ title: t('calendar.saving'), tone: 'info', key: 'calendar-save' });
     try {
-      const file = await calendarApi.file(link);
-      const url = URL.createObjectURL(file);
-      const anchor = document.createElement('a');
-      anchor.href = url;
-      anchor.download = `${page.event.slug}.ics`;
-      anchor.click();
-      URL.revokeObjectURL(url);
+      saveBlob(await calendarApi.file(link), `${page.event.slug}.ics`);
       toast.show({
         title: t('calendar.saved'),
         tone: 'success',
@@ -194,24 +195,18 @@ function AddToCalendar({ link, page }: { link: CalendarLink; page: CalendarPage 
         >
           {t('calendar.download')}
         </button>
-        <a
-          className="button button-secondary"
-          href={googleCalendarUrl(entry)}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid="calendar-google"
-        >
-          {t('calendar.google')} <span className="visually-hidden">{t('calendar.newTab')}</span>
-        </a>
-        <a
-          className="button button-secondary"
-          href={outlookCalendarUrl(entry)}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid="calendar-outlook"
-        >
-          {t('calendar.outlook')} <span className="visually-hidden">{t('calendar.newTab')}</span>
-        </a>
+        {CALENDAR_SITES.map(({ site, url }) => (
+          <a
+            key={site}
+            className="button button-secondary"
+            href={url(entry)}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid={`calendar-${site}`}
+          >
+            {t(`calendar.${site}`)} <span className="visually-hidden">{t('calendar.newTab')}</span>
+          </a>
+        ))}
       </div>
       <p className="muted">{t('calendar.downloadHint')}</p>
     </section>

@@ -6,6 +6,7 @@ import type { ChartData, StatsPeriod } from '@lablive/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
+import { labChartLook } from '../../components/chartLook.ts';
 import { followContainerWidth } from '../../components/chartSizing.ts';
 import 'uplot/dist/uPlot.min.css';
 import { useLoadedQuery } from '../../queries/loaded.ts';
@@ -23,17 +24,36 @@ export type ChartKind = 'bars' | 'area';
 /** The x values: the buckets' places (their labels are the axis's). */
 const indexes = (count: number) => Array.from({ length: count }, (_, index) => index);
 
-export function PeriodChart(props: {
-  title: string;
-  /** What the values are ("Sessions", "Minutes left"): the table's column. */
-  series: string;
-  testId: string;
-  kind: ChartKind;
-  /** Which of the statistics charts (its call and its query key). */
-  chart: StatsChart;
-}) {
+/** How each statistics chart is shown: its title, what its values are ("Sessions", "Minutes left": the
+ *  table's column), its test id and its drawing. */
+const CHART_LOOKS = {
+  sessions: {
+    title: 'stats.sessionsChart.title',
+    series: 'stats.sessionsChart.series',
+    testId: 'stats-sessions-chart',
+    kind: 'bars',
+  },
+  consumption: {
+    title: 'stats.consumption.consumedChart',
+    series: 'stats.consumption.consumedSeries',
+    testId: 'consumption-chart',
+    kind: 'bars',
+  },
+  credit: {
+    title: 'stats.consumption.creditChart',
+    series: 'stats.consumption.creditSeries',
+    testId: 'credit-chart',
+    kind: 'area',
+  },
+} as const satisfies Record<StatsChart, { title: string; series: string; testId: string; kind: ChartKind }>;
+
+/** One of the statistics charts (its call and its query key are the resource's, its look the table's). */
+export function PeriodChart({ chart }: { chart: StatsChart }) {
+  const { t } = useTranslation('admin');
+  const look = CHART_LOOKS[chart];
+  const props = { title: t(look.title), series: t(look.series), testId: look.testId, kind: look.kind };
   const [period, setPeriod] = useState<StatsPeriod>('day');
-  const { state, reload } = useLoadedQuery(useStatsChart(props.chart, period));
+  const { state, reload } = useLoadedQuery(useStatsChart(chart, period));
   return (
     <StatsSection
       title={props.title}
@@ -146,16 +166,11 @@ function ChartCanvas(props: {
   useEffect(() => {
     const element = container.current;
     if (element === null) return;
-    const style = getComputedStyle(element);
-    const primary = style.getPropertyValue('--lab-primary-fill').trim() || '#336cf5';
-    const text = style.getPropertyValue('--lab-third').trim() || '#191e4d';
-    const axis = { stroke: text, grid: { stroke: '#e3e6f0', width: 1 }, ticks: { show: false } };
+    const look = labChartLook(element, HEIGHT, { variable: '--lab-primary-fill', fallback: '#336cf5' });
+    const { primary, axis } = look;
     const chart = new uPlot(
       {
-        width: Math.max(element.clientWidth, 200),
-        height: HEIGHT,
-        legend: { show: false },
-        cursor: { show: false },
+        ...look.frame,
         scales: {
           // Half a bucket each side, so the first and last bars show whole.
           x: { time: false, range: (self) => [-0.5, Math.max(0, (self.data[0]?.length ?? 1) - 1) + 0.5] },

@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
+import { labChartLook } from '../../../components/chartLook.ts';
 import { followContainerWidth } from '../../../components/chartSizing.ts';
 import 'uplot/dist/uPlot.min.css';
 import { minuteSplits, type PerMinute } from './sessionStats.ts';
@@ -21,16 +22,11 @@ export function StatsChart({ data }: { data: PerMinute }) {
   useEffect(() => {
     const element = container.current;
     if (element === null) return;
-    const style = getComputedStyle(element);
-    const primary = style.getPropertyValue('--lab-primary').trim() || '#3571ff';
-    const text = style.getPropertyValue('--lab-third').trim() || '#191e4d';
-    const axis = { stroke: text, grid: { stroke: '#e3e6f0', width: 1 }, ticks: { show: false } };
+    const look = labChartLook(element, HEIGHT, { variable: '--lab-primary', fallback: '#3571ff' });
+    const { primary, axis } = look;
     const chart = new uPlot(
       {
-        width: Math.max(element.clientWidth, 200),
-        height: HEIGHT,
-        legend: { show: false },
-        cursor: { show: false },
+        ...look.frame,
         scales: {
           // Half a minute each side, so the first and last bars show whole, even alone.
           x: { time: false, range: (_self, min, max) => [min - 0.5, Math.max(max, min + 4) + 0.5] },
