@@ -15,6 +15,14 @@ export type Upload<Field extends string> = {
   fileName: string | undefined;
 };
 
+/** Where an upload's file is received, how large it may be, and which fields it has. */
+export type UploadOptions<Field extends string> = {
+  filesDir: string;
+  maxFileBytes: number;
+  fields: readonly Field[];
+  fileField: string;
+};
+
 /** A text field's longest accepted value, in bytes (a name, a title). */
 const FIELD_MAX_BYTES = 4096;
 
@@ -47,7 +55,7 @@ function asRequestError(error: unknown): unknown {
  */
 export async function readUpload<Field extends string>(
   request: FastifyRequest,
-  options: { filesDir: string; maxFileBytes: number; fields: readonly Field[]; fileField: string },
+  options: UploadOptions<Field>,
 ): Promise<Upload<Field>> {
   if (!request.isMultipart()) {
     throw new DomainError(
@@ -80,4 +88,18 @@ export async function readUpload<Field extends string>(
     throw asRequestError(error);
   }
   return upload;
+}
+
+/** Reads the upload, lets `use` keep its file, and removes the file if `use` did not (or failed). */
+export async function withUpload<Field extends string, T>(
+  request: FastifyRequest,
+  options: UploadOptions<Field>,
+  use: (upload: Upload<Field>) => Promise<T>,
+): Promise<T> {
+  const upload = await readUpload(request, options);
+  try {
+    return await use(upload);
+  } finally {
+    if (upload.file) await discardReceivedFile(upload.file);
+  }
 }

@@ -8,10 +8,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
 import type { DocumentService, DocumentUpload } from '../../documents/documentService.ts';
-import { discardReceivedFile } from '../../files/files.ts';
-import { readUpload, registerUploads } from '../multipartUpload.ts';
+import { registerUploads, withUpload } from '../multipartUpload.ts';
 import { signedInPlugin, signedInRoutes } from '../routeDeclarations.ts';
-import { idParams, removalRoutes } from './routeHelpers.ts';
+import { idParams, principalAndId, removalRoutes } from './routeHelpers.ts';
 
 export type DocumentsAdminRoutesOptions = {
   authenticator: Authenticator;
@@ -35,7 +34,7 @@ export const documentsAdminRoutes = signedInPlugin(
     route.get(
       '/documents/:id',
       { params: idParams, response: { 200: adminDocumentSchema } },
-      ({ principal }, request) => documents.get(principal, request.params.id),
+      principalAndId(documents.get),
     );
 
     route.put(
@@ -69,7 +68,7 @@ async function documentUploadRoutes(app: FastifyInstance, options: DocumentsAdmi
         response: { 201: adminDocumentSchema },
       },
       ({ principal }, request) =>
-        withUpload(options, request, (upload) => documents.create(principal, upload)),
+        withDocumentUpload(options, request, (upload) => documents.create(principal, upload)),
     );
 
     route.put(
@@ -83,7 +82,7 @@ async function documentUploadRoutes(app: FastifyInstance, options: DocumentsAdmi
       async ({ principal }, request) => {
         // An unknown document is said before its new file is read, not after.
         await documents.get(principal, request.params.id);
-        return withUpload(options, request, (upload) =>
+        return withDocumentUpload(options, request, (upload) =>
           documents.replaceFile(principal, request.params.id, upload),
         );
       },
@@ -91,21 +90,21 @@ async function documentUploadRoutes(app: FastifyInstance, options: DocumentsAdmi
   });
 }
 
-/** Reads the upload, lets `use` keep its file, and removes the file if `use` did not. */
-async function withUpload<T>(
+/** Reads the document's upload (its name and file) for `use`, the file removed unless `use` kept it. */
+function withDocumentUpload<T>(
   options: DocumentsAdminRoutesOptions,
   request: FastifyRequest,
   use: (upload: DocumentUpload) => Promise<T>,
 ) {
-  const upload = await readUpload(request, {
-    filesDir: options.filesDir,
-    maxFileBytes: options.maxFileBytes,
-    fields: [DOCUMENT_UPLOAD_FIELDS.name],
-    fileField: DOCUMENT_UPLOAD_FIELDS.file,
-  });
-  try {
-    return await use({ name: upload.fields.name, file: upload.file, sentFileName: upload.fileName });
-  } finally {
-    if (upload.file) await discardReceivedFile(upload.file);
-  }
+  const fields = { name: DOCUMENT_UPLOAD_FIELDS.name, file: DOCUMENT_UPLOAD_FIELDS.file };
+  return withUpload(
+    request,
+    {
+      filesDir: options.filesDir,
+      maxFileBytes: options.maxFileBytes,
+      fields: [fields.name],
+      fileField: fields.file,
+    },
+    (upload) => use({ name: upload.fields.name, file: upload.file, sentFileName: upload.fileName }),
+  );
 }

@@ -9,6 +9,7 @@ import { eventInfoSchema, idParamsSchema, text } from '@lablive/domain';
 import { z } from 'zod';
 import type { EventReads } from '../../events/eventReads.ts';
 import { publicRoutes, signedInPlugin } from '../routeDeclarations.ts';
+import { principalAndId } from './routeHelpers.ts';
 
 export const eventInfoRoutes = signedInPlugin((route, { eventReads }: { eventReads: EventReads }, scope) => {
   publicRoutes(scope).get(
@@ -20,6 +21,6 @@ export const eventInfoRoutes = signedInPlugin((route, { eventReads }: { eventRea
   route.get(
     '/eventInfo/:id',
     { params: idParamsSchema, response: { 200: eventInfoSchema } },
-    ({ principal }, request) => eventReads.card(principal, request.params.id),
+    principalAndId(eventReads.card),
   );
 });

@@ -5,7 +5,7 @@ import { eventRoomSchema, idSchema, joinRoomResponseSchema } from '@lablive/doma
 import { z } from 'zod';
 import type { EventRooms } from '../../participants/eventRooms.ts';
 import { signedInPlugin } from '../routeDeclarations.ts';
-import { idParams } from './routeHelpers.ts';
+import { callerAndId, idParams } from './routeHelpers.ts';
 
 const roomsQuerySchema = z.object({ event_id: idSchema });
 
@@ -13,7 +13,7 @@ export const eventRoomsRoutes = signedInPlugin((route, { eventRooms }: { eventRo
   route.get(
     '/events/:id/rooms',
     { params: idParams, response: { 200: z.array(eventRoomSchema) } },
-    (caller, request) => eventRooms.list(caller, request.params.id),
+    callerAndId(eventRooms.list),
   );
 
   // The back office's spelling of the same list (back-office spec, section 7).
@@ -26,6 +26,6 @@ export const eventRoomsRoutes = signedInPlugin((route, { eventRooms }: { eventRo
   route.get(
     '/events/:id/joinroom',
     { params: idParams, response: { 200: joinRoomResponseSchema } },
-    (caller, request) => eventRooms.join(caller, request.params.id),
+    callerAndId(eventRooms.join),
   );
 });

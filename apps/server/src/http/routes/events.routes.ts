@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { EventReads } from '../../events/eventReads.ts';
 import type { EventService } from '../../events/eventService.ts';
 import { signedInPlugin } from '../routeDeclarations.ts';
-import { idParams } from './routeHelpers.ts';
+import { callerAndId, idParams } from './routeHelpers.ts';
 
 const query = z.object({
   lab_id: idSchema.optional(),
@@ -51,11 +51,13 @@ export const eventsRoutes = signedInPlugin(
     route.get(
       '/events/:id/mails',
       { params: idParams, response: { 200: mailLogSchema } },
-      (caller, request) => events.mailLog(caller, request.params.id),
+      callerAndId(events.mailLog),
     );
 
-    route.delete('/events/:id', { params: idParams, response: { 204: noContentSchema } }, (caller, request) =>
-      events.cancel(caller, request.params.id),
+    route.delete(
+      '/events/:id',
+      { params: idParams, response: { 204: noContentSchema } },
+      callerAndId(events.cancel),
     );
   },
 );

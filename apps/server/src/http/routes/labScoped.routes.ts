@@ -4,18 +4,16 @@ import { labEventDetailsSchema, labViewSchema } from '@lablive/domain';
 import type { EventReads } from '../../events/eventReads.ts';
 import type { LabViews } from '../../labs/labView.ts';
 import { signedInPlugin } from '../routeDeclarations.ts';
-import { idParams } from './routeHelpers.ts';
+import { idParams, principalAndId } from './routeHelpers.ts';
 
 export const labScopedRoutes = signedInPlugin(
   (route, { labs, eventReads }: { labs: LabViews; eventReads: EventReads }) => {
-    route.get('/labs/:id', { params: idParams, response: { 200: labViewSchema } }, ({ principal }, request) =>
-      labs.view(principal, request.params.id),
-    );
+    route.get('/labs/:id', { params: idParams, response: { 200: labViewSchema } }, principalAndId(labs.view));
 
     route.get(
       '/events/:id',
       { params: idParams, response: { 200: labEventDetailsSchema } },
-      ({ principal }, request) => eventReads.details(principal, request.params.id),
+      principalAndId(eventReads.details),
     );
   },
 );

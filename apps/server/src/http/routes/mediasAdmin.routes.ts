@@ -4,20 +4,22 @@
 // an image). Who may call them is the access table's (manage events); what they do is the service's;
 // each upload route has its own multipart parser with its own limit.
 import {
+  type AdminMedia,
   adminMediaSchema,
   MEDIA_UPLOAD_FIELDS,
   mediaChangesSchema,
   mediaFormSchema,
   noContentSchema,
+  type Principal,
 } from '@lablive/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
-import { discardReceivedFile, type ReceivedFile } from '../../files/files.ts';
+import type { ReceivedFile } from '../../files/files.ts';
 import type { MediaService } from '../../medias/mediaService.ts';
-import { readUpload, registerUploads } from '../multipartUpload.ts';
+import { registerUploads, withUpload } from '../multipartUpload.ts';
 import { signedInPlugin, signedInRoutes } from '../routeDeclarations.ts';
-import { idParams } from './routeHelpers.ts';
+import { idParams, principalAndId } from './routeHelpers.ts';
 
 export type MediasAdminRoutesOptions = {
   authenticator: Authenticator;
@@ -51,7 +53,7 @@ export const mediasAdminRoutes = signedInPlugin(async (route, options: MediasAdm
   route.get(
     '/medias/:id',
     { params: idParams, response: { 200: adminMediaSchema } },
-    ({ principal }, request) => medias.get(principal, request.params.id),
+    principalAndId(medias.get),
   );
 
   route.post(
@@ -74,77 +76,71 @@ export const mediasAdminRoutes = signedInPlugin(async (route, options: MediasAdm
       params: idParams,
       response: { 204: noContentSchema },
     },
-    ({ principal }, request) => medias.remove(principal, request.params.id),
+    principalAndId(medias.remove),
   );
 
   route.delete(
     '/medias/:id/thumbnail',
     { params: idParams, response: { 200: adminMediaSchema } },
-    ({ principal }, request) => medias.removeThumbnail(principal, request.params.id),
+    principalAndId(medias.removeThumbnail),
   );
 
   await mediaUploadRoutes(scope, options);
 });
 
+/** A media's file (its build, its thumbnail): one per call, at most `maxFileBytes`, kept by `keep`. */
+type MediaFileRoute = {
+  method: 'post' | 'put';
+  url: string;
+  description: string;
+  maxFileBytes: number;
+  keep: (principal: Principal, mediaId: number, file: ReceivedFile | undefined) => Promise<AdminMedia>;
+};
+
 /** The two upload routes, each in its own scope with its own multipart limit. */
 async function mediaUploadRoutes(app: FastifyInstance, options: MediasAdminRoutesOptions) {
   const { medias } = options;
-  await app.register(async (uploads) => {
-    await registerUploads(uploads, options.buildMaxBytes);
-    signedInRoutes(uploads, options.authenticator).post(
-      '/medias/:id/build',
-      {
-        description: `Uploads the media's build (it becomes a build media). ${BUILD_HELP}`,
-        consumes: ['multipart/form-data'],
-        params: idParams,
-        response: { 200: adminMediaSchema },
-      },
-      async ({ principal }, request) => {
-        // An unknown or read-only media is said before its zip is read, not after.
-        await medias.checkChangeable(principal, request.params.id);
-        return withFile(options.filesDir, request, options.buildMaxBytes, (file) =>
-          medias.uploadBuild(principal, request.params.id, file),
-        );
-      },
-    );
+  await mediaFileRoute(app, options, {
+    method: 'post',
+    url: '/medias/:id/build',
+    description: `Uploads the media's build (it becomes a build media). ${BUILD_HELP}`,
+    maxFileBytes: options.buildMaxBytes,
+    keep: medias.uploadBuild,
   });
-
-  await app.register(async (uploads) => {
-    await registerUploads(uploads, options.thumbnailMaxBytes);
-    signedInRoutes(uploads, options.authenticator).put(
-      '/medias/:id/thumbnail',
-      {
-        description: `Gives the media a new thumbnail (the old one is removed). ${THUMBNAIL_HELP}`,
-        consumes: ['multipart/form-data'],
-        params: idParams,
-        response: { 200: adminMediaSchema },
-      },
-      async ({ principal }, request) => {
-        await medias.checkChangeable(principal, request.params.id);
-        return withFile(options.filesDir, request, options.thumbnailMaxBytes, (file) =>
-          medias.setThumbnail(principal, request.params.id, file),
-        );
-      },
-    );
+  await mediaFileRoute(app, options, {
+    method: 'put',
+    url: '/medias/:id/thumbnail',
+    description: `Gives the media a new thumbnail (the old one is removed). ${THUMBNAIL_HELP}`,
+    maxFileBytes: options.thumbnailMaxBytes,
+    keep: medias.setThumbnail,
   });
 }
 
-/** Reads the upload's one file (at most `maxFileBytes`), lets `use` keep it, and removes it if not. */
-async function withFile<T>(
-  filesDir: string,
-  request: FastifyRequest,
-  maxFileBytes: number,
-  use: (file: ReceivedFile | undefined) => Promise<T>,
-) {
-  const upload = await readUpload(request, {
-    filesDir,
-    maxFileBytes,
-    fields: [],
-    fileField: MEDIA_UPLOAD_FIELDS.file,
+async function mediaFileRoute(app: FastifyInstance, options: MediasAdminRoutesOptions, file: MediaFileRoute) {
+  const { medias, filesDir } = options;
+  await app.register(async (uploads) => {
+    await registerUploads(uploads, file.maxFileBytes);
+    signedInRoutes(uploads, options.authenticator)[file.method](
+      file.url,
+      {
+        description: file.description,
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 200: adminMediaSchema },
+      },
+      async ({ principal }, request) => {
+        // An unknown or read-only media is said before its file is read, not after.
+        await medias.checkChangeable(principal, request.params.id);
+        const upload = {
+          filesDir,
+          maxFileBytes: file.maxFileBytes,
+          fields: [],
+          fileField: MEDIA_UPLOAD_FIELDS.file,
+        };
+        return withUpload(request, upload, ({ file: received }) =>
+          file.keep(principal, request.params.id, received),
+        );
+      },
+    );
   });
-  try {
-    return await use(upload.file);
-  } finally {
-    if (upload.file) await discardReceivedFile(upload.file);
-  }
 }

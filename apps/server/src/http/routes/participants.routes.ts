@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
 import type { ParticipationService } from '../../participants/participationService.ts';
 import { signedInPlugin } from '../routeDeclarations.ts';
-import { idParams } from './routeHelpers.ts';
+import { callerAndId, idParams } from './routeHelpers.ts';
 
 export const participantsRoutes = signedInPlugin(
   (
@@ -53,13 +53,13 @@ export const participantsRoutes = signedInPlugin(
     route.get(
       '/participants/:id',
       { params: idParams, response: { 200: participantSchema } },
-      (caller, request) => participations.read(caller, request.params.id),
+      callerAndId(participations.read),
     );
 
     route.delete(
       '/participants/:id',
       { params: idParams, response: { 204: noContentSchema } },
-      (caller, request) => participations.remove(caller, request.params.id),
+      callerAndId(participations.remove),
     );
   },
 );

@@ -4,13 +4,13 @@
 import { replayStateQuerySchema, replayStateSchema, replayTimelineSchema } from '@lablive/domain';
 import type { ReplayService } from '../../replay/replayService.ts';
 import { signedInPlugin } from '../routeDeclarations.ts';
-import { idParams } from './routeHelpers.ts';
+import { idParams, principalAndId } from './routeHelpers.ts';
 
 export const replayRoutes = signedInPlugin((route, { replay }: { replay: ReplayService }) => {
   route.get(
     '/rooms/:id/replay',
     { params: idParams, response: { 200: replayTimelineSchema } },
-    ({ principal }, request) => replay.timeline(principal, request.params.id),
+    principalAndId(replay.timeline),
   );
   route.get(
     '/rooms/:id/replay/state',

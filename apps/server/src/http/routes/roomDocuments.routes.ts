@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import type { RoomDocuments } from '../roomDocuments.ts';
 import { signedInPlugin } from '../routeDeclarations.ts';
-import { idParams } from './routeHelpers.ts';
+import { idParams, principalAndId } from './routeHelpers.ts';
 
 const sharedList = z.array(sharedDocumentViewSchema);
 
@@ -17,7 +17,7 @@ export const roomDocumentsRoutes = signedInPlugin(
     route.get(
       '/rooms/:id/documents',
       { params: idParams, response: { 200: sharedList } },
-      ({ principal }, request) => roomDocuments.shared(principal, request.params.id),
+      principalAndId(roomDocuments.shared),
     );
 
     route.put(

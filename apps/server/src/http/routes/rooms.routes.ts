@@ -8,11 +8,13 @@ import {
 } from '@lablive/domain';
 import type { LiveRooms } from '../liveRooms.ts';
 import { signedInPlugin } from '../routeDeclarations.ts';
-import { idParams } from './routeHelpers.ts';
+import { idParams, principalAndId } from './routeHelpers.ts';
 
 export const roomsRoutes = signedInPlugin((route, { liveRooms }: { liveRooms: LiveRooms }) => {
-  route.get('/rooms/:id', { params: idParams, response: { 200: roomDataSchema } }, ({ principal }, request) =>
-    liveRooms.data(principal, request.params.id),
+  route.get(
+    '/rooms/:id',
+    { params: idParams, response: { 200: roomDataSchema } },
+    principalAndId(liveRooms.data),
   );
 
   route.get(

@@ -8,9 +8,25 @@ import {
   type Principal,
   removedCountSchema,
 } from '@lablive/domain';
+import type { Caller } from '../../access/caller.ts';
 import type { SignedInRoutes } from '../routeDeclarations.ts';
 
 export const idParams = idParamsSchema;
+
+/** A request whose path names a row by its id. */
+type IdRequest = { params: { id: number } };
+
+/** The most common call: what the service answers for the caller's principal and the path's id. */
+export const principalAndId =
+  <T>(call: (principal: Principal, id: number) => T) =>
+  ({ principal }: Caller, request: IdRequest) =>
+    call(principal, request.params.id);
+
+/** The same for a service that takes the whole caller (their address, their event). */
+export const callerAndId =
+  <T>(call: (caller: Caller, id: number) => T) =>
+  (caller: Caller, request: IdRequest) =>
+    call(caller, request.params.id);
 
 /** How a list's rows are removed (deleted or archived: the service's to say). */
 export type Removal = {
@@ -20,8 +36,10 @@ export type Removal = {
 
 /** DELETE `urls.one` (204) and POST `urls.many` with the rows' ids (how many were removed). */
 export function removalRoutes(route: SignedInRoutes, urls: { one: string; many: string }, removal: Removal) {
-  route.delete(urls.one, { params: idParams, response: { 204: noContentSchema } }, ({ principal }, request) =>
-    removal.one(principal, request.params.id),
+  route.delete(
+    urls.one,
+    { params: idParams, response: { 204: noContentSchema } },
+    principalAndId(removal.one),
   );
   route.post(
     urls.many,

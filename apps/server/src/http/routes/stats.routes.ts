@@ -19,7 +19,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { StatsService } from '../../stats/statsService.ts';
 import { signedInPlugin } from '../routeDeclarations.ts';
-import { idParams } from './routeHelpers.ts';
+import { idParams, principalAndId } from './routeHelpers.ts';
 
 /** Names the answer a CSV file to save; said once the CSV is made, so a refusal is not a download. */
 function csvFile(reply: FastifyReply, fileName: string, csv: string) {
@@ -68,14 +68,14 @@ export const statsRoutes = signedInPlugin((route, { stats }: { stats: StatsServi
   route.get(
     '/events/:id/stats',
     { params: idParams, response: { 200: eventStatsSchema } },
-    ({ principal }, request) => stats.eventStats(principal, request.params.id),
+    principalAndId(stats.eventStats),
   );
   csvRoute('/events/:id/stats/attendance.csv', 'attendance', stats.attendanceCsv);
   csvRoute('/events/:id/stats/polls.csv', 'polls', stats.pollsCsv);
   route.get(
     '/rooms/:id/stats',
     { params: idParams, response: { 200: liveRoomStatsSchema } },
-    ({ principal }, request) => stats.liveRoomStats(principal, request.params.id),
+    principalAndId(stats.liveRoomStats),
   );
   route.get('/lab-consumption', { response: { 200: labConsumptionSchema } }, ({ principal }) =>
     stats.consumption(principal),

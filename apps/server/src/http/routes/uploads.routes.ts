@@ -6,10 +6,9 @@
 import { notFound, PICTURE_UPLOAD_FIELDS, pictureUploadSchema } from '@lablive/domain';
 import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
-import { discardReceivedFile } from '../../files/files.ts';
 import { openPicture } from '../../pictures/pictureFiles.ts';
 import type { PictureService } from '../../pictures/pictureService.ts';
-import { readUpload, registerUploads } from '../multipartUpload.ts';
+import { registerUploads, withUpload } from '../multipartUpload.ts';
 import { publicRoutes, signedInPlugin, signedInRoutes } from '../routeDeclarations.ts';
 
 export type UploadsRoutesOptions = {
@@ -58,19 +57,17 @@ export const uploadsRoutes = signedInPlugin(async (_route, options: UploadsRoute
         consumes: ['multipart/form-data'],
         response: { 201: pictureUploadSchema },
       },
-      async ({ principal }, request) => {
-        const upload = await readUpload(request, {
-          filesDir: options.filesDir,
-          maxFileBytes: options.maxFileBytes,
-          fields: [PICTURE_UPLOAD_FIELDS.field, PICTURE_UPLOAD_FIELDS.ref, PICTURE_UPLOAD_FIELDS.refId],
-          fileField: PICTURE_UPLOAD_FIELDS.files,
-        });
-        try {
-          return await pictures.upload(principal, { fields: upload.fields, file: upload.file });
-        } finally {
-          if (upload.file) await discardReceivedFile(upload.file);
-        }
-      },
+      ({ principal }, request) =>
+        withUpload(
+          request,
+          {
+            filesDir: options.filesDir,
+            maxFileBytes: options.maxFileBytes,
+            fields: [PICTURE_UPLOAD_FIELDS.field, PICTURE_UPLOAD_FIELDS.ref, PICTURE_UPLOAD_FIELDS.refId],
+            fileField: PICTURE_UPLOAD_FIELDS.files,
+          },
+          (upload) => pictures.upload(principal, { fields: upload.fields, file: upload.file }),
+        ),
     );
   });
 });

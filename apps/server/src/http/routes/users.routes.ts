@@ -20,7 +20,7 @@ import {
 import { z } from 'zod';
 import type { UserService } from '../../users/userService.ts';
 import { publicRoutes, signedInPlugin } from '../routeDeclarations.ts';
-import { idParams } from './routeHelpers.ts';
+import { idParams, principalAndId } from './routeHelpers.ts';
 
 // 256 random bits, base64url: guessing one is hopeless, so the call needs no rate limit of its own.
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
@@ -41,7 +41,7 @@ export const usersRoutes = signedInPlugin((route, { users }: { users: UserServic
   route.get(
     '/users/:id',
     { params: idParams, response: { 200: managedUserSchema } },
-    ({ principal }, request) => users.read(principal, request.params.id),
+    principalAndId(users.read),
   );
 
   route.put(
@@ -60,7 +60,7 @@ export const usersRoutes = signedInPlugin((route, { users }: { users: UserServic
   route.delete(
     '/users/:id',
     { params: idParams, response: { 200: userRemovalSchema } },
-    ({ principal }, request) => users.removeOne(principal, request.params.id),
+    principalAndId(users.removeOne),
   );
 
   route.post(
