@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Loaded } from '../queries/loaded.ts';
-import { AdminPageHeader } from './AdminPageHeader.tsx';
+import { AdminPage } from './AdminPage.tsx';
 import { LoadedView } from './LoadedView.tsx';
 
 type Props<T> = {
@@ -19,16 +19,19 @@ type Props<T> = {
 
 export function ListPage<T>({ titleId, title, add, intro, state, errorTestId, children }: Props<T>) {
   return (
-    <section className="admin-page" aria-labelledby={titleId}>
-      <AdminPageHeader titleId={titleId} title={title}>
+    <AdminPage
+      titleId={titleId}
+      title={title}
+      intro={intro}
+      actions={
         <Link to={add.to} className="button button-primary" data-testid={add.testId}>
           {add.label}
         </Link>
-      </AdminPageHeader>
-      {intro !== undefined && <p className="muted">{intro}</p>}
+      }
+    >
       <LoadedView state={state} errorTestId={errorTestId}>
         {children}
       </LoadedView>
-    </section>
+    </AdminPage>
   );
 }

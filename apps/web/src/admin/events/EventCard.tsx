@@ -10,6 +10,34 @@ import { useFormat } from '../../format/useFormat.ts';
 import { adminApi } from '../adminApi.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 
+/** The steps of an event's life a manager takes, each confirmed first: its button, question and notice. */
+const LIFECYCLE = [
+  {
+    key: 'start',
+    tone: 'button-primary',
+    label: 'events.start',
+    confirm: 'events.confirmStart',
+    done: 'events.started',
+    call: (id: number) => adminApi.startEvent(id),
+  },
+  {
+    key: 'close',
+    tone: 'button-secondary',
+    label: 'events.close',
+    confirm: 'events.confirmClose',
+    done: 'events.closedNotice',
+    call: (id: number) => adminApi.closeEvent(id),
+  },
+  {
+    key: 'cancel',
+    tone: 'button-danger',
+    label: 'events.cancel',
+    confirm: 'events.confirmCancel',
+    done: 'events.cancelled',
+    call: (id: number) => adminApi.cancelEvent(id),
+  },
+] as const;
+
 type EventCardProps = { event: LabEvent; user: CurrentUser; now: Date; onChange: () => void };
 
 export function EventCard({ event, user, now, onChange }: EventCardProps) {
@@ -18,8 +46,12 @@ export function EventCard({ event, user, now, onChange }: EventCardProps) {
   const toast = useToast();
   const closed = event.end_date !== null;
   const overdue = isOverdue(event, now);
-  // Upcoming and never started: the only events a manager may cancel (section 4).
-  const cancellable = !event.active && !closed && event.start_date === null;
+  const shown = {
+    start: !closed && !event.active,
+    close: !closed && (event.active || overdue),
+    // Upcoming and never started: the only events a manager may cancel (section 4).
+    cancel: !event.active && !closed && event.start_date === null,
+  };
   const publicUrl = `${window.location.origin}/${event.slug}`;
 
   async function copyLink() {
@@ -92,55 +124,25 @@ export function EventCard({ event, user, now, onChange }: EventCardProps) {
             {t('events.edit')}
           </Link>
         )}
-        {!closed && !event.active && (
+        {LIFECYCLE.filter((step) => shown[step.key]).map((step) => (
           <ConfirmDialog
-            trigger={
-              <button type="button" className="button button-primary button-small" data-testid="event-start">
-                {t('events.start')}
-              </button>
-            }
-            title={t('events.start')}
-            message={t('events.confirmStart', { name: event.name })}
-            confirmLabel={t('events.start')}
-            onConfirm={act(() => adminApi.startEvent(event.id), t('events.started', { name: event.name }))}
-            testId="confirm-start"
-          />
-        )}
-        {!closed && (event.active || overdue) && (
-          <ConfirmDialog
+            key={step.key}
             trigger={
               <button
                 type="button"
-                className="button button-secondary button-small"
-                data-testid="event-close"
+                className={`button ${step.tone} button-small`}
+                data-testid={`event-${step.key}`}
               >
-                {t('events.close')}
+                {t(step.label)}
               </button>
             }
-            title={t('events.close')}
-            message={t('events.confirmClose', { name: event.name })}
-            confirmLabel={t('events.close')}
-            onConfirm={act(
-              () => adminApi.closeEvent(event.id),
-              t('events.closedNotice', { name: event.name }),
-            )}
-            testId="confirm-close"
+            title={t(step.label)}
+            message={t(step.confirm, { name: event.name })}
+            confirmLabel={t(step.label)}
+            onConfirm={act(() => step.call(event.id), t(step.done, { name: event.name }))}
+            testId={`confirm-${step.key}`}
           />
-        )}
-        {cancellable && (
-          <ConfirmDialog
-            trigger={
-              <button type="button" className="button button-danger button-small" data-testid="event-cancel">
-                {t('events.cancel')}
-              </button>
-            }
-            title={t('events.cancel')}
-            message={t('events.confirmCancel', { name: event.name })}
-            confirmLabel={t('events.cancel')}
-            onConfirm={act(() => adminApi.cancelEvent(event.id), t('events.cancelled', { name: event.name }))}
-            testId="confirm-cancel"
-          />
-        )}
+        ))}
         {event.is_public && !closed && (
           <button
             type="button"

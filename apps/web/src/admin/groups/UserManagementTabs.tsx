@@ -3,7 +3,7 @@
 // page this build does not have yet is left out rather than shown as a link to nothing.
 import { ADMIN_ROUTES } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
-import { AdminTabsHeader } from '../AdminPageHeader.tsx';
+import { AdminTabsHeader } from '../AdminPage.tsx';
 import { BUILT_ADMIN_PAGES } from '../adminPages.ts';
 
 const built = new Set<string>(BUILT_ADMIN_PAGES);

@@ -2,7 +2,7 @@
 // receives the reports) and Reports, each a page of its own.
 import { ADMIN_ROUTES } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
-import { AdminTabsHeader } from '../AdminPageHeader.tsx';
+import { AdminTabsHeader } from '../AdminPage.tsx';
 
 export function PharmacovigilanceTabs() {
   const { t } = useTranslation('admin');

@@ -14,40 +14,27 @@ import { ClosedSessions } from './ClosedSessions.tsx';
 import { PeriodChart } from './PeriodChart.tsx';
 import { LoadedContent, StatsSection } from './StatsBlock.tsx';
 import './stats.css';
+import { AdminPage } from '../AdminPage.tsx';
 
 export function ConsumptionPage() {
   const { t } = useTranslation('admin');
   const user = useCurrentUser();
   const mayOpenStats = user !== null && adminRouteVerdict(principalOf(user), 'stats') === 'show';
   return (
-    <section
-      className="admin-page stats-page"
-      aria-labelledby="consumption-title"
-      data-testid="consumption-page"
+    <AdminPage
+      titleId="consumption-title"
+      title={t('stats.consumption.title')}
+      intro={t('stats.consumption.intro')}
+      className="stats-page"
+      testId="consumption-page"
     >
-      <header className="admin-page-header">
-        <h1 id="consumption-title">{t('stats.consumption.title')}</h1>
-      </header>
-      <p className="muted">{t('stats.consumption.intro')}</p>
       <Plan />
       <div className="stats-chart-pair">
-        <PeriodChart
-          title={t('stats.consumption.consumedChart')}
-          series={t('stats.consumption.consumedSeries')}
-          testId="consumption-chart"
-          kind="bars"
-          chart="consumption"
-        />
-        <PeriodChart
-          title={t('stats.consumption.creditChart')}
-          series={t('stats.consumption.creditSeries')}
-          testId="credit-chart"
-          kind="area"
-          chart="credit"
-        />
+        <PeriodChart chart="consumption" />
+        <PeriodChart chart="credit" />
       </div>
       {mayOpenStats && <ClosedSessions withConsumption />}
-    </section>
+    </AdminPage>
   );
 }
 

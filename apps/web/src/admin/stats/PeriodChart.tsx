@@ -50,26 +50,21 @@ const CHART_LOOKS = {
 /** One of the statistics charts (its call and its query key are the resource's, its look the table's). */
 export function PeriodChart({ chart }: { chart: StatsChart }) {
   const { t } = useTranslation('admin');
-  const look = CHART_LOOKS[chart];
-  const props = { title: t(look.title), series: t(look.series), testId: look.testId, kind: look.kind };
+  const { testId, kind } = CHART_LOOKS[chart];
+  const title = t(CHART_LOOKS[chart].title);
   const [period, setPeriod] = useState<StatsPeriod>('day');
   const { state, reload } = useLoadedQuery(useStatsChart(chart, period));
   return (
     <StatsSection
-      title={props.title}
-      testId={props.testId}
+      title={title}
+      testId={testId}
       className="stats-chart-section"
-      actions={
-        <PeriodSwitch
-          value={period}
-          onChange={setPeriod}
-          chart={props.title}
-          testId={`${props.testId}-period`}
-        />
-      }
+      actions={<PeriodSwitch value={period} onChange={setPeriod} chart={title} testId={`${testId}-period`} />}
     >
-      <LoadedContent state={state} reload={reload} testId={props.testId}>
-        {(data) => <ChartFigure data={data} kind={props.kind} series={props.series} testId={props.testId} />}
+      <LoadedContent state={state} reload={reload} testId={testId}>
+        {(data) => (
+          <ChartFigure data={data} kind={kind} series={t(CHART_LOOKS[chart].series)} testId={testId} />
+        )}
       </LoadedContent>
     </StatsSection>
   );

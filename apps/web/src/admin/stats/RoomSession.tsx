@@ -136,6 +136,19 @@ function AttendanceTimeline(props: { session: RoomSessionStats; formats: Instant
   );
 }
 
+/** A person's figures in the attendance table, a number column each. */
+const FIGURES = [
+  { label: 'stats.detail.stayCount', value: (person: SessionParticipant) => person.intervals.length },
+  {
+    label: 'stats.detail.present',
+    value: (person: SessionParticipant, nowMs: number) => clockOf(presentSecondsAt(person, nowMs)),
+  },
+  { label: 'stats.detail.talk', value: (person: SessionParticipant) => clockOf(person.talk_seconds) },
+  { label: 'stats.detail.messages', value: (person: SessionParticipant) => person.messages },
+  { label: 'stats.detail.votes', value: (person: SessionParticipant) => person.votes },
+  { label: 'stats.detail.speakRequests', value: (person: SessionParticipant) => person.speak_requests },
+] as const;
+
 function AttendanceTable({ session, nowMs }: { session: RoomSessionStats; nowMs: number }) {
   const { t } = useTranslation('admin');
   const role = (person: SessionParticipant) =>
@@ -156,24 +169,11 @@ function AttendanceTable({ session, nowMs }: { session: RoomSessionStats; nowMs:
           <tr>
             <th scope="col">{t('stats.detail.person')}</th>
             <th scope="col">{t('stats.detail.role')}</th>
-            <th scope="col" className="cell-number">
-              {t('stats.detail.stayCount')}
-            </th>
-            <th scope="col" className="cell-number">
-              {t('stats.detail.present')}
-            </th>
-            <th scope="col" className="cell-number">
-              {t('stats.detail.talk')}
-            </th>
-            <th scope="col" className="cell-number">
-              {t('stats.detail.messages')}
-            </th>
-            <th scope="col" className="cell-number">
-              {t('stats.detail.votes')}
-            </th>
-            <th scope="col" className="cell-number">
-              {t('stats.detail.speakRequests')}
-            </th>
+            {FIGURES.map((figure) => (
+              <th key={figure.label} scope="col" className="cell-number">
+                {t(figure.label)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -181,24 +181,11 @@ function AttendanceTable({ session, nowMs }: { session: RoomSessionStats; nowMs:
             <tr key={person.participant_id}>
               <th scope="row">{person.name}</th>
               <td data-label={t('stats.detail.role')}>{role(person)}</td>
-              <td data-label={t('stats.detail.stayCount')} className="cell-number">
-                {person.intervals.length}
-              </td>
-              <td data-label={t('stats.detail.present')} className="cell-number">
-                {clockOf(presentSecondsAt(person, nowMs))}
-              </td>
-              <td data-label={t('stats.detail.talk')} className="cell-number">
-                {clockOf(person.talk_seconds)}
-              </td>
-              <td data-label={t('stats.detail.messages')} className="cell-number">
-                {person.messages}
-              </td>
-              <td data-label={t('stats.detail.votes')} className="cell-number">
-                {person.votes}
-              </td>
-              <td data-label={t('stats.detail.speakRequests')} className="cell-number">
-                {person.speak_requests}
-              </td>
+              {FIGURES.map((figure) => (
+                <td key={figure.label} data-label={t(figure.label)} className="cell-number">
+                  {figure.value(person, nowMs)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

@@ -18,27 +18,24 @@ import { PollResults } from './PollResults.tsx';
 import { BlockFailure, BlockLoading, LoadedContent, StatsSection } from './StatsBlock.tsx';
 import { POLLS_PER_LOAD } from './statsFormat.ts';
 import './stats.css';
+import { AdminPage } from '../AdminPage.tsx';
 
 export function StatsPage() {
   const { t } = useTranslation('admin');
   return (
-    <section className="admin-page stats-page" aria-labelledby="stats-title" data-testid="stats-page">
-      <header className="admin-page-header">
-        <h1 id="stats-title">{t('stats.title')}</h1>
-      </header>
-      <p className="muted">{t('stats.intro')}</p>
+    <AdminPage
+      titleId="stats-title"
+      title={t('stats.title')}
+      intro={t('stats.intro')}
+      className="stats-page"
+      testId="stats-page"
+    >
       <Totals />
-      <PeriodChart
-        title={t('stats.sessionsChart.title')}
-        series={t('stats.sessionsChart.series')}
-        testId="stats-sessions-chart"
-        kind="bars"
-        chart="sessions"
-      />
+      <PeriodChart chart="sessions" />
       <ClosedSessions />
       <Polls />
       <Documents />
-    </section>
+    </AdminPage>
   );
 }
 

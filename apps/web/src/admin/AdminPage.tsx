@@ -1,10 +1,38 @@
-// A back-office page's header: its title (the h1 the page's section is labelled by) and what stands
-// beside it: the link that adds one more of what the page lists (ListPage), or the tabs of an area whose
-// pages share one title.
+// A back-office page's frame: a section labelled by its title, the header with the title (the h1) and
+// what stands beside it (the link that adds one more of what the page lists, or the tabs of an area
+// whose pages share one title), and a line that says what the page is for.
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 
 type HeaderProps = { titleId: string; title: ReactNode; children?: ReactNode };
+
+type PageProps = {
+  titleId: string;
+  title: string;
+  intro?: string;
+  /** Beside the title: the page's actions. */
+  actions?: ReactNode;
+  /** More classes than admin-page, for a page's own layout. */
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+};
+
+export function AdminPage({ titleId, title, intro, actions, className, testId, children }: PageProps) {
+  return (
+    <section
+      className={className === undefined ? 'admin-page' : `admin-page ${className}`}
+      aria-labelledby={titleId}
+      data-testid={testId}
+    >
+      <AdminPageHeader titleId={titleId} title={title}>
+        {actions}
+      </AdminPageHeader>
+      {intro !== undefined && <p className="muted">{intro}</p>}
+      {children}
+    </section>
+  );
+}
 
 export function AdminPageHeader({ titleId, title, children }: HeaderProps) {
   return (
