@@ -1,43 +1,9 @@
-// A labelled field of a back-office form around a control the form draws itself (a select, a file, a
-// time): its hint and its error linked to the control through aria-describedby, which the control gets
-// from the render function. Plain text inputs use components/FormField instead.
-import type { ReactNode } from 'react';
+// A back-office form's field around a control the form draws itself (a select, a file, a time): the
+// labelled field FormField draws too (components/LabelledControl); and a file input bound to a form field.
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { Controller } from 'react-hook-form';
 
-type ControlFieldProps = {
-  id: string;
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string | undefined;
-  /** The control's test id, which names the error's too (`{testId}-error`); the id by default. */
-  testId?: string;
-  children: (describedBy: string | undefined) => ReactNode;
-};
-
-export function ControlField({ id, label, hint, error, testId = id, children }: ControlFieldProps) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint === undefined ? null : hintId, error === undefined ? null : errorId]
-    .filter((part) => part !== null)
-    .join(' ');
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint !== undefined && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {children(describedBy === '' ? undefined : describedBy)}
-      {error !== undefined && (
-        <p id={errorId} className="field-error" data-testid={`${testId}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+export { LabelledControl as ControlField } from '../components/LabelledControl.tsx';
 
 type FileInputProps<T extends FieldValues> = {
   control: Control<T>;

@@ -4,6 +4,7 @@ import type { HTMLInputTypeAttribute } from 'react';
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../i18n/messages.ts';
+import { LabelledControl } from './LabelledControl.tsx';
 
 type FormFieldProps = {
   id: string;
@@ -16,44 +17,22 @@ type FormFieldProps = {
   hint?: string | undefined;
 };
 
-export function FormField({
-  id,
-  label,
-  type,
-  autoComplete,
-  registration,
-  testId,
-  error,
-  hint,
-}: FormFieldProps) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint === undefined ? null : hintId, error === undefined ? null : errorId]
-    .filter((value) => value !== null)
-    .join(' ');
+export function FormField(props: FormFieldProps) {
+  const { id, label, type, autoComplete, registration, testId, error, hint } = props;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint !== undefined && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
+    <LabelledControl id={id} label={label} hint={hint} error={error} testId={testId}>
+      {(describedBy) => (
+        <input
+          id={id}
+          type={type}
+          autoComplete={autoComplete}
+          aria-invalid={error !== undefined}
+          aria-describedby={describedBy}
+          data-testid={testId}
+          {...registration}
+        />
       )}
-      <input
-        id={id}
-        type={type}
-        autoComplete={autoComplete}
-        aria-invalid={error !== undefined}
-        aria-describedby={describedBy === '' ? undefined : describedBy}
-        data-testid={testId}
-        {...registration}
-      />
-      {error !== undefined && (
-        <p id={errorId} className="field-error" data-testid={`${testId}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
+    </LabelledControl>
   );
 }
 
