@@ -19,7 +19,7 @@ import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { documentsApi } from '../adminApi.ts';
 import { ListPage } from '../ListPage.tsx';
 import { AdminList } from '../list/AdminList.tsx';
-import { InlineText } from '../list/InlineText.tsx';
+import { inlineTextColumn } from '../list/inlineTextColumn.tsx';
 import { removeOneOrMany } from '../list/removeOneOrMany.ts';
 import { useOptimisticRows } from '../list/useOptimisticRows.ts';
 import { useSchemaProblem } from '../list/useSchemaProblem.ts';
@@ -82,21 +82,16 @@ function Documents({ loaded }: { loaded: readonly AdminDocument[] }) {
       pageSizes={DOCUMENT_PAGE_SIZES}
       empty={ta('documents.none')}
       columns={[
-        {
+        inlineTextColumn({
           id: 'name',
           header: ta('documents.name'),
-          cell: (document) => (
-            <InlineText
-              value={document.name}
-              label={ta('documents.nameOf', { name: document.name })}
-              validate={nameProblem}
-              testId="document-name"
-              onCommit={(name) =>
-                void list.change(documentId(document), { name }, () => documentsApi.rename(document.id, name))
-              }
-            />
-          ),
-        },
+          testId: 'document-name',
+          value: (document) => document.name,
+          label: (document) => ta('documents.nameOf', { name: document.name }),
+          validate: nameProblem,
+          commit: (document, name) =>
+            void list.change(documentId(document), { name }, () => documentsApi.rename(document.id, name)),
+        }),
         {
           id: 'type',
           header: ta('documents.type'),

@@ -18,7 +18,7 @@ import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { groupsApi } from '../adminApi.ts';
 import { LoadedView } from '../LoadedView.tsx';
 import { AdminList } from '../list/AdminList.tsx';
-import { InlineText } from '../list/InlineText.tsx';
+import { inlineTextColumn } from '../list/inlineTextColumn.tsx';
 import { removeOneOrMany } from '../list/removeOneOrMany.ts';
 import { useOptimisticRows } from '../list/useOptimisticRows.ts';
 import { useSchemaProblem } from '../list/useSchemaProblem.ts';
@@ -132,21 +132,16 @@ function Groups({ loaded, choices }: { loaded: readonly Group[]; choices: GroupC
               narrow: true,
               cell: (group) => <GroupBadge group={group} />,
             },
-            {
+            inlineTextColumn({
               id: 'name',
               header: ta('groups.name'),
-              cell: (group) => (
-                <InlineText
-                  value={group.name}
-                  label={ta('groups.nameOf', { name: group.name })}
-                  validate={nameProblem}
-                  testId="group-name"
-                  onCommit={(name) =>
-                    void list.change(groupId(group), { name }, () => groupsApi.editGroup(group.id, { name }))
-                  }
-                />
-              ),
-            },
+              testId: 'group-name',
+              value: (group) => group.name,
+              label: (group) => ta('groups.nameOf', { name: group.name }),
+              validate: nameProblem,
+              commit: (group, name) =>
+                void list.change(groupId(group), { name }, () => groupsApi.editGroup(group.id, { name })),
+            }),
             {
               id: 'members',
               header: ta('groups.members'),

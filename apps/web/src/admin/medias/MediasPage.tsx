@@ -17,7 +17,7 @@ import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { mediasApi } from '../adminApi.ts';
 import { ListPage } from '../ListPage.tsx';
 import { AdminList } from '../list/AdminList.tsx';
-import { InlineText } from '../list/InlineText.tsx';
+import { inlineTextColumn } from '../list/inlineTextColumn.tsx';
 import { useOptimisticRows } from '../list/useOptimisticRows.ts';
 import { useSchemaProblem } from '../list/useSchemaProblem.ts';
 import { mediaKeys, useMedias } from '../resources/medias.ts';
@@ -124,21 +124,16 @@ function Medias({ all }: { all: readonly AdminMedia[] }) {
           narrow: true,
           cell: (media) => <Thumbnail media={media} />,
         },
-        {
+        inlineTextColumn({
           id: 'name',
           header: ta('medias.name'),
-          cell: (media) => (
-            <InlineText
-              value={media.name}
-              label={ta('medias.nameOf', { name: media.name })}
-              validate={nameProblem}
-              testId="media-name"
-              onCommit={(name) =>
-                void list.change(mediaId(media), { name }, () => mediasApi.change(media.id, { name }))
-              }
-            />
-          ),
-        },
+          testId: 'media-name',
+          value: (media) => media.name,
+          label: (media) => ta('medias.nameOf', { name: media.name }),
+          validate: nameProblem,
+          commit: (media, name) =>
+            void list.change(mediaId(media), { name }, () => mediasApi.change(media.id, { name })),
+        }),
         {
           id: 'slug',
           header: ta('medias.slug'),

@@ -20,7 +20,7 @@ import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { pharmacovigilanceApi } from '../adminApi.ts';
 import { LoadedView } from '../LoadedView.tsx';
 import { AdminList } from '../list/AdminList.tsx';
-import { InlineText } from '../list/InlineText.tsx';
+import { inlineTextColumn } from '../list/inlineTextColumn.tsx';
 import { useOptimisticRows } from '../list/useOptimisticRows.ts';
 import { useSchemaProblem } from '../list/useSchemaProblem.ts';
 import { pharmacovigilanceKeys, useReceivers } from '../resources/pharmacovigilance.ts';
@@ -66,24 +66,19 @@ function Receivers({ loaded }: { loaded: readonly ReceiverRow[] }) {
         pending={(receiver) => receiver.pending === true}
         empty={ta('pharmacovigilance.noReceivers')}
         columns={[
-          {
+          inlineTextColumn({
             id: 'email',
             header: ta('pharmacovigilance.email'),
-            cell: (receiver) => (
-              <InlineText
-                value={receiver.email}
-                label={ta('pharmacovigilance.emailOf', { email: receiver.email })}
-                validate={emailError}
-                disabled={receiver.pending}
-                testId="receiver-email"
-                onCommit={(email) =>
-                  void list.change(String(receiver.id), { email }, () =>
-                    pharmacovigilanceApi.changeReceiver(receiver.id, { email }),
-                  )
-                }
-              />
-            ),
-          },
+            testId: 'receiver-email',
+            value: (receiver) => receiver.email,
+            label: (receiver) => ta('pharmacovigilance.emailOf', { email: receiver.email }),
+            validate: emailError,
+            disabled: (receiver) => receiver.pending === true,
+            commit: (receiver, email) =>
+              void list.change(String(receiver.id), { email }, () =>
+                pharmacovigilanceApi.changeReceiver(receiver.id, { email }),
+              ),
+          }),
           {
             id: 'active',
             header: ta('pharmacovigilance.active'),

@@ -13,7 +13,7 @@ import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { pollsApi } from '../adminApi.ts';
 import { ListPage } from '../ListPage.tsx';
 import { AdminList } from '../list/AdminList.tsx';
-import { InlineText } from '../list/InlineText.tsx';
+import { inlineTextColumn } from '../list/inlineTextColumn.tsx';
 import { removeOneOrMany } from '../list/removeOneOrMany.ts';
 import { useOptimisticRows } from '../list/useOptimisticRows.ts';
 import { pollKeys, usePolls } from '../resources/polls.ts';
@@ -57,24 +57,19 @@ function Polls({ loaded }: { loaded: readonly PollView[] }) {
         pageSizes={POLL_PAGE_SIZES}
         empty={t('polls.none')}
         columns={[
-          {
+          inlineTextColumn({
             id: 'title',
             header: t('polls.pollTitle'),
-            cell: (poll) => (
-              <InlineText
-                value={poll.title}
-                label={t('polls.titleOf', { title: poll.title })}
-                validate={(title) => titleProblem(poll, title)}
-                testId="poll-title"
-                onCommit={(title) =>
-                  // An empty title becomes the question, as the server stores it.
-                  void list.change(pollId(poll), { title: title === '' ? poll.question : title }, () =>
-                    pollsApi.editPoll(poll.id, withTitle(poll, title)),
-                  )
-                }
-              />
-            ),
-          },
+            testId: 'poll-title',
+            value: (poll) => poll.title,
+            label: (poll) => t('polls.titleOf', { title: poll.title }),
+            validate: (title, poll) => titleProblem(poll, title),
+            commit: (poll, title) =>
+              // An empty title becomes the question, as the server stores it.
+              void list.change(pollId(poll), { title: title === '' ? poll.question : title }, () =>
+                pollsApi.editPoll(poll.id, withTitle(poll, title)),
+              ),
+          }),
           {
             id: 'question',
             header: t('polls.question'),
