@@ -8,18 +8,16 @@ import type { AdminDocument } from '@lablive/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { FormField } from '../../components/FormField.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
 import { useFormat } from '../../format/useFormat.ts';
 import { translateMessage } from '../../i18n/messages.ts';
-import { loadedOf } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { documentsApi } from '../adminApi.ts';
-import { LoadedView } from '../LoadedView.tsx';
+import { RecordFormRoute } from '../RecordRoutes.tsx';
 import { documentKeys, useDocument } from '../resources/documents.ts';
-import { useFormTarget } from '../routeIds.ts';
 import { refusedFileMeaning, UploadProgress, UploadRefusal } from '../UploadStatus.tsx';
 import {
   DOCUMENT_ACCEPT,
@@ -35,13 +33,10 @@ import { FormActions } from '../FormActions.tsx';
 const LIST = '/admin/documents';
 
 export function DocumentFormPage() {
-  const target = useFormTarget();
-  const state = loadedOf(useDocument(target.id));
-  if (!target.valid) return <Navigate to={LIST} replace />;
   return (
-    <LoadedView state={state} errorTestId="document-form-error">
-      {(document) => <DocumentForm key={target.key} document={document} />}
-    </LoadedView>
+    <RecordFormRoute list={LIST} useRecord={useDocument} errorTestId="document-form-error">
+      {(document, key) => <DocumentForm key={key} document={document} />}
+    </RecordFormRoute>
   );
 }
 

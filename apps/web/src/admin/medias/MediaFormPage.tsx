@@ -9,18 +9,16 @@ import { type AdminMedia, DEMO_MEDIA_SLUG, mediaSlugOf } from '@lablive/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { FormField } from '../../components/FormField.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
 import { useFormat } from '../../format/useFormat.ts';
 import { translateMessage } from '../../i18n/messages.ts';
-import { loadedOf } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { mediasApi } from '../adminApi.ts';
-import { LoadedView } from '../LoadedView.tsx';
+import { RecordFormRoute } from '../RecordRoutes.tsx';
 import { mediaKeys, useMedia } from '../resources/medias.ts';
-import { useFormTarget } from '../routeIds.ts';
 import { UploadProgress } from '../UploadStatus.tsx';
 import {
   BUILD_ACCEPT,
@@ -55,13 +53,10 @@ function reopenedFailure(state: unknown): Failure | null {
 }
 
 export function MediaFormPage() {
-  const target = useFormTarget();
-  const state = loadedOf(useMedia(target.id));
-  if (!target.valid) return <Navigate to={LIST} replace />;
   return (
-    <LoadedView state={state} errorTestId="media-form-error">
-      {(media) => <MediaForm key={target.key} media={media} />}
-    </LoadedView>
+    <RecordFormRoute list={LIST} useRecord={useMedia} errorTestId="media-form-error">
+      {(media, key) => <MediaForm key={key} media={media} />}
+    </RecordFormRoute>
   );
 }
 

@@ -3,40 +3,25 @@
 // a report that cannot be loaded says why, never sample data.
 import type { ReportDetail } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner.tsx';
-import { loadedOf } from '../../queries/loaded.ts';
-import { LoadedView } from '../LoadedView.tsx';
-import { TitledFailure } from '../LoadFailure.tsx';
+import { RecordPage } from '../RecordRoutes.tsx';
 import { useReport } from '../resources/pharmacovigilance.ts';
-import { recordIdOf } from '../routeIds.ts';
 import { ReportSheet } from './ReportSheet.tsx';
 import { useReportPdf } from './useReportPdf.ts';
 
 export function ReportDetailPage() {
-  const reportId = recordIdOf(useParams().id);
   const { t } = useTranslation('admin');
-  const state = loadedOf(useReport(reportId ?? 0, reportId !== null));
-  if (reportId === null) return <Navigate to="/admin/pharma-report" replace />;
   return (
-    <section className="admin-page" aria-labelledby="report-title">
-      <p>
-        <Link to="/admin/pharma-report">← {t('pharmacovigilance.backToReports')}</Link>
-      </p>
-      <LoadedView
-        state={state}
-        failed={(failure) => (
-          <TitledFailure
-            titleId="report-title"
-            title={t('pharmacovigilance.title')}
-            failure={failure}
-            testId="report-error"
-          />
-        )}
-      >
-        {(report) => <Report report={report} />}
-      </LoadedView>
-    </section>
+    <RecordPage
+      param="id"
+      useRecord={useReport}
+      back={{ to: '/admin/pharma-report', label: t('pharmacovigilance.backToReports') }}
+      titleId="report-title"
+      fallbackTitle={t('pharmacovigilance.title')}
+      errorTestId="report-error"
+    >
+      {(report) => <Report report={report} />}
+    </RecordPage>
   );
 }
 

@@ -6,11 +6,10 @@
 import { type PollView, parsePollForm } from '@lablive/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
 import { describeFailure } from '../../i18n/messages.ts';
-import { loadedOf } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { PollForm } from '../../room/sidebar/polls/PollForm.tsx';
 import {
@@ -21,21 +20,17 @@ import {
 } from '../../room/sidebar/polls/pollForm.ts';
 import type { PollProblem } from '../../room/sidebar/polls/pollMachine.ts';
 import { pollsApi } from '../adminApi.ts';
-import { LoadedView } from '../LoadedView.tsx';
+import { RecordFormRoute } from '../RecordRoutes.tsx';
 import { pollKeys, usePoll } from '../resources/polls.ts';
-import { useFormTarget } from '../routeIds.ts';
 import './polls.css';
 
 const LIST = '/admin/polls';
 
 export function PollFormPage() {
-  const target = useFormTarget();
-  const state = loadedOf(usePoll(target.id));
-  if (!target.valid) return <Navigate to={LIST} replace />;
   return (
-    <LoadedView state={state} errorTestId="poll-form-error">
-      {(poll) => <PollFormView key={target.key} poll={poll} />}
-    </LoadedView>
+    <RecordFormRoute list={LIST} useRecord={usePoll} errorTestId="poll-form-error">
+      {(poll, key) => <PollFormView key={key} poll={poll} />}
+    </RecordFormRoute>
   );
 }
 

@@ -6,47 +6,35 @@
 import type { ReplayTimeline } from '@lablive/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { loadedOf } from '../../queries/loaded.ts';
 import { replayApi } from '../adminApi.ts';
-import { LoadedView } from '../LoadedView.tsx';
-import { LoadFailure, TitledFailure } from '../LoadFailure.tsx';
+import { LoadFailure } from '../LoadFailure.tsx';
 import { useReplayTimeline } from '../resources/replay.ts';
-import { recordIdOf } from '../routeIds.ts';
 import { ReplayRoom } from './ReplayRoom.tsx';
 import { useReplayState } from './useReplayState.ts';
 import './replay.css';
 import { instantFormat } from '../../format/dayTime.ts';
+import { RecordPage } from '../RecordRoutes.tsx';
 
 const SPEEDS = [1, 2, 4, 8, 16] as const;
 /** How often playing moves the instant on (real time); each step asks for the room at the new instant. */
 const TICK_MS = 250;
 
 export function ReplayPage() {
-  const id = recordIdOf(useParams().roomId);
   const { t } = useTranslation('admin');
-  const state = loadedOf(useReplayTimeline(id ?? 0, id !== null));
-  if (id === null) return <Navigate to="/admin/stats" replace />;
   return (
-    <section className="admin-page replay-page" aria-labelledby="replay-title" data-testid="replay-page">
-      <p>
-        <Link to="/admin/stats">← {t('replay.back')}</Link>
-      </p>
-      <LoadedView
-        state={state}
-        failed={(failure) => (
-          <TitledFailure
-            titleId="replay-title"
-            title={t('replay.title', { event: '' })}
-            failure={failure}
-            testId="replay-error"
-          />
-        )}
-      >
-        {(timeline) => <Replay timeline={timeline} />}
-      </LoadedView>
-    </section>
+    <RecordPage
+      param="roomId"
+      useRecord={useReplayTimeline}
+      back={{ to: '/admin/stats', label: t('replay.back') }}
+      titleId="replay-title"
+      fallbackTitle={t('replay.title', { event: '' })}
+      errorTestId="replay-error"
+      className="replay-page"
+      testId="replay-page"
+    >
+      {(timeline) => <Replay timeline={timeline} />}
+    </RecordPage>
   );
 }
 
