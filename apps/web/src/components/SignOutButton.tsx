@@ -1,23 +1,20 @@
 // Signs out through the auth machine; the protected page then sends the visitor home.
 import { useTranslation } from 'react-i18next';
 import { useAuthActor, useAuthStatus } from '../auth/useAuth.ts';
-import { Spinner } from './Spinner.tsx';
+import { BusyButton } from './BusyButton.tsx';
 
 export function SignOutButton() {
   const { t } = useTranslation();
   const actor = useAuthActor();
   const signingOut = useAuthStatus() === 'signingOut';
   return (
-    <button
-      type="button"
+    <BusyButton
       className="button button-secondary"
-      disabled={signingOut}
-      aria-busy={signingOut}
-      data-testid="sign-out"
+      label={t('common.signOut')}
+      busyLabel={t('common.signingOut')}
+      busy={signingOut}
+      testId="sign-out"
       onClick={() => actor.send({ type: 'auth.logout' })}
-    >
-      {signingOut && <Spinner />}
-      <span>{signingOut ? t('common.signingOut') : t('common.signOut')}</span>
-    </button>
+    />
   );
 }

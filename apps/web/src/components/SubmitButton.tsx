@@ -1,5 +1,5 @@
 // A form's submit button that shows a spinner and its "sending" label while the request runs.
-import { Spinner } from './Spinner.tsx';
+import { BusyButton } from './BusyButton.tsx';
 
 type SubmitButtonProps = {
   label: string;
@@ -10,17 +10,6 @@ type SubmitButtonProps = {
   disabled?: boolean;
 };
 
-export function SubmitButton({ label, sendingLabel, sending, testId, disabled = false }: SubmitButtonProps) {
-  return (
-    <button
-      type="submit"
-      className="button button-primary"
-      disabled={sending || disabled}
-      aria-busy={sending}
-      data-testid={testId}
-    >
-      {sending && <Spinner />}
-      <span>{sending ? sendingLabel : label}</span>
-    </button>
-  );
+export function SubmitButton({ sendingLabel, sending, ...props }: SubmitButtonProps) {
+  return <BusyButton type="submit" busyLabel={sendingLabel} busy={sending} {...props} />;
 }

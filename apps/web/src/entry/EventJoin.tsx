@@ -6,8 +6,8 @@ import type { CurrentUser, EventRoom } from '@lablive/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { BusyButton } from '../components/BusyButton.tsx';
 import { ChoiceSelect } from '../components/ChoiceSelect.tsx';
-import { Spinner } from '../components/Spinner.tsx';
 import { type Failure, toFailure } from '../failure.ts';
 import { api } from '../services.ts';
 import type { WaitingNavigationState } from '../waiting/navigationState.ts';
@@ -106,17 +106,14 @@ export function EventJoin({ eventId, active, ended = false, user }: EventJoinPro
           {tw('eventCard.notActive')}
         </p>
       )}
-      <button
-        type="button"
-        className="button button-primary"
+      <BusyButton
+        label={tw('eventCard.join')}
+        busyLabel={tw('eventCard.joining')}
+        busy={busy}
         disabled={!canJoin}
-        aria-busy={busy}
-        data-testid="event-join"
+        testId="event-join"
         onClick={() => void join()}
-      >
-        {busy && <Spinner />}
-        <span>{busy ? tw('eventCard.joining') : tw('eventCard.join')}</span>
-      </button>
+      />
       {rooms !== null && !Array.isArray(rooms) && (
         <p className="form-error" role="alert" data-testid="event-rooms-error">
           {tw('eventCard.roomsFailed', { reason: describeJoinFailure(t, tw, rooms, active) })}

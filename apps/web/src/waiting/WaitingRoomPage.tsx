@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { isManager } from '../auth/roles.ts';
 import { useCurrentUser } from '../auth/useAuth.ts';
-import { Spinner } from '../components/Spinner.tsx';
+import { BusyButton } from '../components/BusyButton.tsx';
 import { useEventInfo } from '../hooks/useEventInfo.ts';
 import { describeFailure } from '../i18n/messages.ts';
 import { loadRoomPage } from '../room/loadRoomPage.ts';
@@ -83,7 +83,7 @@ function WaitingRoom({ roomId }: { roomId: number | null }) {
           <CameraPreview stream={stream} cameraOn={cameraOn && !preparing} preparing={preparing} />
           <DeviceToggles actor={actor} />
         </div>
-        <div className="waiting-panel">
+        <div className="waiting-panel raised">
           <DevicePanel actor={actor} />
           {staff && <RolePicker actor={actor} />}
           {betweenSessions && (
@@ -101,17 +101,15 @@ function WaitingRoom({ roomId }: { roomId: number | null }) {
               {tw('waitingRoom.roomFailed', { reason: describeFailure(t, roomError) })}
             </p>
           )}
-          <button
-            type="button"
+          <BusyButton
             className="button button-primary waiting-join"
-            disabled={!canJoin || joined}
-            aria-busy={joined}
-            data-testid="waiting-join"
+            label={tw('waitingRoom.join')}
+            busyLabel={tw('waitingRoom.joining')}
+            busy={joined}
+            disabled={!canJoin}
+            testId="waiting-join"
             onClick={() => actor.send({ type: 'room.join' })}
-          >
-            {joined && <Spinner />}
-            <span>{joined ? tw('waitingRoom.joining') : tw('waitingRoom.join')}</span>
-          </button>
+          />
         </div>
       </div>
     </section>
