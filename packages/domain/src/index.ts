@@ -40,6 +40,7 @@ export * from './rooms/roomState.ts';
 export * from './rooms/visibility.ts';
 export * from './shared/errors.ts';
 export * from './shared/ids.ts';
+export * from './shared/intlLocale.ts';
 export * from './shared/text.ts';
 export * from './shared/timeZone.ts';
 export * from './stats/replayView.ts';

@@ -152,11 +152,21 @@ export async function loginAsPublicGuest(deps: AuthDeps, request: PublicGuestLog
     throw new DomainError('forbidden', 'This e-mail has a personal invitation: use the link you received.');
   }
   const name = `${request.firstName} ${request.lastName}`;
+  // What the page tells of the guest: the language they read it in, their clock (a zone a manager set
+  // for them stays).
+  const chosen = { ...(request.locale ? { locale: request.locale } : {}) };
+  const clock = request.timeZone ?? null;
   const participantId = existing
     ? (
         await deps.db
           .updateTable('participants')
-          .set({ first_name: request.firstName, last_name: request.lastName, name })
+          .set((eb) => ({
+            first_name: request.firstName,
+            last_name: request.lastName,
+            name,
+            ...chosen,
+            timezone: eb.fn.coalesce('timezone', eb.val(clock)),
+          }))
           .where('id', '=', existing.id)
           .returning('id')
           .executeTakeFirstOrThrow()
@@ -171,6 +181,8 @@ export async function loginAsPublicGuest(deps: AuthDeps, request: PublicGuestLog
             first_name: request.firstName,
             last_name: request.lastName,
             name,
+            ...chosen,
+            timezone: clock,
           })
           .returning('id')
           .executeTakeFirstOrThrow()

@@ -74,7 +74,8 @@ beforeAll(async () => {
   mailed = await startMailedApp({ jobs: { retryDelaySeconds: 1 } });
   ({ test, smtp, app, call } = mailed);
   labId = await createLab(test.db, 'Lab A');
-  // Guests without an account are written to in the language of the event's owner, who invites them.
+  // Guests without an account are written to in their lab's language (issue 28), German here.
+  await test.db.updateTable('labs').set({ default_locale: 'de' }).where('id', '=', labId).execute();
   ownerId = await createUser(test.db, {
     labId,
     email: 'owner@a.test',

@@ -24,20 +24,21 @@ async function guestAndEvent(db: Db, participantId: number, eventId: number) {
     .selectFrom('participants')
     .innerJoin('events', 'events.id', 'participants.event_id')
     .leftJoin('users as account', 'account.id', 'participants.user_id')
-    .leftJoin('users as owner', 'owner.id', 'events.owner_id')
+    .innerJoin('labs', 'labs.id', 'events.lab_id')
     .select([
       'participants.id',
       'participants.email',
       'participants.name',
       'participants.timezone',
       'account.locale as account_locale',
+      'participants.locale as chosen_locale',
       'events.id as event_id',
       'events.lab_id',
       'events.name as event_name',
       'events.planned_start_date',
       'events.default_timezone',
       'events.end_date',
-      'owner.locale as owner_locale',
+      'labs.default_locale as lab_locale',
     ])
     .where('participants.id', '=', participantId)
     .where('participants.event_id', '=', eventId)
@@ -50,7 +51,11 @@ export async function renewPersonalLink(deps: LinkRenewalDeps, token: string): P
   if (!holder || holder.eventClosed) return;
   const guest = await guestAndEvent(deps.db, holder.participantId, holder.eventId);
   if (!guest || guest.end_date !== null) return;
-  const locale = guestLocale(guest.account_locale, guest.owner_locale);
+  const locale = guestLocale({
+    account: guest.account_locale,
+    chosen: guest.chosen_locale,
+    lab: guest.lab_locale,
+  });
   // The new link and its mail commit together: the mail never carries a link that does not exist.
   await deps.db.transaction().execute(async (trx) => {
     const url = await personalLink(trx, deps, guest.id);

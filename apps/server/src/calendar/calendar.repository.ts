@@ -11,8 +11,8 @@ export type CalendarEvent = {
   end: Date;
   timeZone: string;
   organizer: { name: string; email: string } | null;
-  /** The language of the event's owner: a guest without an account is written to in it. */
-  ownerLocale: string | null;
+  /** The lab's default language: a guest with neither an account nor a chosen language reads it. */
+  labLocale: string;
   /** The version of the guests' entries (RFC 5545 SEQUENCE): one more with each change they show. */
   sequence: number;
 };
@@ -22,7 +22,10 @@ export type CalendarGuest = {
   email: string;
   name: string;
   timeZone: string | null;
+  /** Their account's language. */
   locale: string | null;
+  /** The language they chose on the public event page. */
+  chosenLocale: string | null;
   /** Their latest invitation: a personal link is issued on it. */
   invitationId: number;
 };
@@ -31,6 +34,7 @@ export async function findCalendarEvent(db: Db, eventId: number): Promise<Calend
   const row = await db
     .selectFrom('events')
     .leftJoin('users', 'users.id', 'events.owner_id')
+    .innerJoin('labs', 'labs.id', 'events.lab_id')
     .select([
       'events.id',
       'events.lab_id',
@@ -43,7 +47,7 @@ export async function findCalendarEvent(db: Db, eventId: number): Promise<Calend
       'users.first_name as owner_first_name',
       'users.last_name as owner_last_name',
       'users.email as owner_email',
-      'users.locale as owner_locale',
+      'labs.default_locale as lab_locale',
     ])
     .where('events.id', '=', eventId)
     .executeTakeFirst();
@@ -56,7 +60,7 @@ export async function findCalendarEvent(db: Db, eventId: number): Promise<Calend
     start: row.planned_start_date,
     end: row.planned_end_date,
     timeZone: row.default_timezone,
-    ownerLocale: row.owner_locale,
+    labLocale: row.lab_locale,
     sequence: row.calendar_sequence,
     organizer: row.owner_email
       ? {
@@ -83,6 +87,7 @@ export async function findInvitedGuests(
       'participants.email',
       'participants.name',
       'participants.timezone',
+      'participants.locale as chosen_locale',
       'users.locale',
       eb.fn.max('event_invitations.id').as('invitation_id'),
     ])
@@ -97,6 +102,7 @@ export async function findInvitedGuests(
     name: row.name,
     timeZone: row.timezone,
     locale: row.locale,
+    chosenLocale: row.chosen_locale,
     // An inner join: every guest here has at least one invitation.
     invitationId: Number(row.invitation_id),
   }));

@@ -64,6 +64,8 @@ beforeAll(async () => {
   mailed = await startMailedApp({ jobs: { retryDelaySeconds: 1 } });
   ({ test, smtp, app, call } = mailed);
   const labId = await createLab(test.db, 'Lab A');
+  // Guests without an account read their lab's language (issue 28): English here.
+  await test.db.updateTable('labs').set({ default_locale: 'en' }).where('id', '=', labId).execute();
   mediaId = await createMedia(test.db, { labId, name: 'Slides' });
   await createUser(test.db, {
     labId,

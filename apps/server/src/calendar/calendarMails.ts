@@ -76,7 +76,7 @@ export function createCalendarMails(deps: CalendarMailsDeps) {
     if (guests.length === 0) return;
     const sequence = await nextCalendarSequence(db, event.id);
     for (const guest of guests) {
-      const locale = guestLocale(guest.locale, event.ownerLocale);
+      const locale = guestLocale({ account: guest.locale, chosen: guest.chosenLocale, lab: event.labLocale });
       const params = guestMailParams(guest, event);
       const mail = await eventMail(db, { eventId: event.id, kind: 'event_cancelled', locale }, params, () =>
         eventCancelledMail(locale, { ...params, why }),
@@ -120,7 +120,11 @@ export function createCalendarMails(deps: CalendarMailsDeps) {
       const sequence = await nextCalendarSequence(db, eventId);
       for (const guest of await findInvitedGuests(db, eventId)) {
         const url = await personalLink(db, guest);
-        const locale = guestLocale(guest.locale, event.ownerLocale);
+        const locale = guestLocale({
+          account: guest.locale,
+          chosen: guest.chosenLocale,
+          lab: event.labLocale,
+        });
         const params = { ...guestMailParams(guest, event), url, calendarUrl: pageUrl(eventId, guest.id) };
         const mail = await eventMail(db, { eventId, kind: 'event_update', locale }, params, () =>
           eventUpdateMail(locale, params),

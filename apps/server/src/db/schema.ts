@@ -194,6 +194,8 @@ export interface ParticipantsTable {
   job: string | null;
   location: string | null;
   timezone: string | null;
+  /** The language the guest chose on the public event page; null when they never did. */
+  locale: string | null;
   google_refresh_token: string | null;
   created_at: CreatedAt;
 }

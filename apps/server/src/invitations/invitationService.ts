@@ -9,8 +9,6 @@ import {
   effectivePermissions,
   forbidden,
   invalid,
-  LOCALES,
-  type Locale,
   notFound,
 } from '@lablive/domain';
 import type { Caller } from '../access/caller.ts';
@@ -20,12 +18,16 @@ import { invitationUrl } from '../auth/personalLink.ts';
 import type { CalendarMails } from '../calendar/calendarMails.ts';
 import type { Db } from '../db/connection.ts';
 import { findRoomInLab } from '../events/rooms.repository.ts';
+import { guestLocale } from '../mail/guestLocale.ts';
 import { guestMail, guestMailParams } from '../mail/guestMail.ts';
 import type { MailOutbox } from '../mail/mailOutbox.ts';
 import { eventMail } from '../mail/mediaTemplates.ts';
 import { invitationMail } from '../mail/templates.ts';
-import { findParticipantInLab, ownParticipationIds } from '../participants/participants.repository.ts';
-import { findUserLocale } from '../users/users.repository.ts';
+import {
+  findGuestLanguages,
+  findParticipantInLab,
+  ownParticipationIds,
+} from '../participants/participants.repository.ts';
 import { createInvitation, listInvitations } from './invitations.repository.ts';
 
 export type InvitationServiceDeps = {
@@ -42,22 +44,10 @@ export type InvitationServiceDeps = {
 /** Where a mail that could not be handed over is reported (the request's log). */
 export type MailRefusalLog = { error(details: object, message: string): void };
 
-const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value);
-
 export type InvitationService = ReturnType<typeof createInvitationService>;
 
 export function createInvitationService(deps: InvitationServiceDeps) {
   const { db, mailOutbox, calendar } = deps;
-
-  /**
-   * A participant with an account reads mail in its language; a guest without one in the language of the
-   * manager who invites them (who writes to their audience in it).
-   */
-  async function localeOf(userId: number | null, inviterLocale: Locale): Promise<Locale> {
-    if (userId === null) return inviterLocale;
-    const locale = await findUserLocale(db, userId);
-    return locale !== undefined && isLocale(locale) ? locale : inviterLocale;
-  }
 
   return {
     /**
@@ -96,7 +86,7 @@ export function createInvitationService(deps: InvitationServiceDeps) {
 
     /** Invites a participant of an event the caller sees; `mailed: false` when the mail was refused at once. */
     async invite(caller: Caller, body: CreateEventInvitationRequest, log: MailRefusalLog) {
-      const { principal, user } = caller;
+      const { principal } = caller;
       const participant = await findParticipantInLab(db, principal.labId, body.participant);
       if (!participant) throw notFound('participant', body.participant);
       const event = await findVisibleEvent(db, principal, body.event);
@@ -112,7 +102,7 @@ export function createInvitationService(deps: InvitationServiceDeps) {
         }
       }
       const now = deps.now();
-      const locale = await localeOf(participant.user_id, user.locale);
+      const locale = guestLocale(await findGuestLanguages(db, participant.id));
       const guest = { ...participant, timeZone: participant.timezone };
       const about = {
         guest,
@@ -140,6 +130,8 @@ export function createInvitationService(deps: InvitationServiceDeps) {
           role: body.role,
           url,
           calendarUrl: calendar.pageUrl(event.id, participant.id),
+          // Invited (or invited again) while the event runs: the mail says to join now.
+          runningNow: event.active && event.end_date === null,
         };
         const mail = await eventMail(trx, { eventId: event.id, kind: 'invitation', locale }, params, () =>
           invitationMail(locale, params),

@@ -1,9 +1,18 @@
-// The language of the mails a guest gets after their invitation (reminders, updates, cancellations):
-// their account's, or without one the event owner's (who invited them in it), or French.
+// The language of every mail to a guest (invitation, reminder, update, cancellation, fresh link, calendar
+// page; issue 28): their account's when they have one, else the one they chose on the public event page,
+// else their lab's default language, else French.
 import { LOCALES, type Locale } from '@lablive/domain';
 
 const isLocale = (value: string | null | undefined): value is Locale =>
   value != null && (LOCALES as readonly string[]).includes(value);
 
-export const guestLocale = (accountLocale: string | null, ownerLocale: string | null): Locale =>
-  isLocale(accountLocale) ? accountLocale : isLocale(ownerLocale) ? ownerLocale : 'fr';
+export function guestLocale(languages: {
+  account: string | null | undefined;
+  chosen: string | null | undefined;
+  lab: string | null | undefined;
+}): Locale {
+  const { account, chosen, lab } = languages;
+  if (isLocale(account)) return account;
+  if (isLocale(chosen)) return chosen;
+  return isLocale(lab) ? lab : 'fr';
+}

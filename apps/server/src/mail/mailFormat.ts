@@ -1,6 +1,6 @@
 // What every LabLive mail is made of: a subject, a plain text and an HTML body, with HTML-escaped values,
 // values kept to one line, and dates written in the reader's language and time zone.
-import { asOneLine, type Locale } from '@lablive/domain';
+import { asOneLine, intlLocale, type Locale } from '@lablive/domain';
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
@@ -25,27 +25,41 @@ export const escapeHtml = (value: string) =>
   );
 
 /**
- * The formatter of a language and time zone, made once: making one costs more than formatting with it,
+ * The formatters of a language and time zone, made once: making one costs more than formatting with it,
  * and a burst of reminders formats thousands of dates in a handful of zones. Null for a zone Intl does
  * not know.
  */
-const formatters = new Map<string, Intl.DateTimeFormat | null>();
-function formatterOf(locale: Locale, timeZone: string): Intl.DateTimeFormat | null {
+type ZoneFormatters = { dateTime: Intl.DateTimeFormat; zoneName: Intl.DateTimeFormat };
+const formatters = new Map<string, ZoneFormatters | null>();
+function formattersOf(locale: Locale, timeZone: string): ZoneFormatters | null {
   const key = `${locale} ${timeZone}`;
-  let formatter = formatters.get(key);
-  if (formatter === undefined) {
+  let made = formatters.get(key);
+  if (made === undefined) {
     try {
-      formatter = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone });
+      made = {
+        dateTime: new Intl.DateTimeFormat(intlLocale(locale), {
+          dateStyle: 'full',
+          timeStyle: 'short',
+          timeZone,
+        }),
+        zoneName: new Intl.DateTimeFormat(intlLocale(locale), { timeZone, timeZoneName: 'long' }),
+      };
     } catch {
-      formatter = null;
+      made = null;
     }
-    formatters.set(key, formatter);
+    formatters.set(key, made);
   }
-  return formatter;
+  return made;
 }
 
-/** A date in the reader's time zone; a zone Intl does not know falls back to UTC rather than failing a mail. */
+/**
+ * A date in the reader's time zone, the zone named in their language and by its id, so nobody reads it
+ * on the wrong clock: "Dienstag, 1. Dezember 2026 um 14:00 (Mitteleuropäische Normalzeit, Europe/Berlin)".
+ * A zone Intl does not know falls back to UTC rather than failing a mail.
+ */
 export function dateTime(locale: Locale, date: Date, timeZone: string): string {
-  const formatter = formatterOf(locale, timeZone);
-  return formatter ? formatter.format(date) : `${formatterOf(locale, 'UTC')?.format(date)} UTC`;
+  const zone = formattersOf(locale, timeZone) ? timeZone : 'UTC';
+  const { dateTime: format, zoneName } = formattersOf(locale, zone) as ZoneFormatters;
+  const name = zoneName.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value;
+  return `${format.format(date)} (${name ? `${name}, ` : ''}${zone})`;
 }

@@ -88,7 +88,9 @@ describe("a media's own mail template", () => {
     const mail = await smtp.waitForMail((m) => m.to.includes('gina@x.org'));
     expect(await subjectOf(eventId)).toBe('Quiz Oncology update : à vous de jouer');
     expect(mail.text).toContain('Bonjour Gina,');
-    expect(mail.text).toContain('Le quiz commence le mardi 2 mars 2027 à 14:00.');
+    expect(mail.text).toContain(
+      'Le quiz commence le mardi 2 mars 2027 à 14:00 (heure normale d’Europe centrale, Europe/Paris).',
+    );
     expect(mail.text).toMatch(/\?calendar&e=\d+&i=\d+&k=/);
     expect(mail.text).toMatch(/Votre lien : http:\/\/lablive\.test\/\?invitation=[\w%-]+/);
     const token = /\?invitation=([\w%-]+)/.exec(mail.text)?.[1] ?? '';

@@ -82,6 +82,8 @@ const INVITATION = {
     subject: (event: string) => `Invitation : ${event}`,
     greeting: (name: string) => `Bonjour ${name},`,
     body: (event: string, when: string) => `Vous êtes invité(e) à l'événement « ${event} », le ${when}.`,
+    running: (event: string, when: string) =>
+      `Vous êtes invité(e) à l'événement « ${event} », commencé le ${when} : il est en cours, rejoignez-le dès maintenant.`,
     role: (role: string) => `Vous y participerez en tant que ${role}.`,
     roles: {
       participant: 'participant',
@@ -96,6 +98,8 @@ const INVITATION = {
     subject: (event: string) => `Invitation: ${event}`,
     greeting: (name: string) => `Hello ${name},`,
     body: (event: string, when: string) => `You are invited to the event "${event}", on ${when}.`,
+    running: (event: string, when: string) =>
+      `You are invited to the event "${event}", which started on ${when}: it is running now, join it straight away.`,
     role: (role: string) => `You will take part as ${role}.`,
     roles: {
       participant: 'participant',
@@ -110,6 +114,8 @@ const INVITATION = {
     subject: (event: string) => `Einladung: ${event}`,
     greeting: (name: string) => `Hallo ${name},`,
     body: (event: string, when: string) => `Sie sind zur Veranstaltung „${event}“ eingeladen, am ${when}.`,
+    running: (event: string, when: string) =>
+      `Sie sind zur Veranstaltung „${event}“ eingeladen, die am ${when} begonnen hat: Sie läuft gerade, treten Sie gleich bei.`,
     role: (role: string) => `Sie nehmen als ${role} teil.`,
     roles: {
       participant: 'Teilnehmer',
@@ -133,16 +139,19 @@ export function invitationMail(
     /** The guest's personal link. */
     url: string;
     calendarUrl: string;
+    /** The event has started and is not closed: the mail says to join now, not on a day to come. */
+    runningNow?: boolean;
   },
 ): RenderedMail {
   const params = oneLineValues(values);
   const t = INVITATION[locale];
   const calendar = calendarLink(locale, params.calendarUrl);
   const when = dateTime(locale, params.startsAt, params.timeZone);
+  const body = (params.runningNow ? t.running : t.body)(params.eventName, when);
   const lines = [
     t.greeting(params.name),
     '',
-    t.body(params.eventName, when),
+    body,
     t.role(t.roles[params.role]),
     '',
     t.link,
@@ -150,7 +159,7 @@ export function invitationMail(
     ...calendar.text,
   ];
   const html = `<p>${escapeHtml(t.greeting(params.name))}</p>
-<p>${escapeHtml(t.body(params.eventName, when))}<br>${escapeHtml(t.role(t.roles[params.role]))}</p>
+<p>${escapeHtml(body)}<br>${escapeHtml(t.role(t.roles[params.role]))}</p>
 <p>${escapeHtml(t.link)}</p>
 <p><a href="${escapeHtml(params.url)}">${escapeHtml(t.action)}</a></p>${calendar.html}`;
   return { subject: t.subject(params.eventName), text: lines.join('\n'), html };

@@ -234,3 +234,15 @@ export async function updateParticipantFields(
     throw error;
   }
 }
+
+/** What decides a guest's mail language (mail/guestLocale.ts): their account's, their choice, their lab's. */
+export async function findGuestLanguages(db: Db, participantId: number) {
+  const row = await db
+    .selectFrom('participants')
+    .innerJoin('labs', 'labs.id', 'participants.lab_id')
+    .leftJoin('users', 'users.id', 'participants.user_id')
+    .select(['users.locale as account', 'participants.locale as chosen', 'labs.default_locale as lab'])
+    .where('participants.id', '=', participantId)
+    .executeTakeFirst();
+  return row ?? { account: null, chosen: null, lab: null };
+}

@@ -34,11 +34,11 @@ async function eventOf(db: Db, eventId: number) {
   return (await eventsOf(db, [eventId])).get(eventId);
 }
 
-/** The events (at least one), by id, as a reminder needs them (the owner's language for guests without their own). */
+/** The events (at least one), by id, as a reminder needs them (the lab's language for guests without one). */
 async function eventsOf(db: Db, eventIds: readonly number[]) {
   const rows = await db
     .selectFrom('events')
-    .leftJoin('users', 'users.id', 'events.owner_id')
+    .innerJoin('labs', 'labs.id', 'events.lab_id')
     .select([
       'events.id',
       'events.name',
@@ -49,7 +49,7 @@ async function eventsOf(db: Db, eventIds: readonly number[]) {
       'events.email_relaunch_j1',
       'events.email_relaunch_h1',
       'events.lab_id',
-      'users.locale as owner_locale',
+      'labs.default_locale as lab_locale',
     ])
     .where('events.id', 'in', eventIds)
     .execute();
@@ -77,6 +77,7 @@ async function guestsOf(db: Db, participantIds: readonly number[]) {
       'participants.email',
       'participants.name',
       'participants.timezone',
+      'participants.locale as chosen_locale',
       'users.locale',
     ])
     .where('participants.id', 'in', participantIds)
@@ -140,7 +141,19 @@ export async function createReminderScheduler(deps: {
       if (!wantsReminder(event, job.kind)) return [];
       const guest = guests.get(job.participantId);
       if (!guest || guest.event_id !== job.eventId) return [];
-      return [{ attempt, job, event, guest, language: guestLocale(guest.locale, event.owner_locale) }];
+      return [
+        {
+          attempt,
+          job,
+          event,
+          guest,
+          language: guestLocale({
+            account: guest.locale,
+            chosen: guest.chosen_locale,
+            lab: event.lab_locale,
+          }),
+        },
+      ];
     });
     // Each reminder's personal link, issued now (a fresh single-use sign-in on the guest's latest
     // invitation), and committed before any mail carrying one leaves.

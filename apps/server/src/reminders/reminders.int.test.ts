@@ -200,7 +200,7 @@ describe('reminders', () => {
     await expect.poll(() => of('Quiz night').length + of('Plain talk').length, { timeout: 30_000 }).toBe(8);
     for (const mail of of('Quiz night')) {
       expect(mail.text).toMatch(
-        /Bonjour Guest \d,\r\n\r\nLe quiz Quiz night commence le [^\r\n]+ 14:00\.\r\nVotre lien : http:\/\/\S+/,
+        /Bonjour Guest \d,\r\n\r\nLe quiz Quiz night commence le [^\r\n]+ 14:00 \([^\r\n]+\)\.\r\nVotre lien : http:\/\/\S+/,
       );
       expect(mail.text).not.toContain('Rappel');
       expect(mail.raw).toContain('Subject: =?UTF-8?Q?Bient=C3=B4t?= : Quiz night\r\n');

@@ -106,11 +106,6 @@ export async function findUserInLab(db: Db, labId: number, userId: number): Prom
 }
 
 /** A user's stored language (any lab: the caller scoped the user already), undefined without the user. */
-export async function findUserLocale(db: Db, userId: number): Promise<string | undefined> {
-  const user = await db.selectFrom('users').select('locale').where('id', '=', userId).executeTakeFirst();
-  return user?.locale;
-}
-
 /** A lab's users in id order; the deactivated ones only when asked for. */
 export async function listUsersOfLab(
   db: Db,

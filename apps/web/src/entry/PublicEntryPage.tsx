@@ -13,6 +13,7 @@ import { BoundFields, type FieldRow } from '../components/FormField.tsx';
 import { LabLogo } from '../components/LabLogo.tsx';
 import { SendingForm } from '../components/SendingForm.tsx';
 import { usePublicEventInfo } from '../hooks/useEventInfo.ts';
+import { useLocale } from '../i18n/useLocale.ts';
 import { parsePublicSlug } from '../theme/themeSources.ts';
 import { describeEntryFailure } from './entryFailure.ts';
 import {
@@ -37,6 +38,7 @@ export function PublicEntryPage() {
 function GuestEntry({ slug }: { slug: string }) {
   const { t } = useTranslation();
   const { t: tw } = useTranslation('waiting');
+  const locale = useLocale();
   const navigate = useNavigate();
   const actor = useAuthActor();
   const status = useAuthStatus();
@@ -68,7 +70,12 @@ function GuestEntry({ slug }: { slug: string }) {
 
   const onSubmit = (values: GuestEntryValues) => {
     setEntering(true);
-    actor.send({ type: 'auth.login', credentials: { ...values, eventSlug: slug, isPublic: true } });
+    // The page's language and the browser's clock: the guest's mails are written in and to them.
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    actor.send({
+      type: 'auth.login',
+      credentials: { ...values, eventSlug: slug, isPublic: true, locale, ...(timeZone ? { timeZone } : {}) },
+    });
   };
   const loaded = event.status === 'loaded' ? event.info : null;
   const header = (

@@ -1,6 +1,3 @@
-// The Intl locale every formatter of the web app uses for the page's language (fr, en, de). English is
-// written the British way, so an English page writes days day first as the spec does (26/11/2026) and
-// keeps the 24-hour clock the French and German pages use.
-export function intlLocale(language: string): string {
-  return language.startsWith('en') ? 'en-GB' : language;
-}
+// The web's formatters take the Intl locale of a language from the domain, where the server's mails,
+// CSV and PDF take it too, so a page and a mail write one date alike.
+export { intlLocale } from '@lablive/domain';

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { hasNoControlCharacters, SINGLE_LINE_MESSAGE } from '../documents/documents.ts';
 import { text } from '../shared/text.ts';
+import { timeZoneSchema } from '../shared/timeZone.ts';
 import { MESSAGES } from './messages.ts';
 
 /** Whitespace-only values count as blank (spec: "a whitespace-only value is silently ignored"). */
@@ -36,6 +37,10 @@ export const publicGuestLoginSchema = z.object({
   email: emailSchema,
   eventSlug: nonBlank(MESSAGES.fieldRequired).pipe(z.string().max(200)),
   isPublic: z.literal(true),
+  /** The page's language: the guest's mails are written in it (issue 28). */
+  locale: z.enum(['fr', 'en', 'de']).optional(),
+  /** The browser's time zone: the guest's mails tell times on their clock. */
+  timeZone: timeZoneSchema.optional(),
 });
 export type PublicGuestLogin = z.infer<typeof publicGuestLoginSchema>;
 

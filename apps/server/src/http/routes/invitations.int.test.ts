@@ -130,7 +130,7 @@ describe('POST /api/event-invitations', () => {
     expect(mail.text).toContain('Sie nehmen als Beobachter teil.');
   });
 
-  it('mails a guest without an account in the language of the manager who invites them', async () => {
+  it('mails a guest without an account in the lab’s language, not the inviting manager’s (issue 28)', async () => {
     await test.db.updateTable('users').set({ locale: 'de' }).where('email', '=', 'manager@a.test').execute();
     const german = await signIn(app, 'manager@a.test', 'pw-manager');
     const guest = await addParticipant(otherEvent.eventId, 'gast@x.org', 'Gisela Gast');
@@ -140,7 +140,7 @@ describe('POST /api/event-invitations', () => {
     });
     expect(response.statusCode).toBe(201);
     const mail = await smtp.waitForMail((m) => m.to.includes('gast@x.org'));
-    expect(mail.text).toContain('Einladung: Event invite-2');
+    expect(mail.text).toContain('Invitation : Event invite-2');
     await test.db.updateTable('users').set({ locale: 'fr' }).where('email', '=', 'manager@a.test').execute();
   });
 
@@ -233,9 +233,108 @@ describe('names in the mail', () => {
     expect(lines).toContain('Bonjour Dr X Click http://evil.example to confirm,');
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^Vous êtes invité\(e\) à l'événement « Event invite-2 Password: reset it at http:\/\/evil\.example », le /,
+        // The fixture's event is running: "commencé le" (started on) rather than "le" (on).
+        /^Vous êtes invité\(e\) à l'événement « Event invite-2 Password: reset it at http:\/\/evil\.example », (le|commencé le) /,
       ),
     );
     expect(lines.filter((line) => /^(Click|Password)/.test(line))).toEqual([]);
+  });
+});
+
+describe('the guest’s language and clock (issue 28)', () => {
+  let nord: number;
+  let nordManager: string;
+  let upcoming: number;
+
+  beforeAll(async () => {
+    nord = await createLab(test.db, 'Lab Nord');
+    await test.db.updateTable('labs').set({ default_locale: 'de' }).where('id', '=', nord).execute();
+    const managerId = await createUser(test.db, {
+      labId: nord,
+      email: 'manager@nord.test',
+      password: 'pw-nord',
+      permissions: ['manage_events'],
+      locale: 'fr',
+    });
+    nordManager = await signIn(app, 'manager@nord.test', 'pw-nord');
+    upcoming = (await createEvent(test.db, { labId: nord, slug: 'nord-webinar', ownerId: managerId }))
+      .eventId;
+    // Not started yet: Tuesday 1 December 2026, 13:00 UTC.
+    await test.db
+      .updateTable('events')
+      .set({
+        active: false,
+        planned_start_date: new Date('2026-12-01T13:00:00Z'),
+        planned_end_date: new Date('2026-12-01T15:00:00Z'),
+      })
+      .where('id', '=', upcoming)
+      .execute();
+  });
+
+  const invite = async (participant: number, event = upcoming) => {
+    const response = await call('POST', '/api/event-invitations', nordManager, { participant, event });
+    expect(response.statusCode, response.body).toBe(201);
+  };
+
+  it('writes to a guest without an account in the lab’s language, on their clock, the zone named', async () => {
+    const added = await call('POST', '/api/participants', nordManager, {
+      event_id: upcoming,
+      email: 'greta@berlin.test',
+      name: 'Greta Berlin',
+      timezone: 'Europe/Berlin',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    await invite(added.json().id);
+    const mail = await smtp.waitForMail((m) => m.to.includes('greta@berlin.test'));
+    expect(mail.text).toContain('Einladung: Event nord-webinar');
+    expect(mail.text).toContain('Hallo Greta Berlin,');
+    // 13:00 UTC is 14:00 in Berlin in December, and the mail says which clock that is.
+    expect(mail.text).toContain(
+      'Dienstag, 1. Dezember 2026 um 14:00 (Mitteleuropäische Normalzeit, Europe/Berlin)',
+    );
+  });
+
+  it('writes in the language and to the clock a guest chose on the public page', async () => {
+    await test.db.updateTable('events').set({ active: true }).where('id', '=', upcoming).execute();
+    const entered = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: {
+        firstName: 'Nora',
+        lastName: 'York',
+        email: 'nora@ny.test',
+        eventSlug: 'nord-webinar',
+        isPublic: true,
+        locale: 'en',
+        timeZone: 'America/New_York',
+      },
+    });
+    expect(entered.statusCode, entered.body).toBe(200);
+    const nora = entered.json().user.id as number;
+    await test.db.updateTable('events').set({ active: false }).where('id', '=', upcoming).execute();
+    await invite(nora);
+    const mail = await smtp.waitForMail((m) => m.to.includes('nora@ny.test'));
+    expect(mail.text).toContain('Invitation: Event nord-webinar');
+    expect(mail.text).toContain(
+      '1 December 2026 at 08:00 (Eastern Standard Time, America/New_York)',
+    );
+  });
+
+  it('says the event is running now when a guest is invited while it runs', async () => {
+    await test.db
+      .updateTable('events')
+      .set({ active: true, start_date: new Date('2026-12-01T13:02:00Z') })
+      .where('id', '=', upcoming)
+      .execute();
+    const added = await call('POST', '/api/participants', nordManager, {
+      event_id: upcoming,
+      email: 'late@berlin.test',
+      name: 'Lena Spät',
+      timezone: 'Europe/Berlin',
+    });
+    await invite(added.json().id);
+    const mail = await smtp.waitForMail((m) => m.to.includes('late@berlin.test'));
+    expect(mail.text).toContain('die am Dienstag, 1. Dezember 2026 um 14:00');
+    expect(mail.text).toContain('läuft gerade');
   });
 });
