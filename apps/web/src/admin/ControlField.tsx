@@ -1,7 +1,10 @@
 // A back-office form's field around a control the form draws itself (a select, a file, a time): the
-// labelled field FormField draws too (components/LabelledControl); and a file input bound to a form field.
+// labelled field FormField draws too (components/LabelledControl); and a file input bound to a form field,
+// alone or in its labelled field (a document's file, a media's build).
+import type { ReactNode } from 'react';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { Controller } from 'react-hook-form';
+import { LabelledControl } from '../components/LabelledControl.tsx';
 
 export { LabelledControl as ControlField } from '../components/LabelledControl.tsx';
 
@@ -44,5 +47,20 @@ export function FileInput<T extends FieldValues>(props: FileInputProps<T>) {
         />
       )}
     />
+  );
+}
+
+type FileFieldProps<T extends FieldValues> = Omit<FileInputProps<T>, 'describedBy' | 'invalid'> & {
+  label: ReactNode;
+  hint: ReactNode;
+  error: string | undefined;
+};
+
+/** A labelled file field: its hint, and its error, which marks the input invalid. */
+export function FileField<T extends FieldValues>({ label, hint, error, ...input }: FileFieldProps<T>) {
+  return (
+    <LabelledControl id={input.id} label={label} hint={hint} error={error} testId={input.testId}>
+      {(describedBy) => <FileInput {...input} describedBy={describedBy} invalid={error !== undefined} />}
+    </LabelledControl>
   );
 }

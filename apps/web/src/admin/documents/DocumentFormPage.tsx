@@ -27,8 +27,9 @@ import {
   nameFromFileName,
 } from './documentFormValues.ts';
 import './documents.css';
-import { ControlField, FileInput } from '../ControlField.tsx';
+import { FileField } from '../ControlField.tsx';
 import { FormActions } from '../FormActions.tsx';
+import { FormPage } from '../FormPage.tsx';
 
 const LIST = '/admin/documents';
 
@@ -123,75 +124,62 @@ function DocumentForm({ document }: { document: AdminDocument | null }) {
   const fileError = message(errors.file?.message);
   const sending = formState.isSubmitting;
   return (
-    <section className="admin-page" aria-labelledby="document-form-title">
-      <h1 id="document-form-title">
-        {creating ? ta('documentForm.createTitle') : ta('documentForm.editTitle')}
-      </h1>
-      <form
-        className="admin-form document-form"
-        noValidate
-        onSubmit={handleSubmit(save)}
-        data-testid="document-form"
-      >
-        <FormField
-          id={`${formId}-name`}
-          label={ta('documentForm.name')}
-          type="text"
-          autoComplete="off"
-          registration={register('name')}
-          testId="document-form-name"
-          error={message(errors.name?.message)}
+    <FormPage
+      titleId="document-form-title"
+      title={creating ? ta('documentForm.createTitle') : ta('documentForm.editTitle')}
+      className="document-form"
+      testId="document-form"
+      onSubmit={handleSubmit(save)}
+    >
+      <FormField
+        id={`${formId}-name`}
+        label={ta('documentForm.name')}
+        type="text"
+        autoComplete="off"
+        registration={register('name')}
+        testId="document-form-name"
+        error={message(errors.name?.message)}
+      />
+      {document !== null && <CurrentFile document={document} />}
+      <FileField
+        control={control}
+        name="file"
+        id={fileId}
+        label={creating ? ta('documentForm.file') : ta('documentForm.replaceFile')}
+        hint={ta('documentForm.fileHint', { types: DOCUMENT_TYPE_NAMES })}
+        error={fileError}
+        accept={DOCUMENT_ACCEPT}
+        disabled={sending}
+        testId="document-form-file"
+        onChosen={(chosen) => {
+          // A new document is named after its file until someone names it.
+          if (chosen !== null && creating && getValues('name').trim() === '') {
+            setValue('name', nameFromFileName(chosen.name), { shouldValidate: true });
+          }
+        }}
+      />
+      {sending && (
+        <UploadProgress
+          progress={progress}
+          label={ta('documentForm.progressLabel')}
+          text={
+            progress === null
+              ? ta('documentForm.sending')
+              : ta('documentForm.progress', { percent: Math.round(progress * 100) })
+          }
+          testId="document-progress"
         />
-        {document !== null && <CurrentFile document={document} />}
-        <ControlField
-          id={fileId}
-          label={creating ? ta('documentForm.file') : ta('documentForm.replaceFile')}
-          hint={ta('documentForm.fileHint', { types: DOCUMENT_TYPE_NAMES })}
-          error={fileError}
-          testId="document-form-file"
-        >
-          {(describedBy) => (
-            <FileInput
-              control={control}
-              name="file"
-              id={fileId}
-              accept={DOCUMENT_ACCEPT}
-              disabled={sending}
-              describedBy={describedBy}
-              invalid={fileError !== undefined}
-              testId="document-form-file"
-              onChosen={(chosen) => {
-                // A new document is named after its file until someone names it.
-                if (chosen !== null && creating && getValues('name').trim() === '') {
-                  setValue('name', nameFromFileName(chosen.name), { shouldValidate: true });
-                }
-              }}
-            />
-          )}
-        </ControlField>
-        {sending && (
-          <UploadProgress
-            progress={progress}
-            label={ta('documentForm.progressLabel')}
-            text={
-              progress === null
-                ? ta('documentForm.sending')
-                : ta('documentForm.progress', { percent: Math.round(progress * 100) })
-            }
-            testId="document-progress"
-          />
-        )}
-        {failure !== null && <Refusal failure={failure} />}
-        <FormActions
-          cancel={{ label: ta('documentForm.cancel'), testId: 'document-form-cancel', to: LIST }}
-          submit={{
-            label: ta('documentForm.submit'),
-            sendingLabel: ta('documentForm.uploading'),
-            sending,
-            testId: 'document-form-submit',
-          }}
-        />
-      </form>
-    </section>
+      )}
+      {failure !== null && <Refusal failure={failure} />}
+      <FormActions
+        cancel={{ label: ta('documentForm.cancel'), testId: 'document-form-cancel', to: LIST }}
+        submit={{
+          label: ta('documentForm.submit'),
+          sendingLabel: ta('documentForm.uploading'),
+          sending,
+          testId: 'document-form-submit',
+        }}
+      />
+    </FormPage>
   );
 }

@@ -21,6 +21,7 @@ import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { adminApi } from '../adminApi.ts';
 import { ControlField } from '../ControlField.tsx';
 import { FormActions } from '../FormActions.tsx';
+import { FormPage } from '../FormPage.tsx';
 import { LoadedView } from '../LoadedView.tsx';
 import { eventKeys, useBlockedDays, useEventMediaChoices, useEventToEdit } from '../resources/events.ts';
 import { useFormTarget } from '../routeIds.ts';
@@ -88,37 +89,41 @@ function EventFormView({ loaded }: { loaded: Loaded }) {
 
   const closed = event?.end_date != null;
   return (
-    <section className="admin-page" aria-labelledby="event-form-title">
-      <h1 id="event-form-title">{event === null ? ta('form.createTitle') : ta('form.editTitle')}</h1>
-      {closed && (
-        <p className="form-error" role="alert">
-          {ta('form.closed')}
-        </p>
-      )}
-      <FormProvider {...form}>
-        <form className="admin-form" noValidate onSubmit={form.handleSubmit(save)} data-testid="event-form">
-          <EventDataSection medias={medias} />
-          <PlanningSection blockedDays={blockedDays} notBefore={event === null ? today.date : undefined} />
-          <DescriptionSection />
-
-          {failure !== null && (
-            <p className="form-error" role="alert" data-testid="event-save-error">
-              {describeFailure(t, failure)}
+    <FormProvider {...form}>
+      <FormPage
+        titleId="event-form-title"
+        title={event === null ? ta('form.createTitle') : ta('form.editTitle')}
+        lead={
+          closed && (
+            <p className="form-error" role="alert">
+              {ta('form.closed')}
             </p>
-          )}
-          <FormActions
-            cancel={{ label: ta('form.cancel'), to: '/admin/events' }}
-            submit={{
-              label: event === null ? ta('form.submitCreate') : ta('form.submitEdit'),
-              sendingLabel: ta('form.saving'),
-              sending: form.formState.isSubmitting,
-              disabled: closed || medias.length === 0,
-              testId: 'event-submit',
-            }}
-          />
-        </form>
-      </FormProvider>
-    </section>
+          )
+        }
+        testId="event-form"
+        onSubmit={form.handleSubmit(save)}
+      >
+        <EventDataSection medias={medias} />
+        <PlanningSection blockedDays={blockedDays} notBefore={event === null ? today.date : undefined} />
+        <DescriptionSection />
+
+        {failure !== null && (
+          <p className="form-error" role="alert" data-testid="event-save-error">
+            {describeFailure(t, failure)}
+          </p>
+        )}
+        <FormActions
+          cancel={{ label: ta('form.cancel'), to: '/admin/events' }}
+          submit={{
+            label: event === null ? ta('form.submitCreate') : ta('form.submitEdit'),
+            sendingLabel: ta('form.saving'),
+            sending: form.formState.isSubmitting,
+            disabled: closed || medias.length === 0,
+            testId: 'event-submit',
+          }}
+        />
+      </FormPage>
+    </FormProvider>
   );
 }
 

@@ -31,8 +31,9 @@ import {
   THUMBNAIL_ACCEPT,
 } from './mediaFormValues.ts';
 import './medias.css';
-import { ControlField, FileInput } from '../ControlField.tsx';
+import { FileField, FileInput } from '../ControlField.tsx';
 import { FormActions } from '../FormActions.tsx';
+import { FormPage } from '../FormPage.tsx';
 import { Refusal } from './MediaRefusal.tsx';
 import { type SavingStep, saveMedia } from './saveMedia.ts';
 
@@ -142,71 +143,67 @@ function MediaForm({ media: loaded }: { media: AdminMedia | null }) {
   const nameField = register('name');
   const slugField = register('slug');
   return (
-    <section className="admin-page" aria-labelledby="media-form-title">
-      <h1 id="media-form-title">
-        {media === null ? ta('mediaForm.createTitle') : ta('mediaForm.editTitle')}
-      </h1>
-      <FormProvider {...form}>
-        <form
-          className="admin-form media-form"
-          noValidate
-          onSubmit={handleSubmit(save)}
-          data-testid="media-form"
-        >
-          <FormField
-            id={`${formId}-name`}
-            label={ta('mediaForm.name')}
-            type="text"
-            autoComplete="off"
-            registration={{
-              ...nameField,
-              onChange: async (event) => {
-                await nameField.onChange(event);
-                if (!slugEdited) setValue('slug', mediaSlugOf(event.target.value));
-              },
-            }}
-            testId="media-form-name"
-            error={message(errors.name?.message)}
-          />
-          <FormField
-            id={`${formId}-slug`}
-            label={ta('mediaForm.slug')}
-            hint={ta('mediaForm.slugHint')}
-            type="text"
-            autoComplete="off"
-            registration={{
-              ...slugField,
-              onChange: async (event) => {
-                setSlugEdited(true);
-                await slugField.onChange(event);
-              },
-            }}
-            testId="media-form-slug"
-            error={message(errors.slug?.message)}
-          />
-          {slug.trim() === DEMO_MEDIA_SLUG && (
-            <p className="media-note" data-testid="media-demo-note">
-              {ta('mediaForm.demoNote')}
-            </p>
-          )}
+    <FormProvider {...form}>
+      <FormPage
+        titleId="media-form-title"
+        title={media === null ? ta('mediaForm.createTitle') : ta('mediaForm.editTitle')}
+        className="media-form"
+        testId="media-form"
+        onSubmit={handleSubmit(save)}
+      >
+        <FormField
+          id={`${formId}-name`}
+          label={ta('mediaForm.name')}
+          type="text"
+          autoComplete="off"
+          registration={{
+            ...nameField,
+            onChange: async (event) => {
+              await nameField.onChange(event);
+              if (!slugEdited) setValue('slug', mediaSlugOf(event.target.value));
+            },
+          }}
+          testId="media-form-name"
+          error={message(errors.name?.message)}
+        />
+        <FormField
+          id={`${formId}-slug`}
+          label={ta('mediaForm.slug')}
+          hint={ta('mediaForm.slugHint')}
+          type="text"
+          autoComplete="off"
+          registration={{
+            ...slugField,
+            onChange: async (event) => {
+              setSlugEdited(true);
+              await slugField.onChange(event);
+            },
+          }}
+          testId="media-form-slug"
+          error={message(errors.slug?.message)}
+        />
+        {slug.trim() === DEMO_MEDIA_SLUG && (
+          <p className="media-note" data-testid="media-demo-note">
+            {ta('mediaForm.demoNote')}
+          </p>
+        )}
 
-          <ContentSection formId={formId} media={media} busy={busy} />
-          <CanvasSection formId={formId} />
-          <ThumbnailField formId={formId} media={media} busy={busy} onRemove={() => void removeThumbnail()} />
-          {sending !== null && <SendingProgress sending={sending} />}
-          {failure !== null && <Refusal failure={failure} />}
-          <FormActions
-            cancel={{ label: ta('mediaForm.cancel'), testId: 'media-form-cancel', to: LIST }}
-            submit={{
-              label: ta('mediaForm.save'),
-              sendingLabel: ta('mediaForm.saving'),
-              sending: busy,
-              testId: 'media-form-save',
-            }}
-          />
-        </form>
-      </FormProvider>
-    </section>
+        <ContentSection formId={formId} media={media} busy={busy} />
+        <CanvasSection formId={formId} />
+        <ThumbnailField formId={formId} media={media} busy={busy} onRemove={() => void removeThumbnail()} />
+        {sending !== null && <SendingProgress sending={sending} />}
+        {failure !== null && <Refusal failure={failure} />}
+        <FormActions
+          cancel={{ label: ta('mediaForm.cancel'), testId: 'media-form-cancel', to: LIST }}
+          submit={{
+            label: ta('mediaForm.save'),
+            sendingLabel: ta('mediaForm.saving'),
+            sending: busy,
+            testId: 'media-form-save',
+          }}
+        />
+      </FormPage>
+    </FormProvider>
   );
 }
 
@@ -287,26 +284,17 @@ function ContentSection({
               </p>
             </div>
           )}
-          <ControlField
+          <FileField
+            control={control}
+            name="build"
             id={buildId}
             label={hasBuild ? ta('mediaForm.replaceBuild') : ta('mediaForm.build')}
             hint={ta('mediaForm.buildHint')}
             error={buildError}
+            accept={BUILD_ACCEPT}
+            disabled={busy}
             testId="media-form-build"
-          >
-            {(describedBy) => (
-              <FileInput
-                control={control}
-                name="build"
-                id={buildId}
-                accept={BUILD_ACCEPT}
-                disabled={busy}
-                describedBy={describedBy}
-                invalid={buildError !== undefined}
-                testId="media-form-build"
-              />
-            )}
-          </ControlField>
+          />
         </>
       )}
       <p className="field-hint media-protocol-note">{ta('mediaForm.protocolNote')}</p>

@@ -25,6 +25,7 @@ import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { adminApi } from '../adminApi.ts';
 import { ControlField } from '../ControlField.tsx';
 import { FormActions } from '../FormActions.tsx';
+import { FormPage } from '../FormPage.tsx';
 import { LoadedView } from '../LoadedView.tsx';
 import { eventKeys, useEvent, useEventRooms, useParticipant } from '../resources/events.ts';
 import { formTargetOf, recordIdOf } from '../routeIds.ts';
@@ -94,91 +95,91 @@ function ParticipantFormView({ loaded }: { loaded: Loaded }) {
   }
 
   return (
-    <section className="admin-page" aria-labelledby="participant-form-title">
-      <h1 id="participant-form-title">
-        {guest === null ? ta('participantForm.createTitle') : ta('participantForm.editTitle')}
-      </h1>
-      <p className="muted">{ta('participants.of', { name: event.name })}</p>
-      <form className="admin-form" noValidate onSubmit={handleSubmit(save)} data-testid="participant-form">
-        <FormField
-          id="participant-name"
-          label={ta('participantForm.fullName')}
-          type="text"
-          autoComplete="off"
-          registration={register('name')}
-          testId="participant-name"
-          error={message(errors.name?.message)}
-        />
-        <ControlField
-          id="participant-room"
-          label={ta('participantForm.room')}
-          error={errors.room_id === undefined ? undefined : (message(errors.room_id.message) ?? '')}
-        >
-          {(describedBy) => (
-            <select
-              id="participant-room"
-              data-testid="participant-room"
-              aria-invalid={errors.room_id !== undefined}
-              aria-describedby={describedBy}
-              {...register('room_id', {
-                setValueAs: (value: string | number | null) =>
-                  value === '' || value === null ? null : Number(value),
-              })}
-            >
-              {!manual && <option value="">{ta('participantForm.roomAutomatic')}</option>}
-              {manual && <option value="">—</option>}
-              {rooms.map((room) => (
-                <option key={room.id} value={room.id}>
-                  {room.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </ControlField>
-        <FormField
-          id="participant-email"
-          label={ta('participantForm.email')}
-          type="email"
-          autoComplete="off"
-          registration={register('email')}
-          testId="participant-email"
-          error={message(errors.email?.message)}
-        />
-        <ControlField id="participant-role" label={ta('participantForm.role')}>
-          {() => (
-            <select id="participant-role" data-testid="participant-role" {...register('role')}>
-              {EVENT_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {ta(`roles.${role}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </ControlField>
-        <FormField
-          id="participant-job"
-          label={ta('participantForm.job')}
-          type="text"
-          autoComplete="organization-title"
-          registration={register('job')}
-          testId="participant-job"
-          error={message(errors.job?.message)}
-        />
-        {failure !== null && (
-          <p className="form-error" role="alert" data-testid="participant-save-error">
-            {describeFailure(t, failure)}
-          </p>
+    <FormPage
+      titleId="participant-form-title"
+      title={guest === null ? ta('participantForm.createTitle') : ta('participantForm.editTitle')}
+      lead={<p className="muted">{ta('participants.of', { name: event.name })}</p>}
+      testId="participant-form"
+      onSubmit={handleSubmit(save)}
+    >
+      <FormField
+        id="participant-name"
+        label={ta('participantForm.fullName')}
+        type="text"
+        autoComplete="off"
+        registration={register('name')}
+        testId="participant-name"
+        error={message(errors.name?.message)}
+      />
+      <ControlField
+        id="participant-room"
+        label={ta('participantForm.room')}
+        error={errors.room_id === undefined ? undefined : (message(errors.room_id.message) ?? '')}
+      >
+        {(describedBy) => (
+          <select
+            id="participant-room"
+            data-testid="participant-room"
+            aria-invalid={errors.room_id !== undefined}
+            aria-describedby={describedBy}
+            {...register('room_id', {
+              setValueAs: (value: string | number | null) =>
+                value === '' || value === null ? null : Number(value),
+            })}
+          >
+            {!manual && <option value="">{ta('participantForm.roomAutomatic')}</option>}
+            {manual && <option value="">—</option>}
+            {rooms.map((room) => (
+              <option key={room.id} value={room.id}>
+                {room.name}
+              </option>
+            ))}
+          </select>
         )}
-        <FormActions
-          cancel={{ label: ta('form.cancel'), to: backToList }}
-          submit={{
-            label: guest === null ? ta('participantForm.submitCreate') : ta('participantForm.submitEdit'),
-            sendingLabel: ta('participantForm.saving'),
-            sending: formState.isSubmitting,
-            testId: 'participant-submit',
-          }}
-        />
-      </form>
-    </section>
+      </ControlField>
+      <FormField
+        id="participant-email"
+        label={ta('participantForm.email')}
+        type="email"
+        autoComplete="off"
+        registration={register('email')}
+        testId="participant-email"
+        error={message(errors.email?.message)}
+      />
+      <ControlField id="participant-role" label={ta('participantForm.role')}>
+        {() => (
+          <select id="participant-role" data-testid="participant-role" {...register('role')}>
+            {EVENT_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ta(`roles.${role}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </ControlField>
+      <FormField
+        id="participant-job"
+        label={ta('participantForm.job')}
+        type="text"
+        autoComplete="organization-title"
+        registration={register('job')}
+        testId="participant-job"
+        error={message(errors.job?.message)}
+      />
+      {failure !== null && (
+        <p className="form-error" role="alert" data-testid="participant-save-error">
+          {describeFailure(t, failure)}
+        </p>
+      )}
+      <FormActions
+        cancel={{ label: ta('form.cancel'), to: backToList }}
+        submit={{
+          label: guest === null ? ta('participantForm.submitCreate') : ta('participantForm.submitEdit'),
+          sendingLabel: ta('participantForm.saving'),
+          sending: formState.isSubmitting,
+          testId: 'participant-submit',
+        }}
+      />
+    </FormPage>
   );
 }
