@@ -8,7 +8,7 @@ export function SiteHeader() {
   const { t } = useTranslation();
   const theme = useTheme();
   return (
-    <header className="site-header">
+    <header className="site-header lab-bar">
       <Link to="/" className="brand" aria-label={t('app.homeLink')}>
         {theme.logoUrl !== null && (
           <img

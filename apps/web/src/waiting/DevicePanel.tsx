@@ -7,6 +7,26 @@ import { Icon } from '../components/Icon.tsx';
 import { deviceChoices, outputLabel } from './deviceChoices.ts';
 import type { WaitingRoomActor } from './useWaitingRoom.ts';
 
+// The microphone and camera selectors differ only by these.
+const DEVICE_SELECTS = [
+  {
+    kind: 'audioinput',
+    id: 'waiting-audio-input',
+    devices: 'audioInputs',
+    label: 'waitingRoom.audioInput',
+    unnamed: 'waitingRoom.unnamedMicrophone',
+    none: 'waitingRoom.noAudioInputs',
+  },
+  {
+    kind: 'videoinput',
+    id: 'waiting-video-input',
+    devices: 'videoInputs',
+    label: 'waitingRoom.videoInput',
+    unnamed: 'waitingRoom.unnamedCamera',
+    none: 'waitingRoom.noVideoInputs',
+  },
+] as const;
+
 export function DevicePanel({ actor }: { actor: WaitingRoomActor }) {
   const { t } = useTranslation('waiting');
   const devices = useSelector(actor, (s) => s.context.devices);
@@ -19,26 +39,19 @@ export function DevicePanel({ actor }: { actor: WaitingRoomActor }) {
   );
   return (
     <div className="device-panel">
-      <ChoiceSelect
-        id="waiting-audio-input"
-        label={t('waitingRoom.audioInput')}
-        value={audioInputId}
-        choices={deviceChoices(devices.audioInputs, (n) => t('waitingRoom.unnamedMicrophone', { n }))}
-        onChange={(deviceId) => actor.send({ type: 'device.select', kind: 'audioinput', deviceId })}
-        placeholder={t('waitingRoom.noAudioInputs')}
-        disabled={!idle}
-        testId="waiting-audio-input"
-      />
-      <ChoiceSelect
-        id="waiting-video-input"
-        label={t('waitingRoom.videoInput')}
-        value={videoInputId}
-        choices={deviceChoices(devices.videoInputs, (n) => t('waitingRoom.unnamedCamera', { n }))}
-        onChange={(deviceId) => actor.send({ type: 'device.select', kind: 'videoinput', deviceId })}
-        placeholder={t('waitingRoom.noVideoInputs')}
-        disabled={!idle}
-        testId="waiting-video-input"
-      />
+      {DEVICE_SELECTS.map((select) => (
+        <ChoiceSelect
+          key={select.kind}
+          id={select.id}
+          label={t(select.label)}
+          value={select.kind === 'audioinput' ? audioInputId : videoInputId}
+          choices={deviceChoices(devices[select.devices], (n) => t(select.unnamed, { n }))}
+          onChange={(deviceId) => actor.send({ type: 'device.select', kind: select.kind, deviceId })}
+          placeholder={t(select.none)}
+          disabled={!idle}
+          testId={select.id}
+        />
+      ))}
       <div className="choice-field">
         <span className="choice-label">{t('waitingRoom.audioOutput')}</span>
         <p className="audio-output" data-detected={output !== null} data-testid="waiting-audio-output">

@@ -20,7 +20,7 @@ export function ControlBar({ fullscreenTarget }: { fullscreenTarget: RefObject<H
   const { me } = useRoom();
 
   return (
-    <section className="control-bar" aria-label={t('controls.label')} data-testid="room-controls">
+    <section className="control-bar lab-bar" aria-label={t('controls.label')} data-testid="room-controls">
       <div className="control-side">
         <LeaveButton />
       </div>

@@ -55,7 +55,11 @@ export function NotesRequests() {
           <h3 className="sidebar-subheading">{t('notes.requests')}</h3>
           <ul className="notes-request-list">
             {[...requests].reverse().map((request) => (
-              <li key={request.id} className="notes-request" data-testid={`notes-request-${request.id}`}>
+              <li
+                key={request.id}
+                className="notes-request sidebar-card"
+                data-testid={`notes-request-${request.id}`}
+              >
                 <span className="notes-request-time">
                   {t('notes.requestedAt', { time: formatTime(request.at) })}
                 </span>

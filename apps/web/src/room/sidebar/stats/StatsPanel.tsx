@@ -34,10 +34,7 @@ export function StatsPanel() {
         {t('stats.title')}
       </h2>
       <dl className="stats-grid">
-        <div className="stats-figure" data-testid="stats-present" data-count={viewers.length}>
-          <dt>{t('stats.present')}</dt>
-          <dd>{viewers.length}</dd>
-        </div>
+        <CountFigure testId="stats-present" label={t('stats.present')} count={viewers.length} />
         <div className="stats-figure" data-testid="stats-duration" data-status={session.status}>
           <dt>{t('stats.duration')}</dt>
           <dd>
@@ -45,22 +42,10 @@ export function StatsPanel() {
             {session.status === 'ended' && <span className="stats-note"> {t('stats.ended')}</span>}
           </dd>
         </div>
-        <div className="stats-figure" data-testid="stats-messages" data-count={chat.length}>
-          <dt>{t('stats.messages')}</dt>
-          <dd>{chat.length}</dd>
-        </div>
-        <div className="stats-figure" data-testid="stats-documents" data-count={documents}>
-          <dt>{t('stats.documents')}</dt>
-          <dd>{documents}</dd>
-        </div>
-        <div className="stats-figure" data-testid="stats-speak-requests" data-count={raised.length}>
-          <dt>{t('stats.speakRequests')}</dt>
-          <dd>{raised.length}</dd>
-        </div>
-        <div className="stats-figure" data-testid="stats-poll-count" data-count={polls.length}>
-          <dt>{t('stats.polls')}</dt>
-          <dd>{polls.length}</dd>
-        </div>
+        <CountFigure testId="stats-messages" label={t('stats.messages')} count={chat.length} />
+        <CountFigure testId="stats-documents" label={t('stats.documents')} count={documents} />
+        <CountFigure testId="stats-speak-requests" label={t('stats.speakRequests')} count={raised.length} />
+        <CountFigure testId="stats-poll-count" label={t('stats.polls')} count={polls.length} />
       </dl>
       {viewers.length > 0 && (
         <p className="sidebar-muted" data-testid="stats-roles">
@@ -90,7 +75,7 @@ export function StatsPanel() {
             {polls.map((poll) => {
               const results = pollResults(poll);
               return (
-                <li key={poll.id} className="stats-poll" data-respondents={results.respondents}>
+                <li key={poll.id} className="stats-poll sidebar-card" data-respondents={results.respondents}>
                   <span className="stats-poll-title">
                     {poll.title}{' '}
                     <span className="poll-status" data-status={poll.status}>
@@ -119,5 +104,15 @@ export function StatsPanel() {
         )}
       </div>
     </section>
+  );
+}
+
+/** A figure of the grid that is a count (the test reads it from data-count). */
+function CountFigure({ testId, label, count }: { testId: string; label: string; count: number }) {
+  return (
+    <div className="stats-figure" data-testid={testId} data-count={count}>
+      <dt>{label}</dt>
+      <dd>{count}</dd>
+    </div>
   );
 }
