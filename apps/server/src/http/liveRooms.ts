@@ -86,7 +86,10 @@ export function createLiveRooms(deps: { db: Db; rooms: RoomService; video: Video
       return {
         medias,
         polls,
-        activeModules: room.active_modules,
+        // A room's camera needs its lab's leave too (issue 28): without it nobody is offered a camera.
+        activeModules: room.active_modules.filter(
+          (module) => module !== 'active_camera' || (lab?.modules.includes('active_camera') ?? false),
+        ),
         labLogoUrl: lab?.theme.logoUrl ?? null,
         session,
         participation,

@@ -15,7 +15,8 @@ const everyone: CommandRule = { animatorOnly: false };
 const animators: CommandRule = { animatorOnly: true };
 const chat: readonly RoomModule[] = ['chat'];
 const notes: readonly RoomModule[] = ['notes'];
-const camera: readonly RoomModule[] = ['active_camera'];
+// A camera needs the module twice too: the lab allows cameras (issue 28) and this room switched them on.
+const camera = { roomModules: ['active_camera'], labModules: ['active_camera'] } as const;
 // A poll needs the module twice: the lab bought it and this room switched it on.
 const polls = { roomModules: ['polls'], labModules: ['polls'] } as const;
 const documents: readonly LabModule[] = ['share_document'];
@@ -42,9 +43,9 @@ export const COMMAND_RULES: Record<RoomCommandType, CommandRule> = {
   AnswerPoll: { animatorOnly: false, ...polls },
   ClosePoll: { animatorOnly: true, ...polls },
   ToggleOwnAudio: everyone,
-  ToggleOwnVideo: { animatorOnly: false, roomModules: camera },
+  ToggleOwnVideo: { animatorOnly: false, ...camera },
   ForceToggleAudio: animators,
-  ForceToggleVideo: { animatorOnly: true, roomModules: camera },
+  ForceToggleVideo: { animatorOnly: true, ...camera },
   StartSession: animators,
   EndSession: animators,
   // Never from a client (see roomCommands.ts); decide lets it through without the presence check.

@@ -241,6 +241,9 @@ describe('modules', () => {
     expect(COMMAND_RULES.SubmitNotes.roomModules).toEqual(['notes']);
     expect(COMMAND_RULES.ShareDocuments.labModules).toEqual(['share_document']);
     expect(COMMAND_RULES.ToggleOwnVideo.roomModules).toEqual(['active_camera']);
+    // And the lab's leave (issue 28): a lab that does not allow cameras has none in any room.
+    expect(COMMAND_RULES.ToggleOwnVideo.labModules).toEqual(['active_camera']);
+    expect(COMMAND_RULES.ForceToggleVideo.labModules).toEqual(['active_camera']);
     expect(COMMAND_RULES.ToggleOwnAudio.roomModules).toBeUndefined();
   });
 });

@@ -36,7 +36,7 @@ beforeAll(async () => {
   app = await buildTestApp(test, { mailer, iceServers });
   call = caller(app);
   wsUrl = await listenForSockets(app);
-  labId = await createLab(test.db, 'Lab A', ['polls']);
+  labId = await createLab(test.db, 'Lab A', ['polls', 'active_camera']);
   event = await createEvent(test.db, { labId, slug: 'room-1', rooms: 2 });
   roomId = event.roomIds[0] ?? 0;
   await test.db.updateTable('rooms').set({ name: 'Salle 1' }).where('id', '=', roomId).execute();
@@ -153,6 +153,22 @@ describe('GET /api/rooms/{id}/token', () => {
     expect(body.polls).toHaveLength(1);
     // A guest has no link to hand out.
     expect((await call('GET', `/api/rooms/${roomId}/token`, alice.token)).json().publicSlug).toBeNull();
+  });
+
+  it('offers no camera in the rooms of a lab that does not allow cameras (issue 28)', async () => {
+    const noCameraLab = await createLab(test.db, 'Lab without cameras', ['polls']);
+    const audioOnly = await createEvent(test.db, { labId: noCameraLab, slug: 'audio-only' });
+    const host = await enterRoomAs(test.db, app, {
+      labId: noCameraLab,
+      eventId: audioOnly.eventId,
+      roomId: audioOnly.roomIds[0] ?? 0,
+      role: 'animator',
+      email: 'host@audio.test',
+    });
+    const response = await call('GET', `/api/rooms/${audioOnly.roomIds[0]}/token`, host.token);
+    expect(response.statusCode, response.body).toBe(200);
+    // The room switched cameras on (the default), the lab did not: the room offers none.
+    expect(response.json().activeModules).toEqual(['chat', 'polls', 'notes', 'stats']);
   });
 
   it("answers 503 with the spec's message when OpenTok cannot create the session", async () => {
