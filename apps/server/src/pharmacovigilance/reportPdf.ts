@@ -5,7 +5,7 @@
 // Made from the report as its page shows it (ReportDetail), so the patient's names cannot reach it.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { Locale, ReportDetail } from '@lablive/domain';
+import { formatCalendarDay, formatDayTime, type Locale, type ReportDetail } from '@lablive/domain';
 import PDFDocument from 'pdfkit';
 import { REPORT_WORDING } from '../mail/pharmacovigilanceWording.ts';
 import type { ReportRecord } from './reports.repository.ts';
@@ -72,30 +72,14 @@ const LABEL_SIZE = 7.5;
 const VALUE_SIZE = 10;
 const GREY = '#555555';
 
-/** DD/MM/YYYY HH:mm in the session's zone (UTC for a zone Intl does not know), as the back office writes dates. */
-function filedAtText(date: Date, timeZone: string): string {
-  const format = (zone: string) => {
-    const parts = new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(date);
-    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-    return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')} (${zone})`;
-  };
+/** "26/11/2026, 14:05 (Europe/Paris)": in the reader's language, in the session's zone (UTC for a zone Intl does not know). */
+function filedAtText(date: Date, timeZone: string, locale: Locale): string {
   try {
-    return format(timeZone);
+    return `${formatDayTime(date, locale, timeZone)} (${timeZone})`;
   } catch {
-    return format('UTC');
+    return `${formatDayTime(date, locale, 'UTC')} (UTC)`;
   }
 }
-
-/** YYYY-MM-DD as DD/MM/YYYY. */
-const dayText = (day: string) => day.split('-').reverse().join('/');
 
 export async function reportPdf(record: ReportRecord, locale: Locale): Promise<Buffer> {
   const fonts = await loadFonts();
@@ -104,7 +88,7 @@ export async function reportPdf(record: ReportRecord, locale: Locale): Promise<B
   const w = REPORT_WORDING[locale];
   const filedAt = new Date(report.date);
   const { reference } = report;
-  const when = filedAtText(filedAt, record.timeZone);
+  const when = filedAtText(filedAt, record.timeZone, locale);
 
   const doc = new PDFDocument({
     size: 'A4',
@@ -136,7 +120,7 @@ export async function reportPdf(record: ReportRecord, locale: Locale): Promise<B
   form.row([
     { label: w.labels.initials, value: report.patient_initials },
     { label: w.labels.gender, value: w.genders[report.gender] },
-    { label: w.labels.birthdate, value: dayText(report.patient_birthday) },
+    { label: w.labels.birthdate, value: formatCalendarDay(report.patient_birthday, locale) },
     { label: w.labels.ageRange, value: w.ageRanges[report.age_range] },
   ]);
   form.longText({ label: w.labels.reaction, value: report.drug_adverse_reaction });
