@@ -1,6 +1,6 @@
 // Labs: their theme and enabled modules, and their settings as the platform's super-admins manage them.
 // Rows are mapped to domain shapes here and nowhere else.
-import { LAB_MODULES, type LabModule, type LabTheme } from '@lablive/domain';
+import { LAB_MODULES, type LabModule, type LabTheme, LOCALES, type Locale } from '@lablive/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 
@@ -12,6 +12,8 @@ export type Lab = {
   theme: LabTheme;
   /** Suspended by a super-admin: nobody of it signs in or keeps a session. */
   suspended: boolean;
+  /** The language of its mails and pages for who has none of their own. */
+  defaultLocale: Locale;
 };
 
 function isLabModule(value: string): value is LabModule {
@@ -27,6 +29,7 @@ export async function findLab(db: Db, labId: number): Promise<Lab | undefined> {
     name: row.name,
     planMinutes: row.plan_minutes,
     suspended: row.suspended_at !== null,
+    defaultLocale: LOCALES.find((locale) => locale === row.default_locale) ?? 'fr',
     modules: modules.map((m) => m.module).filter(isLabModule),
     theme: {
       primaryColor: row.primary_color,

@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import type { Caller } from '../access/caller.ts';
 import type { Db } from '../db/connection.ts';
 import { findRoomInLab } from '../events/rooms.repository.ts';
+import { findLab } from '../labs/labs.repository.ts';
 import type { MailAttachment } from '../mail/mailer.ts';
 import type { MailOutbox } from '../mail/mailOutbox.ts';
 import { pharmacovigilanceAcknowledgementMail, pharmacovigilanceReportMail } from '../mail/templates.ts';
@@ -46,11 +47,10 @@ export type FilingLog = {
   error(details: object, message: string): void;
 };
 
-/**
- * The language of the receivers' mail and of its PDF. Labs have no language of their own yet: French,
- * the product's first language.
- */
-const RECEIVERS_LOCALE: Locale = 'fr';
+/** The language of the receivers' mail and of its PDF: their lab's default language (issue 28). */
+async function receiversLocale(db: Db, labId: number): Promise<Locale> {
+  return (await findLab(db, labId))?.defaultLocale ?? 'fr';
+}
 
 type CreateReceivers = z.output<typeof createReceiversRequestSchema>;
 
@@ -132,11 +132,12 @@ async function pdfAttachment(
   labId: number,
   reportId: number,
   log: FilingLog,
+  locale: Locale,
 ): Promise<MailAttachment[]> {
   try {
     const record = await findLabReport(db, labId, reportId);
     if (!record) return [];
-    const pdf = await reportPdf(record, RECEIVERS_LOCALE);
+    const pdf = await reportPdf(record, locale);
     return [
       {
         filename: `${record.report.reference}.pdf`,
@@ -223,7 +224,8 @@ async function mailReport(
     log.warn({ reportId: stored.id, labId: principal.labId }, 'no active pharmacovigilance receiver');
   }
   const about = { labId: principal.labId, eventId: room.event_id };
-  const mail = pharmacovigilanceReportMail(RECEIVERS_LOCALE, {
+  const locale = await receiversLocale(db, principal.labId);
+  const mail = pharmacovigilanceReportMail(locale, {
     reportId: stored.id,
     username: caller.user.name,
     sessionName: room.event_name,
@@ -231,7 +233,8 @@ async function mailReport(
     timeZone: room.event_timezone,
     report,
   });
-  const attachments = receivers.length > 0 ? await pdfAttachment(deps, principal.labId, stored.id, log) : [];
+  const attachments =
+    receivers.length > 0 ? await pdfAttachment(deps, principal.labId, stored.id, log, locale) : [];
   // One mail per receiver, so no receiver learns the others' addresses; queued (retried while the
   // mail server refuses), one per report and receiver.
   const receiverMails = Promise.allSettled(
