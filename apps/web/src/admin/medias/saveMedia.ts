@@ -28,20 +28,15 @@ export async function saveMedia(
       ? await mediasApi.create(request.media, { signal })
       : await mediasApi.change(existing.id, request.media, { signal });
   options.onStored(saved);
-  if (request.build !== null) {
-    options.onStep('build', 0);
-    saved = await mediasApi.uploadBuild(saved.id, request.build, {
-      ...progressOf('build'),
-      fileName: request.build.name,
-    });
-    options.onStored(saved);
-  }
-  if (request.thumbnail !== null) {
-    options.onStep('thumbnail', 0);
-    saved = await mediasApi.setThumbnail(saved.id, request.thumbnail, {
-      ...progressOf('thumbnail'),
-      fileName: request.thumbnail.name,
-    });
+  // Then the chosen files, the build before the thumbnail, each reported as its own step.
+  const uploads = [
+    { step: 'build', file: request.build, send: mediasApi.uploadBuild },
+    { step: 'thumbnail', file: request.thumbnail, send: mediasApi.setThumbnail },
+  ] as const;
+  for (const { step, file, send } of uploads) {
+    if (file === null) continue;
+    options.onStep(step, 0);
+    saved = await send(saved.id, file, { ...progressOf(step), fileName: file.name });
     options.onStored(saved);
   }
   return saved;
