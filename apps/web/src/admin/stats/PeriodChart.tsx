@@ -204,12 +204,7 @@ function ChartCanvas(props: {
       [indexes(values.current.length), values.current],
       element,
     );
-    plot.current = chart;
-    const stop = followContainerWidth(chart, element, HEIGHT);
-    return () => {
-      stop();
-      plot.current = null;
-    };
+    return followContainerWidth(chart, element, HEIGHT, plot);
   }, [kind, series]);
 
   useEffect(() => {

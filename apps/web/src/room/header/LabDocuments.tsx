@@ -8,7 +8,8 @@ import { documentFileName } from '../../components/saveBlob.ts';
 import { toFailure } from '../../failure.ts';
 import { describeFailure } from '../../i18n/messages.ts';
 import { useRoom, useRoomState } from '../roomContext.ts';
-import { DocumentsError, useDocumentAction } from './useDocumentAction.tsx';
+import { useItemAction } from '../useItemAction.ts';
+import { DocumentsError } from './DocumentsError.tsx';
 
 type LabList =
   | { status: 'loading' }
@@ -21,7 +22,7 @@ export function LabDocuments() {
   const { api, roomId } = useRoom();
   const shared = useRoomState((state) => state.sharedDocuments);
   const [list, setList] = useState<LabList>({ status: 'loading' });
-  const { pending, error, run } = useDocumentAction();
+  const { pending, error, run } = useItemAction();
 
   useEffect(() => {
     const controller = new AbortController();

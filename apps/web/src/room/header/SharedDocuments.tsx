@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon.tsx';
 import { documentFileName, saveBlob } from '../../components/saveBlob.ts';
 import { useRoom, useRoomState } from '../roomContext.ts';
-import { DocumentsError, useDocumentAction } from './useDocumentAction.tsx';
+import { useItemAction } from '../useItemAction.ts';
+import { DocumentsError } from './DocumentsError.tsx';
 
 export function SharedDocuments() {
   const { t } = useTranslation('room');
   const { api, roomId } = useRoom();
   const documents = useRoomState((state) => state.sharedDocuments);
-  const { pending, error, run } = useDocumentAction();
+  const { pending, error, run } = useItemAction();
   const download = (id: number, fileName: string) =>
     run(
       id,

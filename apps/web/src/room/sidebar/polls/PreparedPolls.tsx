@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import { toFailure } from '../../../failure.ts';
 import { describeFailure } from '../../../i18n/messages.ts';
 import { useRoom, useRoomState } from '../../roomContext.ts';
+import { useItemAction } from '../../useItemAction.ts';
 import { SidebarError } from '../SidebarError.tsx';
 import { pollsToAsk } from './preparedPolls.ts';
 
@@ -27,8 +28,7 @@ export function PreparedPolls() {
   // The room token's list shows at once; the room's data then says what is prepared now.
   const [saved, setSaved] = useState<Saved>({ status: 'loaded', polls: token.polls });
   const [generation, setGeneration] = useState(0);
-  const [asking, setAsking] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { pending: asking, error, run } = useItemAction();
   const reason = useCallback((failure: unknown) => describeFailure(tCommon, toFailure(failure)), [tCommon]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new generation is a reload.
@@ -43,17 +43,12 @@ export function PreparedPolls() {
     return () => controller.abort();
   }, [api, roomId, reason, generation]);
 
-  async function ask(poll: PollView) {
-    setAsking(poll.id);
-    setError(null);
-    try {
-      await api.rooms.updatePoll(poll.id, { active: true, room_id: roomId });
-    } catch (failure) {
-      setError(t('polls.askFailed', { reason: reason(failure) }));
-    } finally {
-      setAsking(null);
-    }
-  }
+  const ask = (poll: PollView) =>
+    run(
+      poll.id,
+      () => api.rooms.updatePoll(poll.id, { active: true, room_id: roomId }),
+      (why) => t('polls.askFailed', { reason: why }),
+    );
 
   const offered = saved.status === 'loaded' ? pollsToAsk(saved.polls, inRoom, roomId) : [];
   return (

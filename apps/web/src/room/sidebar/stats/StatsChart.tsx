@@ -59,12 +59,7 @@ export function StatsChart({ data }: { data: PerMinute }) {
       [latest.current.minutes, latest.current.counts],
       element,
     );
-    plot.current = chart;
-    const stop = followContainerWidth(chart, element, HEIGHT);
-    return () => {
-      stop();
-      plot.current = null;
-    };
+    return followContainerWidth(chart, element, HEIGHT, plot);
   }, [minuteLabel, messagesLabel]);
 
   useEffect(() => {
