@@ -6,6 +6,7 @@
 import {
   conflict,
   forbidden,
+  LAB_RULE_MESSAGES,
   type LabCreate,
   type LabUpdate,
   LOCALES,
@@ -47,8 +48,8 @@ export type LabAdminServiceDeps = {
 
 export type LabAdminService = ReturnType<typeof createLabAdminService>;
 
-const SLUG_TAKEN = 'slug: another lab already has this address name.';
-const OWN_LAB = 'You cannot suspend your own laboratory: you would lock yourself out.';
+const SLUG_TAKEN = LAB_RULE_MESSAGES.slugTaken;
+const OWN_LAB = LAB_RULE_MESSAGES.ownLab;
 
 const localeOf = (value: string): Locale => LOCALES.find((locale) => locale === value) ?? 'fr';
 

@@ -1,10 +1,11 @@
 // The back office's REST calls (events, guests, rooms, invitations; pharmacovigilance; polls; users;
-// documents), made on the browser's signed-in transport. Created here, in the back office's own chunk,
-// so their schemas (and the event form's time-zone library) stay out of what guests download.
+// documents; the platform's labs), made on the browser's signed-in transport. Created here, in the back
+// office's own chunk, so their schemas (and the event form's time-zone library) stay out of what guests download.
 import {
   createDocumentsAdminApi,
   createEventsAdminApi,
   createGroupsAdminApi,
+  createLabsAdminApi,
   createMediasAdminApi,
   createPharmacovigilanceAdminApi,
   createPicturesApi,
@@ -25,3 +26,4 @@ export const groupsApi = createGroupsAdminApi(api.transport);
 export const picturesApi = createPicturesApi(api.transport);
 export const replayApi = createReplayApi(api.transport);
 export const statsApi = createStatsApi(api.transport);
+export const labsApi = createLabsAdminApi(api.transport);

@@ -15,10 +15,11 @@ export type NavEntry = {
     | 'pharmacovigilance'
     | 'stats'
     | 'consumption'
+    | 'labs'
     | 'profile';
 };
 
-/** In the spec's order: Events (and their Medias), Users, Documents, Polls, pharmacovigilance, Statistics, My consumption. */
+/** In the spec's order: Events (and their Medias), Users, Documents, Polls, pharmacovigilance, Statistics, My consumption; then the platform's Labs. */
 const ENTRIES: readonly NavEntry[] = [
   { route: 'events', label: 'events' },
   // The stage content of events, beside them (the spec's old product had no page for it).
@@ -29,6 +30,8 @@ const ENTRIES: readonly NavEntry[] = [
   { route: 'pharmaReports', label: 'pharmacovigilance' },
   { route: 'stats', label: 'stats' },
   { route: 'consumption', label: 'consumption' },
+  // The platform's labs: only for super-admins (manage_labs).
+  { route: 'labs', label: 'labs' },
   { route: 'profile', label: 'profile' },
 ];
 

@@ -1,7 +1,7 @@
 // Where the back office opens for each kind of account, and who sees a sidebar (issue 26).
 import { PERMISSIONS, type Principal } from '@lablive/domain';
 import { describe, expect, it } from 'vitest';
-import { adminHomeFor, hasBackOffice } from './adminNav.ts';
+import { adminHomeFor, hasBackOffice, navEntries } from './adminNav.ts';
 import { BUILT_ADMIN_PAGE_SET } from './adminPages.ts';
 
 const user = (over: Partial<Extract<Principal, { kind: 'user' }>> = {}): Principal => ({
@@ -41,5 +41,16 @@ describe('the back office home', () => {
     for (const permission of PERMISSIONS) {
       expect(hasBackOffice(user({ permissions: [permission] }), BUILT_ADMIN_PAGE_SET), permission).toBe(true);
     }
+  });
+});
+
+describe('the platform entries', () => {
+  const routes = (principal: Principal) =>
+    navEntries(principal, BUILT_ADMIN_PAGE_SET).map((entry) => entry.route);
+
+  it('shows Labs to super-admins (manage_labs) only, never to a lab admin', () => {
+    expect(routes(user({ roles: ['super-admin'] }))).toContain('labs');
+    expect(routes(user({ roles: ['admin'] }))).not.toContain('labs');
+    expect(routes(user({ permissions: ['manage_events', 'manage_users'] }))).not.toContain('labs');
   });
 });

@@ -24,6 +24,8 @@ export const BUILT_ADMIN_PAGES = [
   'stats',
   'statsDetail',
   'consumption',
+  'labs',
+  'labForm',
 ] as const;
 export type BuiltAdminPage = (typeof BUILT_ADMIN_PAGES)[number];
 export const BUILT_ADMIN_PAGE_SET: ReadonlySet<AdminRouteName> = new Set(BUILT_ADMIN_PAGES);

@@ -10,6 +10,8 @@ import { DocumentsPage } from './documents/DocumentsPage.tsx';
 import { EventFormPage } from './events/EventFormPage.tsx';
 import { EventsPage } from './events/EventsPage.tsx';
 import { GroupsPage } from './groups/GroupsPage.tsx';
+import { LabFormPage } from './labs/LabFormPage.tsx';
+import { LabsPage } from './labs/LabsPage.tsx';
 import { MediaFormPage } from './medias/MediaFormPage.tsx';
 import { MediasPage } from './medias/MediasPage.tsx';
 import { ParticipantFormPage } from './participants/ParticipantFormPage.tsx';
@@ -132,6 +134,16 @@ export const ADMIN_PAGES: Record<BuiltAdminPage, ReactElement> = {
   consumption: (
     <AdminRoute name="consumption">
       <ConsumptionPage />
+    </AdminRoute>
+  ),
+  labs: (
+    <AdminRoute name="labs">
+      <LabsPage />
+    </AdminRoute>
+  ),
+  labForm: (
+    <AdminRoute name="labForm">
+      <LabFormPage />
     </AdminRoute>
   ),
 };

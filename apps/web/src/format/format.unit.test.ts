@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCalendarDay, formatCalendarMonth, formatDay, formatShortCalendarDay } from './day.ts';
 import { formatDayAndHours, formatDayTime, formatLongDayTime } from './dayTime.ts';
 import { formatDuration } from './duration.ts';
-import { formatCount, formatMinutes, formatPercent } from './number.ts';
+import { formatCount, formatDecimal, formatMinutes, formatPercent } from './number.ts';
 import { formatSize } from './size.ts';
 
 const instant = '2026-11-21T08:05:00.000Z';
@@ -82,5 +82,7 @@ describe('counts, minutes and percentages', () => {
     expect(plain(formatMinutes(12000, 'de'))).toBe('12.000 Min.');
     expect(plain(formatPercent(42, 'en'))).toBe('42%');
     expect(plain(formatPercent(42, 'fr'))).toBe('42 %');
+    expect(formatDecimal(4.2345, 'fr', 2)).toBe('4,23');
+    expect(formatDecimal(4.5, 'en', 1)).toBe('4.5');
   });
 });

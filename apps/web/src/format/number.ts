@@ -16,6 +16,14 @@ export function formatMinutes(minutes: number, language: string): string {
   }).format(minutes);
 }
 
+/** A measure with its decimals (a contrast ratio: 4.23, 4,23). */
+export function formatDecimal(value: number, language: string, digits: number): string {
+  return new Intl.NumberFormat(intlLocale(language), {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
+}
+
 /** `percent` in percent (42 for 42 %), whole. */
 export function formatPercent(percent: number, language: string): string {
   return new Intl.NumberFormat(intlLocale(language), { style: 'percent', maximumFractionDigits: 0 }).format(

@@ -6,7 +6,7 @@ import { useLocale } from '../i18n/useLocale.ts';
 import { formatCalendarDay, formatDay } from './day.ts';
 import { dayTimeFormat, formatDayAndHours, formatDayTime, formatLongDayTime, timeFormat } from './dayTime.ts';
 import { type DurationParts, formatDuration } from './duration.ts';
-import { formatCount, formatMinutes, formatPercent } from './number.ts';
+import { formatCount, formatDecimal, formatMinutes, formatPercent } from './number.ts';
 import { formatSize } from './size.ts';
 
 export type Format = ReturnType<typeof useFormat>;
@@ -28,6 +28,7 @@ export function useFormat() {
       size: (bytes: number) => formatSize(bytes, language),
       duration: (parts: DurationParts) => formatDuration(parts, language),
       count: (value: number) => formatCount(value, language),
+      decimal: (value: number, digits: number) => formatDecimal(value, language, digits),
       minutes: (minutes: number) => formatMinutes(minutes, language),
       percent: (percent: number) => formatPercent(percent, language),
     }),

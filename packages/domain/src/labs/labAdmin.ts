@@ -13,6 +13,15 @@ import { timeZoneSchema } from '../shared/timeZone.ts';
 import { profileFormSchema } from '../users/profile.ts';
 import { DEFAULT_THEME, hexColorSchema } from './theme.ts';
 
+/** The labs' own refusals, which the web shows in the reader's language (the slug's beside its field). */
+export const LAB_RULE_MESSAGES = {
+  slugTaken: 'slug: another lab already has this address name.',
+  ownLab: 'You cannot suspend your own laboratory: you would lock yourself out.',
+} as const;
+
+/** The page sizes of the labs list. */
+export const LAB_PAGE_SIZES = [10, 20, 50, 100] as const;
+
 /** The most minutes a plan may hold: a century of round-the-clock sessions is not a plan. */
 export const MAX_PLAN_MINUTES = 100_000_000;
 

@@ -1,9 +1,11 @@
 // Deutsche Texte des Backoffice (Namensraum `admin`).
 import type { AdminTranslations } from './en.ts';
+import { labsDe } from './labs.de.ts';
 import { replayDe } from './replay.de.ts';
 import { statsDe } from './stats.de.ts';
 
 export const adminDe: AdminTranslations = {
+  labs: labsDe,
   replay: replayDe,
   stats: statsDe,
   nav: {
@@ -16,6 +18,7 @@ export const adminDe: AdminTranslations = {
     pharmacovigilance: 'Pharmakovigilanz',
     stats: 'Statistiken',
     consumption: 'Mein Verbrauch',
+    labs: 'Labore',
     profile: 'Mein Konto',
   },
   user: {

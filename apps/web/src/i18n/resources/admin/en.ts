@@ -1,10 +1,12 @@
 // English texts of the back office (the `admin` namespace). The spec's own words are kept where it
 // gives them (section 8's confirmations, the form's button labels, 'Not enough permissions').
 import type { Widen } from '../widen.ts';
+import { labsEn } from './labs.en.ts';
 import { replayEn } from './replay.en.ts';
 import { statsEn } from './stats.en.ts';
 
 export const adminEn = {
+  labs: labsEn,
   replay: replayEn,
   stats: statsEn,
   nav: {
@@ -17,6 +19,7 @@ export const adminEn = {
     pharmacovigilance: 'Pharmacovigilance',
     stats: 'Statistics',
     consumption: 'My consumption',
+    labs: 'Labs',
     profile: 'My account',
   },
   user: {

@@ -1,9 +1,11 @@
 // Textes français du back-office (espace de noms `admin`).
 import type { AdminTranslations } from './en.ts';
+import { labsFr } from './labs.fr.ts';
 import { replayFr } from './replay.fr.ts';
 import { statsFr } from './stats.fr.ts';
 
 export const adminFr: AdminTranslations = {
+  labs: labsFr,
   replay: replayFr,
   stats: statsFr,
   nav: {
@@ -16,6 +18,7 @@ export const adminFr: AdminTranslations = {
     pharmacovigilance: 'Pharmacovigilance',
     stats: 'Statistiques',
     consumption: 'Ma consommation',
+    labs: 'Laboratoires',
     profile: 'Mon compte',
   },
   user: {

@@ -1,0 +1,219 @@
+// The lab form (/admin/labs/create and /admin/labs/{id}; issue 28, part 1), for super-admins: the lab's
+// name and address name, its colours with a live preview and the room's contrast check, its images, its
+// modules, plan, time zone and default language, and for a new lab its first administrator (mailed a
+// link to set their password). Saving sends the lab, then each chosen image (a new lab has no id before);
+// a refusal naming a field is said beside it in the reader's language; an image refused once the lab is
+// saved is said beside the image, on the lab's own form.
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { LabImageField, ManagedLab } from '@lablive/domain';
+import { useEffect, useRef, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useToast } from '../../components/toasts/useToast.ts';
+import { type Failure, toFailure } from '../../failure.ts';
+import { describeFailure } from '../../i18n/messages.ts';
+import { useInvalidate } from '../../queries/useInvalidate.ts';
+import { labsApi } from '../adminApi.ts';
+import { FormActions } from '../FormActions.tsx';
+import { RecordFormRoute } from '../RecordRoutes.tsx';
+import { labKeys, useLab } from '../resources/labs.ts';
+import { LabColors } from './LabColors.tsx';
+import { type ChosenImages, type ImageFailures, LabImages, type SendingImage } from './LabImages.tsx';
+import { LabFirstAdmin, LabIdentity, LabPlan } from './LabSettings.tsx';
+import {
+  imageLabelKey,
+  LAB_IMAGES,
+  type LabFormRequest,
+  type LabFormValues,
+  labFormValuesOf,
+  labFormValuesSchema,
+  NEW_LAB_VALUES,
+  refusedFields,
+} from './labFormValues.ts';
+import './labs.css';
+
+const LIST = '/admin/labs';
+
+export function LabFormPage() {
+  return (
+    <RecordFormRoute list={LIST} useRecord={useLab} errorTestId="lab-form-error">
+      {(lab, key) => <LabForm key={key} lab={lab} />}
+    </RecordFormRoute>
+  );
+}
+
+/** What the form carries to a new lab's own form when one of its images was refused. */
+type ReopenedState = { imageFailures: ImageFailures };
+
+function reopenedFailures(state: unknown): ImageFailures {
+  if (typeof state !== 'object' || state === null || !('imageFailures' in state)) return {};
+  const failures = state.imageFailures;
+  if (typeof failures !== 'object' || failures === null) return {};
+  const kept: ImageFailures = {};
+  for (const field of LAB_IMAGES) {
+    const failure: unknown = (failures as Record<string, unknown>)[field];
+    if (typeof failure === 'object' && failure !== null && 'status' in failure && 'detail' in failure) {
+      const { status, detail } = failure;
+      const code = 'code' in failure && typeof failure.code === 'string' ? failure.code : 'refused';
+      if (typeof status === 'number' && typeof detail === 'string') kept[field] = { status, code, detail };
+    }
+  }
+  return kept;
+}
+
+/** The lab as sent: its changes, or a new lab with its first admin. */
+function sendLab(lab: ManagedLab | null, request: LabFormRequest): Promise<ManagedLab> {
+  const { admin, ...settings } = request;
+  if (lab !== null) return labsApi.change(lab.id, settings);
+  if (admin === undefined) throw new Error('a new lab comes with its first admin');
+  return labsApi.create({ ...settings, admin });
+}
+
+function LabForm({ lab: loaded }: { lab: ManagedLab | null }) {
+  const { t } = useTranslation();
+  const { t: ta } = useTranslation('admin');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const toast = useToast();
+  const invalidate = useInvalidate();
+  const [lab, setLab] = useState(loaded);
+  const creating = lab === null;
+  const [slugTyped, setSlugTyped] = useState(loaded !== null);
+  const [images, setImages] = useState<ChosenImages>({});
+  const [imageFailures, setImageFailures] = useState<ImageFailures>(() => reopenedFailures(location.state));
+  const [sendingImage, setSendingImage] = useState<SendingImage>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  // Leaving the page stops an image on its way.
+  const uploading = useRef<AbortController | null>(null);
+  useEffect(() => () => uploading.current?.abort(), []);
+  const form = useForm<LabFormValues, unknown, LabFormRequest>({
+    resolver: zodResolver(labFormValuesSchema(creating)),
+    defaultValues: loaded === null ? NEW_LAB_VALUES : labFormValuesOf(loaded),
+  });
+
+  /** Sends each chosen image; answers the lab as it then stands and the images refused. */
+  async function sendImages(saved: ManagedLab): Promise<{ lab: ManagedLab; refused: ImageFailures }> {
+    const refused: ImageFailures = {};
+    let current = saved;
+    for (const field of LAB_IMAGES) {
+      const file = images[field];
+      if (file === undefined) continue;
+      const controller = new AbortController();
+      uploading.current = controller;
+      setSendingImage({ field, progress: null });
+      try {
+        const set = await labsApi.setImage(saved.id, field, file, {
+          signal: controller.signal,
+          fileName: file.name,
+          onProgress: ({ loaded, total }) =>
+            setSendingImage({ field, progress: total > 0 ? loaded / total : null }),
+        });
+        current = { ...current, [field]: set.url };
+      } catch (error) {
+        if (controller.signal.aborted) throw error;
+        refused[field] = toFailure(error);
+      }
+    }
+    setSendingImage(null);
+    uploading.current = null;
+    return { lab: current, refused };
+  }
+
+  async function save(request: LabFormRequest) {
+    setFailure(null);
+    setImageFailures({});
+    let saved: ManagedLab;
+    try {
+      saved = await sendLab(lab, request);
+    } catch (error) {
+      const named = refusedFields(error, creating);
+      for (const { field, message } of named) form.setError(field, { message }, { shouldFocus: true });
+      if (named.length === 0) setFailure(toFailure(error));
+      return;
+    }
+    invalidate.afterSave(labKeys.all);
+    let outcome: Awaited<ReturnType<typeof sendImages>>;
+    try {
+      outcome = await sendImages(saved);
+    } catch {
+      return; // The page was left.
+    }
+    const done = ta(creating ? 'labs.form.created' : 'labs.form.updated', {
+      name: saved.name,
+      email: request.admin?.email ?? '',
+    });
+    toast.show({ title: done, tone: 'success', testId: 'lab-saved' });
+    if (Object.keys(outcome.refused).length === 0) {
+      navigate(LIST);
+    } else if (creating) {
+      // The lab exists now: its own form says which image was refused.
+      navigate(`${LIST}/${saved.id}`, {
+        replace: true,
+        state: { imageFailures: outcome.refused } satisfies ReopenedState,
+      });
+    } else {
+      setLab(outcome.lab);
+      setImages({});
+      setImageFailures(outcome.refused);
+    }
+  }
+
+  const busy = form.formState.isSubmitting;
+  const name = form.watch('name');
+  const saved = {
+    logo_url: lab?.logo_url ?? null,
+    header_image_url: lab?.header_image_url ?? null,
+    waiting_room_image_url: lab?.waiting_room_image_url ?? null,
+  } satisfies Record<LabImageField, string | null>;
+  return (
+    <section className="admin-page" aria-labelledby="lab-form-title">
+      <h1 id="lab-form-title">
+        {creating ? ta('labs.form.createTitle') : ta('labs.form.editTitle', { name: lab.name })}
+      </h1>
+      <FormProvider {...form}>
+        <form
+          className="admin-form lab-form"
+          noValidate
+          onSubmit={form.handleSubmit(save)}
+          data-testid="lab-form"
+        >
+          <LabIdentity slugTyped={slugTyped} onSlugTyped={() => setSlugTyped(true)} />
+          <LabColors logoUrl={saved.logo_url} name={name} />
+          <LabImages
+            saved={saved}
+            chosen={images}
+            failures={imageFailures}
+            sending={sendingImage}
+            disabled={busy}
+            onChoose={(field, file) => {
+              setImages((chosen) => ({ ...chosen, [field]: file }));
+              setImageFailures(({ [field]: _, ...others }) => others);
+            }}
+          />
+          <LabPlan />
+          {creating && <LabFirstAdmin />}
+          {failure !== null && (
+            <p className="form-error" role="alert" data-testid="lab-form-save-error">
+              {describeFailure(t, failure)}
+            </p>
+          )}
+          <FormActions
+            cancel={{ to: LIST, label: ta('labs.form.cancel'), testId: 'lab-form-cancel' }}
+            submit={{
+              label: creating ? ta('labs.form.create') : ta('labs.form.save'),
+              sendingLabel:
+                sendingImage === null
+                  ? ta('labs.form.saving')
+                  : ta('labs.form.sendingImage', {
+                      image: ta(`labs.form.${imageLabelKey(sendingImage.field)}`),
+                    }),
+              sending: busy,
+              testId: 'lab-form-submit',
+            }}
+          />
+        </form>
+      </FormProvider>
+    </section>
+  );
+}
