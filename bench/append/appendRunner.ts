@@ -2,20 +2,18 @@
 // puts it): chat commands through the real room service (decide, group commit, publish), or the raw SQL
 // baseline of one autocommitted INSERT per event. Prints `RESULT {json}`. Usage: appendRunner.ts <config>
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { roomStreamId } from '@lablive/domain';
 import { createDb, createInProcessBus, createRoomService } from '@lablive/server/tooling';
 import pg from 'pg';
 import { type CpuUse, startCpuWatch } from '../lib/cpuTime.ts';
+import { answerWith, workerConfig, workerLog } from '../lib/resultWorker.ts';
 import { type AppendResult, inFlight, type RunnerConfig } from './appendPlan.ts';
 import { chatCommand, chatEventRow, sendAs, steadyCommand } from './benchCommands.ts';
 import { closedLoop, type LoopOutcome } from './closedLoop.ts';
 
-const configPath = process.argv[2];
-if (!configPath) throw new Error('usage: appendRunner.ts <config.json>');
-const config = JSON.parse(readFileSync(configPath, 'utf8')) as RunnerConfig;
+const config = workerConfig<RunnerConfig>();
 const { plan, participants } = config;
-const log = (line: string) => process.stderr.write(`${line}\n`);
+const log = workerLog;
 process.stdin.on('end', () => process.exit(2));
 process.stdin.resume();
 process.once('SIGTERM', () => process.exit(143));
@@ -138,10 +136,4 @@ async function main(): Promise<AppendResult> {
   }
 }
 
-main().then(
-  (result) => process.stdout.write(`RESULT ${JSON.stringify(result)}\n`, () => process.exit(0)),
-  (error: unknown) => {
-    log(`append runner failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    process.exit(1);
-  },
-);
+answerWith('append runner', main);

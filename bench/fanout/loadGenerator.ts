@@ -1,8 +1,8 @@
 // The fan-out load generator, a child process pinned to its own core: opens the subscribers (the first
 // ones also send), runs a warm-up and the ramp against one target, prints progress on stderr and the
 // result as one `RESULT {json}` line on stdout, then exits. Usage: loadGenerator.ts <config.json>
-import { readFileSync } from 'node:fs';
 import { waitForQuietMachine } from '../lib/cpuTime.ts';
+import { answerWith, workerConfig, workerLog } from '../lib/resultWorker.ts';
 import type { BenchClient, ClientEvents } from './benchClient.ts';
 import { scanChatTexts } from './chatMarker.ts';
 import { createDeliveryRecorder } from './deliveryRecorder.ts';
@@ -13,11 +13,9 @@ import { probeWithSocketIoClient } from './socketioProbe.ts';
 import { openSocketIoRawClient } from './socketioRawClient.ts';
 import { openWsClient } from './wsClient.ts';
 
-const configPath = process.argv[2];
-if (!configPath) throw new Error('usage: loadGenerator.ts <config.json>');
-const config = JSON.parse(readFileSync(configPath, 'utf8')) as GeneratorConfig;
+const config = workerConfig<GeneratorConfig>();
 const { plan } = config;
-const log = (line: string) => process.stderr.write(`${line}\n`);
+const log = workerLog;
 // The parent gone (its pipe closed), nobody needs these results.
 process.stdin.on('end', () => process.exit(2));
 process.stdin.resume();
@@ -156,12 +154,4 @@ async function main(): Promise<FanoutResult> {
   };
 }
 
-main().then(
-  (result) => {
-    process.stdout.write(`RESULT ${JSON.stringify(result)}\n`, () => process.exit(0));
-  },
-  (error: unknown) => {
-    log(`load generator failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    process.exit(1);
-  },
-);
+answerWith('load generator', main);

@@ -5,7 +5,6 @@
 // `RESULT {json}` once the load is over and the runner has caught up again. The parent samples the lag.
 // Usage: lagRunner.ts <config.json>
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import {
   createDb,
   createEventStore,
@@ -19,14 +18,13 @@ import {
 import type { RunnerConfig } from '../append/appendPlan.ts';
 import { chatCommand, sendAs } from '../append/benchCommands.ts';
 import { closedLoop } from '../append/closedLoop.ts';
+import { answerWith, workerConfig, workerLog } from '../lib/resultWorker.ts';
 
 export type LagRunnerResult = { commands: number; seconds: number; appendP99Ms: number; refused: number };
 
-const configPath = process.argv[2];
-if (!configPath) throw new Error('usage: lagRunner.ts <config.json>');
-const config = JSON.parse(readFileSync(configPath, 'utf8')) as RunnerConfig;
+const config = workerConfig<RunnerConfig>();
 const { plan, participants } = config;
-const log = (line: string) => process.stderr.write(`${line}\n`);
+const log = workerLog;
 process.stdin.on('end', () => process.exit(2));
 process.stdin.resume();
 process.once('SIGTERM', () => process.exit(143));
@@ -91,10 +89,4 @@ async function main(): Promise<LagRunnerResult> {
   }
 }
 
-main().then(
-  (result) => process.stdout.write(`RESULT ${JSON.stringify(result)}\n`, () => process.exit(0)),
-  (error: unknown) => {
-    log(`lag runner failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    process.exit(1);
-  },
-);
+answerWith('lag runner', main);

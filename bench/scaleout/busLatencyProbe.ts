@@ -8,7 +8,6 @@
 // text's scheduled send time to its receipt by each subscriber (same process, same clock). Prints
 // `RESULT {json}` and exits.
 //   Usage: busLatencyProbe.ts <config.json>
-import { readFileSync } from 'node:fs';
 import type { BenchClient } from '../fanout/benchClient.ts';
 import { scanChatTexts } from '../fanout/chatMarker.ts';
 import { createDeliveryRecorder, type DeliveryRecorder } from '../fanout/deliveryRecorder.ts';
@@ -23,6 +22,7 @@ import {
 } from '../fanout/rampStep.ts';
 import { waitForQuietMachine } from '../lib/cpuTime.ts';
 import { createLatencyHistogram, type LatencyHistogram } from '../lib/latencyHistogram.ts';
+import { answerWith, workerConfig, workerLog } from '../lib/resultWorker.ts';
 import type { LatencyFigures, LatencyPlan, LatencyRound, SenderBreakdown } from './scaleoutPlan.ts';
 
 export type Layout = 'one' | 'spread';
@@ -45,11 +45,9 @@ export type ProbeResult = {
   probeLoopDelayP99Ms: number;
 };
 
-const configPath = process.argv[2];
-if (!configPath) throw new Error('usage: busLatencyProbe.ts <config.json>');
-const config = JSON.parse(readFileSync(configPath, 'utf8')) as ProbeConfig;
+const config = workerConfig<ProbeConfig>();
 const { latency: plan } = config;
-const log = (line: string) => process.stderr.write(`${line}\n`);
+const log = workerLog;
 // The parent gone (its pipe closed), nobody needs these results.
 process.stdin.on('end', () => process.exit(2));
 process.stdin.resume();
@@ -236,14 +234,4 @@ async function main(): Promise<ProbeResult> {
   };
 }
 
-main().then(
-  (result) => {
-    process.stdout.write(`RESULT ${JSON.stringify(result)}\n`, () => process.exit(0));
-  },
-  (error: unknown) => {
-    log(
-      `bus latency probe failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-    );
-    process.exit(1);
-  },
-);
+answerWith('bus latency probe', main);
