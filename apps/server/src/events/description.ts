@@ -17,23 +17,52 @@ export function sanitizeDescription(markup: string): string {
   return sanitizeHtml(markup, OPTIONS).trim();
 }
 
+/** Where the markup's blocks end: a paragraph leaves a blank line, a list item starts a "- " line. */
+const BLOCK_BREAKS: [RegExp, string][] = [
+  [/<\/p>/gi, '\n\n'],
+  [/<br\s*\/?>/gi, '\n'],
+  [/<li[^>]*>/gi, '\n- '],
+  [/<\/?(ul|ol|li)[^>]*>/gi, '\n'],
+];
+
+const ENTITIES: [RegExp, string][] = [
+  [/&nbsp;/g, ' '],
+  [/&lt;/g, '<'],
+  [/&gt;/g, '>'],
+  [/&quot;/g, '"'],
+  [/&#39;/g, "'"],
+  [/&amp;/g, '&'],
+];
+
+const isItem = (line: string | undefined) => line?.startsWith('- ') === true;
+
 /**
- * The description as plain text, for a calendar entry: paragraphs, line breaks and list items become
- * lines, every tag goes, entities are decoded.
+ * The description as plain text, for a mail's text part and a calendar entry (which show no markup):
+ * paragraphs apart by one blank line, each list item a "- " line with no blank line inside a list, line
+ * breaks kept, every tag gone, entities decoded.
  */
 export function descriptionText(markup: string): string {
-  const lines = markup.replace(/<br\s*\/?>|<\/(p|li)>/gi, '\n');
-  const text = sanitizeHtml(lines, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' });
-  return text
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
+  const broken = BLOCK_BREAKS.reduce((text, [pattern, by]) => text.replace(pattern, by), markup);
+  const bare = sanitizeHtml(broken, {
+    allowedTags: [],
+    allowedAttributes: {},
+    disallowedTagsMode: 'discard',
+  });
+  const lines = ENTITIES.reduce((text, [pattern, by]) => text.replace(pattern, by), bare)
     .split('\n')
-    .map((line) => line.trim())
-    .filter((line, index, all) => line !== '' || (index > 0 && all[index - 1] !== ''))
-    .join('\n')
-    .trim();
+    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+    .filter((line) => line !== '-');
+  const kept: string[] = [];
+  for (const [index, line] of lines.entries()) {
+    if (line !== '') {
+      kept.push(line);
+      continue;
+    }
+    const previous = kept.at(-1);
+    const next = lines.slice(index + 1).find((later) => later !== '');
+    // One blank line between blocks, none at the ends, none between two items of a list.
+    if (previous === undefined || previous === '' || next === undefined) continue;
+    if (!(isItem(previous) && isItem(next))) kept.push('');
+  }
+  return kept.join('\n');
 }
