@@ -1,4 +1,4 @@
-// The toast area of the whole app, top right (Radix Toast: announced to screen readers, paused while
+// The toast area of the whole app, bottom right (Radix Toast: announced to screen readers, paused while
 // hovered or focused, F8 reaches it from the keyboard, swiped or closed away). Mounted once in App.tsx.
 import { Toast } from 'radix-ui';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
