@@ -8,12 +8,13 @@ import type { StatsAttendanceView, StatsPollsView, StatsSessionsView } from '../
 
 /** Minutes a session is billed: its participant-milliseconds rounded up to the minute (docs/consumption.md). */
 const billedMinutes = sql<number>`ceil(s.consumed_ms / 60000.0)::int`;
+/** The billed minutes of the sessions `s` of a group, 0 for none. */
+const billedMinutesSum = sql<number>`coalesce(sum(${billedMinutes}), 0)::int`;
 
-/** Minutes billed so far, by lab: every session each lab ran (the plan's count, as labTotals). */
+/** Minutes billed so far, by lab: every session each lab ran (the plan's count, as labConsumedMinutes). */
 export async function consumedMinutesByLab(db: Db): Promise<Map<number, number>> {
   const { rows } = await sql<{ lab_id: number; minutes: number }>`
-    SELECT s.lab_id, coalesce(sum(${billedMinutes}), 0)::int AS minutes
-    FROM stats_sessions s GROUP BY s.lab_id`.execute(db);
+    SELECT s.lab_id, ${billedMinutesSum} AS minutes FROM stats_sessions s GROUP BY s.lab_id`.execute(db);
   return new Map(rows.map((row) => [Number(row.lab_id), row.minutes]));
 }
 
@@ -39,44 +40,96 @@ type EventCondition = RawBuilder<boolean>;
 const visibleRoom = (visible: EventCondition) =>
   sql<boolean>`EXISTS (SELECT 1 FROM rooms r JOIN events e ON e.id = r.event_id WHERE r.id = s.room_id AND ${visible})`;
 
-export async function labTotals(db: Db, labId: number, visible: EventCondition) {
+/**
+ * An event that counts as a session (docs/consumption.md): one of its rooms ran a session. An event
+ * closed or cancelled before any started is no session, in no list or total. On the events row `e`.
+ */
+const heldSession = sql<boolean>`EXISTS (SELECT 1 FROM rooms r JOIN stats_sessions s ON s.room_id = r.id WHERE r.event_id = e.id)`;
+
+/** The closed sessions of a lab: the events of the closed sessions list, and of every total. */
+const closedSession = (labId: number, visible: EventCondition) =>
+  sql<boolean>`e.lab_id = ${labId} AND ${visible} AND e.end_date IS NOT NULL AND ${heldSession}`;
+
+/** An event's figures, one row, as docs/consumption.md defines them; a LATERAL over the events row `e`. */
+export type EventFigures = {
+  first_start: Date | null;
+  last_end: Date | null;
+  /** From its first session's start to its last one's end, in whole minutes rounded down. */
+  length_minutes: number;
+  /** People present in at least one of its sessions, each once. */
+  participants: number;
+  minutes: number;
+  messages: number;
+  votes: number;
+  shares: number;
+  polls: number;
+};
+
+/**
+ * The one definition of an event's figures: the closed sessions list, the session detail, the totals
+ * and the consumption's average all read them from here, so they add up row by row.
+ */
+const eventFigures = sql`
+  SELECT agg.first_start, agg.last_end,
+    coalesce(floor(extract(epoch FROM agg.last_end - agg.first_start) / 60), 0)::int AS length_minutes,
+    (SELECT count(DISTINCT a.participant_id)::int FROM stats_attendance a
+      JOIN rooms r ON r.id = a.room_id WHERE r.event_id = e.id) AS participants,
+    agg.minutes, agg.messages, agg.votes, agg.shares,
+    (SELECT count(*)::int FROM stats_polls p JOIN rooms r ON r.id = p.room_id
+      WHERE r.event_id = e.id AND p.started_at IS NOT NULL) AS polls
+  FROM (
+    SELECT min(s.started_at) AS first_start, max(coalesce(s.ended_at, s.started_at)) AS last_end,
+      ${billedMinutesSum} AS minutes,
+      coalesce(sum(s.messages), 0)::int AS messages,
+      coalesce(sum(s.votes), 0)::int AS votes,
+      coalesce(sum(s.shares), 0)::int AS shares
+    FROM rooms r JOIN stats_sessions s ON s.room_id = r.id
+    WHERE r.event_id = e.id
+  ) agg`;
+
+/**
+ * The totals of the lab's closed sessions the caller may see: sums of the closed sessions list's rows,
+ * its average length and average minutes rounded as those rows are (down and up).
+ */
+export async function closedSessionTotals(db: Db, labId: number, visible: EventCondition) {
   const { rows } = await sql<{
     sessions: number;
     participants: number;
     minutes: number;
-    ended: number;
-    ended_minutes: number;
-    length_minutes: number;
+    average_length: number;
+    average_minutes: number;
     messages: number;
+    polls: number;
     votes: number;
     shares: number;
   }>`
     SELECT count(*)::int AS sessions,
-      coalesce(sum(s.participant_count), 0)::int AS participants,
-      coalesce(sum(${billedMinutes}), 0)::int AS minutes,
-      count(s.ended_at)::int AS ended,
-      coalesce(sum(${billedMinutes}) FILTER (WHERE s.ended_at IS NOT NULL), 0)::int AS ended_minutes,
-      coalesce(sum(extract(epoch FROM s.ended_at - s.started_at) / 60), 0)::int AS length_minutes,
-      coalesce(sum(s.messages), 0)::int AS messages,
-      coalesce(sum(s.votes), 0)::int AS votes,
-      coalesce(sum(s.shares), 0)::int AS shares
-    FROM stats_sessions s WHERE s.lab_id = ${labId} AND ${visibleRoom(visible)}`.execute(db);
-  const polls = await db
-    .selectFrom('stats_polls as s')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('s.lab_id', '=', labId)
-    .where('s.started_at', 'is not', null)
-    .where(visibleRoom(visible))
-    .executeTakeFirstOrThrow();
+      coalesce(sum(f.participants), 0)::int AS participants,
+      coalesce(sum(f.minutes), 0)::int AS minutes,
+      coalesce(floor(avg(f.length_minutes)), 0)::int AS average_length,
+      coalesce(ceil(avg(f.minutes)), 0)::int AS average_minutes,
+      coalesce(sum(f.messages), 0)::int AS messages,
+      coalesce(sum(f.polls), 0)::int AS polls,
+      coalesce(sum(f.votes), 0)::int AS votes,
+      coalesce(sum(f.shares), 0)::int AS shares
+    FROM events e CROSS JOIN LATERAL (${eventFigures}) f
+    WHERE ${closedSession(labId, visible)}`.execute(db);
   // An aggregate without GROUP BY always answers one row.
-  const totals = rows[0] as (typeof rows)[number];
-  return { ...totals, polls: Number(polls.count) };
+  return rows[0] as (typeof rows)[number];
+}
+
+/** Every minute the lab's sessions consumed, running ones included: what its plan is charged. */
+export async function labConsumedMinutes(db: Db, labId: number): Promise<number> {
+  const { rows } = await sql<{ minutes: number }>`
+    SELECT ${billedMinutesSum} AS minutes FROM stats_sessions s WHERE s.lab_id = ${labId}`.execute(db);
+  return rows[0]?.minutes ?? 0;
 }
 
 /**
  * One value per bucket (day, ISO week or month in the lab's zone), the last bucket being the current
- * one: sessions started in it, or the minutes they consumed. `before` is the minutes consumed before
- * the first bucket (for the credit left over time).
+ * one: the sessions (events) whose first room session started in it, or the minutes of the room
+ * sessions started in it. `before` is the minutes consumed before the first bucket (for the credit
+ * left over time).
  */
 export async function chartBuckets(
   db: Db,
@@ -89,6 +142,12 @@ export async function chartBuckets(
 ): Promise<{ buckets: { bucket: string; sessions: number; minutes: number }[]; minutesBefore: number }> {
   const step = sql.raw(`interval '1 ${period}'`);
   const unit = sql.lit(period);
+  // A session is an event (docs/consumption.md): counted once, where its first room session started.
+  const firstOfItsEvent = sql<boolean>`NOT EXISTS (
+    SELECT 1 FROM rooms r1 JOIN rooms r2 ON r2.event_id = r1.event_id
+    JOIN stats_sessions s2 ON s2.room_id = r2.id
+    WHERE r1.id = s.room_id
+      AND (s2.started_at, s2.room_id, s2.session_number) < (s.started_at, s.room_id, s.session_number))`;
   const { rows } = await sql<{ bucket: string; sessions: number; minutes: number }>`
     WITH buckets AS (
       SELECT generate_series(
@@ -98,12 +157,13 @@ export async function chartBuckets(
       ) AS bucket
     ),
     sessions AS (
-      SELECT date_trunc(${unit}, s.started_at AT TIME ZONE ${timeZone}) AS bucket, ${billedMinutes} AS minutes
+      SELECT date_trunc(${unit}, s.started_at AT TIME ZONE ${timeZone}) AS bucket, ${billedMinutes} AS minutes,
+        ${firstOfItsEvent} AS first
       FROM stats_sessions s
       WHERE s.lab_id = ${labId} AND ${visibleRoom(visible)}
         AND s.started_at >= (SELECT min(bucket) FROM buckets) AT TIME ZONE ${timeZone}
     )
-    SELECT to_char(b.bucket, 'YYYY-MM-DD') AS bucket, count(s.bucket)::int AS sessions,
+    SELECT to_char(b.bucket, 'YYYY-MM-DD') AS bucket, count(*) FILTER (WHERE s.first)::int AS sessions,
       coalesce(sum(s.minutes), 0)::int AS minutes
     FROM buckets b LEFT JOIN sessions s ON s.bucket = b.bucket
     GROUP BY b.bucket ORDER BY b.bucket`.execute(db);
@@ -113,7 +173,7 @@ export async function chartBuckets(
       ? 0
       : ((
           await sql<{ minutes: number }>`
-            SELECT coalesce(sum(${billedMinutes}), 0)::int AS minutes FROM stats_sessions s
+            SELECT ${billedMinutesSum} AS minutes FROM stats_sessions s
             WHERE s.lab_id = ${labId} AND ${visibleRoom(visible)} AND s.started_at < ${first}::timestamp AT TIME ZONE ${timeZone}`.execute(
             db,
           )
@@ -121,19 +181,18 @@ export async function chartBuckets(
   return { buckets: rows, minutesBefore: before };
 }
 
-export type ClosedEventRecord = {
+export type ClosedEventRecord = EventFigures & {
   event_id: number;
   name: string;
   planned_start_date: Date;
   admin: string;
   invitations: number;
-  participants: number;
-  first_start: Date | null;
-  last_end: Date | null;
-  minutes: number;
 };
 
-/** A page of the lab's closed events, newest closed first, each with its sessions' aggregates. */
+/**
+ * A page of the lab's closed sessions, newest closed first, each with its figures; or, with `eventId`,
+ * that one event's, closed or not, held or not (its detail's summary).
+ */
 export async function closedEventsPage(
   db: Db,
   labId: number,
@@ -142,41 +201,37 @@ export async function closedEventsPage(
   visible: EventCondition,
   eventId?: number,
 ): Promise<{ items: ClosedEventRecord[]; total: number }> {
-  const onlyOne = eventId === undefined ? sql`` : sql`AND e.id = ${eventId}`;
-  const closedOnly = eventId === undefined ? sql`AND e.end_date IS NOT NULL` : sql``;
+  const which =
+    eventId === undefined
+      ? closedSession(labId, visible)
+      : sql`e.lab_id = ${labId} AND ${visible} AND e.id = ${eventId}`;
   // The page is chosen first (an index scan of the lab's closed events), then only its events are
   // aggregated: aggregating every closed event before the limit cost 150 ms with 10,000 of them.
   const { rows } = await sql<ClosedEventRecord>`
     WITH page AS (
       SELECT e.id, e.name, e.planned_start_date, e.owner_id, e.end_date FROM events e
-      WHERE e.lab_id = ${labId} AND ${visible} ${closedOnly} ${onlyOne}
+      WHERE ${which}
       ORDER BY e.end_date DESC, e.id DESC
       LIMIT ${count} OFFSET ${start}
     )
     SELECT e.id AS event_id, e.name, e.planned_start_date,
       coalesce(trim(u.first_name || ' ' || u.last_name), '') AS admin,
       (SELECT count(*)::int FROM participants p WHERE p.event_id = e.id) AS invitations,
-      (SELECT count(DISTINCT a.participant_id)::int FROM stats_attendance a
-        JOIN rooms r ON r.id = a.room_id WHERE r.event_id = e.id) AS participants,
-      agg.first_start, agg.last_end, agg.minutes
+      f.*
     FROM page e
     LEFT JOIN users u ON u.id = e.owner_id
-    CROSS JOIN LATERAL (
-      SELECT min(s.started_at) AS first_start, max(coalesce(s.ended_at, s.started_at)) AS last_end,
-        coalesce(sum(${billedMinutes}), 0)::int AS minutes
-      FROM rooms r JOIN stats_sessions s ON s.room_id = r.id
-      WHERE r.event_id = e.id
-    ) agg
+    CROSS JOIN LATERAL (${eventFigures}) f
     ORDER BY e.end_date DESC, e.id DESC`.execute(db);
   if (eventId !== undefined) return { items: rows, total: rows.length };
-  const total = await db
-    .selectFrom('events as e')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('e.lab_id', '=', labId)
-    .where('e.end_date', 'is not', null)
-    .where(visible)
-    .executeTakeFirstOrThrow();
-  return { items: rows, total: Number(total.count) };
+  const { rows: counted } = await sql<{ total: number }>`
+    SELECT count(*)::int AS total FROM events e WHERE ${closedSession(labId, visible)}`.execute(db);
+  return { items: rows, total: counted[0]?.total ?? 0 };
+}
+
+/** The names of an event's rooms, by id: what its CSV files call them. */
+export async function eventRoomNames(db: Db, eventId: number): Promise<Map<number, string>> {
+  const rooms = await db.selectFrom('rooms').select(['id', 'name']).where('event_id', '=', eventId).execute();
+  return new Map(rooms.map((room) => [room.id, room.name]));
 }
 
 export async function eventSessions(
@@ -252,7 +307,17 @@ export async function pollStats(
   return { items, total: Number(total.count) };
 }
 
-/** The lab's documents that were shared or downloaded, or still exist, with both counts. */
+/**
+ * A download that counts (docs/consumption.md): taken from a room, by a guest or staff. A download from
+ * the back office's documents list is staff previewing the file, recorded but not counted. On a
+ * `document_downloads` row.
+ */
+const countedDownload = sql<boolean>`room_id IS NOT NULL`;
+
+/**
+ * The lab's documents, each with its shares in rooms and counted downloads. A deleted document leaves
+ * the table: its shares stay in the totals (the sessions'), not here.
+ */
 export async function documentStats(db: Db, labId: number) {
   const { rows } = await sql<{
     id: number;
@@ -268,9 +333,9 @@ export async function documentStats(db: Db, labId: number) {
     LEFT JOIN stats_document_shares sh ON sh.lab_id = d.lab_id AND sh.document_id = d.id
     LEFT JOIN (
       SELECT document_id, count(*) AS downloads FROM document_downloads
-      WHERE lab_id = ${labId} GROUP BY document_id
+      WHERE lab_id = ${labId} AND ${countedDownload} GROUP BY document_id
     ) dl ON dl.document_id = d.id
-    WHERE d.lab_id = ${labId} AND (d.deleted_at IS NULL OR sh.share_count > 0 OR dl.downloads > 0)
+    WHERE d.lab_id = ${labId} AND d.deleted_at IS NULL
     ORDER BY introduction_count DESC, download_count DESC, d.name, d.id`.execute(db);
   return rows;
 }

@@ -4,7 +4,7 @@
 // data follows its event's visibility (canSeeEvent, docs/architecture.md "Access"): an event the caller
 // may not see answers 404 like another lab's, and the lists and totals count only visible events. The
 // consumption is the lab's plan and use, whoever's events consumed it. docs/consumption.md defines a
-// consumed minute.
+// consumed minute and each figure (a session, who is present, the totals and averages).
 import {
   type ChartData,
   DEFAULT_CHART_BUCKETS,
@@ -15,6 +15,7 @@ import {
   isAnimator,
   type LabConsumption,
   type LiveRoomStats,
+  type Locale,
   notFound,
   type Principal,
   percentOf,
@@ -29,14 +30,19 @@ import {
   type ClosedEventRecord,
   chartBuckets,
   closedEventsPage,
+  closedSessionTotals,
   documentStats,
+  eventRoomNames,
   eventSessions,
+  labConsumedMinutes,
   labPlan,
-  labTotals,
   lastRoomSession,
   pollStats,
 } from './stats.repository.ts';
-import { toCsv, toPollRow, toRoomSession, toSummary } from './statsShapes.ts';
+import { attendanceCsv, pollsCsv } from './statsCsv.ts';
+import { toPollRow, toRoomSession, toSummary } from './statsShapes.ts';
+
+type CsvKind = 'attendance' | 'polls';
 
 export type StatsService = ReturnType<typeof createStatsService>;
 
@@ -66,9 +72,10 @@ export function createStatsService(deps: { db: Db; now?: () => Date }) {
     documents: (principal: Principal): Promise<DocumentStatsRow[]> => documentStats(ctx.db, principal.labId),
     eventStats: (principal: Principal, eventId: number) => eventStats(ctx, principal, eventId),
     liveRoomStats: (principal: Principal, roomId: number) => liveRoomStats(ctx, principal, roomId),
-    attendanceCsv: async (principal: Principal, eventId: number) =>
-      attendanceCsv(await eventStats(ctx, principal, eventId)),
-    pollsCsv: (principal: Principal, eventId: number) => pollsCsv(ctx, principal, eventId),
+    attendanceCsv: (principal: Principal, eventId: number, locale: Locale) =>
+      eventCsv(ctx, principal, eventId, locale, 'attendance'),
+    pollsCsv: (principal: Principal, eventId: number, locale: Locale) =>
+      eventCsv(ctx, principal, eventId, locale, 'polls'),
   };
 }
 
@@ -111,13 +118,14 @@ async function eventStatsOf({ db }: Context, principal: Principal, eventId: numb
   return event;
 }
 
+/** The closed sessions list's rows added up (docs/consumption.md): each figure is a sum of theirs. */
 async function totals({ db }: Context, principal: Principal): Promise<StatsTotals> {
-  const totals = await labTotals(db, principal.labId, visibleEventCondition(principal, 'e'));
+  const totals = await closedSessionTotals(db, principal.labId, visibleEventCondition(principal, 'e'));
   return {
     sessions: totals.sessions,
     participants: totals.participants,
     minutes: totals.minutes,
-    average_duration_minutes: totals.ended === 0 ? 0 : Math.round(totals.length_minutes / totals.ended),
+    average_duration_minutes: totals.average_length,
     messages: totals.messages,
     polls: totals.polls,
     votes: totals.votes,
@@ -127,16 +135,17 @@ async function totals({ db }: Context, principal: Principal): Promise<StatsTotal
 
 async function consumption(ctx: Context, principal: Principal): Promise<LabConsumption> {
   const { planMinutes } = await lab(ctx, principal);
-  // The lab's consumption counts every session of the lab: it is the plan's, not an event's.
-  const totals = await labTotals(ctx.db, principal.labId, sql<boolean>`true`);
-  const consumption = totals.minutes;
+  // The lab's consumption counts every session of the lab, running ones too: it is the plan's, not an
+  // event's, whoever may see the event. The average is over its closed sessions.
+  const consumption = await labConsumedMinutes(ctx.db, principal.labId);
+  const closed = await closedSessionTotals(ctx.db, principal.labId, sql<boolean>`true`);
   const left = Math.max(0, planMinutes - consumption);
   return {
     plan: planMinutes,
     consumption,
     left,
-    average: totals.ended === 0 ? 0 : Math.round(totals.ended_minutes / totals.ended),
-    sessions: totals.ended,
+    average: closed.average_minutes,
+    sessions: closed.sessions,
     consumed_percent: percentOf(consumption, planMinutes),
     left_percent: percentOf(left, planMinutes),
   };
@@ -211,60 +220,9 @@ async function liveRoomStats({ db }: Context, principal: Principal, roomId: numb
   return { session: last === null ? null : toRoomSession(last.session, last.attendance) };
 }
 
-/** One line per person and session: when they came and went, and what they did. */
-function attendanceCsv(stats: EventStats): string {
-  const rows = stats.sessions.flatMap((session) =>
-    session.participants.map((person) => [
-      session.room_id,
-      session.number,
-      person.name,
-      person.role,
-      person.intervals.map((stay) => `${stay.from}/${stay.to ?? ''}`).join(' '),
-      person.intervals.length,
-      Math.round(person.present_seconds / 60),
-      person.talk_seconds,
-      person.messages,
-      person.votes,
-      person.speak_requests,
-    ]),
-  );
-  return toCsv(
-    [
-      'room',
-      'session',
-      'participant',
-      'role',
-      'stays (ISO from/to)',
-      'stays',
-      'minutes present',
-      'talk seconds',
-      'messages',
-      'votes',
-      'speak requests',
-    ],
-    rows,
-  );
-}
-
-/** One line per poll answer, with its votes and share of the voters. */
-async function pollsCsv(ctx: Context, principal: Principal, eventId: number): Promise<string> {
-  await eventStatsOf(ctx, principal, eventId);
-  const { items } = await pollStats(
-    ctx.db,
-    principal.labId,
-    { eventId },
-    visibleEventCondition(principal, 'e'),
-  );
-  const rows = items.flatMap((record) =>
-    toPollRow(record).answers.map((answer) => [
-      record.room_id,
-      record.title,
-      record.question,
-      answer.name,
-      answer.count,
-      answer.value,
-      record.voter_count,
-    ]),
-  );
-  return toCsv(['room', 'poll', 'question', 'answer', 'votes', 'percent of voters', 'voters'], rows);
+/** An event's CSV in the reader's language (statsCsv.ts), from its detail's figures. */
+async function eventCsv(ctx: Context, principal: Principal, eventId: number, locale: Locale, kind: CsvKind) {
+  const stats = await eventStats(ctx, principal, eventId);
+  const reader = { locale, timeZone: stats.time_zone, roomNames: await eventRoomNames(ctx.db, eventId) };
+  return kind === 'attendance' ? attendanceCsv(stats, reader) : pollsCsv(stats.polls, reader);
 }

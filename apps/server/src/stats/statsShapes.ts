@@ -1,5 +1,5 @@
 // The statistics as the spec's calls answer them: rows of the `sessions` projection shaped into the
-// domain's types, and CSV for spreadsheets.
+// domain's types.
 import {
   type ClosedEventSummary,
   consumedMinutes,
@@ -8,37 +8,20 @@ import {
   type RoomSessionStats,
   splitDuration,
 } from '@lablive/domain';
-import { stringify } from 'csv-stringify/sync';
 import type { StatsAttendanceView, StatsSessionsView } from '../db/schema.ts';
 import type { ClosedEventRecord, PollStatsRecord } from './stats.repository.ts';
-
-/**
- * A CSV for spreadsheets: a cell a spreadsheet would run as a formula (a name typed as "=HYPERLINK(…)")
- * is quoted as text (OWASP's CSV injection advice).
- */
-export function toCsv(columns: string[], rows: unknown[][]): string {
-  return stringify(rows, {
-    header: true,
-    columns,
-    cast: { string: (value) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value) },
-  });
-}
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
 export function toSummary(record: ClosedEventRecord): ClosedEventSummary {
-  const lengthMinutes =
-    record.first_start && record.last_end
-      ? Math.floor((record.last_end.getTime() - record.first_start.getTime()) / 60_000)
-      : 0;
-  const { days, hours, minutes } = splitDuration(lengthMinutes);
+  const { days, hours, minutes } = splitDuration(record.length_minutes);
   return {
     event_id: record.event_id,
     name: record.name,
     date: (record.first_start ?? record.planned_start_date).toISOString(),
     admin: record.admin,
     invitation_total_count: record.invitations,
-    participant_total_count: record.participants ?? 0,
+    participant_total_count: record.participants,
     event_duration_days: days,
     event_duration_hour: hours,
     event_duration_minute: minutes,

@@ -7,6 +7,7 @@ import {
   closedEventPageSchema,
   documentStatsListSchema,
   eventStatsSchema,
+  type Locale,
   labConsumptionSchema,
   pollStatsPageSchema,
   type StatsPeriod,
@@ -40,10 +41,12 @@ export function createStatsApi(transport: Transport) {
     /** A session's detail: each room's sessions with who attended when, and its polls. */
     eventStats: (eventId: number, options?: RequestOptions) =>
       get(`/api/events/${eventId}/stats`, eventStatsSchema, options),
-    attendanceCsv: (eventId: number, options?: RequestOptions) =>
-      csv(`/api/events/${eventId}/stats/attendance.csv`, options),
-    pollsCsv: (eventId: number, options?: RequestOptions) =>
-      csv(`/api/events/${eventId}/stats/polls.csv`, options),
+    /** Who attended when, as a CSV in `locale` (the page's language). */
+    attendanceCsv: (eventId: number, locale: Locale, options?: RequestOptions) =>
+      csv(`/api/events/${eventId}/stats/attendance.csv?locale=${locale}`, options),
+    /** Each poll answer's votes, as a CSV in `locale`. */
+    pollsCsv: (eventId: number, locale: Locale, options?: RequestOptions) =>
+      csv(`/api/events/${eventId}/stats/polls.csv?locale=${locale}`, options),
     /** The lab's plan and what its sessions consumed, in minutes. */
     consumption: (options?: RequestOptions) => get('/api/lab-consumption', labConsumptionSchema, options),
     /** Minutes consumed per bucket. */

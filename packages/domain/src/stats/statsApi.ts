@@ -2,6 +2,7 @@
 // My consumption pages read. Every figure is served from the projections of the log (docs/consumption.md
 // says what a consumed minute is); none is random, sampled or made up when a call fails.
 import { z } from 'zod';
+import { localeSchema } from '../auth/responses.ts';
 import { queryNumberSchema } from '../shared/ids.ts';
 
 /** The charts' buckets: a day, an ISO week (from Monday) or a month, in the lab's time zone. */
@@ -33,8 +34,9 @@ export const labConsumptionSchema = z.object({
   plan: z.number().int(),
   consumption: z.number().int(),
   left: z.number().int(),
-  /** Minutes per closed session, rounded to the minute; 0 before the first. */
+  /** Minutes per closed session: the rows' mean, rounded up as they are; 0 before the first. */
   average: z.number().int(),
+  /** Closed sessions: closed events that ran at least one session (docs/consumption.md). */
   sessions: z.number().int(),
   /** Floors of consumption / plan and left / plan in percent (spec 9); 0 with no plan. */
   consumed_percent: z.number().int(),
@@ -47,12 +49,16 @@ export function percentOf(part: number, whole: number): number {
   return whole <= 0 ? 0 : Math.floor((part * 100) / whole);
 }
 
-/** GET stats/totals: the lab's figures since its first session. */
+/**
+ * GET stats/totals: the closed sessions list's rows added up (docs/consumption.md defines each figure):
+ * the closed events that ran at least one session, those the caller may see.
+ */
 export const statsTotalsSchema = z.object({
   sessions: z.number().int(),
-  /** Distinct people who attended, summed over sessions. */
+  /** People present, each once per session (event), summed over sessions. */
   participants: z.number().int(),
   minutes: z.number().int(),
+  /** The rows' lengths' mean, rounded down as they are. */
   average_duration_minutes: z.number().int(),
   messages: z.number().int(),
   polls: z.number().int(),
@@ -76,6 +82,9 @@ export const pollStatsRowSchema = z.object({
 });
 export type PollStatsRow = z.infer<typeof pollStatsRowSchema>;
 
+/** A session's CSV files: in this language (the page's), else the reader's account's. */
+export const statsCsvQuerySchema = z.object({ locale: localeSchema.optional() });
+
 export const pageQuerySchema = z.object({
   start: queryNumberSchema(0, Number.MAX_SAFE_INTEGER).default(0),
   count: queryNumberSchema(1, 100).default(15),
@@ -83,7 +92,7 @@ export const pageQuerySchema = z.object({
 
 export const pollStatsPageSchema = z.object({ items: z.array(pollStatsRowSchema), total: z.number().int() });
 
-/** A document's shares in rooms and downloads (spec 3, "Document stats row"). */
+/** A document's shares and downloads from rooms (spec 3, "Document stats row"); deleted ones are not listed. */
 export const documentStatsRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -94,7 +103,11 @@ export const documentStatsRowSchema = z.object({
 export type DocumentStatsRow = z.infer<typeof documentStatsRowSchema>;
 export const documentStatsListSchema = z.array(documentStatsRowSchema);
 
-/** A closed event (spec 3, "Closed event summary"), with the minutes its sessions consumed. */
+/**
+ * A closed session (spec 3, "Closed event summary"): a closed event that ran at least one session, with
+ * the minutes its sessions consumed. Its length runs from its first session's start to its last one's
+ * end, in whole minutes rounded down.
+ */
 export const closedEventSummarySchema = z.object({
   event_id: z.number().int(),
   name: z.string(),

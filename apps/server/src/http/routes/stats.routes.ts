@@ -12,6 +12,7 @@ import {
   liveRoomStatsSchema,
   pageQuerySchema,
   pollStatsPageSchema,
+  statsCsvQuerySchema,
   statsPeriodParamsSchema,
   statsTotalsSchema,
 } from '@lablive/domain';
@@ -39,13 +40,19 @@ export const statsRoutes = signedInPlugin((route, { stats }: { stats: StatsServi
     route.get(url, chart, ({ principal }, request) =>
       chartOf(principal, request.params.period, request.query.count),
     );
-  // An event's two CSVs, saved as `{name}-{event id}.csv`.
+  // An event's two CSVs, saved as `{name}-{event id}.csv`, in the page's language or the reader's.
   const csvRoute = (url: string, name: string, csvOf: StatsService['pollsCsv']) =>
     route.get(
       url,
-      { params: idParams, response: { 200: z.string() } },
-      async ({ principal }, request, reply) =>
-        csvFile(reply, `${name}-${request.params.id}.csv`, await csvOf(principal, request.params.id)),
+      { params: idParams, querystring: statsCsvQuerySchema, response: { 200: z.string() } },
+      async ({ principal, user }, request, reply) => {
+        const locale = request.query.locale ?? user.locale;
+        return csvFile(
+          reply,
+          `${name}-${request.params.id}.csv`,
+          await csvOf(principal, request.params.id, locale),
+        );
+      },
     );
 
   route.get('/stats/totals', { response: { 200: statsTotalsSchema } }, ({ principal }) =>

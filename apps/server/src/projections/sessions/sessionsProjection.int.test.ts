@@ -1,13 +1,17 @@
 // The `sessions` projection end to end on a real database: a scripted session run through the room
 // service (three people, a reconnection, a departure and a return, talk, chat, a poll, a share, a
 // download, staff closing the event) followed live by the runner, then read back through the stats and
-// consumption calls; the same figures after a rebuild; a rebuild killed half-way that resumes without
-// counting anything twice; lab isolation and the module and permission gates on every call.
+// consumption calls, and as CSV in French and English; the same figures after a rebuild; a rebuild
+// killed half-way that resumes without counting anything twice; lab isolation and the module and
+// permission gates on every call; and a second event with two sessions in a room, a closed event that
+// never ran, a back-office preview and a deleted document, after which Statistics' totals, the closed
+// sessions, each session's detail and My consumption still agree figure by figure (issue 28, part 4).
+
 import { randomUUID } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { RoomActor, RoomCommand } from '@lablive/domain';
+import type { ClosedEventSummary, EventStats, RoomActor, RoomCommand } from '@lablive/domain';
 import {
   buildTestApp,
   caller,
@@ -24,6 +28,7 @@ import { createInProcessBus } from '../../bus/index.ts';
 import { recordDocumentDownload } from '../../documents/documents.repository.ts';
 import { createEventStore } from '../../event-store/eventStore.ts';
 import { createWakeUp } from '../../event-store/wakeUp.ts';
+import { storedFilePath } from '../../files/files.ts';
 import { createOutboxMailer } from '../../mail/mailer.ts';
 import { createRoomService, type RunningRoomService } from '../../rooms/createRoomService.ts';
 import { applyPage } from '../applyPage.ts';
@@ -45,28 +50,34 @@ let eventId: number;
 let roomId: number;
 let documentId: number;
 let adminToken: string;
+let adminId: number;
+let filesDir: string;
 const people: Record<'ana' | 'alice' | 'bob', RoomActor> = {} as never;
 let clock = new Date('2026-11-20T10:00:00Z');
 const at = (time: string) => {
   clock = new Date(`2026-11-20T${time}Z`);
 };
 
-async function run(actor: RoomActor, command: RoomCommand) {
-  const outcome = await rooms.execute({ roomId, commandId: randomUUID(), actor, command });
+async function run(actor: RoomActor, command: RoomCommand, room = roomId) {
+  const outcome = await rooms.execute({ roomId: room, commandId: randomUUID(), actor, command });
   if (!outcome.ok) throw new Error(`${command.type} refused: ${JSON.stringify(outcome)}`);
 }
 
-async function addParticipant(name: string, role: 'animator' | 'participant'): Promise<RoomActor> {
+async function addParticipant(
+  name: string,
+  role: 'animator' | 'participant',
+  where?: { eventId: number; roomId: number },
+): Promise<RoomActor> {
   const email = `${name.toLowerCase()}@example.org`;
   const row = await test.db
     .insertInto('participants')
     .values({
-      event_id: eventId,
+      event_id: where?.eventId ?? eventId,
       lab_id: labId,
       email,
       name,
       role,
-      room_id: roomId,
+      room_id: where?.roomId ?? roomId,
       job: null,
       location: null,
       timezone: null,
@@ -78,11 +89,22 @@ async function addParticipant(name: string, role: 'animator' | 'participant'): P
   return { participantId: row.id, userId: null, role, name, email };
 }
 
+/** A document of the lab with its file in the store, as an upload leaves it. */
+async function storeDocument(name: string, storageKey: string): Promise<number> {
+  await writeFile(storedFilePath(filesDir, storageKey), `%PDF-1.4 ${name}`);
+  const row = await test.db
+    .insertInto('documents')
+    .values({ lab_id: labId, name, extension: 'pdf', storage_key: storageKey })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 beforeAll(async () => {
   test = await createTestDatabase();
   labId = await createLab(test.db, 'Stats lab', ['stats', 'polls', 'share_document']);
   await test.db.updateTable('labs').set({ plan_minutes: 1000 }).where('id', '=', labId).execute();
-  const adminId = await createUser(test.db, {
+  adminId = await createUser(test.db, {
     labId,
     email: 'admin@stats.test',
     password: PASSWORD,
@@ -92,18 +114,15 @@ beforeAll(async () => {
     eventId,
     roomIds: [roomId = 0],
   } = await createEvent(test.db, { labId, slug: 'stats-1', ownerId: adminId }));
+  // The CSV files name rooms by their names.
+  await test.db.updateTable('rooms').set({ name: 'Auditorium' }).where('id', '=', roomId).execute();
   people.ana = await addParticipant('Ana', 'animator');
   people.alice = await addParticipant('Alice', 'participant');
   people.bob = await addParticipant('Bob', 'participant');
   // Invited and never came: counted as a guest, not as a participant.
   await addParticipant('Carl', 'participant');
-  documentId = (
-    await test.db
-      .insertInto('documents')
-      .values({ lab_id: labId, name: 'Leaflet', extension: 'pdf', storage_key: 'leaflet' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  filesDir = await mkdtemp(path.join(tmpdir(), 'stats-files-'));
+  documentId = await storeDocument('Leaflet', 'leaflet');
 
   const wakeUp = createWakeUp();
   rooms = await createRoomService({
@@ -127,6 +146,7 @@ beforeAll(async () => {
   runner.start();
   app = await buildTestApp(test, {
     mailer: createOutboxMailer(await mkdtemp(path.join(tmpdir(), 'stats-')), 'lab@x.org'),
+    filesDir,
   });
   adminToken = await signIn(app, 'admin@stats.test', PASSWORD);
 
@@ -351,20 +371,47 @@ describe('the sessions projection', () => {
     expect((await get('/api/stats/day?count=0')).status).toBe(400);
   });
 
-  it('writes the attendance and the poll answers as CSV', async () => {
-    const { attendanceCsv, pollsCsv } = await figures();
-    const lines = attendanceCsv.trim().split('\n');
-    expect(lines[0]).toBe(
-      'room,session,participant,role,stays (ISO from/to),stays,minutes present,talk seconds,messages,votes,speak requests',
+  it('writes the attendance and the poll answers as CSV for Excel in the reader language', async () => {
+    const csv = async (name: string, query = '') => {
+      const response = await get(`/api/events/${eventId}/stats/${name}.csv${query}`);
+      expect(response.status, response.body).toBe(200);
+      expect(response.body.startsWith('\uFEFF'), 'a UTF-8 byte order mark').toBe(true);
+      return response.body.slice(1).split('\r\n');
+    };
+    // French: `;`, decimal commas, French words, the lab's clock (Paris), the room's name.
+    const bobStays = (day: (time: string) => string) =>
+      `"${day('11:05')} – ${day('11:20')}\n${day('11:30')} – ${day('11:45')}"`;
+    const attendanceFr = await csv('attendance', '?locale=fr');
+    expect(attendanceFr[0]).toBe(
+      'Salle;Session;Participant;Rôle;Séjours (heure du laboratoire);Nombre de séjours;Minutes de présence;Temps de parole (secondes);Messages;Votes;Demandes de parole',
     );
-    expect(lines).toContain(
-      `${roomId},1,Bob,participant,2026-11-20T10:05:00.000Z/2026-11-20T10:20:00.000Z 2026-11-20T10:30:00.000Z/2026-11-20T10:45:00.000Z,2,30,0,1,1,0`,
+    expect(attendanceFr).toContain(
+      `Auditorium;1;Bob;Participant;${bobStays((time) => `20/11/2026 ${time}`)};2;30;0;1;1;0`,
     );
-    expect(pollsCsv.trim().split('\n')).toEqual([
-      'room,poll,question,answer,votes,percent of voters,voters',
-      `${roomId},Dose,Which dose?,5 mg,1,33.3,3`,
-      `${roomId},Dose,Which dose?,10 mg,2,66.7,3`,
+    expect(attendanceFr.some((line) => line.startsWith('Auditorium;1;Ana;Animateur;'))).toBe(true);
+    expect(await csv('polls', '?locale=fr')).toEqual([
+      'Salle;Sondage;Question;Réponse;Votes;% des votants;Votants',
+      'Auditorium;Dose;Which dose?;5 mg;1;33,3;3',
+      'Auditorium;Dose;Which dose?;10 mg;2;66,7;3',
+      '',
     ]);
+    // English: `,`, decimal points, English words; the comma in a date quotes the field.
+    const attendanceEn = await csv('attendance', '?locale=en');
+    expect(attendanceEn[0]).toBe(
+      "Room,Session,Participant,Role,Stays (lab's time),Number of stays,Minutes present,Talk time (seconds),Messages,Votes,Speak requests",
+    );
+    expect(attendanceEn).toContain(
+      `Auditorium,1,Bob,Participant,${bobStays((time) => `20/11/2026, ${time}`)},2,30,0,1,1,0`,
+    );
+    expect(await csv('polls', '?locale=en')).toEqual([
+      'Room,Poll,Question,Answer,Votes,% of voters,Voters',
+      'Auditorium,Dose,Which dose?,5 mg,1,33.3,3',
+      'Auditorium,Dose,Which dose?,10 mg,2,66.7,3',
+      '',
+    ]);
+    // Without a language asked for, the reader's account's (French by default).
+    expect((await csv('polls'))[0]).toBe('Salle;Sondage;Question;Réponse;Votes;% des votants;Votants');
+    expect((await get(`/api/events/${eventId}/stats/polls.csv?locale=xx`)).status).toBe(400);
   });
 
   it('gives the same figures after a rebuild, and the live runner follows the new generation', async () => {
@@ -552,5 +599,161 @@ describe('the sessions projection', () => {
     } finally {
       await test.db.updateTable('events').set({ is_public: true }).where('id', '=', eventId).execute();
     }
+  });
+});
+
+describe('figures that add up (docs/consumption.md)', () => {
+  /** The minutes of a closed sessions row's length, as the list shows it in days, hours and minutes. */
+  const lengthOf = (row: ClosedEventSummary) =>
+    row.event_duration_days * 1440 + row.event_duration_hour * 60 + row.event_duration_minute;
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+  let secondEvent: number;
+  let neverRan: number;
+  let oldLeaflet: number;
+
+  beforeAll(async () => {
+    // A second event: two sessions one after the other in its room, with the same two people.
+    const second = await createEvent(test.db, { labId, slug: 'stats-3', ownerId: adminId });
+    secondEvent = second.eventId;
+    const room = second.roomIds[0] ?? 0;
+    const where = { eventId: secondEvent, roomId: room };
+    const dan = await addParticipant('Dan', 'animator', where);
+    const eve = await addParticipant('Eve', 'participant', where);
+    oldLeaflet = await storeDocument('Old leaflet', 'old-leaflet');
+    at('12:00:00');
+    await run(dan, { type: 'JoinRoom', data: { connectionId: 'dan-1' } }, room);
+    await run(eve, { type: 'JoinRoom', data: { connectionId: 'eve-1' } }, room);
+    await run(dan, { type: 'StartSession', data: {} }, room);
+    at('12:05:00');
+    await run(
+      dan,
+      {
+        type: 'ShareDocuments',
+        data: { documents: [{ id: oldLeaflet, name: 'Old leaflet', extension: 'pdf' }] },
+      },
+      room,
+    );
+    await run(eve, { type: 'SendChatMessage', data: { messageId: 'm4', text: 'Thanks' } }, room);
+    at('12:10:20');
+    await run(eve, { type: 'LeaveRoom', data: { connectionId: 'eve-1', reason: 'left' } }, room);
+    at('12:20:30');
+    await run(dan, { type: 'EndSession', data: {} }, room);
+    at('12:30:00');
+    await run(dan, { type: 'StartSession', data: {} }, room);
+    await run(eve, { type: 'JoinRoom', data: { connectionId: 'eve-2' } }, room);
+    at('12:41:10');
+    await run(dan, { type: 'EndSession', data: {} }, room);
+    at('12:45:00');
+    await test.db
+      .updateTable('events')
+      .set({ end_date: clock, active: false })
+      .where('id', '=', secondEvent)
+      .execute();
+    // An event closed before any session ran (planned, then called off): no session.
+    neverRan = (await createEvent(test.db, { labId, slug: 'stats-4', ownerId: adminId })).eventId;
+    await test.db
+      .updateTable('events')
+      .set({ end_date: new Date('2026-11-20T13:00:00Z'), active: false })
+      .where('id', '=', neverRan)
+      .execute();
+    await runner.caughtUp();
+  });
+
+  it('counts as sessions only the events that ran one, in the list, the totals and My consumption', async () => {
+    const closed = (await get('/api/events/find/closed?start=0&count=50')).json();
+    const totals = (await get('/api/stats/totals')).json();
+    const consumption = (await get('/api/lab-consumption')).json();
+    expect(closed.items.map((row: ClosedEventSummary) => row.event_id)).toEqual([secondEvent, eventId]);
+    expect(closed.total).toBe(2);
+    expect(totals.sessions).toBe(2);
+    expect(consumption.sessions).toBe(2);
+    // The event that never ran still has its (empty) detail, but is in no list.
+    const empty = (await get(`/api/events/${neverRan}/stats`)).json();
+    expect(empty.sessions).toEqual([]);
+    expect(empty.summary).toMatchObject({ participant_total_count: 0, consumed_minutes: 0 });
+    // The sessions chart counts the same sessions, each once where its first room session started.
+    const chart = (await get('/api/stats/day?count=366')).json();
+    expect(sum(chart.values)).toBe(totals.sessions);
+  });
+
+  it('gives totals that are the closed sessions rows added up, averages rounded as the rows are', async () => {
+    const closed = (await get('/api/events/find/closed?start=0&count=50')).json();
+    const rows: ClosedEventSummary[] = closed.items;
+    const totals = (await get('/api/stats/totals')).json();
+    const consumption = (await get('/api/lab-consumption')).json();
+    // The second event: Dan 12:00-12:20:30 and Eve 12:00-12:10:20 (30 min 50 s: 31 minutes), then both
+    // 12:30-12:41:10 (22 min 20 s: 23 minutes); 41 minutes from its first start to its last end.
+    expect(rows[0]).toMatchObject({
+      participant_total_count: 2,
+      consumed_minutes: 54,
+      event_duration_hour: 0,
+      event_duration_minute: 41,
+    });
+    expect(totals).toEqual({
+      sessions: 2,
+      participants: 3 + 2,
+      minutes: 110 + 54,
+      // Each row's length is whole minutes rounded down (40 and 41): so is their average.
+      average_duration_minutes: Math.floor((40 + 41) / 2),
+      messages: 3 + 1,
+      polls: 1,
+      votes: 3,
+      documents_shared: 2,
+    });
+    expect(totals.participants).toBe(sum(rows.map((row) => row.participant_total_count)));
+    expect(totals.minutes).toBe(sum(rows.map((row) => row.consumed_minutes)));
+    expect(totals.average_duration_minutes).toBe(Math.floor(sum(rows.map(lengthOf)) / rows.length));
+    // My consumption: every minute (nothing runs now, so the rows' sum); each row's minutes are
+    // rounded up, and so is their average.
+    expect(consumption).toMatchObject({ consumption: 164, sessions: 2, average: Math.ceil(164 / 2) });
+    expect(consumption.consumption).toBe(sum(rows.map((row) => row.consumed_minutes)));
+    expect(consumption.average).toBe(Math.ceil(sum(rows.map((row) => row.consumed_minutes)) / rows.length));
+    const minutesChart = (await get('/api/chart-consumption/month?count=24')).json();
+    expect(sum(minutesChart.values)).toBe(consumption.consumption);
+  });
+
+  it("gives each session's detail the figures of its row, and its room sessions add up to them", async () => {
+    const closed = (await get('/api/events/find/closed?start=0&count=50')).json();
+    const details: EventStats[] = [];
+    for (const row of closed.items as ClosedEventSummary[]) {
+      const detail: EventStats = (await get(`/api/events/${row.event_id}/stats`)).json();
+      details.push(detail);
+      expect(detail.summary).toEqual(row);
+      expect(sum(detail.sessions.map((session) => session.consumed_minutes))).toBe(row.consumed_minutes);
+      const people = new Set(
+        detail.sessions.flatMap((session) => session.participants.map((person) => person.participant_id)),
+      );
+      // Present in both sessions of the second event, Dan and Eve are two people, not four.
+      expect(people.size).toBe(row.participant_total_count);
+    }
+    expect(details[0]?.sessions.map((session) => session.consumed_minutes)).toEqual([31, 23]);
+    const totals = (await get('/api/stats/totals')).json();
+    const roomSessions = details.flatMap((detail) => detail.sessions);
+    expect(totals.messages).toBe(sum(roomSessions.map((session) => session.messages)));
+    expect(totals.votes).toBe(sum(roomSessions.map((session) => session.votes)));
+    expect(totals.documents_shared).toBe(sum(roomSessions.map((session) => session.shares)));
+    expect(totals.polls).toBe(sum(details.map((detail) => detail.polls.length)));
+  });
+
+  it('counts downloads from rooms, not back-office previews, and drops a deleted document from the table', async () => {
+    const documentsBefore = (await get('/api/stats/documents')).json();
+    const leafletBefore = documentsBefore.find((row: { id: number }) => row.id === documentId);
+    // Staff opening the file from the documents list: a preview.
+    expect((await get(`/api/documents/${documentId}/download`)).status).toBe(200);
+    // Taken from the room's shared documents: a download.
+    expect((await get(`/api/documents/${documentId}/download?room_id=${roomId}`)).status).toBe(200);
+    const totalsBefore = (await get('/api/stats/totals')).json();
+    const deleted = await caller(app)('DELETE', `/api/documents/${oldLeaflet}`, adminToken);
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    const documents = (await get('/api/stats/documents')).json();
+    expect(documents.find((row: { id: number }) => row.id === documentId)).toEqual({
+      ...leafletBefore,
+      download_count: leafletBefore.download_count + 1,
+    });
+    expect(documents.map((row: { id: number }) => row.id)).not.toContain(oldLeaflet);
+    // Its share stays counted where it happened: in the session's figures and the totals.
+    expect((await get('/api/stats/totals')).json()).toEqual(totalsBefore);
+    expect(totalsBefore.documents_shared).toBe(2);
   });
 });

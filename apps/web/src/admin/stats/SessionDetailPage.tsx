@@ -9,7 +9,6 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useLoadedQuery } from '../../queries/loaded.ts';
 import { useNow } from '../../room/sidebar/stats/useNow.ts';
-import { statsApi } from '../adminApi.ts';
 import { LoadedView } from '../LoadedView.tsx';
 import { useEventStats } from '../resources/stats.ts';
 import { recordIdOf } from '../routeIds.ts';
@@ -18,7 +17,7 @@ import { PollResults } from './PollResults.tsx';
 import { type InstantFormats, RoomSession } from './RoomSession.tsx';
 import { BlockFailure, StatsSection } from './StatsBlock.tsx';
 import { roomNumbers } from './statsFormat.ts';
-import { useCsvDownload } from './useCsvDownload.ts';
+import { useEventCsvDownload } from './useCsvDownload.ts';
 import './stats.css';
 import { formatDay } from '../../format/day.ts';
 import { dayTimeFormat, timeFormat } from '../../format/dayTime.ts';
@@ -72,11 +71,7 @@ function Detail({ stats }: { stats: EventStats }) {
     }),
     [locale, stats.time_zone],
   );
-  const csv = useCsvDownload(
-    (kind) =>
-      kind === 'attendance' ? statsApi.attendanceCsv(stats.event_id) : statsApi.pollsCsv(stats.event_id),
-    (kind) => `${kind}-${stats.event_id}.csv`,
-  );
+  const csv = useEventCsvDownload(stats.event_id);
   const { summary } = stats;
   const numbers = roomNumbers(stats.sessions);
   const rooms = [...numbers.entries()].map(([roomId, number]) => ({

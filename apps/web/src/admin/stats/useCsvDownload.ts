@@ -1,11 +1,14 @@
 // Downloads a session's CSV (attendance, polls): the call needs the session's token, so the file comes
-// as a Blob handed to the browser; a failure says why in a toast.
+// as a Blob handed to the browser; a failure says why in a toast. The file is written in the page's
+// language (headers, roles, dates, numbers and the separator Excel expects there).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../components/saveBlob.ts';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { toFailure } from '../../failure.ts';
 import { describeFailure } from '../../i18n/messages.ts';
+import { useLocale } from '../../i18n/useLocale.ts';
+import { statsApi } from '../adminApi.ts';
 
 export type CsvKind = 'attendance' | 'polls';
 
@@ -26,4 +29,14 @@ export function useCsvDownload(load: (kind: CsvKind) => Promise<Blob>, fileName:
   }
 
   return { download, downloading };
+}
+
+/** An event's two CSV files, `attendance-{id}.csv` and `polls-{id}.csv`, in the page's language. */
+export function useEventCsvDownload(eventId: number) {
+  const locale = useLocale();
+  return useCsvDownload(
+    (kind) =>
+      kind === 'attendance' ? statsApi.attendanceCsv(eventId, locale) : statsApi.pollsCsv(eventId, locale),
+    (kind) => `${kind}-${eventId}.csv`,
+  );
 }

@@ -1,0 +1,123 @@
+// The words of a session's CSV files (attendance and poll answers) in French, English and German: the
+// header rows and the roles, as the session detail's page names them. Kept apart from the files'
+// making (statsCsv.ts), as the mails' wording is from their composition.
+import type { EventRole, Locale } from '@lablive/domain';
+
+export type StatsCsvWording = {
+  attendance: {
+    room: string;
+    session: string;
+    participant: string;
+    role: string;
+    stays: string;
+    stayCount: string;
+    minutesPresent: string;
+    talkSeconds: string;
+    messages: string;
+    votes: string;
+    speakRequests: string;
+  };
+  polls: {
+    room: string;
+    poll: string;
+    question: string;
+    answer: string;
+    votes: string;
+    percent: string;
+    voters: string;
+  };
+  roles: Record<EventRole, string>;
+};
+
+export const STATS_CSV_WORDING: Record<Locale, StatsCsvWording> = {
+  fr: {
+    attendance: {
+      room: 'Salle',
+      session: 'Session',
+      participant: 'Participant',
+      role: 'Rôle',
+      stays: 'Séjours (heure du laboratoire)',
+      stayCount: 'Nombre de séjours',
+      minutesPresent: 'Minutes de présence',
+      talkSeconds: 'Temps de parole (secondes)',
+      messages: 'Messages',
+      votes: 'Votes',
+      speakRequests: 'Demandes de parole',
+    },
+    polls: {
+      room: 'Salle',
+      poll: 'Sondage',
+      question: 'Question',
+      answer: 'Réponse',
+      votes: 'Votes',
+      percent: '% des votants',
+      voters: 'Votants',
+    },
+    roles: {
+      participant: 'Participant',
+      animator: 'Animateur',
+      observer: 'Observateur',
+      'observer-animator': 'Observateur-animateur',
+    },
+  },
+  en: {
+    attendance: {
+      room: 'Room',
+      session: 'Session',
+      participant: 'Participant',
+      role: 'Role',
+      stays: "Stays (lab's time)",
+      stayCount: 'Number of stays',
+      minutesPresent: 'Minutes present',
+      talkSeconds: 'Talk time (seconds)',
+      messages: 'Messages',
+      votes: 'Votes',
+      speakRequests: 'Speak requests',
+    },
+    polls: {
+      room: 'Room',
+      poll: 'Poll',
+      question: 'Question',
+      answer: 'Answer',
+      votes: 'Votes',
+      percent: '% of voters',
+      voters: 'Voters',
+    },
+    roles: {
+      participant: 'Participant',
+      animator: 'Animator',
+      observer: 'Observer',
+      'observer-animator': 'Observer-animator',
+    },
+  },
+  de: {
+    attendance: {
+      room: 'Raum',
+      session: 'Sitzung',
+      participant: 'Teilnehmer/in',
+      role: 'Rolle',
+      stays: 'Aufenthalte (Zeit des Labors)',
+      stayCount: 'Anzahl der Aufenthalte',
+      minutesPresent: 'Minuten anwesend',
+      talkSeconds: 'Redezeit (Sekunden)',
+      messages: 'Nachrichten',
+      votes: 'Stimmen',
+      speakRequests: 'Wortmeldungen',
+    },
+    polls: {
+      room: 'Raum',
+      poll: 'Umfrage',
+      question: 'Frage',
+      answer: 'Antwort',
+      votes: 'Stimmen',
+      percent: '% der Abstimmenden',
+      voters: 'Abstimmende',
+    },
+    roles: {
+      participant: 'Teilnehmer/in',
+      animator: 'Moderator/in',
+      observer: 'Beobachter/in',
+      'observer-animator': 'Beobachter/in und Moderator/in',
+    },
+  },
+};
