@@ -36,6 +36,7 @@ import { healthRoutes } from './routes/health.routes.ts';
 import { invitationsRoutes } from './routes/invitations.routes.ts';
 import { labScopedRoutes } from './routes/labScoped.routes.ts';
 import { labsAdminRoutes } from './routes/labsAdmin.routes.ts';
+import { mediaMailTemplatesRoutes } from './routes/mediaMailTemplates.routes.ts';
 import { mediasAdminRoutes } from './routes/mediasAdmin.routes.ts';
 import { participantsRoutes } from './routes/participants.routes.ts';
 import { pharmacovigilanceRoutes } from './routes/pharmacovigilance.routes.ts';
@@ -195,6 +196,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(pollsRoutes, { authenticator, polls: services.polls });
       // The statistics read the projections' views: they exist (empty) before the runner catches up.
+      await api.register(mediaMailTemplatesRoutes, {
+        authenticator,
+        mediaTemplates: services.mediaTemplates,
+      });
       await ensureLiveGenerations(db, PROJECTIONS);
       await api.register(statsRoutes, { authenticator, stats: services.stats });
       await api.register(replayRoutes, { authenticator, replay: services.replay });

@@ -22,6 +22,7 @@ import { createLabViews } from '../labs/labView.ts';
 import { mailboxOf } from '../mail/mailbox.ts';
 import type { MailOutbox } from '../mail/mailOutbox.ts';
 import { createVideoProvider } from '../media/videoSessions.ts';
+import { createMediaMailTemplates } from '../medias/mediaMailTemplates.ts';
 import { createMediaService } from '../medias/mediaService.ts';
 import { createEventRooms } from '../participants/eventRooms.ts';
 import { createParticipationService } from '../participants/participationService.ts';
@@ -141,6 +142,7 @@ export function createServices(deps: ServicesDeps) {
       pageAddresses: { allowLoopback: config.NODE_ENV !== 'production' },
       storageQuotaBytes: config.LAB_STORAGE_QUOTA_BYTES,
     }),
+    mediaTemplates: createMediaMailTemplates({ db, publicUrl, now }),
     polls: createPollService({ db, rooms, run: (command) => executeRestCommand(rooms, command), now }),
     stats: createStatsService({ db, now }),
     replay: createReplayService({ db }),

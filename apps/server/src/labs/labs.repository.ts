@@ -14,6 +14,8 @@ export type Lab = {
   suspended: boolean;
   /** The language of its mails and pages for who has none of their own. */
   defaultLocale: Locale;
+  /** Its IANA zone: its statistics' days, and the sample event of a mail template's preview. */
+  timeZone: string;
 };
 
 function isLabModule(value: string): value is LabModule {
@@ -30,6 +32,7 @@ export async function findLab(db: Db, labId: number): Promise<Lab | undefined> {
     planMinutes: row.plan_minutes,
     suspended: row.suspended_at !== null,
     defaultLocale: LOCALES.find((locale) => locale === row.default_locale) ?? 'fr',
+    timeZone: row.time_zone,
     modules: modules.map((m) => m.module).filter(isLabModule),
     theme: {
       primaryColor: row.primary_color,

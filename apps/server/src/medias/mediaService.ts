@@ -71,7 +71,7 @@ const isUniqueViolation = (error: unknown) =>
 const slugTaken = (slug: string) =>
   new DomainError('conflict', `slug: the lab already has a media with the slug "${slug}": choose another.`);
 
-function staffOf(principal: Principal): number {
+export function staffOf(principal: Principal): number {
   if (principal.kind !== 'user') throw forbidden('Only lab staff manage medias.');
   return principal.userId;
 }
@@ -159,7 +159,7 @@ function checkPageAddress(pageAddresses: MediaServiceDeps['pageAddresses'], medi
 }
 
 /** The caller's lab's own media, to change: another lab's is 404, a shared one 403. */
-async function ownMedia(trx: Db, principal: Principal, id: number, lock = false): Promise<MediaRow> {
+export async function ownMedia(trx: Db, principal: Principal, id: number, lock = false): Promise<MediaRow> {
   const media = await findVisibleMedia(trx, principal.labId, id, { lock });
   if (!media) throw notFound('media', id);
   if (media.lab_id === null) {

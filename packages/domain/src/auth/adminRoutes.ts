@@ -67,6 +67,8 @@ export const ADMIN_ROUTES = {
   /** The platform's labs (issue 28): for super-admins, across every lab. */
   labs: { path: '/admin/labs', requirement: manage('manage_labs') },
   labForm: { path: '/admin/labs/:id', requirement: manage('manage_labs') },
+  /** The days no event may be planned on (platform deployments; issue 28): the platform's, like labs. */
+  deploymentDays: { path: '/admin/deployment-days', requirement: manage('manage_labs') },
 } as const satisfies Record<string, AdminRoute>;
 
 export type AdminRouteName = keyof typeof ADMIN_ROUTES;

@@ -36,6 +36,10 @@ const STATS_OF_EVENT = { ...STATS, scope: 'event' } as const;
 const STATS_OF_ROOM = { ...STATS, scope: 'room' } as const;
 const CONSUMPTION = { access: 'signedIn', requirement: ADMIN_ROUTES.consumption.requirement } as const;
 const MANAGE_LABS = { access: 'signedIn', requirement: ADMIN_ROUTES.labs.requirement } as const;
+const MANAGE_DEPLOYMENT_DAYS = {
+  access: 'signedIn',
+  requirement: ADMIN_ROUTES.deploymentDays.requirement,
+} as const;
 const EVENT = { access: 'signedIn', scope: 'event' } as const;
 const ROOM = { access: 'signedIn', scope: 'room' } as const;
 
@@ -109,11 +113,17 @@ export const API_ROUTES = {
   'POST /api/medias/:id/build': MANAGE_EVENTS,
   'PUT /api/medias/:id/thumbnail': MANAGE_EVENTS,
   'DELETE /api/medias/:id/thumbnail': MANAGE_EVENTS,
+  // A media's own mail templates (issue 28): written by who may manage the media.
+  'GET /api/medias/:id/email-templates': MANAGE_EVENTS,
+  'PUT /api/medias/:id/email-templates/:kind/:locale': MANAGE_EVENTS,
+  'DELETE /api/medias/:id/email-templates/:kind/:locale': MANAGE_EVENTS,
+  'POST /api/medias/:id/email-templates/:kind/:locale/preview': MANAGE_EVENTS,
   'GET /api/email-templates': MANAGE_EVENTS,
+  // Every event form reads the blocked days; they are the platform's, not a lab's: only super-admins
+  // (manage_labs) block or free one, from their deployment days page.
   'GET /api/deployment-schedulers': STAFF,
-  // Blocked days are the platform's, not a lab's: the service lets only super-admins change them.
-  'POST /api/deployment-schedulers': STAFF,
-  'DELETE /api/deployment-schedulers/:id': STAFF,
+  'POST /api/deployment-schedulers': MANAGE_DEPLOYMENT_DAYS,
+  'DELETE /api/deployment-schedulers/:id': MANAGE_DEPLOYMENT_DAYS,
   'GET /api/events/:id/rooms': EVENT,
   'GET /api/rooms': MANAGE_EVENTS,
   'GET /api/events/:id/joinroom': EVENT,
