@@ -2,7 +2,7 @@
 // professional, drug), its fields, and the values that are words (sex, age range). The receivers' mail
 // (pharmacovigilanceMail.ts) and the report's PDF (pharmacovigilance/reportPdf.ts) use these, so a
 // reader finds the same words in both.
-import type { Locale, PatientAgeRange } from '@lablive/domain';
+import { type Locale, PATIENT_AGE_RANGE_LABELS, type PatientAgeRange } from '@lablive/domain';
 
 type ReportWording = {
   patient: string;
@@ -51,13 +51,7 @@ export const REPORT_WORDING = {
       reaction: "Description de l'effet indésirable",
     },
     genders: { f: 'Femme', m: 'Homme' },
-    ageRanges: {
-      Newborns: 'Nouveau-nés',
-      Nurslings: 'Nourrissons',
-      Infants: 'Enfants',
-      Teenagers: 'Adolescents',
-      Adults: 'Adultes',
-    },
+    ageRanges: PATIENT_AGE_RANGE_LABELS.fr,
   },
   en: {
     patient: 'Treated patient',
@@ -80,13 +74,7 @@ export const REPORT_WORDING = {
       reaction: 'Adverse reaction',
     },
     genders: { f: 'Female', m: 'Male' },
-    ageRanges: {
-      Newborns: 'Newborns',
-      Nurslings: 'Nurslings',
-      Infants: 'Infants',
-      Teenagers: 'Teenagers',
-      Adults: 'Adults',
-    },
+    ageRanges: PATIENT_AGE_RANGE_LABELS.en,
   },
   de: {
     patient: 'Behandelter Patient',
@@ -109,12 +97,6 @@ export const REPORT_WORDING = {
       reaction: 'Beschreibung der Nebenwirkung',
     },
     genders: { f: 'Weiblich', m: 'Männlich' },
-    ageRanges: {
-      Newborns: 'Neugeborene',
-      Nurslings: 'Säuglinge',
-      Infants: 'Kleinkinder',
-      Teenagers: 'Jugendliche',
-      Adults: 'Erwachsene',
-    },
+    ageRanges: PATIENT_AGE_RANGE_LABELS.de,
   },
 } as const satisfies Record<Locale, ReportWording>;

@@ -20,6 +20,7 @@ import {
   LOCALES,
   type Locale,
   type ManagedUser,
+  MESSAGES,
   notFound,
   PERMISSIONS,
   type Permission,
@@ -45,6 +46,7 @@ import {
   deleteUsers,
   findUserInLab,
   groupsOfLab,
+  labHasGroups,
   listRoles,
   listUsersOfLab,
   ownersOfEvents,
@@ -243,6 +245,10 @@ async function createUser(ctx: Context, who: Caller, form: UserCreate): Promise<
   checkGrantable(caller, form.roles, form.permissions);
   return db.transaction().execute(async (trx) => {
     await checkGroups(trx, caller.labId, form.groups);
+    // At least one group once the lab has one; a lab without groups yet creates users without.
+    if (form.groups.length === 0 && (await labHasGroups(trx, caller.labId))) {
+      throw invalid('groups', MESSAGES.fieldRequired);
+    }
     const userId = await openAccount(
       trx,
       { ...deps, ttlSeconds },

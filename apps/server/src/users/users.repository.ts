@@ -238,6 +238,17 @@ export async function groupsOfLab(db: Db, labId: number, groupIds: readonly numb
   return new Set(rows.map((row) => row.id));
 }
 
+/** Whether the lab has any group (a new user must then join one). */
+export async function labHasGroups(db: Db, labId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('groups')
+    .select('id')
+    .where('lab_id', '=', labId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Replaces the user's groups (all checked to be of the user's lab). */
 export async function setUserGroups(db: Db, userId: number, groupIds: readonly number[]): Promise<void> {
   await db.deleteFrom('group_users').where('user_id', '=', userId).execute();

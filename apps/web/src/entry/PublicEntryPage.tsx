@@ -10,6 +10,7 @@ import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom'
 import { useAuthActor, useAuthContext, useAuthStatus } from '../auth/useAuth.ts';
 import { FormCard } from '../components/FormCard.tsx';
 import { BoundFields, type FieldRow } from '../components/FormField.tsx';
+import { LabBanner } from '../components/LabBanner.tsx';
 import { LabLogo } from '../components/LabLogo.tsx';
 import { SendingForm } from '../components/SendingForm.tsx';
 import { usePublicEventInfo } from '../hooks/useEventInfo.ts';
@@ -80,6 +81,7 @@ function GuestEntry({ slug }: { slug: string }) {
   const loaded = event.status === 'loaded' ? event.info : null;
   const header = (
     <>
+      {loaded !== null && <LabBanner url={loaded.theme.headerImageUrl} testId="entry-header-image" />}
       {loaded !== null && <LabLogo url={loaded.theme.logoUrl} labName={loaded.labName} />}
       <p className="eyebrow">{tw('entry.eyebrow')}</p>
     </>

@@ -74,11 +74,15 @@ const requiredGroupIds = groupIdsSchema({ error: MESSAGES.fieldRequired }).refin
 export const PASSWORD_NOT_TAKEN =
   'is not set by an administrator: the new user receives a mail to choose their own';
 
-/** POST users: the account, its role (user by default), permissions and at least one group. */
+/**
+ * POST users: the account, its role (user by default), permissions and its groups: at least one once the
+ * lab has a group (spec 5), which only the server knows, so it checks that part; a lab without groups
+ * yet creates its users without (issue 28, part 6).
+ */
 export const userCreateSchema = profileFormSchema.extend({
   roles: rolesSchema.default(['user']),
   permissions: permissionsSchema.default([]),
-  groups: requiredGroupIds,
+  groups: groupIdsSchema().default([]),
   /** The spec's password field, refused: see the module's first lines. */
   password: z.never({ error: PASSWORD_NOT_TAKEN }).optional(),
 });
@@ -100,14 +104,14 @@ export type UserUpdate = z.output<typeof userUpdateSchema>;
 
 /**
  * The users page's panel (react-hook-form with this schema): every field present, the roles, permissions
- * and groups included; at least one group when creating (spec 5). Its values are what POST users (without
- * `active`) and PUT users/{id} take.
+ * and groups included; at least one group when creating in a lab that has one (spec 5). Its values are
+ * what POST users (without `active`) and PUT users/{id} take.
  */
-export const userFormSchemaFor = (creating: boolean) =>
+export const userFormSchemaFor = (creating: boolean, labHasGroups: boolean) =>
   profileFormSchema.extend({
     roles: rolesSchema,
     permissions: permissionsSchema,
-    groups: creating ? requiredGroupIds : groupIdsSchema(),
+    groups: creating && labHasGroups ? requiredGroupIds : groupIdsSchema(),
     active: z.boolean(),
   });
 export type UserFormInput = z.input<ReturnType<typeof userFormSchemaFor>>;

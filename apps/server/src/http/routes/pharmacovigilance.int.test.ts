@@ -111,6 +111,9 @@ describe('POST /api/pharmacovigilance-report', () => {
       [{ gender: 'w' }, 'gender'],
       [{ patient_birthdate: '1980-02-30 00:00:00' }, 'patient_birthdate'],
       [{ patient_age_range: 'Seniors' }, 'patient_age_range'],
+      // Born in 1980, not a newborn: the range contradicts the birth date.
+      [{ patient_age_range: 'Newborns' }, 'patient_age_range'],
+      [{ patient_birthdate: '2999-01-01 00:00:00' }, 'patient_birthdate'],
       [{ drug_name: '   ' }, 'drug_name'],
     ];
     for (const [change, field] of cases) {

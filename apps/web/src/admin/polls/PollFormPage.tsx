@@ -84,8 +84,9 @@ function PollFormView({ poll }: { poll: PollView | null }) {
           form={form}
           problem={problem}
           onEdit={(edit) => {
-            // A reason said is taken back as soon as the form changes.
+            // A reason said, or a refused save, is taken back as soon as the form changes.
             setProblem(null);
+            setFailure(null);
             setForm((current) => editPollForm(current, edit));
           }}
           onSubmit={() => void save()}

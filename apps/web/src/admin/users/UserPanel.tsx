@@ -74,7 +74,7 @@ export function UserPanel(props: {
   const titleId = useId();
   const [failure, setFailure] = useState<Failure | null>(null);
   const form = useForm<UserFormInput, unknown, UserForm>({
-    resolver: zodResolver(userFormSchemaFor(creating)),
+    resolver: zodResolver(userFormSchemaFor(creating, groups.length > 0)),
     defaultValues: formValuesOf(user),
   });
   const editingMyself = user !== null && me?.id === user.id;
@@ -207,13 +207,14 @@ function RoleSelect({ roles, disabled }: { roles: readonly RoleView[]; disabled:
   );
 }
 
-/** The user's groups as chips (at least one for a new user). */
+/** The user's groups as chips (at least one for a new user once the lab has a group). */
 function GroupChoices({ groups, creating }: { groups: readonly UserGroup[]; creating: boolean }) {
   const { t: ta } = useTranslation('admin');
   const { control } = useFormContext<UserFormInput>();
   const error = useFieldError('groups');
   const hinted = creating || groups.length === 0;
-  const legend = creating ? `${ta('userForm.groups')} *` : ta('userForm.groups');
+  // Required when creating, once the lab has a group to choose.
+  const legend = creating && groups.length > 0 ? `${ta('userForm.groups')} *` : ta('userForm.groups');
   return (
     <Controller
       control={control}

@@ -1,5 +1,5 @@
 // The pharmacovigilance form's rules (live-room spec, section 5) as the form applies them per locale.
-import { MESSAGES, pharmacovigilanceReportSchema } from '@lablive/domain';
+import { AGE_RANGE_MESSAGES, MESSAGES, pharmacovigilanceReportSchema } from '@lablive/domain';
 import { describe, expect, it } from 'vitest';
 import { localeDateFormat } from './localeDate.ts';
 import {
@@ -95,5 +95,15 @@ describe('pharmacovigilance form', () => {
     expect(
       fieldErrorKind({ type: issues.patient_firstname?.code, message: issues.patient_firstname?.message }),
     ).toBe('tooLong');
+  });
+
+  it('refuses an age range the birth date contradicts, at the age range, beside other refusals', () => {
+    const issues = issuesOf('fr', { ...filled, patient_age_range: 'Teenagers', drug_name: '' });
+
+    expect(Object.keys(issues).sort()).toEqual(['drug_name', 'patient_age_range']);
+    expect(issues.patient_age_range?.message).toBe(AGE_RANGE_MESSAGES.contradicts);
+    expect(
+      issuesOf('fr', { ...filled, patient_birthdate: '01/01/2016', patient_age_range: 'Infants' }),
+    ).toEqual({});
   });
 });
