@@ -6,11 +6,13 @@ import {
   canChangeEvent,
   conflict,
   type EventForm,
+  type EventPatch,
   eventSlug,
   forbidden,
   invalid,
   type LabEventDetails,
   type MailLogEntry,
+  mergeEventPatch,
   NOT_YOUR_EVENT,
   notFound,
   plannedInstants,
@@ -46,7 +48,8 @@ export type EventService = ReturnType<typeof createEventService>;
 
 type LockedEvent = NonNullable<Awaited<ReturnType<typeof lockEvent>>>;
 
-export function createEventService({ db, rooms, now, reminders, calendar }: EventServiceDeps) {
+export function createEventService(deps: EventServiceDeps) {
+  const { db, rooms, now, reminders, calendar } = deps;
   return {
     async create(caller: Caller, form: EventForm): Promise<{ id: number }> {
       const { principal } = caller;
@@ -67,22 +70,14 @@ export function createEventService({ db, rooms, now, reminders, calendar }: Even
       return { id };
     },
 
+    /** Saves the whole form (the web's edit). */
     async edit(caller: Caller, eventId: number, form: EventForm): Promise<LabEventDetails> {
-      const { labId } = caller.principal;
-      await db.transaction().execute(async (trx) => {
-        const event = await lockForChange(trx, caller, eventId);
-        if (event.end_date !== null) throw conflict('This event is closed: it can no longer be changed.');
-        const before = await calendar?.facts(trx, eventId);
-        // The reminders of the event as it stood go; those of the event as it now stands are scheduled.
-        await reminders?.unscheduleEvent(trx, eventId);
-        await updateEventFields(trx, eventId, await fieldsOf(trx, labId, form));
-        await replaceEventMedias(trx, eventId, form.medias);
-        await resizeRooms(trx, { id: eventId, labId }, form.rooms_needed);
-        await reminders?.scheduleEvent(trx, eventId);
-        // Moved or renamed: every invited guest's calendar entry follows (same entry, a new version).
-        if (before) await calendar?.eventSaved(trx, eventId, before);
-      });
-      return details(db, labId, eventId);
+      return save(deps, caller, eventId, () => form);
+    },
+
+    /** The spec's partial edit: the fields sent change, the others keep their stored value. */
+    async patch(caller: Caller, eventId: number, patch: EventPatch): Promise<LabEventDetails> {
+      return save(deps, caller, eventId, (stored) => mergeEventPatch(stored, patch));
     },
 
     /** Opens the event's rooms: active, with start_date now. Starting a running event changes nothing. */
@@ -145,6 +140,31 @@ export function createEventService({ db, rooms, now, reminders, calendar }: Even
       });
     },
   };
+}
+
+/** An edit of an open event: the form `formOf` makes from the event as stored, saved as create does. */
+async function save(
+  { db, reminders, calendar }: EventServiceDeps,
+  caller: Caller,
+  eventId: number,
+  formOf: (stored: LabEventDetails) => EventForm,
+): Promise<LabEventDetails> {
+  const { labId } = caller.principal;
+  await db.transaction().execute(async (trx) => {
+    const event = await lockForChange(trx, caller, eventId);
+    if (event.end_date !== null) throw conflict('This event is closed: it can no longer be changed.');
+    const form = formOf(await details(trx, labId, eventId));
+    const before = await calendar?.facts(trx, eventId);
+    // The reminders of the event as it stood go; those of the event as it now stands are scheduled.
+    await reminders?.unscheduleEvent(trx, eventId);
+    await updateEventFields(trx, eventId, await fieldsOf(trx, labId, form));
+    await replaceEventMedias(trx, eventId, form.medias);
+    await resizeRooms(trx, { id: eventId, labId }, form.rooms_needed);
+    await reminders?.scheduleEvent(trx, eventId);
+    // Moved or renamed: every invited guest's calendar entry follows (same entry, a new version).
+    if (before) await calendar?.eventSaved(trx, eventId, before);
+  });
+  return details(db, labId, eventId);
 }
 
 /** The caller's lab's event, locked, if the caller may change it (canChangeEvent). */

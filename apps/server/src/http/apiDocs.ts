@@ -29,7 +29,8 @@ export async function registerApiDocs(app: FastifyInstance, version: string): Pr
       },
       security: [{ bearer: [] }],
     },
-    // The routes' zod schemas as JSON Schema, grouped by resource; public calls need no token.
+    // The routes' zod schemas as JSON Schema, grouped by resource; public calls need no token (unless a
+    // route says it takes one in some cases: add-event's staff call).
     transform: (input) => {
       const transformed = jsonSchemaTransform(input);
       const [resource = 'api'] = input.url.replace(/^\/api\//, '').split('/');
@@ -39,7 +40,7 @@ export async function registerApiDocs(app: FastifyInstance, version: string): Pr
         schema: {
           ...transformed.schema,
           tags: [resource],
-          ...(access?.access === 'public' ? { security: [] } : {}),
+          ...(access?.access === 'public' ? { security: transformed.schema.security ?? [] } : {}),
         },
       };
     },

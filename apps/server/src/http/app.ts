@@ -163,6 +163,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(labsAdminRoutes, { authenticator, labs: services.labAdmin });
       await api.register(calendarRoutes, {
         page: services.calendarPage,
+        invitations: services.invitations,
+        authenticator,
         perAddressPerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,
       });
       await api.register(eventsRoutes, { authenticator, events: services.events, eventReads });

@@ -46,9 +46,31 @@ describe('the OpenAPI document at /api/docs/json', () => {
 
   it('describes a body with its fields, so a client knows what to send', async () => {
     const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    const body = document.paths['/api/events'].post.requestBody.content['application/json'].schema;
-    expect(body.required).toEqual(expect.arrayContaining(['name', 'rooms_needed', 'medias', 'date']));
-    expect(body.properties.default_timezone).toBeDefined();
+    type Shape = { required?: string[]; properties: Record<string, unknown> };
+    const bodyOf = (path: string, method: string): Shape[] =>
+      document.paths[path][method].requestBody.content['application/json'].schema.anyOf;
+    // POST /api/events takes the project's form and the spec's payload (issue 28), each with its fields.
+    const [form, spec] = bodyOf('/api/events', 'post');
+    expect(form?.required).toEqual(expect.arrayContaining(['name', 'rooms_needed', 'medias', 'date']));
+    expect(form?.properties.default_timezone).toBeDefined();
+    expect(spec?.required).toEqual(
+      expect.arrayContaining(['name', 'medias', 'planned_start_date', 'planned_end_date']),
+    );
+    expect(spec?.properties.currentTimeZone).toBeDefined();
+    expect(spec?.properties.is_public).toMatchObject({
+      anyOf: [{ enum: [0, 1] }, { type: 'boolean' }],
+    });
+    // PUT: a start or close, the whole form, or the spec's partial edit (nothing required).
+    const [lifecycle, , patch] = bodyOf('/api/events/{id}', 'put');
+    expect(lifecycle?.required).toEqual(['active']);
+    expect(patch?.required ?? []).toEqual([]);
+    expect(Object.keys(patch?.properties ?? {})).toEqual(
+      expect.arrayContaining(['auto_dispatcher', 'default_timezone', 'medias', 'email_relaunch_J7']),
+    );
+    // add-event: the calendar page's call (with its key) and the back office's (without, signed in).
+    const addEvent = document.paths['/api/participants/calendar/add-event'].post;
+    expect(addEvent.security).toEqual([{}, { bearer: [] }]);
+    expect(addEvent.requestBody.content['application/json'].schema.anyOf).toHaveLength(2);
   });
 
   it('serves the Swagger UI to browse it', async () => {

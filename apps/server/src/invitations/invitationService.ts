@@ -3,12 +3,16 @@
 // `${PUBLIC_URL}/?invitation=<token>` with the guest's calendar entry, committed together. The token is
 // only ever in the mail.
 import {
+  type AddToGuestCalendar,
   type CreateEventInvitationRequest,
+  canChangeEvent,
+  conflict,
   DomainError,
   type EventInvitationView,
   effectivePermissions,
   forbidden,
   invalid,
+  NOT_YOUR_EVENT,
   notFound,
 } from '@lablive/domain';
 import type { Caller } from '../access/caller.ts';
@@ -84,6 +88,14 @@ export function createInvitationService(deps: InvitationServiceDeps) {
       );
     },
 
+    /**
+     * POST participants/calendar/add-event from the back office: the participant invited again, in the
+     * role and room they hold, so their mail carries their calendar entry (calendarInvitation).
+     */
+    async addToCalendar(caller: Caller, request: AddToGuestCalendar, log: MailRefusalLog) {
+      return this.invite(caller, await calendarInvitation(db, caller, request), log);
+    },
+
     /** Invites a participant of an event the caller sees; `mailed: false` when the mail was refused at once. */
     async invite(caller: Caller, body: CreateEventInvitationRequest, log: MailRefusalLog) {
       const { principal } = caller;
@@ -150,5 +162,34 @@ export function createInvitationService(deps: InvitationServiceDeps) {
         }
       });
     },
+  };
+}
+
+/**
+ * What POST participants/calendar/add-event (back-office spec, section 7: "takes event and participant")
+ * means here: adding the event to the participant's calendar. LabLive writes in no calendar account
+ * (ADR 0002): an entry reaches a calendar by mail, as a METHOD:REQUEST part mail clients add, and the
+ * mail carrying a guest's entry is their invitation. So the call invites them again, in the role and
+ * room they hold: their entry (the same UID as in their other mails) with a fresh personal link, logged
+ * with the event's mails. For those who may change the event, while it is not over.
+ */
+async function calendarInvitation(
+  db: Db,
+  caller: Caller,
+  request: AddToGuestCalendar,
+): Promise<CreateEventInvitationRequest> {
+  const event = await findVisibleEvent(db, caller.principal, request.event);
+  if (!event) throw notFound('event', request.event);
+  if (!canChangeEvent(caller.principal, { ownerId: event.owner_id })) throw forbidden(NOT_YOUR_EVENT);
+  if (event.end_date !== null) throw conflict('This event has ended.');
+  const participant = await findParticipantInLab(db, caller.principal.labId, request.participant);
+  if (!participant || participant.event_id !== event.id) {
+    throw invalid('participant', `no participant ${request.participant} in event ${event.id}.`);
+  }
+  return {
+    participant: participant.id,
+    event: event.id,
+    room_id: participant.room_id,
+    role: participant.role,
   };
 }

@@ -131,6 +131,8 @@ export const API_ROUTES = {
   'POST /api/participants': SIGNED_IN,
   // The calendar page's calls: public, each checked against the calendar link's key.
   'GET /api/participants/calendar': PUBLIC,
+  // Also the back office's call without a key (issue 28): its service authenticates the caller and lets
+  // only staff who may change the event mail a guest their calendar entry.
   'POST /api/participants/calendar/add-event': PUBLIC,
   'POST /api/participants/calendar/join': PUBLIC,
   'PUT /api/participants/calendar/room': PUBLIC,

@@ -8,6 +8,7 @@ import { EVENT_ROLES } from '../auth/access.ts';
 import { eventInfoSchema } from '../labs/theme.ts';
 import { idSchema } from '../shared/ids.ts';
 import { text } from '../shared/text.ts';
+import { hasAnyField, unionByFields } from '../shared/unionByFields.ts';
 
 const key = text().min(1).max(100);
 const bodyId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -15,6 +16,25 @@ const bodyId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** What proves the calendar link: the ids it names and the key the server made for them (a body). */
 export const calendarLinkSchema = z.object({ event: bodyId, participant: bodyId, key });
 export type CalendarLink = z.infer<typeof calendarLinkSchema>;
+
+/**
+ * POST participants/calendar/add-event from the back office (back-office spec, section 7: "takes event
+ * and participant"): staff who may change the event add it to a guest's calendar, by mail (the
+ * invitation service). No key: the caller's token says who asks.
+ */
+export const addToGuestCalendarSchema = z
+  .strictObject({ event: bodyId, participant: bodyId })
+  .meta({ title: "The staff's call: mails the guest their calendar entry (a Bearer token needed)" });
+export type AddToGuestCalendar = z.infer<typeof addToGuestCalendarSchema>;
+
+/** POST participants/calendar/add-event: the calendar link's (with its key) or the staff's (without). */
+export const addEventToCalendarSchema = unionByFields(
+  [
+    calendarLinkSchema.meta({ title: "The calendar page's call: answers the calendar file" }),
+    addToGuestCalendarSchema,
+  ],
+  (payload) => (hasAnyField(payload, ['key']) ? calendarLinkSchema : addToGuestCalendarSchema),
+);
 
 /** The same, as the query string of GET /api/participants/calendar. */
 export const calendarLinkQuerySchema = z.object({ event: idSchema, participant: idSchema, key });

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { hasNoControlCharacters, SINGLE_LINE_MESSAGE } from '../documents/documents.ts';
 import { idSchema } from '../shared/ids.ts';
 import { text } from '../shared/text.ts';
-import { timeZoneSchema } from '../shared/timeZone.ts';
+import { timeZoneSchema, wallClockProblem } from '../shared/timeZone.ts';
+import type { LabEventDetails } from './labEvents.ts';
 
 export const EVENT_LIMITS = {
   name: 200,
@@ -81,6 +82,12 @@ export const eventFormSchema = z
     if (form.end_time <= form.start_time) {
       context.addIssue({ code: 'custom', path: ['end_time'], message: 'must be after the start time' });
     }
+    // A time the event's zone skips or repeats (daylight saving) names no one instant to tell guests.
+    for (const field of ['start_time', 'end_time'] as const) {
+      if (!DAY.test(form.date) || !TIME.test(form[field])) continue;
+      const problem = wallClockProblem(form.date, form[field], form.default_timezone);
+      if (problem) context.addIssue({ code: 'custom', path: [field], message: problem });
+    }
     if (form.is_public && !form.auto_dispatcher) {
       context.addIssue({
         code: 'custom',
@@ -91,6 +98,46 @@ export const eventFormSchema = z
   });
 export type EventForm = z.infer<typeof eventFormSchema>;
 export type EventFormInput = z.input<typeof eventFormSchema>;
+
+/** The event's fields the form holds (GET /api/events/{id} answers them). */
+export type StoredEvent = Pick<
+  LabEventDetails,
+  | 'name'
+  | 'type'
+  | 'description'
+  | 'rooms_needed'
+  | 'auto_dispatcher'
+  | 'is_public'
+  | 'email_relaunch_J7'
+  | 'email_relaunch_J1'
+  | 'email_relaunch_h1'
+  | 'default_timezone'
+  | 'planned_start_date'
+  | 'planned_end_date'
+  | 'medias'
+>;
+
+/** A stored event as the form holds it, its day and times read on its own zone's clocks: an edit's start. */
+export function storedEventForm(event: StoredEvent): EventFormInput {
+  const start = wallClock(event.planned_start_date, event.default_timezone);
+  const end = wallClock(event.planned_end_date, event.default_timezone);
+  return {
+    name: event.name,
+    type: event.type,
+    description: event.description,
+    rooms_needed: event.rooms_needed,
+    auto_dispatcher: event.auto_dispatcher,
+    is_public: event.is_public,
+    medias: event.medias.map((media) => media.id),
+    email_relaunch_J7: event.email_relaunch_J7,
+    email_relaunch_J1: event.email_relaunch_J1,
+    email_relaunch_h1: event.email_relaunch_h1,
+    date: start.day,
+    start_time: start.time,
+    end_time: end.time,
+    default_timezone: event.default_timezone,
+  };
+}
 
 /** The planned instants of a form's day and times in its time zone. */
 export function plannedInstants(
@@ -103,17 +150,15 @@ export function plannedInstants(
 }
 
 /**
- * PUT /api/events/{id}: an edit (the form's fields), a start (`active: true`) or a close
- * (`active: false`). The start and end dates are the server's clock; dates a client sends with them
- * (the old client sends its own) are read and ignored.
+ * PUT /api/events/{id}: an edit (the form's fields, or the spec's partial edit: specEventRequest.ts),
+ * a start (`active: true`) or a close (`active: false`). The start and end dates are the server's
+ * clock; dates a client sends with them (the old client sends its own) are read and ignored.
  */
 export const eventLifecycleSchema = z.strictObject({
   active: z.boolean(),
   start_date: z.string().max(64).optional(),
   end_date: z.string().max(64).optional(),
 });
-export const updateEventRequestSchema = z.union([eventLifecycleSchema, eventFormSchema]);
-export type UpdateEventRequest = z.infer<typeof updateEventRequestSchema>;
 
 /** The response of POST /api/events. */
 export const createdEventSchema = z.object({ id: z.number() });

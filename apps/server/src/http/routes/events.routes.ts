@@ -1,10 +1,11 @@
 // The events of the caller's lab (back-office spec, sections 1, 4 and 7). GET /api/events lists them
 // (`events?lab_id=` or `events?owner_id=`): a user whose only role is `user` sees the events they own,
 // other staff every event of their lab, and another lab's id answers 404. POST plans one, PUT edits,
-// starts or closes it, DELETE cancels it; the rules are the event service's.
+// starts or closes it, DELETE cancels it; the rules are the event service's. POST and PUT take the
+// project's form or the spec's payloads (packages/domain events/specEventRequest.ts).
 import {
   createdEventSchema,
-  eventFormSchema,
+  createEventRequestSchema,
   idSchema,
   labEventDetailsSchema,
   labEventSchema,
@@ -33,18 +34,30 @@ export const eventsRoutes = signedInPlugin(
 
     route.post(
       '/events',
-      { body: eventFormSchema, response: { 201: createdEventSchema } },
+      {
+        description:
+          "Plans an event. The body is the project's event form (a day and two times in default_timezone, as the back office sends it) or the spec's (section 7: planned_start_date and planned_end_date as local date-time text on the clocks of currentTimeZone, flags as 0/1); both are checked by the same rules.",
+        body: createEventRequestSchema,
+        response: { 201: createdEventSchema },
+      },
       (caller, request) => events.create(caller, request.body),
     );
 
     route.put(
       '/events/:id',
-      { params: idParams, body: updateEventRequestSchema, response: { 200: labEventDetailsSchema } },
+      {
+        description:
+          "Starts (`active: true`) or closes (`active: false`) the event, or edits it: with the project's whole form, or with the spec's partial edit (any of the event's fields, flags as 0/1), which changes the fields sent and keeps the others.",
+        params: idParams,
+        body: updateEventRequestSchema,
+        response: { 200: labEventDetailsSchema },
+      },
       (caller, request) => {
         const { id } = request.params;
         const body = request.body;
-        if (!('active' in body)) return events.edit(caller, id, body);
-        return body.active ? events.start(caller, id) : events.close(caller, id, request.id);
+        if ('active' in body)
+          return body.active ? events.start(caller, id) : events.close(caller, id, request.id);
+        return 'date' in body ? events.edit(caller, id, body) : events.patch(caller, id, body);
       },
     );
 

@@ -6,6 +6,7 @@ import {
   type EventFormInput,
   type LabEventDetails,
   type MediaSummary,
+  storedEventForm,
   wallClock,
 } from '@lablive/domain';
 
@@ -28,22 +29,5 @@ export function newEventValues(medias: readonly MediaSummary[], now: Date, timeZ
   };
 }
 
-export function editEventValues(event: LabEventDetails): EventFormInput {
-  const start = wallClock(event.planned_start_date, event.default_timezone);
-  const end = wallClock(event.planned_end_date, event.default_timezone);
-  return {
-    name: event.name,
-    description: event.description,
-    rooms_needed: event.rooms_needed,
-    auto_dispatcher: event.auto_dispatcher,
-    is_public: event.is_public,
-    medias: event.medias.map((media) => media.id),
-    email_relaunch_J7: event.email_relaunch_J7,
-    email_relaunch_J1: event.email_relaunch_J1,
-    email_relaunch_h1: event.email_relaunch_h1,
-    date: start.day,
-    start_time: start.time,
-    end_time: end.time,
-    default_timezone: event.default_timezone,
-  };
-}
+/** The event's own values (the domain's: the same a partial PUT starts from). */
+export const editEventValues = (event: LabEventDetails): EventFormInput => storedEventForm(event);
