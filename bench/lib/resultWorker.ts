@@ -14,6 +14,16 @@ export function workerConfig<T>(): T {
   return JSON.parse(readFileSync(configPath, 'utf8')) as T;
 }
 
+/**
+ * Ends the worker with its parent: when the parent's end of stdin closes (it exited, even killed) or it
+ * sends SIGTERM, so no worker outlives a benchmark run and keeps loading the machine.
+ */
+export function exitWithParent(): void {
+  process.stdin.on('end', () => process.exit(2));
+  process.stdin.resume();
+  process.once('SIGTERM', () => process.exit(143));
+}
+
 /** Runs the worker and answers with its result; `name` says who failed in the parent's console. */
 export function answerWith(name: string, main: () => Promise<unknown>): void {
   main().then(

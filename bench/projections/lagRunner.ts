@@ -18,16 +18,14 @@ import {
 import type { RunnerConfig } from '../append/appendPlan.ts';
 import { chatCommand, sendAs } from '../append/benchCommands.ts';
 import { closedLoop } from '../append/closedLoop.ts';
-import { answerWith, workerConfig, workerLog } from '../lib/resultWorker.ts';
+import { answerWith, exitWithParent, workerConfig, workerLog } from '../lib/resultWorker.ts';
 
 export type LagRunnerResult = { commands: number; seconds: number; appendP99Ms: number; refused: number };
 
 const config = workerConfig<RunnerConfig>();
 const { plan, participants } = config;
 const log = workerLog;
-process.stdin.on('end', () => process.exit(2));
-process.stdin.resume();
-process.once('SIGTERM', () => process.exit(143));
+exitWithParent();
 
 async function main(): Promise<LagRunnerResult> {
   const db = createDb(config.databaseUrl, { max: plan.poolSize });
