@@ -2,7 +2,7 @@
 // ones also send), runs a warm-up and the ramp against one target, prints progress on stderr and the
 // result as one `RESULT {json}` line on stdout, then exits. Usage: loadGenerator.ts <config.json>
 import { waitForQuietMachine } from '../lib/cpuTime.ts';
-import { answerWith, workerConfig, workerLog } from '../lib/resultWorker.ts';
+import { answerWith, exitWithParent, workerConfig, workerLog } from '../lib/resultWorker.ts';
 import type { BenchClient, ClientEvents } from './benchClient.ts';
 import { scanChatTexts } from './chatMarker.ts';
 import { createDeliveryRecorder } from './deliveryRecorder.ts';
@@ -16,11 +16,7 @@ import { openWsClient } from './wsClient.ts';
 const config = workerConfig<GeneratorConfig>();
 const { plan } = config;
 const log = workerLog;
-// The parent gone (its pipe closed), nobody needs these results.
-process.stdin.on('end', () => process.exit(2));
-process.stdin.resume();
-// Exits through process.exit so that a --cpu-prof profile is written.
-process.once('SIGTERM', () => process.exit(143));
+exitWithParent();
 
 /** Message numbers for the warm-up and every run of every rate (retries and disturbed reruns included). */
 const capacity =

@@ -21,6 +21,7 @@ export function workerConfig<T>(): T {
 export function exitWithParent(): void {
   process.stdin.on('end', () => process.exit(2));
   process.stdin.resume();
+  // Exits through process.exit so that a --cpu-prof profile is written.
   process.once('SIGTERM', () => process.exit(143));
 }
 

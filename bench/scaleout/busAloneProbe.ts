@@ -9,10 +9,10 @@
 // receipt (one machine, one wall clock). Each process prints `READY` once subscribed and
 // `RESULT {json}` (the latencies of the measured messages it heard) once it heard every message.
 //   Usage: busAloneProbe.ts <config.json>
-import { readFileSync } from 'node:fs';
 // Sub-millisecond wall clock, the same in every process of the machine.
 import { preciseNow } from '@lablive/server/tooling';
 import { connect } from 'nats';
+import { exitWithParent, workerConfig } from '../lib/resultWorker.ts';
 
 export type BusAloneProbeConfig = {
   role: 'host' | 'peer';
@@ -29,12 +29,8 @@ export type BusAloneProbeConfig = {
   payloadBytes: number;
 };
 
-const configPath = process.argv[2];
-if (!configPath) throw new Error('usage: busAloneProbe.ts <config.json>');
-const config = JSON.parse(readFileSync(configPath, 'utf8')) as BusAloneProbeConfig;
-process.stdin.on('end', () => process.exit(2));
-process.stdin.resume();
-process.once('SIGTERM', () => process.exit(143));
+const config = workerConfig<BusAloneProbeConfig>();
+exitWithParent();
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

@@ -22,7 +22,7 @@ import {
 } from '../fanout/rampStep.ts';
 import { waitForQuietMachine } from '../lib/cpuTime.ts';
 import { createLatencyHistogram, type LatencyHistogram } from '../lib/latencyHistogram.ts';
-import { answerWith, workerConfig, workerLog } from '../lib/resultWorker.ts';
+import { answerWith, exitWithParent, workerConfig, workerLog } from '../lib/resultWorker.ts';
 import type { LatencyFigures, LatencyPlan, LatencyRound, SenderBreakdown } from './scaleoutPlan.ts';
 
 export type Layout = 'one' | 'spread';
@@ -48,10 +48,7 @@ export type ProbeResult = {
 const config = workerConfig<ProbeConfig>();
 const { latency: plan } = config;
 const log = workerLog;
-// The parent gone (its pipe closed), nobody needs these results.
-process.stdin.on('end', () => process.exit(2));
-process.stdin.resume();
-process.once('SIGTERM', () => process.exit(143));
+exitWithParent();
 
 type Group = {
   layout: Layout;
