@@ -1,8 +1,8 @@
-// Pictures (back-office spec 7, "Upload"): POST upload takes a group's picture or a user's avatar
-// (multipart: `files`, and `field`, `ref`, `refId`), and GET images/{name} serves it back. The picture's
-// URL is a capability (an unguessable name, pictureFiles.ts), so an <img> loads it without a token; it
-// never changes (a new picture gets a new name), so browsers may keep it for a year. The multipart
-// parser is registered for the upload route only, with the pictures' own size limit.
+// Pictures (back-office spec 7, "Upload"): POST upload takes a group's picture, a user's avatar or a
+// lab's image (multipart: `files`, and `field`, `ref`, `refId`), and GET images/{name} serves it back.
+// The picture's URL is a capability (an unguessable name, pictureFiles.ts), so an <img> loads it without
+// a token; it never changes (a new picture gets a new name), so browsers may keep it for a year. The
+// multipart parser is registered for the upload route only, with the pictures' own size limit.
 import { notFound, PICTURE_UPLOAD_FIELDS, pictureUploadSchema } from '@lablive/domain';
 import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
@@ -20,7 +20,7 @@ export type UploadsRoutesOptions = {
 };
 
 const UPLOAD_HELP =
-  "multipart/form-data: `files` (one PNG, JPEG, WebP or GIF, the type read from the bytes), `ref` (`group` or `users`), `field` (`picture_url` for a group, `avatar_url` for users) and `refId` (the row). A user sets their own avatar; a colleague's avatar and a group's picture need manage users. Answers where the picture is served, which is now the row's field; the picture it replaces is removed. Too large: 413; not a picture: 415 naming the detected type; an empty file or a missing field: 400.";
+  "multipart/form-data: `files` (one PNG, JPEG, WebP or GIF, the type read from the bytes), `ref` (`group`, `users` or `lab`), `field` (`picture_url` for a group, `avatar_url` for users, `logo_url`, `header_image_url` or `waiting_room_image_url` for a lab) and `refId` (the row). A user sets their own avatar; a colleague's avatar and a group's picture need manage users; a lab's images (any lab) need manage labs. Answers where the picture is served, which is now the row's field; the picture it replaces is removed. Too large: 413; not a picture: 415 naming the detected type; an empty file or a missing field: 400.";
 
 const imageParams = z.object({ name: z.string().max(100) });
 
