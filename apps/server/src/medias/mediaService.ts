@@ -110,12 +110,11 @@ export function createMediaService(deps: MediaServiceDeps) {
       await ownMedia(deps.db, principal, id);
     },
 
-    async create(principal: Principal, form: MediaForm): Promise<AdminMedia> {
-      staffOf(principal);
-      checkPageAddress(deps.pageAddresses, form);
-      const row = await saving(form.slug, () => insertMedia(deps.db, principal.labId, columnsOf(form, null)));
-      return toAdminMedia(row);
-    },
+    create: (principal: Principal, form: MediaForm) => createMedia(deps, principal, form),
+
+    /** POST medias/with-build: a new build media and its zip, both kept or neither. */
+    createWithBuild: (principal: Principal, form: MediaForm, file: ReceivedFile | undefined) =>
+      createWithBuild(deps, principal, form, file),
 
     /**
      * PUT medias/{id}: the fields sent, over the media as it is (the rule across fields checked on the
@@ -181,6 +180,37 @@ async function saving<T>(slug: string | undefined, work: () => Promise<T>): Prom
     return await work();
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken(slug ?? '');
+    throw error;
+  }
+}
+
+async function createMedia(deps: MediaServiceDeps, principal: Principal, form: MediaForm) {
+  staffOf(principal);
+  checkPageAddress(deps.pageAddresses, form);
+  const row = await saving(form.slug, () => insertMedia(deps.db, principal.labId, columnsOf(form, null)));
+  return toAdminMedia(row);
+}
+
+/**
+ * POST medias/with-build: a new build media and its zip together (issue 28, part 6). The zip is checked
+ * and extracted as for an upload; refused, the media just created goes with whatever it wrote, so a
+ * refusal leaves no half-created media behind (the form keeps what was typed and sends it again).
+ */
+async function createWithBuild(
+  deps: MediaServiceDeps,
+  principal: Principal,
+  form: MediaForm,
+  file: ReceivedFile | undefined,
+): Promise<AdminMedia> {
+  if (form.kind !== 'build') throw invalid('kind', 'must be build: a page media has no build to upload');
+  if (!file) throw invalid('file', MESSAGES.fieldRequired);
+  const created = await createMedia(deps, principal, form);
+  try {
+    return await uploadBuild(deps, principal, created.id, file);
+  } catch (error) {
+    // Nothing refers to a media created a moment ago: it is deleted, not archived.
+    await deleteMedia(deps.db, created.id);
+    await removeFolder(deps, mediaFilesKey(principal.labId, created.id));
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 // The REST calls of the back office's medias (issue 17, part 7): the lab's presentation medias listed and
-// read, created and changed (a page's address, the canvas), given a build (a zip, with the upload's
-// progress) or a thumbnail (an image), and deleted (refused while an open event shows the media).
+// read, created and changed (a page's address, the canvas), created with its build in one call, given a
+// build (a zip, with the upload's progress) or a thumbnail (an image), and deleted (refused while an open event shows the media).
 import {
   adminMediaSchema,
   MEDIA_UPLOAD_FIELDS,
@@ -36,6 +36,17 @@ export function createMediasAdminApi(transport: Transport) {
     /** Changes the fields given (the list's inline edit sends the name alone). */
     change: medias.change,
     remove: medias.remove,
+    /** A new build media and its zip in one call: a refused zip leaves no media behind. */
+    createWithBuild: (
+      media: MediaFormInput,
+      zip: Blob,
+      options: UploadOptions & { fileName?: string } = {},
+    ) => {
+      const form = new FormData();
+      form.append(MEDIA_UPLOAD_FIELDS.media, JSON.stringify(media));
+      form.append(MEDIA_UPLOAD_FIELDS.file, zip, options.fileName);
+      return calls.send('POST', '/api/medias/with-build', form, adminMediaSchema, options);
+    },
     /** The media's build: a zip holding an index.html (the media becomes a build). */
     uploadBuild: (mediaId: number, zip: Blob, options: UploadOptions & { fileName?: string } = {}) =>
       sendFile('POST', `/api/medias/${mediaId}/build`, zip, options),

@@ -41,7 +41,8 @@ export const DEFAULT_MEDIA_BUILD_LIMITS = {
 } as const;
 
 /** The multipart field of a build (POST medias/{id}/build) and of a thumbnail (PUT medias/{id}/thumbnail). */
-export const MEDIA_UPLOAD_FIELDS = { file: 'file' } as const;
+/** An upload's parts: its file, and for a new media sent with its build, the media's fields as JSON. */
+export const MEDIA_UPLOAD_FIELDS = { file: 'file', media: 'media' } as const;
 
 /** Where uploaded builds are served: `/media-builds/<media id>/<version>/<path>`. */
 export const MEDIA_BUILDS_PATH = '/media-builds/';

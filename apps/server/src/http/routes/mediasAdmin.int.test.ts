@@ -51,8 +51,12 @@ const tokens = { admin: '', animator: '', user: '', managerB: '', guest: '' };
 
 // --- Calls -------------------------------------------------------------------------------------------
 
-async function multipart(file: { bytes: Uint8Array; name: string; type?: string }) {
+async function multipart(
+  file: { bytes: Uint8Array; name: string; type?: string },
+  fields: Record<string, string> = {},
+) {
   const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }), file.name);
   const request = new Request('http://lablive.test/', { method: 'POST', body: form });
   return {
@@ -737,6 +741,98 @@ describe('an uploaded build', () => {
     });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().detail).toBe('file: This field must be filled');
+  });
+});
+
+describe('a new build media sent with its zip (POST medias/with-build)', () => {
+  async function createWithBuild(media: object | string, zip: Uint8Array) {
+    const body = await multipart(
+      { bytes: zip, name: 'build.zip' },
+      { media: typeof media === 'string' ? media : JSON.stringify(media) },
+    );
+    return app.inject({
+      method: 'POST',
+      url: '/api/medias/with-build',
+      headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+  }
+  const slugs = async () =>
+    (await test.db.selectFrom('medias').select('slug').execute()).map((row) => row.slug);
+
+  it('is created with its build in one call', async () => {
+    const response = await createWithBuild(
+      { name: 'Game together', slug: 'together', kind: 'build' },
+      await exampleMediaBuildZip(),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const media = response.json() as AdminMedia;
+    expect(media).toMatchObject({ slug: 'together', kind: 'build' });
+    expect(await versionsOnDisk(media.id)).toEqual([media.build?.version]);
+    expect((await served(media.build?.url ?? '')).statusCode).toBe(200);
+  });
+
+  it('leaves no half-created media nor files when its zip or its fields are refused, naming the field', async () => {
+    const before = await storedFiles();
+    const mediasBefore = await slugs();
+    const fields = { name: 'Game refused', slug: 'refused-new', kind: 'build' };
+    const cases = [
+      {
+        what: 'unsafe zip',
+        media: fields,
+        zip: zipArchive([
+          { name: 'index.html', data: INDEX },
+          { name: '../evil.html', data: 'x' },
+        ]),
+        status: 400,
+        detail: /^file: \.\.\/evil\.html/,
+      },
+      {
+        what: 'no index',
+        media: fields,
+        zip: zipArchive([{ name: 'readme.txt', data: 'x' }]),
+        status: 400,
+        detail: /^file: /,
+      },
+      {
+        what: 'not a zip',
+        media: fields,
+        zip: new TextEncoder().encode('hello'),
+        status: 415,
+        detail: /^file: /,
+      },
+      {
+        what: 'a page',
+        media: { ...fields, kind: 'page', page_url: 'https://agency.example/' },
+        zip: await exampleMediaBuildZip(),
+        status: 400,
+        detail: /^kind: /,
+      },
+      {
+        what: 'no name',
+        media: { ...fields, name: ' ' },
+        zip: await exampleMediaBuildZip(),
+        status: 400,
+        detail: /^name: /,
+      },
+      {
+        what: 'not JSON',
+        media: '{name',
+        zip: await exampleMediaBuildZip(),
+        status: 400,
+        detail: /^media: /,
+      },
+    ];
+    for (const { what, media, zip, status, detail } of cases) {
+      const response = await createWithBuild(media, zip);
+      expect(response.statusCode, `${what}: ${response.body}`).toBe(status);
+      expect(response.json().detail, what).toMatch(detail);
+      expect(await slugs(), what).toEqual(mediasBefore);
+      expect(await storedFiles(), what).toEqual(before);
+    }
+    // The same fields with a good zip are taken: the slug was not left taken by a refused attempt.
+    const again = await createWithBuild(fields, await exampleMediaBuildZip());
+    expect(again.statusCode, again.body).toBe(201);
   });
 });
 

@@ -6,6 +6,7 @@
 import {
   type AdminMedia,
   adminMediaSchema,
+  invalid,
   MEDIA_UPLOAD_FIELDS,
   mediaChangesSchema,
   mediaFormSchema,
@@ -97,9 +98,10 @@ type MediaFileRoute = {
   keep: (principal: Principal, mediaId: number, file: ReceivedFile | undefined) => Promise<AdminMedia>;
 };
 
-/** The two upload routes, each in its own scope with its own multipart limit. */
+/** The upload routes, each in its own scope with its own multipart limit. */
 async function mediaUploadRoutes(app: FastifyInstance, options: MediasAdminRoutesOptions) {
   const { medias } = options;
+  await newMediaWithBuildRoute(app, options);
   await mediaFileRoute(app, options, {
     method: 'post',
     url: '/medias/:id/build',
@@ -139,6 +141,52 @@ async function mediaFileRoute(app: FastifyInstance, options: MediasAdminRoutesOp
         };
         return withUpload(request, upload, ({ file: received }) =>
           file.keep(principal, request.params.id, received),
+        );
+      },
+    );
+  });
+}
+
+/** The media's fields sent beside a file, as JSON, read with the schema of POST medias. */
+function mediaFormOf(json: string | undefined) {
+  if (json === undefined)
+    throw invalid(MEDIA_UPLOAD_FIELDS.media, "is missing: send the media's fields as JSON");
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw invalid(MEDIA_UPLOAD_FIELDS.media, 'is not JSON');
+  }
+  const parsed = mediaFormSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw invalid(issue?.path.join('.') || MEDIA_UPLOAD_FIELDS.media, issue?.message ?? 'is invalid');
+}
+
+/**
+ * POST medias/with-build: a new build media and its zip in one call, so a refused zip leaves no media
+ * behind (issue 28, part 6); the form of a new build media sends this rather than POST medias first.
+ */
+async function newMediaWithBuildRoute(app: FastifyInstance, options: MediasAdminRoutesOptions) {
+  const { medias, filesDir, buildMaxBytes } = options;
+  await app.register(async (uploads) => {
+    await registerUploads(uploads, buildMaxBytes);
+    signedInRoutes(uploads, options.authenticator).post(
+      '/medias/with-build',
+      {
+        description: `Creates a build media with its build: \`media\`, the fields of POST medias as JSON (kind build), and \`file\`, the zip. Both are kept or neither: a refused zip leaves no media. ${BUILD_HELP}`,
+        consumes: ['multipart/form-data'],
+        response: { 201: adminMediaSchema },
+      },
+      ({ principal }, request) => {
+        const upload = {
+          filesDir,
+          maxFileBytes: buildMaxBytes,
+          fields: [MEDIA_UPLOAD_FIELDS.media],
+          fileField: MEDIA_UPLOAD_FIELDS.file,
+        };
+        return withUpload(request, upload, ({ fields, file }) =>
+          medias.createWithBuild(principal, mediaFormOf(fields.media), file),
         );
       },
     );

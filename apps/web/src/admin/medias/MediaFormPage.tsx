@@ -1,9 +1,10 @@
 // The media form (/admin/medias/create and /admin/medias/{id}; issue 17, part 7): name, slug (following
 // the name until edited), what the stage loads (an uploaded build, a zip sent with a bar that follows the
 // upload, or an embedded page's address), the canvas (width and height, or the whole stage) and a
-// thumbnail. Saving sends the fields, then the zip, then the thumbnail; the server checks the zip (size,
-// entries, paths, links) and says in words what it refused. A new media whose upload is refused is kept:
-// the form reopens on it with the refusal, so only the zip needs sending again.
+// thumbnail. Saving sends the fields (with the zip for a new build media), then the zip, then the
+// thumbnail; the server checks the zip (size, entries, paths, links) and says in words what it refused.
+// A new media whose zip is refused is not created: the form stays as it was typed, with the refusal. One
+// created whose thumbnail is refused is kept: the form reopens on it, so only the picture needs sending.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AdminMedia, DEMO_MEDIA_SLUG, mediaSlugOf } from '@lablive/domain';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -34,6 +35,7 @@ import './medias.css';
 import { FileField, FileInput } from '../ControlField.tsx';
 import { FormActions } from '../FormActions.tsx';
 import { FormPage } from '../FormPage.tsx';
+import { MailTemplatesSection } from './MailTemplatesSection.tsx';
 import { Refusal } from './MediaRefusal.tsx';
 import { type SavingStep, saveMedia } from './saveMedia.ts';
 
@@ -150,6 +152,8 @@ function MediaForm({ media: loaded }: { media: AdminMedia | null }) {
         className="media-form"
         testId="media-form"
         onSubmit={handleSubmit(save)}
+        // The media's own mails, once it exists and is the lab's (a shared media's are the platform's).
+        after={media !== null && media.lab_id !== null && <MailTemplatesSection mediaId={media.id} />}
       >
         <FormField
           id={`${formId}-name`}

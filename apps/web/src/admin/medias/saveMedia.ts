@@ -1,6 +1,7 @@
-// Saving the media form: its fields first (a new media is created), then the chosen build zip, then the
-// chosen thumbnail, each upload reporting how far it is. Each stored state is handed to `onStored` as it
-// comes, so a refusal later on (the zip) still knows the media that exists.
+// Saving the media form: a new build media goes with its zip in one call (a refused zip leaves no media,
+// and the form keeps what was typed); otherwise the fields first, then the chosen zip; then the chosen
+// thumbnail, each upload reporting how far it is. Each stored state is handed to `onStored` as it comes,
+// so a refusal later on (the thumbnail) still knows the media that exists.
 import type { AdminMedia } from '@lablive/domain';
 import { mediasApi } from '../adminApi.ts';
 import type { MediaFormRequest } from './mediaFormValues.ts';
@@ -23,14 +24,21 @@ export async function saveMedia(
     onProgress: ({ loaded, total }: { loaded: number; total: number }) =>
       options.onStep(step, total > 0 ? loaded / total : null),
   });
+  const withBuild = existing === null ? request.build : null;
+  if (withBuild !== null) options.onStep('build', 0);
   let saved =
-    existing === null
-      ? await mediasApi.create(request.media, { signal })
-      : await mediasApi.change(existing.id, request.media, { signal });
+    existing !== null
+      ? await mediasApi.change(existing.id, request.media, { signal })
+      : withBuild !== null
+        ? await mediasApi.createWithBuild(request.media, withBuild, {
+            ...progressOf('build'),
+            fileName: withBuild.name,
+          })
+        : await mediasApi.create(request.media, { signal });
   options.onStored(saved);
-  // Then the chosen files, the build before the thumbnail, each reported as its own step.
+  // Then the chosen files not sent yet, the build before the thumbnail, each reported as its own step.
   const uploads = [
-    { step: 'build', file: request.build, send: mediasApi.uploadBuild },
+    { step: 'build', file: withBuild === null ? request.build : null, send: mediasApi.uploadBuild },
     { step: 'thumbnail', file: request.thumbnail, send: mediasApi.setThumbnail },
   ] as const;
   for (const { step, file, send } of uploads) {
