@@ -44,6 +44,7 @@ export * from './rooms/visibility.ts';
 export * from './shared/errors.ts';
 export * from './shared/ids.ts';
 export * from './shared/intlLocale.ts';
+export * from './shared/refusals.ts';
 export * from './shared/text.ts';
 export * from './shared/timeZone.ts';
 export * from './stats/replayView.ts';

@@ -1,6 +1,6 @@
 // The one place where errors become HTTP answers: coded domain errors, invalid requests and framework
 // errors map to RFC 9457 problem details; a 5xx hides its internals and is logged with its request id.
-import { DomainError, type ErrorCode, type Problem } from '@lablive/domain';
+import { DomainError, type ErrorCode, type Problem, refusalOf } from '@lablive/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { RoomCommandRejected } from './restCommands.ts';
@@ -76,7 +76,12 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return sendProblem(reply, problem(400, 'validation', detail, request, errors));
   }
   if (error instanceof DomainError) {
-    return sendProblem(reply, problem(STATUS_OF[error.code], error.code, error.message, request));
+    // The English detail stays for API users; the key lets a page say it in its reader's language.
+    const refusal = refusalOf(error.message);
+    return sendProblem(reply, {
+      ...problem(STATUS_OF[error.code], error.code, error.message, request),
+      ...(refusal ? { key: refusal.key, params: refusal.params } : {}),
+    });
   }
   if (error instanceof RoomCommandRejected) {
     // The room's own reason (poll_not_active, not_in_room...) is the code: clients translate it.

@@ -70,6 +70,9 @@ export const problemSchema = z.object({
   code: z.string(),
   requestId: z.string().optional(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** A refusal a person may meet on a page: its stable key (REFUSALS) and varying parts, to translate. */
+  key: z.string().optional(),
+  params: z.record(z.string(), z.string()).optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;
 
