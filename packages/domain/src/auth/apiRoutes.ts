@@ -110,6 +110,7 @@ export const API_ROUTES = {
   'POST /api/medias': MANAGE_EVENTS,
   'PUT /api/medias/:id': MANAGE_EVENTS,
   'DELETE /api/medias/:id': MANAGE_EVENTS,
+  'POST /api/medias/with-build': MANAGE_EVENTS,
   'POST /api/medias/:id/build': MANAGE_EVENTS,
   'PUT /api/medias/:id/thumbnail': MANAGE_EVENTS,
   'DELETE /api/medias/:id/thumbnail': MANAGE_EVENTS,
