@@ -6,7 +6,7 @@
 // saved is said beside the image, on the lab's own form.
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { LabImageField, ManagedLab } from '@lablive/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -19,7 +19,7 @@ import { FormActions } from '../FormActions.tsx';
 import { RecordFormRoute } from '../RecordRoutes.tsx';
 import { labKeys, useLab } from '../resources/labs.ts';
 import { LabColors } from './LabColors.tsx';
-import { type ChosenImages, type ImageFailures, LabImages, type SendingImage } from './LabImages.tsx';
+import { type ImageFailures, LabImages, useFileUrl, useLabImageUploads } from './LabImages.tsx';
 import { LabFirstAdmin, LabIdentity, LabPlan } from './LabSettings.tsx';
 import {
   imageLabelKey,
@@ -80,49 +80,16 @@ function LabForm({ lab: loaded }: { lab: ManagedLab | null }) {
   const [lab, setLab] = useState(loaded);
   const creating = lab === null;
   const [slugTyped, setSlugTyped] = useState(loaded !== null);
-  const [images, setImages] = useState<ChosenImages>({});
-  const [imageFailures, setImageFailures] = useState<ImageFailures>(() => reopenedFailures(location.state));
-  const [sendingImage, setSendingImage] = useState<SendingImage>(null);
+  const uploads = useLabImageUploads(reopenedFailures(location.state));
   const [failure, setFailure] = useState<Failure | null>(null);
-  // Leaving the page stops an image on its way.
-  const uploading = useRef<AbortController | null>(null);
-  useEffect(() => () => uploading.current?.abort(), []);
   const form = useForm<LabFormValues, unknown, LabFormRequest>({
     resolver: zodResolver(labFormValuesSchema(creating)),
     defaultValues: loaded === null ? NEW_LAB_VALUES : labFormValuesOf(loaded),
   });
 
-  /** Sends each chosen image; answers the lab as it then stands and the images refused. */
-  async function sendImages(saved: ManagedLab): Promise<{ lab: ManagedLab; refused: ImageFailures }> {
-    const refused: ImageFailures = {};
-    let current = saved;
-    for (const field of LAB_IMAGES) {
-      const file = images[field];
-      if (file === undefined) continue;
-      const controller = new AbortController();
-      uploading.current = controller;
-      setSendingImage({ field, progress: null });
-      try {
-        const set = await labsApi.setImage(saved.id, field, file, {
-          signal: controller.signal,
-          fileName: file.name,
-          onProgress: ({ loaded, total }) =>
-            setSendingImage({ field, progress: total > 0 ? loaded / total : null }),
-        });
-        current = { ...current, [field]: set.url };
-      } catch (error) {
-        if (controller.signal.aborted) throw error;
-        refused[field] = toFailure(error);
-      }
-    }
-    setSendingImage(null);
-    uploading.current = null;
-    return { lab: current, refused };
-  }
-
   async function save(request: LabFormRequest) {
     setFailure(null);
-    setImageFailures({});
+    uploads.setFailures({});
     let saved: ManagedLab;
     try {
       saved = await sendLab(lab, request);
@@ -133,9 +100,9 @@ function LabForm({ lab: loaded }: { lab: ManagedLab | null }) {
       return;
     }
     invalidate.afterSave(labKeys.all);
-    let outcome: Awaited<ReturnType<typeof sendImages>>;
+    let outcome: Awaited<ReturnType<typeof uploads.send>>;
     try {
-      outcome = await sendImages(saved);
+      outcome = await uploads.send(saved);
     } catch {
       return; // The page was left.
     }
@@ -154,11 +121,12 @@ function LabForm({ lab: loaded }: { lab: ManagedLab | null }) {
       });
     } else {
       setLab(outcome.lab);
-      setImages({});
-      setImageFailures(outcome.refused);
+      uploads.setFailures(outcome.refused);
     }
   }
 
+  // The preview shows the logo about to be sent.
+  const chosenLogo = useFileUrl(uploads.chosen.logo_url);
   const busy = form.formState.isSubmitting;
   const name = form.watch('name');
   const saved = {
@@ -179,18 +147,8 @@ function LabForm({ lab: loaded }: { lab: ManagedLab | null }) {
           data-testid="lab-form"
         >
           <LabIdentity slugTyped={slugTyped} onSlugTyped={() => setSlugTyped(true)} />
-          <LabColors logoUrl={saved.logo_url} name={name} />
-          <LabImages
-            saved={saved}
-            chosen={images}
-            failures={imageFailures}
-            sending={sendingImage}
-            disabled={busy}
-            onChoose={(field, file) => {
-              setImages((chosen) => ({ ...chosen, [field]: file }));
-              setImageFailures(({ [field]: _, ...others }) => others);
-            }}
-          />
+          <LabColors logoUrl={chosenLogo ?? saved.logo_url} name={name} />
+          <LabImages saved={saved} uploads={uploads} disabled={busy} />
           <LabPlan />
           {creating && <LabFirstAdmin />}
           {failure !== null && (
@@ -203,10 +161,10 @@ function LabForm({ lab: loaded }: { lab: ManagedLab | null }) {
             submit={{
               label: creating ? ta('labs.form.create') : ta('labs.form.save'),
               sendingLabel:
-                sendingImage === null
+                uploads.sending === null
                   ? ta('labs.form.saving')
                   : ta('labs.form.sendingImage', {
-                      image: ta(`labs.form.${imageLabelKey(sendingImage.field)}`),
+                      image: ta(`labs.form.${imageLabelKey(uploads.sending.field)}`),
                     }),
               sending: busy,
               testId: 'lab-form-submit',

@@ -2,13 +2,24 @@
 // as the lab has it or as the chosen file will look, chosen with the pictures' own button, and sent once
 // the lab is saved (a new lab has no id before): the bar follows the one on its way, a refusal is said
 // beside its image.
-import { DEFAULT_IMAGE_MAX_BYTES, type LabImageField } from '@lablive/domain';
-import { useEffect, useMemo } from 'react';
+import { DEFAULT_IMAGE_MAX_BYTES, type LabImageField, type ManagedLab } from '@lablive/domain';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Failure } from '../../failure.ts';
+import { type Failure, toFailure } from '../../failure.ts';
 import { useFormat } from '../../format/useFormat.ts';
+import { labsApi } from '../adminApi.ts';
 import { PictureChooser, PictureProgress, PictureRefusal } from '../pictures/PictureUpload.tsx';
 import { imageLabelKey, LAB_IMAGES } from './labFormValues.ts';
+
+/** A chosen file's address for an <img>, let go once the file changes or the component leaves. */
+export function useFileUrl(file: File | null | undefined): string | null {
+  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => {
+    if (url === null) return;
+    return () => URL.revokeObjectURL(url);
+  }, [url]);
+  return url;
+}
 
 export type ChosenImages = Partial<Record<LabImageField, File>>;
 export type ImageFailures = Partial<Record<LabImageField, Failure>>;
@@ -16,16 +27,66 @@ export type ImageFailures = Partial<Record<LabImageField, Failure>>;
 /** The image being sent, with its progress (0 to 1, null while its size is unknown). */
 export type SendingImage = { field: LabImageField; progress: number | null } | null;
 
+/**
+ * The images chosen on the form, and their sending once the lab is saved: one after the other, each
+ * with its progress; a refused one is kept to be said beside it. Leaving the page stops the one on its
+ * way.
+ */
+export function useLabImageUploads(reopened: ImageFailures) {
+  const [chosen, setChosen] = useState<ChosenImages>({});
+  const [failures, setFailures] = useState<ImageFailures>(reopened);
+  const [sending, setSending] = useState<SendingImage>(null);
+  const uploading = useRef<AbortController | null>(null);
+  useEffect(() => () => uploading.current?.abort(), []);
+
+  function choose(field: LabImageField, file: File) {
+    setChosen((current) => ({ ...current, [field]: file }));
+    setFailures(({ [field]: _, ...others }) => others);
+  }
+
+  /** Sends each chosen image; answers the lab as it then stands and the images refused. */
+  async function send(saved: ManagedLab): Promise<{ lab: ManagedLab; refused: ImageFailures }> {
+    const refused: ImageFailures = {};
+    let current = saved;
+    for (const field of LAB_IMAGES) {
+      const file = chosen[field];
+      if (file === undefined) continue;
+      const controller = new AbortController();
+      uploading.current = controller;
+      setSending({ field, progress: null });
+      try {
+        const set = await labsApi.setImage(saved.id, field, file, {
+          signal: controller.signal,
+          fileName: file.name,
+          onProgress: ({ loaded, total }) =>
+            setSending({ field, progress: total > 0 ? loaded / total : null }),
+        });
+        current = { ...current, [field]: set.url };
+      } catch (error) {
+        // Left on its way (the page closed): nothing more to send.
+        if (controller.signal.aborted) throw error;
+        refused[field] = toFailure(error);
+      }
+    }
+    setSending(null);
+    setChosen({});
+    uploading.current = null;
+    return { lab: current, refused };
+  }
+
+  return { chosen, failures, setFailures, sending, choose, send };
+}
+
+export type LabImageUploads = ReturnType<typeof useLabImageUploads>;
+
 type LabImagesProps = {
   saved: Record<LabImageField, string | null>;
-  chosen: ChosenImages;
-  failures: ImageFailures;
-  sending: SendingImage;
+  uploads: LabImageUploads;
   disabled: boolean;
-  onChoose: (field: LabImageField, file: File) => void;
 };
 
 export function LabImages(props: LabImagesProps) {
+  const { uploads } = props;
   const { t: ta } = useTranslation('admin');
   const format = useFormat();
   return (
@@ -40,11 +101,11 @@ export function LabImages(props: LabImagesProps) {
             key={field}
             field={field}
             savedUrl={props.saved[field]}
-            file={props.chosen[field] ?? null}
-            failure={props.failures[field] ?? null}
-            progress={props.sending?.field === field ? props.sending.progress : undefined}
+            file={uploads.chosen[field] ?? null}
+            failure={uploads.failures[field] ?? null}
+            progress={uploads.sending?.field === field ? uploads.sending.progress : undefined}
             disabled={props.disabled}
-            onChoose={(file) => props.onChoose(field, file)}
+            onChoose={(file) => uploads.choose(field, file)}
           />
         ))}
       </div>
@@ -65,11 +126,7 @@ function LabImage(props: {
   const { t: ta } = useTranslation('admin');
   const { field, file } = props;
   const label = ta(`labs.form.${imageLabelKey(field)}`);
-  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => {
-    if (preview === null) return;
-    return () => URL.revokeObjectURL(preview);
-  }, [preview]);
+  const preview = useFileUrl(file);
   const shown = preview ?? props.savedUrl;
   const testId = `lab-form-${imageLabelKey(field).replaceAll('_', '-')}`;
   return (

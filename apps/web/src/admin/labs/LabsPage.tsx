@@ -1,5 +1,5 @@
-// The platform's labs (/admin/labs; issue 28, part 1), for super-admins: each lab with its logo and name,
-// its address name, modules and active users, what it consumed of its plan (minutes and percentage, with
+// The platform's labs (/admin/labs; issue 28, part 1), for super-admins: each lab with its logo, name
+// and address name, modules and active users, what it consumed of its plan (minutes and percentage, with
 // a bar), and its state (active, or suspended since a day); edited on its form, suspended after a
 // confirmation that says its sessions end and nobody of it signs in any more, and resumed. A change
 // shows at once and comes back with a toast when refused.
@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../../auth/useAuth.ts';
 import { useToast } from '../../components/toasts/useToast.ts';
+import { formatList } from '../../format/list.ts';
 import { useFormat } from '../../format/useFormat.ts';
 import { useLoadedQuery } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
@@ -65,8 +66,11 @@ function Labs({ loaded }: { loaded: readonly ManagedLab[] }) {
         'data-state': lab.suspended_at ? 'suspended' : 'active',
       })}
       columns={[
-        { id: 'name', header: t('labs.name'), cell: (lab) => <LabName lab={lab} /> },
-        { id: 'slug', header: t('labs.slug'), cell: (lab) => <code className="lab-slug">{lab.slug}</code> },
+        {
+          id: 'name',
+          header: t('labs.name'),
+          cell: (lab) => <LabName lab={lab} own={lab.id === ownLabId} />,
+        },
         {
           id: 'modules',
           header: t('labs.modules'),
@@ -74,38 +78,24 @@ function Labs({ loaded }: { loaded: readonly ManagedLab[] }) {
             lab.modules.length === 0 ? (
               <span className="muted">{t('labs.noModules')}</span>
             ) : (
-              <ul className="lab-modules">
-                {lab.modules.map((module) => (
-                  <li key={module}>{t(`profile.moduleNames.${module}`)}</li>
-                ))}
-              </ul>
+              <span className="lab-modules">
+                {formatList(
+                  lab.modules.map((module) => t(`profile.moduleNames.${module}`)),
+                  format.language,
+                )}
+              </span>
             ),
         },
         {
           id: 'users',
           header: t('labs.users'),
-          narrow: true,
           cell: (lab) => <span className="lab-figure">{format.count(lab.users)}</span>,
         },
         { id: 'usage', header: t('labs.usage'), cell: (lab) => <PlanUsage lab={lab} /> },
-        {
-          id: 'state',
-          header: t('labs.state'),
-          narrow: true,
-          cell: (lab) => (
-            <span
-              className={`lab-state ${lab.suspended_at ? 'lab-state-suspended' : 'lab-state-active'}`}
-              data-testid="lab-state"
-            >
-              {lab.suspended_at
-                ? t('labs.suspendedSince', { date: format.day(lab.suspended_at) })
-                : t('labs.active')}
-            </span>
-          ),
-        },
+        { id: 'state', header: t('labs.state'), narrow: true, cell: (lab) => <LabState lab={lab} /> },
       ]}
       rowActions={(lab) => (
-        <>
+        <span className="lab-actions">
           <Link
             to={`/admin/labs/${lab.id}`}
             className="button button-secondary button-small"
@@ -114,18 +104,36 @@ function Labs({ loaded }: { loaded: readonly ManagedLab[] }) {
           >
             {t('labs.edit')}
           </Link>
-          {lab.id === ownLabId ? (
-            <span className="muted lab-own">{t('labs.ownLab')}</span>
-          ) : (
-            <SuspensionAction lab={lab} list={list} />
-          )}
-        </>
+          {/* Nobody suspends their own lab: they would lock themselves out. */}
+          {lab.id !== ownLabId && <SuspensionAction lab={lab} list={list} />}
+        </span>
       )}
     />
   );
 }
 
-function LabName({ lab }: { lab: ManagedLab }) {
+/** Active, or suspended with the day it was. */
+function LabState({ lab }: { lab: ManagedLab }) {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
+  if (lab.suspended_at === null) {
+    return (
+      <span className="lab-state lab-state-active" data-testid="lab-state">
+        {t('labs.active')}
+      </span>
+    );
+  }
+  return (
+    <span className="lab-state-suspended-cell" data-testid="lab-state">
+      <span className="lab-state lab-state-suspended">{t('labs.suspendedState')}</span>{' '}
+      <span className="muted lab-state-since">
+        {t('labs.suspendedSince', { date: format.day(lab.suspended_at) })}
+      </span>
+    </span>
+  );
+}
+
+function LabName({ lab, own }: { lab: ManagedLab; own: boolean }) {
   const { t } = useTranslation('admin');
   return (
     <span className="lab-name">
@@ -142,7 +150,14 @@ function LabName({ lab }: { lab: ManagedLab }) {
           data-testid="lab-logo"
         />
       )}
-      <strong data-testid="lab-name">{lab.name}</strong>
+      <span className="lab-name-text">
+        <strong data-testid="lab-name">{lab.name}</strong>
+        <span className="visually-hidden">{t('labs.slugOf', { slug: lab.slug })}</span>
+        <code className="lab-slug" aria-hidden="true">
+          {lab.slug}
+        </code>
+        {own && <span className="muted lab-own">{t('labs.ownLab')}</span>}
+      </span>
     </span>
   );
 }
