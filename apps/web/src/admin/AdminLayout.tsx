@@ -1,11 +1,14 @@
 // The back office's shell (/admin/*): the sidebar of the areas the user may open, who is signed in and
 // for which lab, sign-out, and the page. Signed-out visitors go home, guests to their event. A user who
 // may open no page but their profile sees no sidebar (live-room spec 6), only who they are and sign-out.
+// On a phone the page comes first: the sidebar waits behind a Menu button.
 import { principalOf } from '@lablive/domain';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router-dom';
 import { RequireAuth } from '../auth/RequireAuth.tsx';
 import { useCurrentUser } from '../auth/useAuth.ts';
+import { Icon } from '../components/Icon.tsx';
 import { SignOutButton } from '../components/SignOutButton.tsx';
 import { QueryProvider } from '../queries/QueryProvider.tsx';
 import { hasBackOffice, navEntries } from './adminNav.ts';
@@ -59,12 +62,48 @@ function AdminShell() {
   }
   return (
     <div className="admin-shell">
-      <aside className="admin-sidebar">
+      <AdminSidebar entries={entries}>{signedIn}</AdminSidebar>
+      <div className="admin-content">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+function AdminSidebar({
+  entries,
+  children,
+}: {
+  entries: ReturnType<typeof navEntries>;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-secondary admin-menu-button"
+        aria-expanded={open}
+        aria-controls="admin-sidebar"
+        data-testid="admin-menu"
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        <Icon name={open ? 'close' : 'menu'} className="admin-menu-icon" />
+        {t('nav.menu')}
+      </button>
+      <aside id="admin-sidebar" className="admin-sidebar" data-open={open}>
         <nav aria-label={t('nav.label')}>
           <ul className="admin-nav">
             {entries.map((entry) => (
               <li key={entry.route}>
-                <NavLink to={entry.path} className="admin-nav-link" data-testid={`nav-${entry.route}`}>
+                <NavLink
+                  to={entry.path}
+                  className="admin-nav-link"
+                  data-testid={`nav-${entry.route}`}
+                  // On a phone the chosen page takes the screen again.
+                  onClick={() => setOpen(false)}
+                >
                   {t(`nav.${entry.label}`)}
                 </NavLink>
               </li>
@@ -72,12 +111,9 @@ function AdminShell() {
           </ul>
         </nav>
         <section className="admin-user" aria-label={t('user.menu')}>
-          {signedIn}
+          {children}
         </section>
       </aside>
-      <div className="admin-content">
-        <Outlet />
-      </div>
-    </div>
+    </>
   );
 }

@@ -1,7 +1,8 @@
 // The Join part of the event card (live-room spec, sections 2, 4 and 6). Guests are placed by the
 // server (GET events/{id}/joinroom) and go to the waiting room of that room; staff (managers, animators,
 // observers) pick a room of the running event, which is recorded on their participation when they have
-// one (PUT participants/{id}), then go to its waiting room.
+// one (PUT participants/{id}), then go to its waiting room. Staff the organiser already placed in a room
+// (an invited animator or observer) are not asked: they join that room.
 import type { CurrentUser, EventRoom } from '@lablive/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { ChoiceSelect } from '../components/ChoiceSelect.tsx';
 import { type Failure, toFailure } from '../failure.ts';
+import { roomName } from '../i18n/roomName.ts';
 import { api } from '../services.ts';
 import type { WaitingNavigationState } from '../waiting/navigationState.ts';
 import { describeJoinFailure, joinsAsStaff, participationIn } from './joinRules.ts';
@@ -28,6 +30,7 @@ export function EventJoin({ eventId, active, ended = false, user }: EventJoinPro
   const { t: tw } = useTranslation('waiting');
   const navigate = useNavigate();
   const staff = joinsAsStaff(user, eventId);
+  const placedIn = participationIn(user, eventId)?.room_id ?? null;
   const [joining, setJoining] = useState<Joining>({ status: 'idle' });
   const [rooms, setRooms] = useState<EventRoom[] | Failure | null>(null);
   const [roomId, setRoomId] = useState<string | null>(null);
@@ -40,15 +43,16 @@ export function EventJoin({ eventId, active, ended = false, user }: EventJoinPro
       .eventRooms(eventId, { signal: controller.signal })
       .then((list) => {
         setRooms(list);
-        // A single room needs no choosing.
+        // A room placed in, or a single room, needs no choosing.
         const [only] = list;
-        setRoomId((chosen) => chosen ?? (list.length === 1 && only !== undefined ? String(only.id) : null));
+        const given = placedIn ?? (list.length === 1 && only !== undefined ? only.id : null);
+        setRoomId((chosen) => chosen ?? (given === null ? null : String(given)));
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setRooms(toFailure(error));
       });
     return () => controller.abort();
-  }, [staff, active, eventId]);
+  }, [staff, active, eventId, placedIn]);
 
   const join = async () => {
     setJoining({ status: 'joining' });
@@ -61,7 +65,7 @@ export function EventJoin({ eventId, active, ended = false, user }: EventJoinPro
       }
       const chosen = Number(roomId);
       const participation = participationIn(user, eventId);
-      if (participation !== null) {
+      if (participation !== null && participation.room_id !== chosen) {
         await api.rooms.updateParticipant(participation.id, { room_id: chosen, event_id: eventId });
       }
       navigate(`/waiting/${chosen}`, { state });
@@ -72,6 +76,7 @@ export function EventJoin({ eventId, active, ended = false, user }: EventJoinPro
 
   const busy = joining.status === 'joining';
   const roomList = Array.isArray(rooms) ? rooms : [];
+  const placedRoom = roomList.find((room) => room.id === placedIn);
   const canJoin = !busy && (!staff || (active && roomId !== null));
 
   if (ended) {
@@ -83,7 +88,12 @@ export function EventJoin({ eventId, active, ended = false, user }: EventJoinPro
   }
   return (
     <div className="event-join">
-      {staff && active && (
+      {staff && active && placedRoom !== undefined && (
+        <p data-testid="event-placed-room">
+          {tw('eventCard.placedIn', { name: roomName(t, placedRoom.name) })}
+        </p>
+      )}
+      {staff && active && placedIn === null && (
         <ChoiceSelect
           id="event-room"
           label={tw('eventCard.room')}
@@ -91,7 +101,7 @@ export function EventJoin({ eventId, active, ended = false, user }: EventJoinPro
           choices={roomList.map((room) => ({
             value: String(room.id),
             // Who is in each room now, not everyone ever placed there.
-            label: tw('eventCard.roomOnline', { name: room.name, count: room.onlineCount }),
+            label: tw('eventCard.roomOnline', { name: roomName(t, room.name), count: room.onlineCount }),
           }))}
           onChange={setRoomId}
           placeholder={

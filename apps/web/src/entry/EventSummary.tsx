@@ -6,7 +6,7 @@ import { LabLogo } from '../components/LabLogo.tsx';
 import { useLocale } from '../i18n/useLocale.ts';
 import { EventJoin } from './EventJoin.tsx';
 import type { EventDetails } from './eventDetails.ts';
-import { richTextParagraphs } from './eventText.ts';
+import { RichText } from './RichText.tsx';
 import './eventCard.css';
 import { formatLongDayTime } from '../format/dayTime.ts';
 
@@ -35,12 +35,7 @@ export function EventSummary({ info, details, user }: EventSummaryProps) {
         </span>
       </p>
       <p className="muted">{t('event.organisedBy', { name: info.labName })}</p>
-      <div className="event-description" data-testid="event-description">
-        {richTextParagraphs(details.description).map((paragraph, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no id and never reorder.
-          <p key={index}>{paragraph}</p>
-        ))}
-      </div>
+      <RichText markup={details.description} testId="event-description" />
       {user !== null && (
         <EventJoin eventId={info.id} active={details.active} ended={details.end_date !== null} user={user} />
       )}

@@ -16,6 +16,7 @@ import { PageSpinner } from '../components/PageSpinner.tsx';
 import { saveBlob } from '../components/saveBlob.ts';
 import { useToast } from '../components/toasts/useToast.ts';
 import { richTextParagraphs } from '../entry/eventText.ts';
+import { RichText } from '../entry/RichText.tsx';
 import { type Failure, toFailure } from '../failure.ts';
 import { describeFailure } from '../i18n/messages.ts';
 import { useLocale } from '../i18n/useLocale.ts';
@@ -109,12 +110,7 @@ function CalendarContent({ link, page }: { link: CalendarLink; page: CalendarPag
       <p className="muted">
         {t('calendar.timeZone', { timeZone })} · {t('calendar.organisedBy', { name: event.labName })}
       </p>
-      <div className="event-description" data-testid="calendar-event-description">
-        {richTextParagraphs(event.description).map((paragraph, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no id and never reorder.
-          <p key={index}>{paragraph}</p>
-        ))}
-      </div>
+      <RichText markup={event.description} testId="calendar-event-description" />
       {event.ended ? (
         <p className="form-error" data-testid="calendar-ended">
           {t('calendar.ended')}

@@ -1,7 +1,7 @@
 // One event on the events page: its name, dates and state, the controls of a manager (start, close,
 // cancel, edit, participants, copy the public link) with the spec's confirmations, and the room
 // selector of a running event. The server decides; a refused action says why in its dialog.
-import { type CurrentUser, isOverdue, type LabEvent } from '@lablive/domain';
+import { adminRouteVerdict, type CurrentUser, isOverdue, type LabEvent, principalOf } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useToast } from '../../components/toasts/useToast.ts';
@@ -87,12 +87,16 @@ export function EventCard({ event, user, now, onChange }: EventCardProps) {
       <h3 id={`event-${event.id}-name`} className="admin-event-card-title">
         {event.name}
       </h3>
-      <p className="admin-event-card-date">
-        {format.dayAndHours({
-          start: event.planned_start_date,
-          end: event.planned_end_date,
-          timeZone: event.default_timezone,
-        })}
+      <p className="admin-event-card-date" data-testid="event-date">
+        {closed
+          ? t('events.heldOn', {
+              day: format.day(event.start_date ?? event.planned_start_date, event.default_timezone),
+            })
+          : format.dayAndHours({
+              start: event.planned_start_date,
+              end: event.planned_end_date,
+              timeZone: event.default_timezone,
+            })}
       </p>
       <p className="event-badges">
         {event.active && <span className="badge badge-live">{t('events.running')}</span>}
@@ -105,6 +109,7 @@ export function EventCard({ event, user, now, onChange }: EventCardProps) {
         </p>
       )}
       {event.active && <EventJoin eventId={event.id} active={event.active} user={user} />}
+      {closed && <ClosedEventLinks event={event} user={user} />}
       <div className="admin-event-card-actions">
         {!closed && (
           <Link
@@ -155,5 +160,35 @@ export function EventCard({ event, user, now, onChange }: EventCardProps) {
         )}
       </div>
     </article>
+  );
+}
+
+/** What is left to do with an event that ran: read its figures, its guest list and its mail log. */
+function ClosedEventLinks({ event, user }: { event: LabEvent; user: CurrentUser }) {
+  const { t } = useTranslation('admin');
+  const guests = `/admin/events/${event.id}/participants`;
+  const mayReadStats = adminRouteVerdict(principalOf(user), 'statsDetail') === 'show';
+  return (
+    <div className="admin-event-card-actions">
+      {mayReadStats && (
+        <Link
+          to={`/admin/stats/${event.id}`}
+          className="button button-secondary button-small"
+          data-testid="event-statistics"
+        >
+          {t('events.statistics')}
+        </Link>
+      )}
+      <Link to={guests} className="button button-secondary button-small" data-testid="event-guest-list">
+        {t('events.guestList')}
+      </Link>
+      <Link
+        to={`${guests}#mail-log`}
+        className="button button-secondary button-small"
+        data-testid="event-mail-log"
+      >
+        {t('events.mailLog')}
+      </Link>
+    </div>
   );
 }

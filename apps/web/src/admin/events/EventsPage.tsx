@@ -66,7 +66,13 @@ function EventSections({
               <EventCard event={event} user={user} now={now} onChange={onChange} />
             </li>
           ))}
-          {inSection.length === 0 && (
+          {/* A closed event is one that ran: Closed says so instead of offering a new one. */}
+          {inSection.length === 0 && section === 'closed' && (
+            <li className="muted event-section-none" data-testid="events-closed-none">
+              {t('events.noneClosed')}
+            </li>
+          )}
+          {inSection.length === 0 && section !== 'closed' && (
             <li>
               <Link
                 to="/admin/events/create"

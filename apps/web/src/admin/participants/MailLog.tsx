@@ -2,7 +2,9 @@
 // what it was, how it went (queued, retrying, sent, failed with the mail server's answer) and when.
 // The queue moves mails along on its own: Refresh reads the log again.
 import type { MailLogEntry } from '@lablive/domain';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { dayTimeFormat } from '../../format/dayTime.ts';
 import { useLocale } from '../../i18n/useLocale.ts';
 import { useLoadedQuery } from '../../queries/loaded.ts';
@@ -13,8 +15,20 @@ import { useEventMails } from '../resources/events.ts';
 export function MailLog({ eventId }: { eventId: number }) {
   const { t } = useTranslation('admin');
   const { state, reload } = useLoadedQuery(useEventMails(eventId));
+  const section = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+  // Opened from a closed event's "Mail log": the page starts on the log, below the guest list.
+  useEffect(() => {
+    if (hash === '#mail-log') section.current?.scrollIntoView();
+  }, [hash]);
   return (
-    <section className="room-card mail-log" aria-labelledby="mail-log-title" data-testid="mail-log">
+    <section
+      ref={section}
+      id="mail-log"
+      className="room-card mail-log"
+      aria-labelledby="mail-log-title"
+      data-testid="mail-log"
+    >
       <header className="mail-log-header">
         <h2 id="mail-log-title">{t('mails.title')}</h2>
         <button type="button" className="button button-secondary button-small" onClick={reload}>

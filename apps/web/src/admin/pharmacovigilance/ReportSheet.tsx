@@ -1,6 +1,7 @@
 // A report as the lab reads it (back-office spec 2.9): the form as filed (who, when, in which session,
 // the patient's initials and sex) and the detail (treated patient, health professional, drugs). Shown
-// in the list's expanded row (550 px wide) and on the report's own page.
+// in the list's expanded row (550 px wide) and on the report's own page. The patient's sex is read once,
+// in the boxes of the form as filed.
 import type { ReportDetail } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../format/useFormat.ts';
@@ -43,7 +44,7 @@ export function ReportSheet({ report }: { report: ReportDetail }) {
       <section className="report-form" aria-label={p('form')}>
         <dl>
           <Field label={p('reference')} value={report.reference} testId="report-reference" />
-          <Field label={p('username')} value={report.username} />
+          <Field label={p('reporter')} value={report.username} testId="report-reporter" />
           <Field label={p('date')} value={format.day(report.date)} />
           <Field label={p('session')} value={report.session_name} />
           <Field label={p('patientInitials')} value={report.patient_initials} testId="report-initials" />
@@ -57,7 +58,6 @@ export function ReportSheet({ report }: { report: ReportDetail }) {
       <section className="report-detail" aria-label={p('treatedPatient')}>
         <h3>{p('treatedPatient')}</h3>
         <dl>
-          <Field label={p('gender')} value={report.gender === 'f' ? p('female') : p('male')} />
           <Field label={p('initials')} value={report.patient_initials} />
           <Field label={p('ageRange')} value={p(`ageRanges.${report.age_range}`)} />
           <Field label={p('birthDate')} value={format.calendarDay(report.patient_birthday)} />

@@ -29,7 +29,9 @@ export function PresentationMenu() {
 
   return (
     <ControlSlot error={command.error}>
-      <DropdownMenu.Root>
+      {/* Not modal, like the room's other menus: a modal menu hides the whole page from screen readers
+          while its buttons stay focusable (axe: aria-hidden-focus). */}
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
           <button
             type="button"

@@ -54,6 +54,12 @@ export function Sidebar() {
     >
       <span aria-hidden="true">{open ? '»' : '«'}</span>
       {waiting !== null && <span className="sidebar-tab-dot" aria-hidden="true" />}
+      {/* On a phone the folded sidebar is a row under the stage: a dot there goes unseen, words do not. */}
+      {waiting !== null && (
+        <span className="sidebar-toggle-news" aria-hidden="true" data-testid="sidebar-toggle-news">
+          {t(`sidebar.waiting.${waiting}`)}
+        </span>
+      )}
     </button>
   );
 

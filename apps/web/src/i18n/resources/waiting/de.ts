@@ -32,6 +32,7 @@ export const waitingDe: WaitingTexts = {
     joining: 'Verbindung…',
     room: 'Raum',
     chooseRoom: 'Raum auswählen',
+    placedIn: 'Ihr Raum: {{name}}',
     roomOnline_one: '{{name}} ({{count}} online)',
     roomOnline_other: '{{name}} ({{count}} online)',
     ended: 'Diese Veranstaltung ist beendet: Ihre Räume sind geschlossen.',

@@ -32,6 +32,7 @@ export const waitingEn = {
     joining: 'Joining…',
     room: 'Room',
     chooseRoom: 'Choose a room',
+    placedIn: 'Your room: {{name}}',
     roomOnline_one: '{{name}} ({{count}} online)',
     roomOnline_other: '{{name}} ({{count}} online)',
     ended: 'This event has ended: its rooms are closed.',

@@ -32,6 +32,7 @@ export const waitingFr: WaitingTexts = {
     joining: 'Connexion…',
     room: 'Salle',
     chooseRoom: 'Choisissez une salle',
+    placedIn: 'Votre salle : {{name}}',
     roomOnline_one: '{{name}} ({{count}} en ligne)',
     roomOnline_other: '{{name}} ({{count}} en ligne)',
     ended: 'Cet événement est terminé : ses salles sont fermées.',
