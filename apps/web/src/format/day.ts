@@ -5,5 +5,6 @@ export {
   formatCalendarDay,
   formatCalendarMonth,
   formatDay,
+  formatLongCalendarDay,
   formatShortCalendarDay,
 } from '@lablive/domain';

@@ -1,7 +1,13 @@
 // One formatter per kind, with the page's language: the same day written one way on a page, sizes and
 // lengths in the reader's units, an event's start in its guest's words and time zone.
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDay, formatCalendarMonth, formatDay, formatShortCalendarDay } from './day.ts';
+import {
+  formatCalendarDay,
+  formatCalendarMonth,
+  formatDay,
+  formatLongCalendarDay,
+  formatShortCalendarDay,
+} from './day.ts';
 import { formatDayAndHours, formatDayTime, formatLongDayTime } from './dayTime.ts';
 import { formatDuration } from './duration.ts';
 import { formatCount, formatDecimal, formatMinutes, formatPercent } from './number.ts';
@@ -23,6 +29,12 @@ describe('days', () => {
     expect(formatShortCalendarDay('2026-11-01', 'fr')).toBe('01/11');
     expect(formatCalendarMonth('2026-11-01', 'fr', true)).toBe('novembre 2026');
     expect(formatCalendarMonth('2026-11-01', 'en', true)).toBe('November 2026');
+  });
+
+  it('writes a chosen day in full, day first in English as the numeric days are', () => {
+    expect(formatLongCalendarDay('2026-11-26', 'en')).toBe('Thursday, 26 November 2026');
+    expect(formatLongCalendarDay('2026-11-26', 'fr')).toBe('jeudi 26 novembre 2026');
+    expect(formatLongCalendarDay('2026-11-26', 'de')).toBe('Donnerstag, 26. November 2026');
   });
 
   it('tells the day of an instant in the zone asked for', () => {
@@ -59,9 +71,18 @@ describe('sizes', () => {
   it('writes sizes in the reader units and decimal mark', () => {
     expect(plain(formatSize(18 * 1024, 'fr'))).toBe('18 ko');
     expect(plain(formatSize(8.1 * 1024, 'fr'))).toBe('8,1 ko');
+    expect(plain(formatSize(3.5 * 1024 * 1024, 'fr'))).toBe('3,5 Mo');
     expect(plain(formatSize(8.1 * 1024, 'en'))).toBe('8.1 kB');
+    expect(plain(formatSize(8.1 * 1024, 'de'))).toBe('8,1 kB');
     expect(plain(formatSize(5 * 1024 * 1024, 'de'))).toBe('5 MB');
-    expect(plain(formatSize(512, 'en'))).toBe('512 byte');
+  });
+
+  it('writes bytes out, one or many, in the reader words', () => {
+    expect(plain(formatSize(512, 'en'))).toBe('512 bytes');
+    expect(plain(formatSize(1, 'en'))).toBe('1 byte');
+    expect(plain(formatSize(512, 'fr'))).toBe('512 octets');
+    expect(plain(formatSize(1, 'fr'))).toBe('1 octet');
+    expect(plain(formatSize(512, 'de'))).toBe('512 Byte');
   });
 });
 
@@ -84,5 +105,11 @@ describe('counts, minutes and percentages', () => {
     expect(plain(formatPercent(42, 'fr'))).toBe('42 %');
     expect(formatDecimal(4.2345, 'fr', 2)).toBe('4,23');
     expect(formatDecimal(4.5, 'en', 1)).toBe('4.5');
+  });
+
+  it('writes a share to one decimal at most, with the percent sign where the language puts it', () => {
+    expect(plain(formatPercent(100 / 3, 'en', 1))).toBe('33.3%');
+    expect(plain(formatPercent(100 / 3, 'fr', 1))).toBe('33,3 %');
+    expect(plain(formatPercent(50, 'de', 1))).toBe('50 %');
   });
 });

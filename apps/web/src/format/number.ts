@@ -24,9 +24,10 @@ export function formatDecimal(value: number, language: string, digits: number): 
   }).format(value);
 }
 
-/** `percent` in percent (42 for 42 %), whole. */
-export function formatPercent(percent: number, language: string): string {
-  return new Intl.NumberFormat(intlLocale(language), { style: 'percent', maximumFractionDigits: 0 }).format(
-    percent / 100,
-  );
+/** `percent` in percent (42 for 42 %), whole or to at most `digits` decimals ("33.3%", "33,3 %"). */
+export function formatPercent(percent: number, language: string, digits = 0): string {
+  return new Intl.NumberFormat(intlLocale(language), {
+    style: 'percent',
+    maximumFractionDigits: digits,
+  }).format(percent / 100);
 }

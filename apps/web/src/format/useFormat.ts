@@ -3,7 +3,7 @@
 // duration, number) built on Intl; this only binds them to the language the reader chose.
 import { useMemo } from 'react';
 import { useLocale } from '../i18n/useLocale.ts';
-import { formatCalendarDay, formatDay } from './day.ts';
+import { formatCalendarDay, formatDay, formatLongCalendarDay } from './day.ts';
 import { dayTimeFormat, formatDayAndHours, formatDayTime, formatLongDayTime, timeFormat } from './dayTime.ts';
 import { type DurationParts, formatDuration } from './duration.ts';
 import { formatCount, formatDecimal, formatMinutes, formatPercent } from './number.ts';
@@ -18,6 +18,7 @@ export function useFormat() {
       language,
       day: (instant: string | Date, timeZone?: string) => formatDay(instant, language, timeZone),
       calendarDay: (day: string) => formatCalendarDay(day, language),
+      longCalendarDay: (day: string) => formatLongCalendarDay(day, language),
       dayTime: (instant: string | Date, timeZone?: string) => formatDayTime(instant, language, timeZone),
       dayTimeFormat: (timeZone?: string) => dayTimeFormat(language, timeZone),
       longDayTime: (instant: string | Date, timeZone?: string) =>
@@ -30,7 +31,7 @@ export function useFormat() {
       count: (value: number) => formatCount(value, language),
       decimal: (value: number, digits: number) => formatDecimal(value, language, digits),
       minutes: (minutes: number) => formatMinutes(minutes, language),
-      percent: (percent: number) => formatPercent(percent, language),
+      percent: (percent: number, digits?: number) => formatPercent(percent, language, digits),
     }),
     [language],
   );

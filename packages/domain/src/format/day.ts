@@ -23,6 +23,13 @@ export function formatCalendarDay(day: string, language: string): string {
   return formatDay(calendarDayInstant(day), language, 'UTC');
 }
 
+/** "Thursday 26 November 2026" for a calendar day (a date picker's choice), the reader's words. */
+export function formatLongCalendarDay(day: string, language: string): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'full', timeZone: 'UTC' }).format(
+    calendarDayInstant(day),
+  );
+}
+
 /** "01/11" (a chart's day or week): a calendar day without its year. */
 export function formatShortCalendarDay(day: string, language: string): string {
   return new Intl.DateTimeFormat(intlLocale(language), {

@@ -4,6 +4,7 @@
 import type { ReplayState } from '@lablive/domain';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../format/useFormat.ts';
 
 export function ReplayRoom({
   state,
@@ -15,6 +16,7 @@ export function ReplayRoom({
   time: Intl.DateTimeFormat;
 }) {
   const { t } = useTranslation('admin');
+  const format = useFormat();
   const chatEnd = useRef<HTMLLIElement>(null);
   const lastMessage = state?.view.chat.messages.at(-1)?.id;
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolled when the last message changes
@@ -96,7 +98,9 @@ export function ReplayRoom({
                   {poll.options.map((option, index) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: an option is the one at its place in the poll
                     <li key={index}>
-                      <span>{t('replay.option', { ...option })}</span>
+                      <span>
+                        {t('replay.option', { ...option, percentage: format.percent(option.percentage, 1) })}
+                      </span>
                       <span className="replay-bar" aria-hidden="true">
                         <span style={{ width: `${Math.min(100, option.percentage)}%` }} />
                       </span>

@@ -50,7 +50,7 @@ export const replayDe: typeof replayEn = {
   pollStatus: { draft: 'Vorbereitet', active: 'Offen', closed: 'Geschlossen' },
   respondents_one: '{{count}} Antwort',
   respondents_other: '{{count}} Antworten',
-  option: '{{option}}: {{count}} ({{percentage}} %)',
+  option: '{{option}}: {{count}} ({{percentage}})',
   stage: 'Bühne',
   screenShare: 'Bildschirm geteilt von {{name}}',
   noScreenShare: 'Kein Bildschirm geteilt.',

@@ -48,7 +48,7 @@ export const replayEn = {
   pollStatus: { draft: 'Prepared', active: 'Open', closed: 'Closed' },
   respondents_one: '{{count}} answer',
   respondents_other: '{{count}} answers',
-  option: '{{option}}: {{count}} ({{percentage}} %)',
+  option: '{{option}}: {{count}} ({{percentage}})',
   stage: 'Stage',
   screenShare: 'Screen shared by {{name}}',
   noScreenShare: 'No screen shared.',

@@ -3,7 +3,7 @@
 import { type ChatMessage, chatMessages } from '@lablive/domain';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../../i18n/useLocale.ts';
+import { useFormat } from '../../../format/useFormat.ts';
 import { useRoom, useRoomState } from '../../roomContext.ts';
 import { SidebarError } from '../SidebarError.tsx';
 import { useCommand } from '../useCommand.ts';
@@ -14,16 +14,14 @@ import './chat.css';
 
 export function ChatPanel({ visible }: { visible: boolean }) {
   const { t } = useTranslation('room');
-  const locale = useLocale();
   const { me } = useRoom();
   const log = useRoomState((state) => state.chat);
   const chat = useMemo(() => chatMessages(log), [log]);
   const remove = useCommand();
   const list = useRef<HTMLDivElement>(null);
-  const timeFormat = useMemo(
-    () => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }),
-    [locale],
-  );
+  const format = useFormat();
+  // The page's clock (24-hour in every language), not the browser's default English 12-hour one.
+  const timeFormat = useMemo(() => format.timeFormat(), [format]);
   const lastId = chat.at(-1)?.id ?? null;
 
   useEffect(() => {

@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveText } from '../../../components/saveBlob.ts';
-import { useLocale } from '../../../i18n/useLocale.ts';
+import { useFormat } from '../../../format/useFormat.ts';
 import { useRoom, useRoomState } from '../../roomContext.ts';
 import { SidebarError } from '../SidebarError.tsx';
 import { useCommand } from '../useCommand.ts';
@@ -12,14 +12,11 @@ import { allNotesText, notesFileName } from './notesFile.ts';
 
 export function NotesRequests() {
   const { t } = useTranslation('room');
-  const locale = useLocale();
   const { roomId, token } = useRoom();
   const requests = useRoomState((state) => state.notesRequests);
   const ask = useCommand();
-  const time = useMemo(
-    () => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }),
-    [locale],
-  );
+  const format = useFormat();
+  const time = useMemo(() => format.timeFormat(), [format]);
   const formatTime = (iso: string) => time.format(new Date(iso));
   const session = token.session.sessionName;
 

@@ -1,15 +1,13 @@
 // A poll's results for animators (live-room spec, section 4): respondents, then each option's count
 // and share of respondents as a bar. With multiple choice the shares may add up to more than 100 %.
 import { type Poll, pollResults } from '@lablive/domain';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../../i18n/useLocale.ts';
+import { useFormat } from '../../../format/useFormat.ts';
 
 export function PollResults({ poll }: { poll: Poll }) {
   const { t } = useTranslation('room');
-  const locale = useLocale();
   const results = pollResults(poll);
-  const percent = useMemo(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }), [locale]);
+  const format = useFormat();
 
   return (
     <div className="poll-results" data-testid={`poll-results-${poll.id}`}>
@@ -30,7 +28,7 @@ export function PollResults({ poll }: { poll: Poll }) {
               {t('polls.optionResult', {
                 option: result.option,
                 count: result.count,
-                percentage: percent.format(result.percentage),
+                percentage: format.percent(result.percentage, 1),
               })}
             </span>
             <span className="poll-bar" aria-hidden="true">

@@ -4,6 +4,7 @@
 import { chatMessages, pollResults } from '@lablive/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../format/useFormat.ts';
 import { useRoomState } from '../../roomContext.ts';
 import { SessionAttendance } from './SessionAttendance.tsx';
 import { StatsChart } from './StatsChart.tsx';
@@ -13,6 +14,7 @@ import './stats.css';
 
 export function StatsPanel() {
   const { t } = useTranslation('room');
+  const format = useFormat();
   const viewers = useRoomState((state) => state.viewers);
   const session = useRoomState((state) => state.session);
   const log = useRoomState((state) => state.chat);
@@ -49,10 +51,11 @@ export function StatsPanel() {
       </dl>
       {viewers.length > 0 && (
         <p className="sidebar-muted" data-testid="stats-roles">
-          {t('stats.roles')}:{' '}
-          {countRoles(viewers)
-            .map((entry) => `${t(`users.roles.${entry.role}`)} ${entry.count}`)
-            .join(' · ')}
+          {t('stats.rolesList', {
+            list: countRoles(viewers)
+              .map((entry) => `${t(`users.roles.${entry.role}`)} ${format.count(entry.count)}`)
+              .join(' · '),
+          })}
         </p>
       )}
       {raised.length > 0 && (
@@ -92,7 +95,7 @@ export function StatsPanel() {
                         {t('polls.optionResult', {
                           option: result.option,
                           count: result.count,
-                          percentage: result.percentage,
+                          percentage: format.percent(result.percentage, 1),
                         })}
                       </li>
                     ))}
