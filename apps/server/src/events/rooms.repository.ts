@@ -1,6 +1,12 @@
 // The rooms of an event and what a room shows (its event's presentation medias), always read within one
 // lab, and the automatic distribution of participants over an event's rooms.
-import { type EventRoom, leastFilledRoom, type RoomMedia, roomStreamId } from '@lablive/domain';
+import {
+  defaultRoomName,
+  type EventRoom,
+  leastFilledRoom,
+  type RoomMedia,
+  roomStreamId,
+} from '@lablive/domain';
 import type { Db } from '../db/connection.ts';
 
 /** An event's rooms and how many are placed in each (who is online is the rooms' live state). */
@@ -161,11 +167,22 @@ export async function addRooms(db: Db, event: { id: number; labId: number }, num
       numbers.map((n) => ({
         event_id: event.id,
         lab_id: event.labId,
-        name: `Room ${n}`,
+        name: defaultRoomName(n),
         opentok_session_id: null,
       })),
     )
     .execute();
+}
+
+/** Renames a room of an event; false when the event has no such room. */
+export async function renameRoom(db: Db, eventId: number, roomId: number, name: string): Promise<boolean> {
+  const result = await db
+    .updateTable('rooms')
+    .set({ name })
+    .where('id', '=', roomId)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export async function deleteRooms(db: Db, roomIds: readonly number[]): Promise<void> {

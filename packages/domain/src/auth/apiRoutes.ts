@@ -126,6 +126,8 @@ export const API_ROUTES = {
   'POST /api/deployment-schedulers': MANAGE_DEPLOYMENT_DAYS,
   'DELETE /api/deployment-schedulers/:id': MANAGE_DEPLOYMENT_DAYS,
   'GET /api/events/:id/rooms': EVENT,
+  // Who may change the event renames its rooms (the service checks the event is theirs).
+  'PUT /api/events/:id/rooms/:roomId': MANAGE_EVENT,
   'GET /api/rooms': MANAGE_EVENTS,
   'GET /api/events/:id/joinroom': EVENT,
 

@@ -3,6 +3,8 @@
 // the provider the server runs (OpenTok, or the browser mesh signalled over our WebSocket).
 import { z } from 'zod';
 import { EVENT_ROLES } from '../auth/access.ts';
+import { MESSAGES } from '../auth/messages.ts';
+import { hasNoControlCharacters } from '../documents/documents.ts';
 import { pollSchema } from '../polls/pollRequests.ts';
 import { text } from '../shared/text.ts';
 
@@ -17,6 +19,30 @@ export const eventRoomSchema = z.object({
   onlineCount: z.number(),
 });
 export type EventRoom = z.infer<typeof eventRoomSchema>;
+
+/**
+ * A room keeps the name it is given, `Room n`, until staff rename it; that default is stored in English
+ * and each reader sees it in their language ("Salle 2", "Raum 2"), so this tells it apart.
+ */
+export const defaultRoomName = (number: number) => `Room ${number}`;
+
+/** The number of a room still named by default, null for a name staff gave it. */
+export function defaultRoomNumber(name: string): number | null {
+  const found = /^Room (\d+)$/.exec(name);
+  return found ? Number(found[1]) : null;
+}
+
+export const ROOM_NAME_MAX_LENGTH = 100;
+
+/** PUT events/{id}/rooms/{roomId}: a room's new name, as its people will read it. */
+export const renameRoomRequestSchema = z.strictObject({
+  name: text({ error: MESSAGES.fieldRequired })
+    .trim()
+    .min(1, { error: MESSAGES.fieldRequired })
+    .max(ROOM_NAME_MAX_LENGTH, { error: `must be at most ${ROOM_NAME_MAX_LENGTH} characters` })
+    .refine(hasNoControlCharacters, { error: 'must be a single line of text' }),
+});
+export type RenameRoomRequest = z.infer<typeof renameRoomRequestSchema>;
 
 export const joinRoomResponseSchema = z.object({ id: z.number() });
 
