@@ -6,7 +6,7 @@
 import { issueInvitationToken } from '../auth/invitations.repository.ts';
 import { invitationUrl } from '../auth/personalLink.ts';
 import type { Db } from '../db/connection.ts';
-import { descriptionText } from '../events/description.ts';
+import { descriptionText, mailDescription } from '../events/description.ts';
 import type { CalendarFacts } from '../events/guestNotices.ts';
 import { guestLocale } from '../mail/guestLocale.ts';
 import { guestMail, guestMailParams } from '../mail/guestMail.ts';
@@ -125,7 +125,12 @@ export function createCalendarMails(deps: CalendarMailsDeps) {
           chosen: guest.chosenLocale,
           lab: event.labLocale,
         });
-        const params = { ...guestMailParams(guest, event), url, calendarUrl: pageUrl(eventId, guest.id) };
+        const params = {
+          ...guestMailParams(guest, event),
+          url,
+          calendarUrl: pageUrl(eventId, guest.id),
+          description: mailDescription(event.description),
+        };
         const mail = await eventMail(db, { eventId, kind: 'event_update', locale }, params, () =>
           eventUpdateMail(locale, params),
         );

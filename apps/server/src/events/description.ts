@@ -66,3 +66,8 @@ export function descriptionText(markup: string): string {
   }
   return kept.join('\n');
 }
+
+/** The description as a mail carries it: safe markup for the HTML part, plain text for the text part. */
+export function mailDescription(markup: string): { html: string; text: string } {
+  return { html: sanitizeDescription(markup), text: descriptionText(markup) };
+}

@@ -21,6 +21,7 @@ import { issueInvitationToken } from '../auth/invitations.repository.ts';
 import { invitationUrl } from '../auth/personalLink.ts';
 import type { CalendarMails } from '../calendar/calendarMails.ts';
 import type { Db } from '../db/connection.ts';
+import { mailDescription } from '../events/description.ts';
 import { findRoomInLab } from '../events/rooms.repository.ts';
 import { guestLocale } from '../mail/guestLocale.ts';
 import { guestMail, guestMailParams } from '../mail/guestMail.ts';
@@ -144,6 +145,7 @@ export function createInvitationService(deps: InvitationServiceDeps) {
           calendarUrl: calendar.pageUrl(event.id, participant.id),
           // Invited (or invited again) while the event runs: the mail says to join now.
           runningNow: event.active && event.end_date === null,
+          description: mailDescription((await calendar.facts(trx, event.id))?.description ?? ''),
         };
         const mail = await eventMail(trx, { eventId: event.id, kind: 'invitation', locale }, params, () =>
           invitationMail(locale, params),

@@ -77,6 +77,17 @@ function calendarLink(locale: Locale, url: string): { text: string[]; html: stri
   };
 }
 
+/**
+ * The event's description as a mail carries it (issue 28): the editor's markup, already cut down to its
+ * few safe tags (events/description.ts), in the HTML part; its plain text in the text part.
+ */
+export type MailDescription = { html: string; text: string };
+
+function descriptionBlock(description: MailDescription | undefined): { text: string[]; html: string } {
+  if (!description || description.text === '') return { text: [], html: '' };
+  return { text: ['', description.text], html: `\n<div>${description.html}</div>` };
+}
+
 const INVITATION = {
   fr: {
     subject: (event: string) => `Invitation : ${event}`,
@@ -141,11 +152,13 @@ export function invitationMail(
     calendarUrl: string;
     /** The event has started and is not closed: the mail says to join now, not on a day to come. */
     runningNow?: boolean;
+    description?: MailDescription;
   },
 ): RenderedMail {
   const params = oneLineValues(values);
   const t = INVITATION[locale];
   const calendar = calendarLink(locale, params.calendarUrl);
+  const about = descriptionBlock(params.description);
   const when = dateTime(locale, params.startsAt, params.timeZone);
   const body = (params.runningNow ? t.running : t.body)(params.eventName, when);
   const lines = [
@@ -153,13 +166,14 @@ export function invitationMail(
     '',
     body,
     t.role(t.roles[params.role]),
+    ...about.text,
     '',
     t.link,
     params.url,
     ...calendar.text,
   ];
   const html = `<p>${escapeHtml(t.greeting(params.name))}</p>
-<p>${escapeHtml(body)}<br>${escapeHtml(t.role(t.roles[params.role]))}</p>
+<p>${escapeHtml(body)}<br>${escapeHtml(t.role(t.roles[params.role]))}</p>${about.html}
 <p>${escapeHtml(t.link)}</p>
 <p><a href="${escapeHtml(params.url)}">${escapeHtml(t.action)}</a></p>${calendar.html}`;
   return { subject: t.subject(params.eventName), text: lines.join('\n'), html };
@@ -205,6 +219,7 @@ export function reminderMail(
     kind: 'j7' | 'j1' | 'h1';
     url: string;
     calendarUrl: string;
+    description?: MailDescription;
   },
 ): RenderedMail {
   const params = oneLineValues(values);
@@ -212,9 +227,19 @@ export function reminderMail(
   const when = dateTime(locale, params.startsAt, params.timeZone);
   const body = t.body(params.eventName, t.soon[params.kind], when);
   const calendar = calendarLink(locale, params.calendarUrl);
-  const text = [t.greeting(params.name), '', body, '', t.link, params.url, ...calendar.text].join('\n');
+  const about = descriptionBlock(params.description);
+  const text = [
+    t.greeting(params.name),
+    '',
+    body,
+    ...about.text,
+    '',
+    t.link,
+    params.url,
+    ...calendar.text,
+  ].join('\n');
   const html = `<p>${escapeHtml(t.greeting(params.name))}</p>
-<p>${escapeHtml(body)}</p>
+<p>${escapeHtml(body)}</p>${about.html}
 <p><a href="${escapeHtml(params.url)}">${escapeHtml(t.action)}</a></p>${calendar.html}`;
   return { subject: t.subject(params.eventName), text, html };
 }
@@ -257,6 +282,8 @@ export type GuestLinkMailValues = {
   timeZone: string;
   url: string;
   calendarUrl: string;
+  /** Carried by the mails that tell what the event is (an update); a fresh link's mail does not. */
+  description?: MailDescription;
 };
 
 /** A fresh personal link, asked for from a used or expired one (auth/linkRenewal.ts). */
@@ -318,11 +345,20 @@ export function eventUpdateMail(locale: Locale, values: GuestLinkMailValues): Re
   const t = EVENT_UPDATE[locale];
   const body = t.body(params.eventName, dateTime(locale, params.startsAt, params.timeZone));
   const calendar = calendarLink(locale, params.calendarUrl);
-  const text = [t.greeting(params.name), '', body, t.calendar, '', t.link, params.url, ...calendar.text].join(
-    '\n',
-  );
+  const about = descriptionBlock(params.description);
+  const text = [
+    t.greeting(params.name),
+    '',
+    body,
+    t.calendar,
+    ...about.text,
+    '',
+    t.link,
+    params.url,
+    ...calendar.text,
+  ].join('\n');
   const html = `<p>${escapeHtml(t.greeting(params.name))}</p>
-<p>${escapeHtml(body)}<br>${escapeHtml(t.calendar)}</p>
+<p>${escapeHtml(body)}<br>${escapeHtml(t.calendar)}</p>${about.html}
 <p><a href="${escapeHtml(params.url)}">${escapeHtml(t.action)}</a></p>${calendar.html}`;
   return { subject: t.subject(params.eventName), text, html };
 }

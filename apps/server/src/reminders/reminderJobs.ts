@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { dueReminders, REMINDER_KINDS, type ReminderKind, wantsReminder } from '@lablive/domain';
 import { personalLinks } from '../auth/personalLink.ts';
 import type { Db } from '../db/connection.ts';
+import { mailDescription } from '../events/description.ts';
 import type { ReminderScheduler } from '../events/guestNotices.ts';
 import type { JobQueue } from '../jobs/jobQueue.ts';
 import { guestLocale } from '../mail/guestLocale.ts';
@@ -44,6 +45,7 @@ async function eventsOf(db: Db, eventIds: readonly number[]) {
       'events.name',
       'events.planned_start_date',
       'events.default_timezone',
+      'events.description',
       'events.end_date',
       'events.email_relaunch_j7',
       'events.email_relaunch_j1',
@@ -189,7 +191,12 @@ export async function createReminderScheduler(deps: {
           templates.get(mediaTemplateKey(event.id, language)),
           language,
           params,
-          () => reminderMail(language, { ...params, kind: job.kind }),
+          () =>
+            reminderMail(language, {
+              ...params,
+              kind: job.kind,
+              description: mailDescription(event.description),
+            }),
         );
         const queued = guestMail(
           'reminder',

@@ -315,9 +315,7 @@ describe('the guest’s language and clock (issue 28)', () => {
     await invite(nora);
     const mail = await smtp.waitForMail((m) => m.to.includes('nora@ny.test'));
     expect(mail.text).toContain('Invitation: Event nord-webinar');
-    expect(mail.text).toContain(
-      '1 December 2026 at 08:00 (Eastern Standard Time, America/New_York)',
-    );
+    expect(mail.text).toContain('1 December 2026 at 08:00 (Eastern Standard Time, America/New_York)');
   });
 
   it('says the event is running now when a guest is invited while it runs', async () => {
@@ -336,5 +334,27 @@ describe('the guest’s language and clock (issue 28)', () => {
     const mail = await smtp.waitForMail((m) => m.to.includes('late@berlin.test'));
     expect(mail.text).toContain('die am Dienstag, 1. Dezember 2026 um 14:00');
     expect(mail.text).toContain('läuft gerade');
+  });
+
+  it('carries the event’s description: its markup in the HTML part, plain text in the text part', async () => {
+    await test.db
+      .updateTable('events')
+      .set({
+        description:
+          '<p><strong>Bring</strong> your slides:</p><ul><li>the agenda</li><li>the study</li></ul>',
+      })
+      .where('id', '=', upcoming)
+      .execute();
+    const added = await call('POST', '/api/participants', nordManager, {
+      event_id: upcoming,
+      email: 'reader@berlin.test',
+      name: 'Rita Leser',
+    });
+    await invite(added.json().id);
+    const mail = await smtp.waitForMail((m) => m.to.includes('reader@berlin.test'));
+    expect(mail.text).toContain('Bring your slides:\r\n\r\n- the agenda\r\n- the study');
+    expect(mail.raw).toContain('<strong>Bring</strong> your slides:');
+    // The text part (before the HTML part) has no tag of the description.
+    expect(mail.text.split('Content-Type: text/html')[0]).not.toContain('<strong>');
   });
 });
