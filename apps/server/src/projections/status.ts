@@ -18,13 +18,11 @@ import type { ProjectionRunner } from './runner.ts';
 /** Lag is counted up to this many events: beyond, "at least" is all anyone needs to know. */
 export const LAG_COUNT_CAP = 1_000_000;
 
-export type GenerationStatus = {
-  generation: number;
-  version: number;
+/** A generation as the table holds it, with where its checkpoint stands and how far behind the log. */
+export type GenerationStatus = Pick<Generation, 'generation' | 'version' | 'failure'> & {
   position: LogPosition;
   lagEvents: number;
   lagSeconds: number;
-  failure: Generation['failure'];
 };
 
 export type ProjectionStatus = {
