@@ -20,6 +20,7 @@ import { FormField } from '../../components/FormField.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
 import { describeFailure, translateMessage } from '../../i18n/messages.ts';
+import { roomName } from '../../i18n/roomName.ts';
 import { useLoadedQueries } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { adminApi } from '../adminApi.ts';
@@ -131,7 +132,7 @@ function ParticipantFormView({ loaded }: { loaded: Loaded }) {
             {manual && <option value="">—</option>}
             {rooms.map((room) => (
               <option key={room.id} value={room.id}>
-                {room.name}
+                {roomName(t, room.name)}
               </option>
             ))}
           </select>

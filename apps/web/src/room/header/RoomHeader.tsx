@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../auth/useAuth.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { lazyNamed } from '../../components/lazyNamed.ts';
 import { useToast } from '../../components/toasts/useToast.ts';
+import { useRoomName } from '../../i18n/roomName.ts';
 import { useRoom, useRoomState } from '../roomContext.ts';
 import { MeetingTimer } from '../timer/MeetingTimer.tsx';
 import { DocumentsPanel } from './DocumentsPanel.tsx';
@@ -50,6 +51,7 @@ function CopyPublicLink({ slug }: { slug: string }) {
 
 export function RoomHeader() {
   const { t } = useTranslation('room');
+  const nameOf = useRoomName();
   const { me, token } = useRoom();
   const myName = useRoomState(
     (state) => state.viewers.find((viewer) => viewer.id === me.participantId)?.name ?? '',
@@ -69,7 +71,7 @@ export function RoomHeader() {
         )}
         <h1 className="room-title">{t('title')}</h1>
         <span className="room-name" data-testid="room-name">
-          {t('header.roomName', { name: token.roomName })}
+          {t('header.roomName', { name: nameOf(token.roomName) })}
         </span>
       </div>
       <MeetingTimer />

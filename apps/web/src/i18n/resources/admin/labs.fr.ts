@@ -11,7 +11,7 @@ export const labsFr: Widen<typeof labsEn> = {
   none: 'Aucun laboratoire pour l’instant.',
   name: 'Laboratoire',
   slug: 'Nom d’adresse',
-  slugOf: 'Nom d’adresse : {{slug}}',
+  slugOf: 'Nom d’adresse : {{slug}}',
   modules: 'Modules',
   noModules: 'Aucun',
   users: 'Utilisateurs actifs',
