@@ -29,6 +29,19 @@ export class ApiError extends Error {
     return this.problem.errors ?? [];
   }
 
+  /**
+   * The fields a 400 names, so a form can say each beside its field: its schema errors, or else a
+   * rule's detail that starts with the field ("groups: …"; a detail with no colon names the field '').
+   */
+  get namedFields(): readonly FieldError[] {
+    if (this.status !== 400) return [];
+    if (this.fieldErrors.length > 0) return this.fieldErrors;
+    const colon = this.detail.indexOf(':');
+    return [
+      { field: this.detail.slice(0, Math.max(colon, 0)), message: this.detail.slice(colon + 1).trim() },
+    ];
+  }
+
   /** The request never got an answer (offline, DNS, connection refused). */
   static network(cause: unknown): ApiError {
     const detail = cause instanceof Error ? cause.message : 'Network error';

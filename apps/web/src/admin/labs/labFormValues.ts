@@ -128,13 +128,7 @@ export function refusedFields(error: unknown, creating: boolean): { field: LabFi
     }
     return [];
   }
-  if (error.status !== 400) return [];
-  const colon = error.detail.indexOf(':');
-  const listed =
-    error.fieldErrors.length > 0
-      ? error.fieldErrors
-      : [{ field: error.detail.slice(0, Math.max(colon, 0)), message: error.detail.slice(colon + 1).trim() }];
-  return listed.flatMap(({ field, message }) => {
+  return error.namedFields.flatMap(({ field, message }) => {
     // A list's item ("modules.2") is the list's.
     const name = field.replace(/\.\d+$/, '');
     return isLabField(name) ? [{ field: name, message }] : [];

@@ -26,8 +26,9 @@ import { Controller, FormProvider, useForm, useFormContext } from 'react-hook-fo
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../auth/useAuth.ts';
 import { type Failure, toFailure } from '../../failure.ts';
-import { describeFailure, translateMessage } from '../../i18n/messages.ts';
+import { translateMessage } from '../../i18n/messages.ts';
 import { FormActions } from '../FormActions.tsx';
+import { LoadFailure } from '../LoadFailure.tsx';
 import { ProfileFields } from './ProfileFields.tsx';
 import { formValuesOf, inReadersLanguage, ruleOf, shownRole } from './userFormValues.ts';
 
@@ -46,13 +47,8 @@ const isField = (name: string): name is FieldName => (FIELDS as readonly string[
 
 /** The fields a 400 names: its schema errors, or a rule's detail starting with the field ("groups: …"). */
 function fieldProblems(error: unknown): { field: FieldName; message: string }[] {
-  if (!(error instanceof ApiError) || error.status !== 400) return [];
-  const colon = error.detail.indexOf(':');
-  const listed =
-    error.fieldErrors.length > 0
-      ? error.fieldErrors
-      : [{ field: error.detail.slice(0, Math.max(colon, 0)), message: error.detail.slice(colon + 1).trim() }];
-  return listed.flatMap(({ field, message }) => {
+  if (!(error instanceof ApiError)) return [];
+  return error.namedFields.flatMap(({ field, message }) => {
     const name = field.split('.')[0] ?? '';
     return isField(name) ? [{ field: name, message }] : [];
   });
@@ -68,7 +64,6 @@ export function UserPanel(props: {
 }) {
   const { user, roles, groups } = props;
   const creating = user === null;
-  const { t } = useTranslation();
   const { t: ta } = useTranslation('admin');
   const me = useCurrentUser();
   const titleId = useId();
@@ -141,11 +136,7 @@ export function UserPanel(props: {
               {ta('users.rules.holdsMore')}
             </p>
           )}
-          {failure !== null && (
-            <p className="form-error" role="alert" data-testid="user-save-error">
-              {describeFailure(t, failure)}
-            </p>
-          )}
+          {failure !== null && <LoadFailure failure={failure} testId="user-save-error" />}
           <FormActions
             cancel={{ label: ta('userForm.cancel'), testId: 'user-cancel', onClick: props.onClose }}
             submit={{
