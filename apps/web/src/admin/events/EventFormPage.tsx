@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
-import { describeFailure, translateMessage } from '../../i18n/messages.ts';
+import { translateMessage } from '../../i18n/messages.ts';
 import { useLoadedQueries } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { adminApi } from '../adminApi.ts';
@@ -23,6 +23,7 @@ import { ControlField } from '../ControlField.tsx';
 import { FormActions } from '../FormActions.tsx';
 import { FormPage } from '../FormPage.tsx';
 import { LoadedView } from '../LoadedView.tsx';
+import { LoadFailure } from '../LoadFailure.tsx';
 import { eventKeys, useBlockedDays, useEventMediaChoices, useEventToEdit } from '../resources/events.ts';
 import { useFormTarget } from '../routeIds.ts';
 import { DayField } from './DayField.tsx';
@@ -55,7 +56,6 @@ export function EventFormPage() {
 }
 
 function EventFormView({ loaded }: { loaded: Loaded }) {
-  const { t } = useTranslation();
   const { t: ta } = useTranslation('admin');
   const navigate = useNavigate();
   const toast = useToast();
@@ -107,11 +107,7 @@ function EventFormView({ loaded }: { loaded: Loaded }) {
         <PlanningSection blockedDays={blockedDays} notBefore={event === null ? today.date : undefined} />
         <DescriptionSection />
 
-        {failure !== null && (
-          <p className="form-error" role="alert" data-testid="event-save-error">
-            {describeFailure(t, failure)}
-          </p>
-        )}
+        {failure !== null && <LoadFailure failure={failure} testId="event-save-error" />}
         <FormActions
           cancel={{ label: ta('form.cancel'), to: '/admin/events' }}
           submit={{

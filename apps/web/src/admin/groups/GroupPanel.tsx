@@ -20,9 +20,10 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../auth/useAuth.ts';
 import { FormField } from '../../components/FormField.tsx';
 import { type Failure, toFailure } from '../../failure.ts';
-import { describeFailure, translateMessage } from '../../i18n/messages.ts';
+import { translateMessage } from '../../i18n/messages.ts';
 import { groupsApi, picturesApi } from '../adminApi.ts';
 import { FormActions } from '../FormActions.tsx';
+import { LoadFailure } from '../LoadFailure.tsx';
 import {
   PictureChooser,
   PictureProgress,
@@ -152,11 +153,7 @@ export function GroupPanel({ group: opened, choices, onSaved, onClose }: GroupPa
           </div>
           <GroupLinks choices={choices} withDocuments={withDocuments} withPolls={withPolls} />
           {upload.sending && <PictureProgress progress={upload.progress} />}
-          {failure !== null && (
-            <p className="form-error" role="alert" data-testid="group-save-error">
-              {describeFailure(t, failure)}
-            </p>
-          )}
+          {failure !== null && <LoadFailure failure={failure} testId="group-save-error" />}
           {upload.pictureFailure !== null && (
             <PictureRefusal
               failure={upload.pictureFailure.failure}

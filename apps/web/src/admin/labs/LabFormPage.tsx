@@ -12,10 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
-import { describeFailure } from '../../i18n/messages.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { labsApi } from '../adminApi.ts';
 import { FormActions } from '../FormActions.tsx';
+import { FormPage } from '../FormPage.tsx';
+import { LoadFailure } from '../LoadFailure.tsx';
 import { RecordFormRoute } from '../RecordRoutes.tsx';
 import { labKeys, useLab } from '../resources/labs.ts';
 import { LabColors } from './LabColors.tsx';
@@ -71,7 +72,6 @@ function sendLab(lab: ManagedLab | null, request: LabFormRequest): Promise<Manag
 }
 
 function LabForm({ lab: loaded }: { lab: ManagedLab | null }) {
-  const { t } = useTranslation();
   const { t: ta } = useTranslation('admin');
   const navigate = useNavigate();
   const location = useLocation();
@@ -135,43 +135,35 @@ function LabForm({ lab: loaded }: { lab: ManagedLab | null }) {
     waiting_room_image_url: lab?.waiting_room_image_url ?? null,
   } satisfies Record<LabImageField, string | null>;
   return (
-    <section className="admin-page" aria-labelledby="lab-form-title">
-      <h1 id="lab-form-title">
-        {creating ? ta('labs.form.createTitle') : ta('labs.form.editTitle', { name: lab.name })}
-      </h1>
-      <FormProvider {...form}>
-        <form
-          className="admin-form lab-form"
-          noValidate
-          onSubmit={form.handleSubmit(save)}
-          data-testid="lab-form"
-        >
-          <LabIdentity slugTyped={slugTyped} onSlugTyped={() => setSlugTyped(true)} />
-          <LabColors logoUrl={chosenLogo ?? saved.logo_url} name={name} />
-          <LabImages saved={saved} uploads={uploads} disabled={busy} />
-          <LabPlan />
-          {creating && <LabFirstAdmin />}
-          {failure !== null && (
-            <p className="form-error" role="alert" data-testid="lab-form-save-error">
-              {describeFailure(t, failure)}
-            </p>
-          )}
-          <FormActions
-            cancel={{ to: LIST, label: ta('labs.form.cancel'), testId: 'lab-form-cancel' }}
-            submit={{
-              label: creating ? ta('labs.form.create') : ta('labs.form.save'),
-              sendingLabel:
-                uploads.sending === null
-                  ? ta('labs.form.saving')
-                  : ta('labs.form.sendingImage', {
-                      image: ta(`labs.form.${imageLabelKey(uploads.sending.field)}`),
-                    }),
-              sending: busy,
-              testId: 'lab-form-submit',
-            }}
-          />
-        </form>
-      </FormProvider>
-    </section>
+    <FormProvider {...form}>
+      <FormPage
+        titleId="lab-form-title"
+        title={creating ? ta('labs.form.createTitle') : ta('labs.form.editTitle', { name: lab.name })}
+        className="lab-form"
+        testId="lab-form"
+        onSubmit={form.handleSubmit(save)}
+      >
+        <LabIdentity slugTyped={slugTyped} onSlugTyped={() => setSlugTyped(true)} />
+        <LabColors logoUrl={chosenLogo ?? saved.logo_url} name={name} />
+        <LabImages saved={saved} uploads={uploads} disabled={busy} />
+        <LabPlan />
+        {creating && <LabFirstAdmin />}
+        {failure !== null && <LoadFailure failure={failure} testId="lab-form-save-error" />}
+        <FormActions
+          cancel={{ to: LIST, label: ta('labs.form.cancel'), testId: 'lab-form-cancel' }}
+          submit={{
+            label: creating ? ta('labs.form.create') : ta('labs.form.save'),
+            sendingLabel:
+              uploads.sending === null
+                ? ta('labs.form.saving')
+                : ta('labs.form.sendingImage', {
+                    image: ta(`labs.form.${imageLabelKey(uploads.sending.field)}`),
+                  }),
+            sending: busy,
+            testId: 'lab-form-submit',
+          }}
+        />
+      </FormPage>
+    </FormProvider>
   );
 }

@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
-import { describeFailure } from '../../i18n/messages.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { PollForm } from '../../room/sidebar/polls/PollForm.tsx';
 import {
@@ -20,6 +19,7 @@ import {
 } from '../../room/sidebar/polls/pollForm.ts';
 import type { PollProblem } from '../../room/sidebar/polls/pollMachine.ts';
 import { pollsApi } from '../adminApi.ts';
+import { LoadFailure } from '../LoadFailure.tsx';
 import { RecordFormRoute } from '../RecordRoutes.tsx';
 import { pollKeys, usePoll } from '../resources/polls.ts';
 import './polls.css';
@@ -35,7 +35,6 @@ export function PollFormPage() {
 }
 
 function PollFormView({ poll }: { poll: PollView | null }) {
-  const { t } = useTranslation();
   const { t: ta } = useTranslation('admin');
   const navigate = useNavigate();
   const toast = useToast();
@@ -92,11 +91,7 @@ function PollFormView({ poll }: { poll: PollView | null }) {
           onSubmit={() => void save()}
           onCancel={() => navigate(LIST)}
         />
-        {failure !== null && (
-          <p className="form-error" role="alert" data-testid="poll-save-error">
-            {describeFailure(t, failure)}
-          </p>
-        )}
+        {failure !== null && <LoadFailure failure={failure} testId="poll-save-error" />}
       </div>
     </section>
   );

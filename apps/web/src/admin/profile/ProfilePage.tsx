@@ -19,7 +19,6 @@ import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { type Failure, toFailure } from '../../failure.ts';
-import { describeFailure } from '../../i18n/messages.ts';
 import { useLoadedQueries } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { picturesApi, usersApi } from '../adminApi.ts';
@@ -49,7 +48,6 @@ function initialsOf(user: Pick<ManagedUser, 'first_name' | 'last_name' | 'email'
 }
 
 function Profile({ user: loaded, lab }: { user: ManagedUser; lab: LabView }) {
-  const { t } = useTranslation();
   const { t: ta } = useTranslation('admin');
   const toast = useToast();
   const auth = useAuthActor();
@@ -131,11 +129,7 @@ function Profile({ user: loaded, lab }: { user: ManagedUser; lab: LabView }) {
                 }
               />
               <p className="muted">{ta('profile.requiredHint')}</p>
-              {failure !== null && (
-                <p className="form-error" role="alert" data-testid="profile-save-error">
-                  {describeFailure(t, failure)}
-                </p>
-              )}
+              {failure !== null && <LoadFailure failure={failure} testId="profile-save-error" />}
               <div className="form-actions">
                 <SubmitButton
                   label={ta('profile.save')}
