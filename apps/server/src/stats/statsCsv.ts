@@ -1,14 +1,26 @@
 // A session's two CSV files, in the reader's language: one line per person and room session (when they
 // came and went, in the lab's time zone, and what they did), one line per poll answer (its votes and
 // share of the voters). Rooms by their names; the words are statsCsvWording.ts's, the file csvFile.ts's.
-import { type EventRole, type EventStats, intlLocale, type Locale, type PollStatsRow } from '@lablive/domain';
+import {
+  defaultRoomNumber,
+  type EventRole,
+  type EventStats,
+  intlLocale,
+  type Locale,
+  type PollStatsRow,
+} from '@lablive/domain';
 import { csvFile } from './csvFile.ts';
 import { STATS_CSV_WORDING } from './statsCsvWording.ts';
 
 /** What both files need besides their rows: the reader's language, the lab's zone, the rooms' names. */
 export type CsvReader = { locale: Locale; timeZone: string; roomNames: ReadonlyMap<number, string> };
 
-const roomName = (reader: CsvReader, roomId: number) => reader.roomNames.get(roomId) ?? String(roomId);
+/** A room's name as its reader reads it: one still named by default in their language. */
+function roomName(reader: CsvReader, roomId: number): string {
+  const name = reader.roomNames.get(roomId) ?? String(roomId);
+  const number = defaultRoomNumber(name);
+  return number === null ? name : STATS_CSV_WORDING[reader.locale].defaultRoom(number);
+}
 
 const isRole = (role: string): role is EventRole => role in STATS_CSV_WORDING.en.roles;
 

@@ -1,5 +1,5 @@
 // The words of a session's CSV files (attendance and poll answers) in French, English and German: the
-// header rows and the roles, as the session detail's page names them. Kept apart from the files'
+// header rows, the roles and a room still named by default, as the web's pages name them. Kept apart from the files'
 // making (statsCsv.ts), as the mails' wording is from their composition.
 import type { EventRole, Locale } from '@lablive/domain';
 
@@ -27,6 +27,8 @@ export type StatsCsvWording = {
     voters: string;
   };
   roles: Record<EventRole, string>;
+  /** A room still named by default (`Room 2`, stored in English), as the web says it. */
+  defaultRoom: (number: number) => string;
 };
 
 export const STATS_CSV_WORDING: Record<Locale, StatsCsvWording> = {
@@ -59,6 +61,7 @@ export const STATS_CSV_WORDING: Record<Locale, StatsCsvWording> = {
       observer: 'Observateur',
       'observer-animator': 'Observateur-animateur',
     },
+    defaultRoom: (number) => `Salle ${number}`,
   },
   en: {
     attendance: {
@@ -89,6 +92,7 @@ export const STATS_CSV_WORDING: Record<Locale, StatsCsvWording> = {
       observer: 'Observer',
       'observer-animator': 'Observer-animator',
     },
+    defaultRoom: (number) => `Room ${number}`,
   },
   de: {
     attendance: {
@@ -119,5 +123,6 @@ export const STATS_CSV_WORDING: Record<Locale, StatsCsvWording> = {
       observer: 'Beobachter/in',
       'observer-animator': 'Beobachter/in und Moderator/in',
     },
+    defaultRoom: (number) => `Raum ${number}`,
   },
 };
