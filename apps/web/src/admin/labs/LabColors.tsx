@@ -82,7 +82,6 @@ function ColorField({ name, labelKey }: { name: ColorName; labelKey: 'primary' |
           <input
             id={id}
             type="color"
-            className="lab-color-swatch"
             value={HEX.test(value) ? value.toLowerCase() : '#000000'}
             aria-describedby={describedBy}
             data-testid={`lab-form-${labelKey}-picker`}
