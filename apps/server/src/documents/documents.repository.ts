@@ -2,6 +2,7 @@
 // deleted document stays as a tombstone (deleted_at): absent from every list and share, named by the
 // sessions and downloads that had it; only the download asks for it, to answer 410 rather than 404.
 import type { AdminDocument, LabDocument } from '@lablive/domain';
+import { archiveInLab } from '../db/archiveInLab.ts';
 import type { Db } from '../db/connection.ts';
 
 const COLUMNS = [
@@ -187,12 +188,7 @@ export async function markDocumentsDeleted(
 ): Promise<string[]> {
   if (ids.length === 0) return [];
   return db.transaction().execute(async (trx) => {
-    const deleted = await trx
-      .updateTable('documents')
-      .set({ deleted_at: by.at, deleted_by: by.userId })
-      .where('id', 'in', ids)
-      .where('lab_id', '=', labId)
-      .where('deleted_at', 'is', null)
+    const deleted = await archiveInLab(trx, 'documents', labId, ids, by)
       .returning(['id', 'storage_key'])
       .execute();
     if (deleted.length > 0) {

@@ -6,6 +6,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { DomainError, invalid } from '@lablive/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Authenticator } from '../auth/authentication.ts';
 import { discardReceivedFile, type ReceivedFile, receiveFile } from '../files/files.ts';
 
 export type Upload<Field extends string> = {
@@ -21,6 +22,14 @@ export type UploadOptions<Field extends string> = {
   maxFileBytes: number;
   fields: readonly Field[];
   fileField: string;
+};
+
+/** What a routes plugin that takes one kind of upload is given besides its service. */
+export type UploadRoutesOptions = {
+  authenticator: Authenticator;
+  filesDir: string;
+  /** The largest file accepted (the kind's own limit). */
+  maxFileBytes: number;
 };
 
 /** A text field's longest accepted value, in bytes (a name, a title). */

@@ -10,6 +10,7 @@ import {
   reportReference,
 } from '@lablive/domain';
 import { type Selectable, sql } from 'kysely';
+import { archiveInLab } from '../db/archiveInLab.ts';
 import type { Db } from '../db/connection.ts';
 import type { PharmacovigilanceReportsTable } from '../db/schema.ts';
 
@@ -137,12 +138,6 @@ export async function archiveReports(
   by: { userId: number; at: Date },
 ): Promise<number> {
   if (ids.length === 0) return 0;
-  const result = await db
-    .updateTable('pharmacovigilance_reports')
-    .set({ deleted_at: by.at, deleted_by: by.userId })
-    .where('lab_id', '=', labId)
-    .where('deleted_at', 'is', null)
-    .where('id', 'in', ids)
-    .executeTakeFirst();
+  const result = await archiveInLab(db, 'pharmacovigilance_reports', labId, ids, by).executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -3,6 +3,7 @@
 // prepared polls are its rows without a room (the back office's list); deleting one archives it
 // (deleted_at, deleted_by): out of the lists and the rooms' offers, but a room that asked it keeps it.
 import type { PollContent, PollView } from '@lablive/domain';
+import { archiveInLab } from '../db/archiveInLab.ts';
 import type { Db } from '../db/connection.ts';
 
 const COLUMNS = [
@@ -168,14 +169,7 @@ export async function archivePolls(
 ): Promise<number> {
   if (ids.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
-    const archived = await trx
-      .updateTable('polls')
-      .set({ deleted_at: by.at, deleted_by: by.userId })
-      .where('lab_id', '=', labId)
-      .where('deleted_at', 'is', null)
-      .where('id', 'in', [...ids])
-      .returning('id')
-      .execute();
+    const archived = await archiveInLab(trx, 'polls', labId, ids, by).returning('id').execute();
     if (archived.length > 0) {
       await trx
         .deleteFrom('group_polls')

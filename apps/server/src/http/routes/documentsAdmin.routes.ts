@@ -6,19 +6,13 @@
 import { adminDocumentSchema, DOCUMENT_UPLOAD_FIELDS, renameDocumentRequestSchema } from '@lablive/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Authenticator } from '../../auth/authentication.ts';
 import type { DocumentService, DocumentUpload } from '../../documents/documentService.ts';
-import { registerUploads, withUpload } from '../multipartUpload.ts';
+import { registerUploads, type UploadRoutesOptions, withUpload } from '../multipartUpload.ts';
 import { signedInPlugin, signedInRoutes } from '../routeDeclarations.ts';
 import { idParams, principalAndId, removalRoutes } from './routeHelpers.ts';
 
-export type DocumentsAdminRoutesOptions = {
-  authenticator: Authenticator;
-  documents: DocumentService;
-  filesDir: string;
-  /** The largest file accepted (DOCUMENT_MAX_BYTES). */
-  maxFileBytes: number;
-};
+/** The largest file accepted is DOCUMENT_MAX_BYTES. */
+export type DocumentsAdminRoutesOptions = UploadRoutesOptions & { documents: DocumentService };
 
 const UPLOAD_HELP =
   'multipart/form-data: `name` (text) and `file` (PDF, PNG, JPEG, GIF, WebP, docx/xlsx/pptx/ppsx, doc/xls/ppt, MP4 or UTF-8 text; the type is read from the bytes). Too large, or past the lab storage quota: 413; a type not accepted: 415 naming the detected type; an empty file or a missing field: 400.';

@@ -5,19 +5,13 @@
 // multipart parser is registered for the upload route only, with the pictures' own size limit.
 import { notFound, PICTURE_UPLOAD_FIELDS, pictureUploadSchema } from '@lablive/domain';
 import { z } from 'zod';
-import type { Authenticator } from '../../auth/authentication.ts';
 import { openPicture } from '../../pictures/pictureFiles.ts';
 import type { PictureService } from '../../pictures/pictureService.ts';
-import { registerUploads, withUpload } from '../multipartUpload.ts';
+import { registerUploads, type UploadRoutesOptions, withUpload } from '../multipartUpload.ts';
 import { publicRoutes, signedInPlugin, signedInRoutes } from '../routeDeclarations.ts';
 
-export type UploadsRoutesOptions = {
-  authenticator: Authenticator;
-  pictures: PictureService;
-  filesDir: string;
-  /** The largest picture accepted (IMAGE_MAX_BYTES). */
-  maxFileBytes: number;
-};
+/** The largest picture accepted is IMAGE_MAX_BYTES. */
+export type UploadsRoutesOptions = UploadRoutesOptions & { pictures: PictureService };
 
 const UPLOAD_HELP =
   "multipart/form-data: `files` (one PNG, JPEG, WebP or GIF, the type read from the bytes), `ref` (`group`, `users` or `lab`), `field` (`picture_url` for a group, `avatar_url` for users, `logo_url`, `header_image_url` or `waiting_room_image_url` for a lab) and `refId` (the row). A user sets their own avatar; a colleague's avatar and a group's picture need manage users; a lab's images (any lab) need manage labs. Answers where the picture is served, which is now the row's field; the picture it replaces is removed. Too large: 413; not a picture: 415 naming the detected type; an empty file or a missing field: 400.";
