@@ -12,9 +12,12 @@ type FormPageProps = {
   testId: string;
   onSubmit: FormEventHandler<HTMLFormElement>;
   children: ReactNode;
+  /** What the page shows under the form that is not part of it (a form cannot hold another). */
+  after?: ReactNode;
 };
 
-export function FormPage({ titleId, title, lead, className, testId, onSubmit, children }: FormPageProps) {
+export function FormPage(props: FormPageProps) {
+  const { titleId, title, lead, className, testId, onSubmit, children, after } = props;
   return (
     <section className="admin-page" aria-labelledby={titleId}>
       <h1 id={titleId}>{title}</h1>
@@ -27,6 +30,7 @@ export function FormPage({ titleId, title, lead, className, testId, onSubmit, ch
       >
         {children}
       </form>
+      {after}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import {
   createEventsAdminApi,
   createGroupsAdminApi,
   createLabsAdminApi,
+  createMailTemplatesAdminApi,
   createMediasAdminApi,
   createPharmacovigilanceAdminApi,
   createPicturesApi,
@@ -20,6 +21,7 @@ export const adminApi = createEventsAdminApi(api.transport);
 export const pharmacovigilanceApi = createPharmacovigilanceAdminApi(api.transport);
 export const documentsApi = createDocumentsAdminApi(api.transport);
 export const mediasApi = createMediasAdminApi(api.transport);
+export const mailTemplatesApi = createMailTemplatesAdminApi(api.transport);
 export const usersApi = createUsersAdminApi(api.transport);
 export const pollsApi = createPollsAdminApi(api.transport);
 export const groupsApi = createGroupsAdminApi(api.transport);

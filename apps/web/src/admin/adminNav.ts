@@ -16,6 +16,7 @@ export type NavEntry = {
     | 'stats'
     | 'consumption'
     | 'labs'
+    | 'deploymentDays'
     | 'profile';
 };
 
@@ -32,6 +33,7 @@ const ENTRIES: readonly NavEntry[] = [
   { route: 'consumption', label: 'consumption' },
   // The platform's labs: only for super-admins (manage_labs).
   { route: 'labs', label: 'labs' },
+  { route: 'deploymentDays', label: 'deploymentDays' },
   { route: 'profile', label: 'profile' },
 ];
 

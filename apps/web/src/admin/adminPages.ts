@@ -26,6 +26,7 @@ export const BUILT_ADMIN_PAGES = [
   'consumption',
   'labs',
   'labForm',
+  'deploymentDays',
 ] as const;
 export type BuiltAdminPage = (typeof BUILT_ADMIN_PAGES)[number];
 export const BUILT_ADMIN_PAGE_SET: ReadonlySet<AdminRouteName> = new Set(BUILT_ADMIN_PAGES);

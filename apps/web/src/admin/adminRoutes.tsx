@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 import { AdminRoute } from './AdminRoute.tsx';
 import type { BuiltAdminPage } from './adminPages.ts';
 import { registerAdminTexts } from './adminTexts.ts';
+import { DeploymentDaysPage } from './deploymentDays/DeploymentDaysPage.tsx';
 import { DocumentFormPage } from './documents/DocumentFormPage.tsx';
 import { DocumentsPage } from './documents/DocumentsPage.tsx';
 import { EventFormPage } from './events/EventFormPage.tsx';
@@ -144,6 +145,11 @@ export const ADMIN_PAGES: Record<BuiltAdminPage, ReactElement> = {
   labForm: (
     <AdminRoute name="labForm">
       <LabFormPage />
+    </AdminRoute>
+  ),
+  deploymentDays: (
+    <AdminRoute name="deploymentDays">
+      <DeploymentDaysPage />
     </AdminRoute>
   ),
 };

@@ -44,6 +44,10 @@ export function createEventsAdminApi(transport: Transport) {
     medias: (options?: RequestOptions) => get('/api/medias', z.array(mediaSummarySchema), options),
     blockedDays: (options?: RequestOptions) =>
       get('/api/deployment-schedulers', z.array(deploymentSchedulerSchema), options),
+    /** Blocks a day (`YYYY-MM-DD`) for a platform deployment: super-admins only. */
+    blockDay: (date: string, options?: RequestOptions) =>
+      send('POST', '/api/deployment-schedulers', { date }, deploymentSchedulerSchema, options),
+    unblockDay: (id: number, options?: RequestOptions) => remove(`/api/deployment-schedulers/${id}`, options),
     rooms: (eventId: number, options?: RequestOptions) =>
       get(`/api/rooms?event_id=${eventId}`, z.array(eventRoomSchema), options),
     participants: (eventId: number, options?: RequestOptions) =>

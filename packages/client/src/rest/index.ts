@@ -14,6 +14,11 @@ export {
 } from './groupsAdminApi.ts';
 export type { FetchLike, RequestOptions, Transport, UploadLike, UploadProgress } from './httpTransport.ts';
 export { createLabsAdminApi, type LabsAdminApi } from './labsAdminApi.ts';
+export {
+  createMailTemplatesAdminApi,
+  type MailTemplateSlot,
+  type MailTemplatesAdminApi,
+} from './mailTemplatesAdminApi.ts';
 export { createMediasAdminApi, type MediasAdminApi } from './mediasAdminApi.ts';
 export {
   createPharmacovigilanceAdminApi,

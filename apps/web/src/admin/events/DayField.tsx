@@ -27,8 +27,11 @@ type DayFieldProps = {
   notBefore?: string | undefined;
   error?: string | undefined;
 };
+  /** The day button's test id (the event form's by default). */
+  testId?: string;
 
-export function DayField({ id, label, value, onChange, blockedDays, notBefore, error }: DayFieldProps) {
+export function DayField(props: DayFieldProps) {
+  const { id, label, value, onChange, blockedDays, notBefore, error, testId = 'event-date' } = props;
   const { t, i18n } = useTranslation('admin');
   const [open, setOpen] = useState(false);
   const locale = LOCALES[i18n.language as keyof typeof LOCALES] ?? enGB;
@@ -56,7 +59,7 @@ export function DayField({ id, label, value, onChange, blockedDays, notBefore, e
             aria-labelledby={`${id}-label ${id}`}
             aria-describedby={error === undefined ? hintId : `${hintId} ${errorId}`}
             aria-invalid={error !== undefined}
-            data-testid="event-date"
+            data-testid={testId}
           >
             {shown}
           </button>

@@ -1,11 +1,15 @@
 // Deutsche Texte des Backoffice (Namensraum `admin`).
+import { deploymentDaysDe } from './deploymentDays.de.ts';
 import type { AdminTranslations } from './en.ts';
 import { labsDe } from './labs.de.ts';
+import { mailTemplatesDe } from './mailTemplates.de.ts';
 import { replayDe } from './replay.de.ts';
 import { statsDe } from './stats.de.ts';
 
 export const adminDe: AdminTranslations = {
   labs: labsDe,
+  deploymentDays: deploymentDaysDe,
+  mailTemplates: mailTemplatesDe,
   replay: replayDe,
   stats: statsDe,
   nav: {
@@ -20,6 +24,7 @@ export const adminDe: AdminTranslations = {
     stats: 'Statistiken',
     consumption: 'Mein Verbrauch',
     labs: 'Labore',
+    deploymentDays: 'Deployment-Tage',
     profile: 'Mein Konto',
   },
   user: {

@@ -2,12 +2,16 @@
 // gives them (section 8's confirmations, the form's button labels, 'Not enough permissions').
 import type { Widen } from '../widen.ts';
 import { labsEn } from './labs.en.ts';
+import { deploymentDaysEn } from './deploymentDays.en.ts';
 import { replayEn } from './replay.en.ts';
+import { mailTemplatesEn } from './mailTemplates.en.ts';
 import { statsEn } from './stats.en.ts';
 
 export const adminEn = {
   labs: labsEn,
   replay: replayEn,
+  deploymentDays: deploymentDaysEn,
+  mailTemplates: mailTemplatesEn,
   stats: statsEn,
   nav: {
     menu: 'Menu',
@@ -22,6 +26,7 @@ export const adminEn = {
     consumption: 'My consumption',
     labs: 'Labs',
     profile: 'My account',
+    deploymentDays: 'Deployment days',
   },
   user: {
     menu: 'Account menu',

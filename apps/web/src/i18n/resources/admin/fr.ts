@@ -1,11 +1,15 @@
 // Textes français du back-office (espace de noms `admin`).
+import { deploymentDaysFr } from './deploymentDays.fr.ts';
 import type { AdminTranslations } from './en.ts';
 import { labsFr } from './labs.fr.ts';
+import { mailTemplatesFr } from './mailTemplates.fr.ts';
 import { replayFr } from './replay.fr.ts';
 import { statsFr } from './stats.fr.ts';
 
 export const adminFr: AdminTranslations = {
   labs: labsFr,
+  deploymentDays: deploymentDaysFr,
+  mailTemplates: mailTemplatesFr,
   replay: replayFr,
   stats: statsFr,
   nav: {
@@ -20,6 +24,7 @@ export const adminFr: AdminTranslations = {
     stats: 'Statistiques',
     consumption: 'Ma consommation',
     labs: 'Laboratoires',
+    deploymentDays: 'Jours de déploiement',
     profile: 'Mon compte',
   },
   user: {

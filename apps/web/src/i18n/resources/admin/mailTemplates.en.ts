@@ -1,0 +1,56 @@
+// English texts of a media's mail templates (the media form's section; the `admin` namespace's
+// `mailTemplates` key). The placeholders themselves ({{name}}…) are written by the code, never here:
+// i18next would fill them.
+export const mailTemplatesEn = {
+  title: 'Mail templates',
+  intro:
+    "The mails about an event showing this media can use your own wording, per kind of mail and language. Where there is none, LabLive's own wording is sent.",
+  grid: 'Mail templates by kind and language',
+  kind: 'Mail',
+  kinds: {
+    invitation: 'Invitation',
+    reminder: 'Reminder',
+    event_update: 'Event changed',
+    event_cancelled: 'Event cancelled',
+  },
+  languages: { fr: 'French', en: 'English', de: 'German' },
+  own: 'Own',
+  standard: 'LabLive',
+  cellLabel: '{{kind}}, {{language}}: {{state}}',
+  editing: '{{kind}} in {{language}}',
+  choose: 'Choose a mail and a language above to write its template.',
+  subject: 'Subject',
+  body: 'Text',
+  bodyHint: 'Plain text: a blank line starts a new paragraph, and web addresses become links.',
+  placeholders: 'Placeholders',
+  placeholdersHint: 'Inserted where the cursor is, in the subject or the text.',
+  insert: 'Insert {{placeholder}}: {{meaning}}',
+  meanings: {
+    name: "the guest's name",
+    event: "the event's name",
+    date: 'its day, time and time zone',
+    link: "the guest's personal link",
+    calendarLink: 'the link to add it to a calendar',
+  },
+  preview: 'Preview',
+  previewHint: 'Filled from a sample event, as a guest would receive it.',
+  previewSubject: 'Subject: {{subject}}',
+  previewFrame: 'Preview of the mail',
+  previewWaiting: 'The preview appears once the subject and the text are valid.',
+  previewFailed: 'The preview could not be made.',
+  save: 'Save the template',
+  saving: 'Saving…',
+  saved: 'Template saved: the next mails use it.',
+  reset: "Back to LabLive's wording",
+  resetTitle: "Back to LabLive's wording?",
+  resetMessage:
+    'This template is deleted: the next {{kind}} mails in {{language}} use LabLive’s own wording.',
+  resetDone: "Template deleted: LabLive's wording is used again.",
+  reasons: {
+    required: 'This field must be filled.',
+    singleLine: 'The subject must be a single line.',
+    subjectTooLong: 'The subject is too long (200 characters at most).',
+    bodyTooLong: 'The text is too long (10,000 characters at most).',
+    unknownPlaceholder: 'Unknown placeholder: {{unknown}}. Use the placeholders listed below.',
+  },
+};
