@@ -50,6 +50,9 @@ export function createEventsAdminApi(transport: Transport) {
     unblockDay: (id: number, options?: RequestOptions) => remove(`/api/deployment-schedulers/${id}`, options),
     rooms: (eventId: number, options?: RequestOptions) =>
       get(`/api/rooms?event_id=${eventId}`, z.array(eventRoomSchema), options),
+    /** Names a room as its people will read it. */
+    renameRoom: (eventId: number, roomId: number, name: string, options?: RequestOptions) =>
+      send('PUT', `/api/events/${eventId}/rooms/${roomId}`, { name }, eventRoomSchema, options),
     participants: (eventId: number, options?: RequestOptions) =>
       get(`/api/participants?event_id=${eventId}`, z.array(participantSchema), options),
     participant: (participantId: number, options?: RequestOptions) =>
