@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { DocumentService, DocumentUpload } from '../../documents/documentService.ts';
 import { registerUploads, type UploadRoutesOptions, withUpload } from '../multipartUpload.ts';
 import { signedInPlugin, signedInRoutes } from '../routeDeclarations.ts';
-import { idParams, principalAndId, removalRoutes } from './routeHelpers.ts';
+import { byId, idParams, principalAndId, removalRoutes } from './routeHelpers.ts';
 
 /** The largest file accepted is DOCUMENT_MAX_BYTES. */
 export type DocumentsAdminRoutesOptions = UploadRoutesOptions & { documents: DocumentService };
@@ -25,11 +25,7 @@ export const documentsAdminRoutes = signedInPlugin(
       documents.list(principal),
     );
 
-    route.get(
-      '/documents/:id',
-      { params: idParams, response: { 200: adminDocumentSchema } },
-      principalAndId(documents.get),
-    );
+    route.get('/documents/:id', byId({ 200: adminDocumentSchema }), principalAndId(documents.get));
 
     route.put(
       '/documents/:id',

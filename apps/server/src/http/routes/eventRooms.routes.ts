@@ -5,17 +5,13 @@ import { eventRoomSchema, idSchema, joinRoomResponseSchema, renameRoomRequestSch
 import { z } from 'zod';
 import type { EventRooms } from '../../participants/eventRooms.ts';
 import { signedInPlugin } from '../routeDeclarations.ts';
-import { callerAndId, idParams } from './routeHelpers.ts';
+import { byId, callerAndId } from './routeHelpers.ts';
 
 const roomsQuerySchema = z.object({ event_id: idSchema });
 const eventRoomParams = z.object({ id: idSchema, roomId: idSchema });
 
 export const eventRoomsRoutes = signedInPlugin((route, { eventRooms }: { eventRooms: EventRooms }) => {
-  route.get(
-    '/events/:id/rooms',
-    { params: idParams, response: { 200: z.array(eventRoomSchema) } },
-    callerAndId(eventRooms.list),
-  );
+  route.get('/events/:id/rooms', byId({ 200: z.array(eventRoomSchema) }), callerAndId(eventRooms.list));
 
   // The back office's spelling of the same list (back-office spec, section 7).
   route.get(
@@ -31,9 +27,5 @@ export const eventRoomsRoutes = signedInPlugin((route, { eventRooms }: { eventRo
       eventRooms.rename(caller, request.params.id, request.params.roomId, request.body.name),
   );
 
-  route.get(
-    '/events/:id/joinroom',
-    { params: idParams, response: { 200: joinRoomResponseSchema } },
-    callerAndId(eventRooms.join),
-  );
+  route.get('/events/:id/joinroom', byId({ 200: joinRoomResponseSchema }), callerAndId(eventRooms.join));
 });

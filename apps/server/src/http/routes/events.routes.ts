@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { EventReads } from '../../events/eventReads.ts';
 import type { EventService } from '../../events/eventService.ts';
 import { signedInPlugin } from '../routeDeclarations.ts';
-import { callerAndId, idParams } from './routeHelpers.ts';
+import { byId, callerAndId, idParams } from './routeHelpers.ts';
 
 const query = z.object({
   lab_id: idSchema.optional(),
@@ -61,16 +61,8 @@ export const eventsRoutes = signedInPlugin(
       },
     );
 
-    route.get(
-      '/events/:id/mails',
-      { params: idParams, response: { 200: mailLogSchema } },
-      callerAndId(events.mailLog),
-    );
+    route.get('/events/:id/mails', byId({ 200: mailLogSchema }), callerAndId(events.mailLog));
 
-    route.delete(
-      '/events/:id',
-      { params: idParams, response: { 204: noContentSchema } },
-      callerAndId(events.cancel),
-    );
+    route.delete('/events/:id', byId({ 204: noContentSchema }), callerAndId(events.cancel));
   },
 );

@@ -4,16 +4,12 @@ import { labEventDetailsSchema, labViewSchema } from '@lablive/domain';
 import type { EventReads } from '../../events/eventReads.ts';
 import type { LabViews } from '../../labs/labView.ts';
 import { signedInPlugin } from '../routeDeclarations.ts';
-import { idParams, principalAndId } from './routeHelpers.ts';
+import { byId, principalAndId } from './routeHelpers.ts';
 
 export const labScopedRoutes = signedInPlugin(
   (route, { labs, eventReads }: { labs: LabViews; eventReads: EventReads }) => {
-    route.get('/labs/:id', { params: idParams, response: { 200: labViewSchema } }, principalAndId(labs.view));
+    route.get('/labs/:id', byId({ 200: labViewSchema }), principalAndId(labs.view));
 
-    route.get(
-      '/events/:id',
-      { params: idParams, response: { 200: labEventDetailsSchema } },
-      principalAndId(eventReads.details),
-    );
+    route.get('/events/:id', byId({ 200: labEventDetailsSchema }), principalAndId(eventReads.details));
   },
 );

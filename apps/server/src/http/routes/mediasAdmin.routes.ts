@@ -20,7 +20,7 @@ import type { ReceivedFile } from '../../files/files.ts';
 import type { MediaService } from '../../medias/mediaService.ts';
 import { registerUploads, withUpload } from '../multipartUpload.ts';
 import { signedInPlugin, signedInRoutes } from '../routeDeclarations.ts';
-import { idParams, principalAndId } from './routeHelpers.ts';
+import { byId, idParams, principalAndId } from './routeHelpers.ts';
 
 export type MediasAdminRoutesOptions = {
   authenticator: Authenticator;
@@ -51,11 +51,7 @@ export const mediasAdminRoutes = signedInPlugin(async (route, options: MediasAdm
     ({ principal }) => medias.list(principal),
   );
 
-  route.get(
-    '/medias/:id',
-    { params: idParams, response: { 200: adminMediaSchema } },
-    principalAndId(medias.get),
-  );
+  route.get('/medias/:id', byId({ 200: adminMediaSchema }), principalAndId(medias.get));
 
   route.post(
     '/medias',
@@ -82,7 +78,7 @@ export const mediasAdminRoutes = signedInPlugin(async (route, options: MediasAdm
 
   route.delete(
     '/medias/:id/thumbnail',
-    { params: idParams, response: { 200: adminMediaSchema } },
+    byId({ 200: adminMediaSchema }),
     principalAndId(medias.removeThumbnail),
   );
 

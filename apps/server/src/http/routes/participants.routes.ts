@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { Authenticator } from '../../auth/authentication.ts';
 import type { ParticipationService } from '../../participants/participationService.ts';
 import { signedInPlugin } from '../routeDeclarations.ts';
-import { callerAndId, idParams } from './routeHelpers.ts';
+import { byId, callerAndId, idParams } from './routeHelpers.ts';
 
 export const participantsRoutes = signedInPlugin(
   (
@@ -50,16 +50,8 @@ export const participantsRoutes = signedInPlugin(
       (caller, request) => participations.find(caller, request.query),
     );
 
-    route.get(
-      '/participants/:id',
-      { params: idParams, response: { 200: participantSchema } },
-      callerAndId(participations.read),
-    );
+    route.get('/participants/:id', byId({ 200: participantSchema }), callerAndId(participations.read));
 
-    route.delete(
-      '/participants/:id',
-      { params: idParams, response: { 204: noContentSchema } },
-      callerAndId(participations.remove),
-    );
+    route.delete('/participants/:id', byId({ 204: noContentSchema }), callerAndId(participations.remove));
   },
 );

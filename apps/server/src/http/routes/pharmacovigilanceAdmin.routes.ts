@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { attachmentDisposition } from '../../files/files.ts';
 import type { PharmacovigilanceService } from '../../pharmacovigilance/pharmacovigilanceService.ts';
 import { type SignedInRoutes, signedInPlugin } from '../routeDeclarations.ts';
-import { idParams, principalAndId, removalRoutes } from './routeHelpers.ts';
+import { byId, idParams, principalAndId, removalRoutes } from './routeHelpers.ts';
 
 export const pharmacovigilanceAdminRoutes = signedInPlugin(
   (route, { pharmacovigilance }: { pharmacovigilance: PharmacovigilanceService }) => {
@@ -63,7 +63,7 @@ function reportRoutes(route: SignedInRoutes, pharmacovigilance: Pharmacovigilanc
 
   route.get(
     '/pharmacovigilance-report/:id',
-    { params: idParams, response: { 200: reportDetailSchema } },
+    byId({ 200: reportDetailSchema }),
     principalAndId(pharmacovigilance.report),
   );
 

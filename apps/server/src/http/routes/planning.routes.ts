@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import type { PlanningService } from '../../events/planningService.ts';
 import { signedInPlugin } from '../routeDeclarations.ts';
-import { idParams, principalAndId } from './routeHelpers.ts';
+import { byId, principalAndId } from './routeHelpers.ts';
 
 const blockDayRequestSchema = z.strictObject({
   date: z.iso.date({ error: 'must be a day written YYYY-MM-DD' }),
@@ -35,7 +35,7 @@ export const planningRoutes = signedInPlugin((route, { planning }: { planning: P
 
   route.delete(
     '/deployment-schedulers/:id',
-    { params: idParams, response: { 204: noContentSchema } },
+    byId({ 204: noContentSchema }),
     principalAndId(planning.unblockDay),
   );
 });

@@ -6,7 +6,7 @@
 import { pollListSchema, pollSchema, pollsByLabParamsSchema } from '@lablive/domain';
 import type { PollService } from '../../polls/pollService.ts';
 import { signedInPlugin } from '../routeDeclarations.ts';
-import { idParams, principalAndId, removalRoutes } from './routeHelpers.ts';
+import { byId, principalAndId, removalRoutes } from './routeHelpers.ts';
 
 export const pollsAdminRoutes = signedInPlugin((route, { polls }: { polls: PollService }) => {
   route.get('/polls', { response: { 200: pollListSchema } }, ({ principal }) => polls.list(principal));
@@ -17,7 +17,7 @@ export const pollsAdminRoutes = signedInPlugin((route, { polls }: { polls: PollS
     ({ principal }, request) => polls.listByLab(principal, request.params.labId),
   );
 
-  route.get('/polls/:id', { params: idParams, response: { 200: pollSchema } }, principalAndId(polls.get));
+  route.get('/polls/:id', byId({ 200: pollSchema }), principalAndId(polls.get));
 
   // Removing a poll archives it: a room that asked it keeps it as it was.
   removalRoutes(

@@ -4,14 +4,10 @@
 import { replayStateQuerySchema, replayStateSchema, replayTimelineSchema } from '@lablive/domain';
 import type { ReplayService } from '../../replay/replayService.ts';
 import { signedInPlugin } from '../routeDeclarations.ts';
-import { idParams, principalAndId } from './routeHelpers.ts';
+import { byId, idParams, principalAndId } from './routeHelpers.ts';
 
 export const replayRoutes = signedInPlugin((route, { replay }: { replay: ReplayService }) => {
-  route.get(
-    '/rooms/:id/replay',
-    { params: idParams, response: { 200: replayTimelineSchema } },
-    principalAndId(replay.timeline),
-  );
+  route.get('/rooms/:id/replay', byId({ 200: replayTimelineSchema }), principalAndId(replay.timeline));
   route.get(
     '/rooms/:id/replay/state',
     { params: idParams, querystring: replayStateQuerySchema, response: { 200: replayStateSchema } },

@@ -8,17 +8,13 @@ import {
 import { z } from 'zod';
 import type { RoomDocuments } from '../roomDocuments.ts';
 import { signedInPlugin } from '../routeDeclarations.ts';
-import { idParams, principalAndId } from './routeHelpers.ts';
+import { byId, idParams, principalAndId } from './routeHelpers.ts';
 
 const sharedList = z.array(sharedDocumentViewSchema);
 
 export const roomDocumentsRoutes = signedInPlugin(
   (route, { roomDocuments }: { roomDocuments: RoomDocuments }) => {
-    route.get(
-      '/rooms/:id/documents',
-      { params: idParams, response: { 200: sharedList } },
-      principalAndId(roomDocuments.shared),
-    );
+    route.get('/rooms/:id/documents', byId({ 200: sharedList }), principalAndId(roomDocuments.shared));
 
     route.put(
       '/rooms/:id/documents/add',

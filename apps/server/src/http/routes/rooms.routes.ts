@@ -8,14 +8,10 @@ import {
 } from '@lablive/domain';
 import type { LiveRooms } from '../liveRooms.ts';
 import { signedInPlugin } from '../routeDeclarations.ts';
-import { idParams, principalAndId } from './routeHelpers.ts';
+import { byId, idParams, principalAndId } from './routeHelpers.ts';
 
 export const roomsRoutes = signedInPlugin((route, { liveRooms }: { liveRooms: LiveRooms }) => {
-  route.get(
-    '/rooms/:id',
-    { params: idParams, response: { 200: roomDataSchema } },
-    principalAndId(liveRooms.data),
-  );
+  route.get('/rooms/:id', byId({ 200: roomDataSchema }), principalAndId(liveRooms.data));
 
   route.get(
     '/rooms/:id/token',

@@ -9,9 +9,15 @@ import {
   removedCountSchema,
 } from '@lablive/domain';
 import type { Caller } from '../../access/caller.ts';
-import type { SignedInRoutes } from '../routeDeclarations.ts';
+import type { RouteSchema, SignedInRoutes } from '../routeDeclarations.ts';
 
 export const idParams = idParamsSchema;
+
+/** The schema of a route whose path names a row by its id and that takes nothing else: its answers. */
+export const byId = <const R extends RouteSchema['response']>(response: R) => ({
+  params: idParams,
+  response,
+});
 
 /** A request whose path names a row by its id. */
 type IdRequest = { params: { id: number } };
@@ -36,11 +42,7 @@ export type Removal = {
 
 /** DELETE `urls.one` (204) and POST `urls.many` with the rows' ids (how many were removed). */
 export function removalRoutes(route: SignedInRoutes, urls: { one: string; many: string }, removal: Removal) {
-  route.delete(
-    urls.one,
-    { params: idParams, response: { 204: noContentSchema } },
-    principalAndId(removal.one),
-  );
+  route.delete(urls.one, byId({ 204: noContentSchema }), principalAndId(removal.one));
   route.post(
     urls.many,
     { body: idsRequestSchema, response: { 200: removedCountSchema } },

@@ -20,7 +20,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { StatsService } from '../../stats/statsService.ts';
 import { signedInPlugin } from '../routeDeclarations.ts';
-import { idParams, principalAndId } from './routeHelpers.ts';
+import { byId, idParams, principalAndId } from './routeHelpers.ts';
 
 /** Names the answer a CSV file to save; said once the CSV is made, so a refusal is not a download. */
 function csvFile(reply: FastifyReply, fileName: string, csv: string) {
@@ -72,18 +72,10 @@ export const statsRoutes = signedInPlugin((route, { stats }: { stats: StatsServi
     { querystring: pageQuerySchema, response: { 200: closedEventPageSchema } },
     ({ principal }, request) => stats.closedEvents(principal, request.query),
   );
-  route.get(
-    '/events/:id/stats',
-    { params: idParams, response: { 200: eventStatsSchema } },
-    principalAndId(stats.eventStats),
-  );
+  route.get('/events/:id/stats', byId({ 200: eventStatsSchema }), principalAndId(stats.eventStats));
   csvRoute('/events/:id/stats/attendance.csv', 'attendance', stats.attendanceCsv);
   csvRoute('/events/:id/stats/polls.csv', 'polls', stats.pollsCsv);
-  route.get(
-    '/rooms/:id/stats',
-    { params: idParams, response: { 200: liveRoomStatsSchema } },
-    principalAndId(stats.liveRoomStats),
-  );
+  route.get('/rooms/:id/stats', byId({ 200: liveRoomStatsSchema }), principalAndId(stats.liveRoomStats));
   route.get('/lab-consumption', { response: { 200: labConsumptionSchema } }, ({ principal }) =>
     stats.consumption(principal),
   );

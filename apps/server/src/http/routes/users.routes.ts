@@ -20,7 +20,7 @@ import {
 import { z } from 'zod';
 import type { UserService } from '../../users/userService.ts';
 import { publicRoutes, signedInPlugin } from '../routeDeclarations.ts';
-import { idParams, principalAndId } from './routeHelpers.ts';
+import { byId, idParams, principalAndId } from './routeHelpers.ts';
 
 // 256 random bits, base64url: guessing one is hopeless, so the call needs no rate limit of its own.
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
@@ -38,11 +38,7 @@ export const usersRoutes = signedInPlugin((route, { users }: { users: UserServic
     users.create(caller, request.body),
   );
 
-  route.get(
-    '/users/:id',
-    { params: idParams, response: { 200: managedUserSchema } },
-    principalAndId(users.read),
-  );
+  route.get('/users/:id', byId({ 200: managedUserSchema }), principalAndId(users.read));
 
   route.put(
     '/users/:id',
@@ -57,11 +53,7 @@ export const usersRoutes = signedInPlugin((route, { users }: { users: UserServic
     (request) => users.confirmEmail(request.params.token),
   );
 
-  route.delete(
-    '/users/:id',
-    { params: idParams, response: { 200: userRemovalSchema } },
-    principalAndId(users.removeOne),
-  );
+  route.delete('/users/:id', byId({ 200: userRemovalSchema }), principalAndId(users.removeOne));
 
   route.post(
     '/users/delete-multiple',
