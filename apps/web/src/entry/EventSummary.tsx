@@ -1,7 +1,9 @@
-// The body of the event card: lab logo, name, planned start in the reader's language and time zone,
-// whether the event runs, its description as plain paragraphs, and the Join controls.
+// The body of the event card: the lab's header image, its logo, name, planned start in the reader's
+// language and time zone, whether the event runs, its description as plain paragraphs, and the Join
+// controls.
 import type { CurrentUser, EventInfo } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
+import { LabBanner } from '../components/LabBanner.tsx';
 import { LabLogo } from '../components/LabLogo.tsx';
 import { useLocale } from '../i18n/useLocale.ts';
 import { EventJoin } from './EventJoin.tsx';
@@ -19,6 +21,7 @@ export function EventSummary({ info, details, user }: EventSummaryProps) {
   const date = formatLongDayTime(details.planned_start_date, locale) ?? details.planned_start_date;
   return (
     <>
+      <LabBanner url={info.theme.headerImageUrl} testId="event-header-image" />
       <LabLogo url={info.theme.logoUrl} labName={info.labName} />
       <p className="eyebrow">{t('event.title')}</p>
       <h1 id="event-title" data-testid="event-name">

@@ -1,6 +1,7 @@
-// Shows the spec's fixed messages (from form validation or a server problem's detail) in the reader's
-// language, and turns any failure into a sentence worth showing.
-import { MESSAGES } from '@lablive/domain';
+// Shows the spec's fixed messages (from form validation or a server problem's detail) and the server's
+// refusals (REFUSALS, found from the problem's English detail as the server finds its key) in the
+// reader's language, and turns any failure into a sentence worth showing.
+import { MESSAGES, refusalOf } from '@lablive/domain';
 import type { TFunction } from 'i18next';
 import type { Failure } from '../failure.ts';
 
@@ -18,14 +19,18 @@ export function messageKey(text: string): MessageKey | null {
   return KEY_BY_TEXT.get(text) ?? null;
 }
 
-/** The translation of a spec message; any other text is returned as it is. */
+/** The translation of a spec message or a server refusal; any other text is returned as it is. */
 export function translateMessage(t: TFunction, text: string): string {
   const key = messageKey(text);
-  return key === null ? text : t(`messages.${key}`);
+  if (key !== null) return t(`messages.${key}`);
+  const refusal = refusalOf(text);
+  return refusal === null ? text : t(`refusals.${refusal.key}`, { ...refusal.params, ns: 'translation' });
 }
 
 export function describeFailure(t: TFunction, failure: Pick<Failure, 'status' | 'detail'>): string {
-  if (messageKey(failure.detail) !== null) return translateMessage(t, failure.detail);
+  if (messageKey(failure.detail) !== null || refusalOf(failure.detail) !== null) {
+    return translateMessage(t, failure.detail);
+  }
   if (failure.status === 0) return t('errors.network');
   if (failure.status === 429) return t('errors.tooManyAttempts');
   if (failure.status >= 500) return t('errors.server');

@@ -1,6 +1,7 @@
 // The change-password form reached from the mailed link (/reset?token=…): a new password and its
 // confirmation, validated with the shared schema; then the spec's success message and a way to sign in.
-// A new user's first password comes the same way (`&welcome=1`, ADR 0004), titled "Set your password".
+// A new user's first password comes the same way (`&welcome=1`, ADR 0004), titled "Set your password"
+// and told it was created, not changed.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordFormSchema, MESSAGES, PASSWORD_MIN_LENGTH } from '@lablive/domain';
 import { useCallback } from 'react';
@@ -56,7 +57,7 @@ export function ResetPasswordPage() {
     return (
       <FormCard titleId="reset-title" title={title} footer={signIn}>
         <p role="status" className="form-success" data-testid="reset-done">
-          {translateMessage(t, MESSAGES.passwordChanged)}
+          {welcome ? t('reset.welcomeDone') : translateMessage(t, MESSAGES.passwordChanged)}
         </p>
       </FormCard>
     );

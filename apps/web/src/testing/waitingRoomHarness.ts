@@ -24,6 +24,7 @@ type Options = {
   preferences?: Partial<MediaPreferences>;
   roomId?: number | null;
   isManager?: boolean;
+  cameraAllowed?: boolean;
   loadRoom?: (roomId: number) => Promise<WaitingRoomParticipation>;
   updateRole?: (participationId: number, role: EventRole) => Promise<EventRole>;
 };
@@ -86,6 +87,7 @@ export function startWaitingRoom(options: Options = {}) {
     input: {
       roomId: options.roomId === undefined ? 12 : options.roomId,
       isManager: options.isManager ?? false,
+      cameraAllowed: options.cameraAllowed ?? true,
       preferences: { read: () => preferences, save: (chosen: MediaPreferences) => void saved.push(chosen) },
     },
   });

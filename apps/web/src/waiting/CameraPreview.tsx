@@ -5,9 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../components/Icon.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 
-type CameraPreviewProps = { stream: MediaStream | null; cameraOn: boolean; preparing: boolean };
+type CameraPreviewProps = {
+  stream: MediaStream | null;
+  cameraOn: boolean;
+  preparing: boolean;
+  /** False in a lab that uses no cameras: the panel says there is none rather than that it is off. */
+  cameraAllowed: boolean;
+};
 
-export function CameraPreview({ stream, cameraOn, preparing }: CameraPreviewProps) {
+export function CameraPreview({ stream, cameraOn, preparing, cameraAllowed }: CameraPreviewProps) {
   const { t } = useTranslation('waiting');
   const video = useRef<HTMLVideoElement>(null);
 
@@ -34,7 +40,13 @@ export function CameraPreview({ stream, cameraOn, preparing }: CameraPreviewProp
       {!cameraOn && (
         <div className="preview-placeholder" role="status">
           {preparing ? <Spinner size="large" /> : <Icon name="cameraOff" size={24} className="icon" />}
-          <span>{preparing ? t('waitingRoom.preparing') : t('waitingRoom.cameraOff')}</span>
+          <span>
+            {preparing
+              ? t('waitingRoom.preparing')
+              : cameraAllowed
+                ? t('waitingRoom.cameraOff')
+                : t('waitingRoom.cameraNotUsed')}
+          </span>
         </div>
       )}
     </div>

@@ -1,4 +1,5 @@
-// The microphone and camera toggles under the preview (Radix Toggle: a button with aria-pressed).
+// The microphone and camera toggles under the preview (Radix Toggle: a button with aria-pressed); the
+// camera's disabled in a lab that uses no cameras.
 import { useSelector } from '@xstate/react';
 import { Toggle } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
@@ -23,17 +24,31 @@ const TOGGLES = [
   },
 ] as const;
 
-export function DeviceToggles({ actor }: { actor: WaitingRoomActor }) {
+export function DeviceToggles({ actor, cameraAllowed }: { actor: WaitingRoomActor; cameraAllowed: boolean }) {
   return (
     <div className="device-toggles">
       {TOGGLES.map((toggle) => (
-        <DeviceToggle key={toggle.icon} actor={actor} toggle={toggle} />
+        <DeviceToggle
+          key={toggle.icon}
+          actor={actor}
+          toggle={toggle}
+          forbidden={toggle.icon === 'camera' && !cameraAllowed}
+        />
       ))}
     </div>
   );
 }
 
-function DeviceToggle({ actor, toggle }: { actor: WaitingRoomActor; toggle: (typeof TOGGLES)[number] }) {
+function DeviceToggle({
+  actor,
+  toggle,
+  forbidden,
+}: {
+  actor: WaitingRoomActor;
+  toggle: (typeof TOGGLES)[number];
+  /** The lab does not use this device in its rooms (the camera without active_camera). */
+  forbidden: boolean;
+}) {
   const { t } = useTranslation('waiting');
   const on = useSelector(actor, (s) => s.context[toggle.enabled]);
   // Toggles wait while a device opens, so that two requests never race.
@@ -43,7 +58,7 @@ function DeviceToggle({ actor, toggle }: { actor: WaitingRoomActor; toggle: (typ
       className="device-toggle"
       pressed={on}
       onPressedChange={() => actor.send({ type: toggle.event })}
-      disabled={!idle}
+      disabled={!idle || forbidden}
       aria-label={t(toggle.label)}
       title={t(toggle.label)}
       data-testid={toggle.testId}

@@ -1,6 +1,7 @@
 // The waiting room, /waiting/{roomId} (live-room spec, sections 2, 4 and 8): a 16:9 camera preview with
 // microphone and camera toggles, device selectors, the audio output, the role selector for staff, and
-// Join meeting, which saves the preferences and opens /room/{roomId} with them. Arrives with
+// Join meeting, which saves the preferences and opens /room/{roomId} with them. The lab's waiting-room
+// image heads it; a lab without cameras says so, its camera toggle and preview disabled. Arrives with
 // `{ eventId, isGuest }`; opened without it, the room's participation says who the person is.
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
@@ -9,6 +10,7 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { isManager } from '../auth/roles.ts';
 import { useCurrentUser } from '../auth/useAuth.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
+import { LabBanner } from '../components/LabBanner.tsx';
 import { useEventInfo } from '../hooks/useEventInfo.ts';
 import { describeFailure } from '../i18n/messages.ts';
 import { loadRoomPage } from '../room/loadRoomPage.ts';
@@ -39,7 +41,10 @@ function WaitingRoom({ roomId }: { roomId: number | null }) {
     return parsed.success ? parsed.data : null;
   }, [locationState]);
   const user = useCurrentUser();
-  const actor = useWaitingRoom(roomId, user !== null && isManager(user));
+  // The lab's active_camera module: without it nobody's camera is used in its rooms (the server's
+  // room token offers none), so the page says why and keeps the camera off.
+  const cameraAllowed = user === null || user.lab.modules.includes('active_camera');
+  const actor = useWaitingRoom(roomId, user !== null && isManager(user), cameraAllowed);
 
   const stream = useSelector(actor, (s) => s.context.stream);
   const cameraOn = useSelector(actor, (s) => s.context.videoEnabled);
@@ -69,6 +74,7 @@ function WaitingRoom({ roomId }: { roomId: number | null }) {
 
   return (
     <section className="waiting-room" aria-labelledby="waiting-title" data-testid="waiting-room">
+      <LabBanner url={user?.lab.theme.waitingRoomImageUrl ?? null} testId="waiting-room-image" />
       <header className="waiting-header">
         {event.status === 'loaded' && (
           <p className="eyebrow" data-testid="waiting-event-name">
@@ -80,8 +86,18 @@ function WaitingRoom({ roomId }: { roomId: number | null }) {
       </header>
       <div className="waiting-layout">
         <div className="waiting-stage">
-          <CameraPreview stream={stream} cameraOn={cameraOn && !preparing} preparing={preparing} />
-          <DeviceToggles actor={actor} />
+          <CameraPreview
+            stream={stream}
+            cameraOn={cameraOn && !preparing}
+            preparing={preparing}
+            cameraAllowed={cameraAllowed}
+          />
+          <DeviceToggles actor={actor} cameraAllowed={cameraAllowed} />
+          {!cameraAllowed && (
+            <p className="waiting-notice" data-testid="waiting-no-camera">
+              {tw('waitingRoom.noCameraInLab')}
+            </p>
+          )}
         </div>
         <div className="waiting-panel raised">
           <DevicePanel actor={actor} />

@@ -58,6 +58,8 @@ export const mediaRegion = waitingRoomSetup.createStateConfig({
               },
             ],
             'device.toggleVideo': [
+              // The lab uses no cameras: the toggle is disabled, and a stray event changes nothing.
+              { guard: 'cameraForbidden' },
               { guard: 'videoOn', actions: { type: 'turnOff', params: { kind: 'video' } } },
               {
                 guard: 'noVideoInput',

@@ -44,6 +44,7 @@ describe('handing over to the live room', () => {
   const context: WaitingRoomContext = {
     roomId: 12,
     isManager: false,
+    cameraAllowed: true,
     preferences: { read: () => DEFAULT_MEDIA_PREFERENCES, save: () => {} },
     devices: EMPTY_DEVICE_LISTS,
     stream: null,

@@ -8,9 +8,9 @@ import { noticeToast } from './noticeToast.ts';
 import { stopTracks } from './previewStream.ts';
 import { cookiePreferences, waitingRoomLogic } from './waitingRoomLogic.ts';
 
-export function useWaitingRoom(roomId: number | null, isManager: boolean) {
+export function useWaitingRoom(roomId: number | null, isManager: boolean, cameraAllowed: boolean) {
   const actor = useActorRef(waitingRoomLogic, {
-    input: { roomId, isManager, preferences: cookiePreferences },
+    input: { roomId, isManager, cameraAllowed, preferences: cookiePreferences },
   });
   const { t } = useTranslation('waiting');
   const toasts = useToast();

@@ -39,6 +39,7 @@ export type Opening = {
 export type WaitingRoomContext = {
   roomId: number | null;
   isManager: boolean;
+  cameraAllowed: boolean;
   preferences: MediaPreferencesStore;
   devices: DeviceLists;
   /** The preview: live tracks of the kinds switched on (the tracks of a kind switched off are stopped). */

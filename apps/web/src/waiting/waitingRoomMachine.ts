@@ -16,11 +16,13 @@ export const waitingRoomMachine = waitingRoomSetup.createMachine({
     return {
       roomId: input.roomId,
       isManager: input.isManager,
+      cameraAllowed: input.cameraAllowed,
       preferences: input.preferences,
       devices: EMPTY_DEVICE_LISTS,
       stream: null,
       audioEnabled: preferences.audioEnabled,
-      videoEnabled: preferences.videoEnabled,
+      // A lab without cameras never opens one, whatever this browser chose elsewhere.
+      videoEnabled: input.cameraAllowed && preferences.videoEnabled,
       audioInputId: preferences.audioInputId,
       videoInputId: preferences.videoInputId,
       audioOutputId: preferences.audioOutputId,

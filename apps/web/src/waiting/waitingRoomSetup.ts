@@ -30,6 +30,8 @@ export type WaitingRoomInput = {
   roomId: number | null;
   /** Managers (manage events) are staff whatever their participation says. */
   isManager: boolean;
+  /** The lab uses cameras in its rooms (its active_camera module): without, the camera stays off. */
+  cameraAllowed: boolean;
   preferences: MediaPreferencesStore;
 };
 
@@ -82,6 +84,7 @@ export const waitingRoomSetup = setup({
   },
   guards: {
     hasRoomId: ({ context }) => context.roomId !== null,
+    cameraForbidden: ({ context }) => !context.cameraAllowed,
     // Between two sessions a guest waits for the next; an animator goes in to start it.
     betweenSessions: ({ context }) => {
       const participation = context.participation;

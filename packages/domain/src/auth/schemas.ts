@@ -4,6 +4,7 @@ import { hasNoControlCharacters, SINGLE_LINE_MESSAGE } from '../documents/docume
 import { text } from '../shared/text.ts';
 import { timeZoneSchema } from '../shared/timeZone.ts';
 import { MESSAGES } from './messages.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwordRule.ts';
 
 /** Whitespace-only values count as blank (spec: "a whitespace-only value is silently ignored"). */
 const nonBlank = (message: string) => text({ error: message }).trim().min(1, { error: message });
@@ -67,13 +68,13 @@ export const forgotPasswordSchema = z.object({
 });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordSchema>;
 
-export const PASSWORD_MIN_LENGTH = 8;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwordRule.ts';
 
 /** The API takes the new password; the form also asks for a confirmation. */
 export const changePasswordSchema = z.object({
-  password: text({ error: MESSAGES.invalidPasswords })
-    .refine((value) => value.trim().length >= PASSWORD_MIN_LENGTH, { error: MESSAGES.invalidPasswords })
-    .pipe(z.string().max(200, { error: MESSAGES.invalidPasswords })),
+  password: text({ error: MESSAGES.passwordRule })
+    .refine((value) => value.trim().length >= PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordRule })
+    .pipe(z.string().max(PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordRule })),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordSchema>;
 
@@ -84,7 +85,7 @@ export const changePasswordFormSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.password.trim() === '' || value.confirmation.trim() === '') {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.invalidPasswords });
+      ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.passwordRule });
       return;
     }
     if (value.password !== value.confirmation) {
@@ -92,7 +93,7 @@ export const changePasswordFormSchema = z
       return;
     }
     if (!changePasswordSchema.safeParse({ password: value.password }).success) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.invalidPasswords });
+      ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.passwordRule });
     }
   });
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;

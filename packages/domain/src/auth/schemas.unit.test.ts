@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from './messages.ts';
 import {
   changePasswordFormSchema,
+  changePasswordSchema,
   forgotPasswordSchema,
   loginRequestSchema,
   passwordLoginSchema,
@@ -47,8 +49,13 @@ describe('sign-in schemas', () => {
 
   it('uses the spec messages for the change-password form', () => {
     expect(firstMessage(changePasswordFormSchema.safeParse({ password: '', confirmation: '' }))).toBe(
-      'Please enter valid passwords',
+      'Please enter valid passwords: at least 8 characters, at most 200',
     );
+    // The rule is said where a password breaks it, by the server's schema as by the form's.
+    expect(firstMessage(changePasswordSchema.safeParse({ password: 'short' }))).toBe(MESSAGES.passwordRule);
+    expect(
+      firstMessage(changePasswordFormSchema.safeParse({ password: 'short', confirmation: 'short' })),
+    ).toContain('at least 8 characters');
     expect(
       firstMessage(changePasswordFormSchema.safeParse({ password: 'long enough 1', confirmation: 'other' })),
     ).toBe('Both passwords are not matching');

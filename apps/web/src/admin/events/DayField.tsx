@@ -6,6 +6,7 @@ import '@daypicker/react/style.css';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatLongCalendarDay } from '../../format/day.ts';
 
 const LOCALES = { fr, en: enGB, de } as const;
 
@@ -26,9 +27,9 @@ type DayFieldProps = {
   /** Days before this one cannot be picked (a new event is not planned in the past). */
   notBefore?: string | undefined;
   error?: string | undefined;
-};
   /** The day button's test id (the event form's by default). */
   testId?: string;
+};
 
 export function DayField(props: DayFieldProps) {
   const { id, label, value, onChange, blockedDays, notBefore, error, testId = 'event-date' } = props;
@@ -37,9 +38,7 @@ export function DayField(props: DayFieldProps) {
   const locale = LOCALES[i18n.language as keyof typeof LOCALES] ?? enGB;
   const disabled: Matcher[] = blockedDays.map(toDate);
   if (notBefore !== undefined) disabled.push({ before: toDate(notBefore) });
-  const shown = value
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full' }).format(toDate(value))
-    : t('form.chooseDate');
+  const shown = value ? formatLongCalendarDay(value, i18n.language) : t('form.chooseDate');
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   return (

@@ -9,6 +9,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useToast } from '../../components/toasts/useToast.ts';
 import { toFailure } from '../../failure.ts';
 import { describeFailure } from '../../i18n/messages.ts';
+import { useRoomName } from '../../i18n/roomName.ts';
 import { useLoadedQueries } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { adminApi } from '../adminApi.ts';
@@ -19,6 +20,7 @@ import { eventKeys, useEvent, useEventRooms, useInvitations, useParticipants } f
 import { recordIdOf } from '../routeIds.ts';
 import { MailLog } from './MailLog.tsx';
 import { GUESTS_PER_PAGE } from './pages.ts';
+import { RoomNameEdit } from './RoomNameEdit.tsx';
 import { summariseRooms } from './roomCard.ts';
 import { useSendInvitation } from './useSendInvitation.ts';
 
@@ -72,7 +74,15 @@ function GuestList({ loaded, onChange }: { loaded: Loaded; onChange: () => void 
         )}
       </header>
       <Guests event={event} guests={guests} rooms={rooms} onChange={onChange} />
-      {rooms.length > 0 && <RoomCard rooms={rooms} guests={guests} invitations={invitations} />}
+      {rooms.length > 0 && (
+        <RoomCard
+          eventId={event.id}
+          rooms={rooms}
+          guests={guests}
+          invitations={invitations}
+          editable={!closed}
+        />
+      )}
       <MailLog eventId={event.id} />
     </section>
   );
@@ -89,7 +99,8 @@ function Guests(props: {
 }) {
   const { t } = useTranslation('admin');
   const { event, onChange } = props;
-  const roomName = new Map(props.rooms.map((room) => [room.id, room.name]));
+  const nameOf = useRoomName();
+  const roomName = new Map(props.rooms.map((room) => [room.id, nameOf(room.name)]));
   const closed = event.end_date !== null;
   return (
     <AdminList<ParticipantView>
@@ -123,9 +134,12 @@ function Guests(props: {
 
 /** Who is in each room (animators in bold) and how many invitations each room has. */
 function RoomCard(props: {
+  eventId: number;
   rooms: EventRoom[];
   guests: ParticipantView[];
   invitations: EventInvitationView[];
+  /** The names may change while the event is open. */
+  editable: boolean;
 }) {
   const { t } = useTranslation('admin');
   return (
@@ -143,7 +157,9 @@ function RoomCard(props: {
         <tbody>
           {summariseRooms(props.rooms, props.guests, props.invitations).map((room) => (
             <tr key={room.id} data-testid={`room-${room.id}`}>
-              <td data-label={t('participants.room')}>{room.name}</td>
+              <td data-label={t('participants.room')}>
+                <RoomNameEdit eventId={props.eventId} room={room} editable={props.editable} />
+              </td>
               <td data-label={t('participants.guests')}>
                 <span>
                   {room.guests.map((guest, index) => (

@@ -1,8 +1,8 @@
 // Poll results as cards, three to a line (back-office spec 9): each poll's question, where it was asked,
 // how many voted, and each answer's share of the voters as a bar with its percentage and votes.
 import type { PollStatsRow } from '@lablive/domain';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../format/useFormat.ts';
 
 export function PollResults(props: { polls: readonly PollStatsRow[]; showEvent?: boolean; testId: string }) {
   return (
@@ -21,11 +21,8 @@ export function PollResults(props: { polls: readonly PollStatsRow[]; showEvent?:
 }
 
 function PollCard({ poll, showEvent }: { poll: PollStatsRow; showEvent: boolean }) {
-  const { t, i18n } = useTranslation('admin');
-  const percent = useMemo(
-    () => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }),
-    [i18n.language],
-  );
+  const { t } = useTranslation('admin');
+  const format = useFormat();
   return (
     <article className="poll-stats" aria-label={poll.name}>
       <h3 className="poll-stats-name">{poll.name}</h3>
@@ -42,7 +39,7 @@ function PollCard({ poll, showEvent }: { poll: PollStatsRow; showEvent: boolean 
       </p>
       <ul className="poll-stats-answers">
         {poll.answers.map((answer, index) => {
-          const value = percent.format(answer.value);
+          const value = format.percent(answer.value, 1);
           return (
             // Two answers may read the same: their place tells them apart.
             // biome-ignore lint/suspicious/noArrayIndexKey: the answers' order is the poll's, fixed.

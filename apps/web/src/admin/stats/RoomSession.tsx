@@ -2,7 +2,7 @@
 // timeline of each person's stays on one time axis, with their minutes present) and the same data as a
 // table: stays, time present, talk time, messages, votes and requests to speak per person.
 import { presentSecondsAt, type RoomSessionStats, type SessionParticipant } from '@lablive/domain';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clockOf, minutesOf, sessionTimeline, type TimelineBar } from './statsFormat.ts';
 
@@ -180,16 +180,33 @@ function AttendanceTable({ session, nowMs }: { session: RoomSessionStats; nowMs:
           {session.participants.map((person) => (
             <tr key={person.participant_id}>
               <th scope="row">{person.name}</th>
-              <td data-label={t('stats.detail.role')}>{role(person)}</td>
+              <StackedCell label={t('stats.detail.role')}>{role(person)}</StackedCell>
               {FIGURES.map((figure) => (
-                <td key={figure.label} data-label={t(figure.label)} className="cell-number">
+                <StackedCell key={figure.label} label={t(figure.label)} className="cell-number">
                   {figure.value(person, nowMs)}
-                </td>
+                </StackedCell>
               ))}
             </tr>
           ))}
         </tbody>
       </table>
     </section>
+  );
+}
+
+/**
+ * A cell with its column's name, shown beside its value on a phone, where the rows are cards (the
+ * column names read aloud from the table's header, so hidden from screen readers here). A real element,
+ * not the back office's `data-label` ::before: its name wraps in its column instead of running over the
+ * value ("Temps de présence", "Demandes de parole").
+ */
+function StackedCell(props: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <td className={props.className}>
+      <span className="cell-label" aria-hidden="true">
+        {props.label}
+      </span>
+      <span className="cell-value">{props.children}</span>
+    </td>
   );
 }

@@ -132,7 +132,7 @@ function Polls() {
           <PollResults polls={state.items} showEvent testId="stats-polls" />
           <div className="stats-more">
             <p className="muted" aria-live="polite">
-              {t('stats.polls.shown', { shown: state.items.length, total: state.total })}
+              {t('stats.polls.shown', { count: state.items.length, total: state.total })}
             </p>
             {state.items.length < state.total && state.more !== 'loading' && (
               <button

@@ -1,10 +1,11 @@
 // German texts.
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@lablive/domain';
 import type { Translations } from './en.ts';
 
 export const de: Translations = {
   app: {
     name: 'LabLive',
-    tagline: 'Video-Events und Live-Räume für Labore',
+    tagline: 'Video-Veranstaltungen und Live-Räume für Labore',
     skipToContent: 'Zum Inhalt springen',
     homeLink: 'LabLive-Startseite',
   },
@@ -21,7 +22,7 @@ export const de: Translations = {
     label: 'Sprache',
   },
   home: {
-    intro: 'Planen Sie Video-Events, laden Sie Teilnehmende ein und treffen Sie sie in Live-Räumen.',
+    intro: 'Planen Sie Video-Veranstaltungen, laden Sie Teilnehmer ein und treffen Sie sie in Live-Räumen.',
     continue: 'Weiter als {{name}}',
     invitationFailed: 'Der Einladungslink konnte nicht verwendet werden.',
   },
@@ -79,12 +80,13 @@ export const de: Translations = {
     welcomeTitle: 'Legen Sie Ihr Passwort fest',
     welcomeIntro: 'Willkommen bei LabLive. Wählen Sie das Passwort, mit dem Sie sich anmelden.',
     welcomeSubmit: 'Mein Passwort festlegen',
+    welcomeDone: 'Ihr Passwort wurde erstellt. Sie können sich jetzt damit anmelden.',
   },
   event: {
-    title: 'Ihr Event',
+    title: 'Ihre Veranstaltung',
     organisedBy: 'Veranstaltet von {{name}}',
     participant: 'Angemeldet als {{name}}',
-    none: 'Mit dieser Sitzung ist kein Event verknüpft.',
+    none: 'Mit dieser Sitzung ist keine Veranstaltung verknüpft.',
   },
   calendar: {
     title: 'Ihr Kalender',
@@ -118,7 +120,7 @@ export const de: Translations = {
     network: 'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
     server: 'Bei uns ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
     tooManyAttempts: 'Zu viele Versuche. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
-    eventNotFound: 'Dieses Event wurde nicht gefunden.',
+    eventNotFound: 'Diese Veranstaltung wurde nicht gefunden.',
   },
   messages: {
     loginFailed: 'Bitte überprüfen Sie Ihre Anmeldedaten',
@@ -127,11 +129,83 @@ export const de: Translations = {
     invalidEmail: 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
     passwordsNotMatching: 'Die beiden Passwörter stimmen nicht überein',
     invalidPasswords: 'Bitte geben Sie gültige Passwörter ein',
+    passwordRule: `Bitte geben Sie gültige Passwörter ein: mindestens ${PASSWORD_MIN_LENGTH} Zeichen, höchstens ${PASSWORD_MAX_LENGTH}`,
     passwordChanged: 'Ihr Passwort wurde geändert',
     invalidToken: 'Ungültiges Token.',
     notEnoughPermissions: 'Unzureichende Berechtigungen',
     fieldRequired: 'Dieses Feld muss ausgefüllt werden',
     labSuspended:
       'Der Zugang zu diesem Labor ist gesperrt. Bitte wenden Sie sich an Ihre LabLive-Administration.',
+  },
+  rooms: { defaultName: 'Raum {{number}}' },
+  /** The server's refusals (REFUSALS in the domain), by key, with their varying parts. */
+  refusals: {
+    eventNeverStarted:
+      'Nur eine Veranstaltung, die nie begonnen hat, kann abgesagt werden; schließen Sie sie stattdessen ab.',
+    eventEnded: 'Diese Veranstaltung ist beendet.',
+    eventClosed: 'Diese Veranstaltung ist abgeschlossen: Sie kann nicht mehr geändert werden.',
+    eventClosedNoStart: 'Diese Veranstaltung ist abgeschlossen: Sie kann nicht erneut beginnen.',
+    eventClosedGuestList:
+      'Diese Veranstaltung ist abgeschlossen: Ihre Gästeliste kann sich nicht mehr ändern.',
+    eventNotActive: 'Die Veranstaltung hat noch nicht begonnen: Ihre Räume öffnen mit dem Start.',
+    eventEndedRoomsClosed: 'Diese Veranstaltung ist beendet: Ihre Räume sind geschlossen.',
+    eventOver: 'Diese Veranstaltung ist vorbei: Ihre Links öffnen sie nicht mehr.',
+    eventGone: 'Diese Veranstaltung existiert nicht mehr.',
+    eventHasNoRoom: 'Diese Veranstaltung hat keinen Raum.',
+    dayBlocked:
+      'Datum: Der {{day}} ist durch eine Plattform-Aktualisierung gesperrt: Wählen Sie einen anderen Tag.',
+    notYourEvent: 'Sie können nur Veranstaltungen ändern, die Ihnen gehören (Veranstaltungen verwalten).',
+    staffCreateEvents: 'Nur Mitarbeiter des Labors erstellen Veranstaltungen.',
+    staffListEvents: 'Nur Mitarbeiter des Labors sehen die Veranstaltungsliste.',
+    roomUnavailable: 'Der Raum ist gerade nicht verfügbar; versuchen Sie es erneut.',
+    notYourRoom: 'Das ist nicht Ihr Raum.',
+    roomWhileActive: 'Ein Raum kann nur während der Veranstaltung gewählt werden.',
+    participantsArePlaced: 'Teilnehmer werden von den Organisatoren eingeteilt.',
+    staffChooseRoom:
+      'Nur Moderatoren, Beobachter und Verwalter wählen ihren Raum; Teilnehmer werden eingeteilt.',
+    chooseRoom: 'Raum: Wählen Sie einen Raum.',
+    chooseRoomByHand: 'Raum: Wählen Sie einen Raum: Diese Veranstaltung teilt ihre Gäste von Hand ein.',
+    noRoomInEvent: 'Raum: Kein Raum {{room}} in dieser Veranstaltung.',
+    alreadyParticipant: '{{email}} nimmt bereits an dieser Veranstaltung teil.',
+    staffRoleByManagers:
+      'Nur Verwalter (Veranstaltungen verwalten) können die Rolle Moderator, Beobachter oder Beobachter-Moderator vergeben.',
+    managersEditGuest: 'Nur Verwalter (Veranstaltungen verwalten) bearbeiten einen Gast.',
+    managersListGuests: 'Nur Verwalter (Veranstaltungen verwalten) sehen die Gäste einer Veranstaltung.',
+    managersPlace: 'Nur Verwalter (Veranstaltungen verwalten) teilen einen Teilnehmer einem Raum zu.',
+    guestGone: 'Diese Person ist nicht mehr zu dieser Veranstaltung eingeladen.',
+    personalInvitation: 'Diese Adresse hat eine persönliche Einladung: Verwenden Sie den erhaltenen Link.',
+    registerYourself: 'Sie können nur sich selbst anmelden: Verwenden Sie Ihre eigene E-Mail-Adresse.',
+    notAParticipant: 'Sie nehmen nicht an dieser Veranstaltung teil.',
+    ownAccount: 'Sie können nur für Ihr eigenes Konto handeln.',
+    ownParticipations: 'Sie können nur Ihre eigenen Teilnahmen abrufen.',
+    ownInvitations: 'Sie können nur Ihre eigenen Einladungen lesen.',
+    voteYourself: 'Sie können nur für sich selbst abstimmen.',
+    unknownVideoSession: 'Kein Raum hat diese Videositzung.',
+    invitationLinkInvalid: 'Dieser Einladungslink ist ungültig, bereits verwendet oder abgelaufen.',
+    calendarLinkInvalid: 'Dieser Kalenderlink ist ungültig: Öffnen Sie den aus Ihrer E-Mail.',
+    resetLinkInvalid: 'Dieser Link zum Zurücksetzen ist ungültig, bereits verwendet oder abgelaufen.',
+    noPublicEvent: 'Unter dieser Adresse gibt es keine öffentliche Veranstaltung.',
+    moduleDisabled: 'Das Modul {{modules}} ist für Ihr Labor nicht aktiviert.',
+    rolesAbove: 'Rollen: Sie können keine Rolle über Ihrer eigenen vergeben oder entziehen ({{roles}}).',
+    permissionsNotHeld:
+      'Berechtigungen: Sie können keine Berechtigung vergeben oder entziehen, die Sie nicht haben ({{permissions}}).',
+    groupsMissing: 'Gruppen: Keine Gruppe {{groups}} in Ihrem Labor.',
+    pollHosts: 'Nur Moderatoren des Raums und Umfrage-Verwalter führen Umfragen durch.',
+    staffDeletePolls: 'Nur Mitarbeiter des Labors löschen Umfragen.',
+    staffDocuments: 'Nur Mitarbeiter des Labors verwalten Dokumente.',
+    labDocuments:
+      'Die Dokumente des Labors sind Dokumentverwaltern und den Moderatoren seiner Veranstaltungen vorbehalten.',
+    documentNotShared: 'Dieses Dokument ist in Ihrem Raum nicht geteilt.',
+    fileEmpty: 'Datei: Sie ist leer.',
+    staffMedias: 'Nur Mitarbeiter des Labors verwalten Medien.',
+    mediaShared: 'Dieses Medium wird von der Plattform geteilt: Ein Labor kann es nicht ändern.',
+    mediaSlugTaken:
+      'Slug: Das Labor hat bereits ein Medium mit dem Slug „{{slug}}“: Wählen Sie einen anderen.',
+    mediaHasHistory:
+      '{{name}} hat bereits einen Sitzungsverlauf: Schließen Sie die Veranstaltung stattdessen ab.',
+    roomStatsAnimators: 'Nur die Moderatoren des Raums sehen seine Statistiken.',
+    reportParticipants: 'Nur Teilnehmer dieser Veranstaltung können aus ihren Räumen eine Meldung abgeben.',
+    staffDeleteReports: 'Nur Mitarbeiter des Labors löschen Meldungen.',
+    receiverTaken: 'Das Labor hat bereits den Empfänger {{email}}.',
   },
 };

@@ -1,6 +1,6 @@
 // English texts, the fallback language. The spec's fixed messages are used as they are (except the one
 // the spec gives in French); every other language must provide the same keys (see Translations).
-import { MESSAGES } from '@lablive/domain';
+import { MESSAGES, REFUSALS, type RefusalKey } from '@lablive/domain';
 import type { Widen } from './widen.ts';
 
 export const en = {
@@ -80,6 +80,7 @@ export const en = {
     welcomeTitle: 'Set your password',
     welcomeIntro: 'Welcome to LabLive. Choose the password you will sign in with.',
     welcomeSubmit: 'Set my password',
+    welcomeDone: 'Your password has been created. You can sign in with it now.',
   },
   event: {
     title: 'Your event',
@@ -127,12 +128,18 @@ export const en = {
     invalidEmail: MESSAGES.invalidEmail,
     passwordsNotMatching: MESSAGES.passwordsNotMatching,
     invalidPasswords: MESSAGES.invalidPasswords,
+    passwordRule: MESSAGES.passwordRule,
     passwordChanged: MESSAGES.passwordChanged,
     invalidToken: MESSAGES.invalidToken,
     notEnoughPermissions: MESSAGES.notEnoughPermissions,
     fieldRequired: MESSAGES.fieldRequired,
     labSuspended: MESSAGES.labSuspended,
   },
+  rooms: { defaultName: 'Room {{number}}' },
+  /** The server's refusals: its own English sentences, their `{name}` parts as i18next's `{{name}}`. */
+  refusals: Object.fromEntries(
+    Object.entries(REFUSALS).map(([key, sentence]) => [key, sentence.replace(/\{(\w+)\}/g, '{{$1}}')]),
+  ) as Record<RefusalKey, string>,
 } as const;
 
 /** The shape every language provides: the English keys, each with a text. */

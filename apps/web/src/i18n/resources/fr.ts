@@ -1,5 +1,5 @@
 // French texts (the default language). The spec gives "Vous êtes déjà dans une session" in French.
-import { MESSAGES } from '@lablive/domain';
+import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@lablive/domain';
 import type { Translations } from './en.ts';
 
 export const fr: Translations = {
@@ -15,7 +15,7 @@ export const fr: Translations = {
     signOut: 'Se déconnecter',
     signingOut: 'Déconnexion…',
     backToSignIn: 'Retour à la connexion',
-    backToHome: "Retour à l'accueil",
+    backToHome: 'Retour à l’accueil',
     logoAlt: 'Logo {{name}}',
   },
   language: {
@@ -25,18 +25,18 @@ export const fr: Translations = {
     intro:
       'Planifiez des événements vidéo, invitez vos participants et retrouvez-les dans des salles en direct.',
     continue: 'Continuer en tant que {{name}}',
-    invitationFailed: "Le lien d'invitation n'a pas pu être utilisé.",
+    invitationFailed: 'Le lien d’invitation n’a pas pu être utilisé.',
   },
   personalLink: {
     usedTitle: 'Ce lien ne fonctionne plus',
     usedText:
-      "Un lien personnel vous connecte une fois, pour une durée limitée, et celui-ci a déjà servi ou a expiré. Nous pouvons en envoyer un nouveau à l'adresse e-mail à laquelle il a été envoyé.",
-    resend: "M'envoyer un nouveau lien",
+      'Un lien personnel vous connecte une fois, pour une durée limitée, et celui-ci a déjà servi ou a expiré. Nous pouvons en envoyer un nouveau à l’adresse e-mail à laquelle il a été envoyé.',
+    resend: 'M’envoyer un nouveau lien',
     sending: 'Envoi…',
     sent: 'Si ce lien vous était destiné, un nouveau lien est en route vers la même adresse. Ouvrez-le depuis votre messagerie pour rejoindre votre événement.',
     overTitle: 'Cet événement est terminé',
-    overText: "L'événement de ce lien est terminé : le lien ne l'ouvre plus.",
-    staffSignIn: 'Équipe LabLive ? Connectez-vous avec votre mot de passe',
+    overText: 'L’événement de ce lien est terminé : le lien ne l’ouvre plus.',
+    staffSignIn: 'Équipe LabLive ? Connectez-vous avec votre mot de passe',
   },
   login: {
     title: 'Connexion',
@@ -45,12 +45,12 @@ export const fr: Translations = {
     remember: 'Se souvenir de moi',
     submit: 'Se connecter',
     sending: 'Connexion…',
-    forgot: 'Mot de passe oublié ?',
+    forgot: 'Mot de passe oublié ?',
   },
   forgot: {
-    title: 'Mot de passe oublié ?',
+    title: 'Mot de passe oublié ?',
     intro:
-      "Saisissez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.",
+      'Saisissez l’adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.',
     email: 'E-mail',
     submit: 'Envoyer le lien',
     sending: 'Envoi…',
@@ -60,14 +60,14 @@ export const fr: Translations = {
   },
   confirmEmail: {
     title: 'Confirmez votre nouvelle adresse e-mail',
-    intro: "Votre compte LabLive se connectera avec l'adresse à laquelle ce lien a été envoyé.",
+    intro: 'Votre compte LabLive se connectera avec l’adresse à laquelle ce lien a été envoyé.',
     submit: 'Confirmer cette adresse',
     sending: 'Confirmation…',
-    done: 'C’est fait : votre compte se connecte désormais avec {{email}}.',
+    done: 'C’est fait : votre compte se connecte désormais avec {{email}}.',
     continue: 'Revenir à LabLive',
     invalid:
       'Ce lien est invalide, déjà utilisé ou expiré. Changez de nouveau votre adresse dans votre compte pour en recevoir un autre.',
-    missingToken: 'Ce lien est incomplet : ouvrez le lien entier depuis l’e-mail.',
+    missingToken: 'Ce lien est incomplet : ouvrez le lien entier depuis l’e-mail.',
   },
   reset: {
     title: 'Choisir un nouveau mot de passe',
@@ -81,12 +81,13 @@ export const fr: Translations = {
     welcomeTitle: 'Choisissez votre mot de passe',
     welcomeIntro: 'Bienvenue sur LabLive. Choisissez le mot de passe avec lequel vous vous connecterez.',
     welcomeSubmit: 'Enregistrer mon mot de passe',
+    welcomeDone: 'Votre mot de passe a été créé. Vous pouvez maintenant vous connecter avec.',
   },
   event: {
     title: 'Votre événement',
     organisedBy: 'Organisé par {{name}}',
     participant: 'Connecté en tant que {{name}}',
-    none: "Aucun événement n'est associé à cette session.",
+    none: 'Aucun événement n’est associé à cette session.',
   },
   calendar: {
     title: 'Votre agenda',
@@ -97,12 +98,12 @@ export const fr: Translations = {
     add: 'Ajoutez-le à votre agenda',
     download: 'Télécharger le fichier agenda (.ics)',
     downloadHint:
-      'Outlook, Apple Calendrier et la plupart des agendas l’ouvrent ; nos e-mails le tiennent à jour.',
+      'Outlook, Apple Calendrier et la plupart des agendas l’ouvrent ; nos e-mails le tiennent à jour.',
     google: 'Ajouter à Google Agenda',
     outlook: 'Ajouter à Outlook sur le web',
     newTab: '(s’ouvre dans un nouvel onglet)',
     saving: 'Enregistrement dans votre agenda…',
-    saved: 'Le fichier agenda est téléchargé : ouvrez-le pour ajouter l’événement.',
+    saved: 'Le fichier agenda est téléchargé : ouvrez-le pour ajouter l’événement.',
     saveFailed: 'Une erreur est survenue lors de l’enregistrement.',
     participantFailed: 'Erreur d’authentification du participant',
     eventFailed: 'Erreur lors de la récupération de l’événement.',
@@ -114,7 +115,7 @@ export const fr: Translations = {
     publicLink: 'Lien public de l’événement',
     copy: 'Copier le lien',
     copied: 'Lien copié.',
-    notCopied: 'Copiez ce lien à la main : {{url}}',
+    notCopied: 'Copiez ce lien à la main : {{url}}',
   },
   errors: {
     network: 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
@@ -129,10 +130,80 @@ export const fr: Translations = {
     invalidEmail: 'Veuillez saisir une adresse e-mail valide',
     passwordsNotMatching: 'Les deux mots de passe ne correspondent pas',
     invalidPasswords: 'Veuillez saisir des mots de passe valides',
+    passwordRule: `Veuillez saisir des mots de passe valides : au moins ${PASSWORD_MIN_LENGTH} caractères, ${PASSWORD_MAX_LENGTH} au plus`,
     passwordChanged: 'Votre mot de passe a été modifié',
     invalidToken: 'Jeton invalide.',
     notEnoughPermissions: 'Droits insuffisants',
     fieldRequired: 'Ce champ doit être rempli',
     labSuspended: 'L’accès à ce laboratoire est suspendu. Contactez votre administrateur LabLive.',
+  },
+  rooms: { defaultName: 'Salle {{number}}' },
+  /** The server's refusals (REFUSALS in the domain), by key, with their varying parts. */
+  refusals: {
+    eventNeverStarted: 'Seul un événement qui n’a jamais démarré peut être annulé ; clôturez-le plutôt.',
+    eventEnded: 'Cet événement est terminé.',
+    eventClosed: 'Cet événement est clôturé : il ne peut plus être modifié.',
+    eventClosedNoStart: 'Cet événement est clôturé : il ne peut pas redémarrer.',
+    eventClosedGuestList: 'Cet événement est clôturé : sa liste d’invités ne peut plus changer.',
+    eventNotActive: 'L’événement n’a pas commencé : ses salles ouvrent à son démarrage.',
+    eventEndedRoomsClosed: 'Cet événement est terminé : ses salles sont fermées.',
+    eventOver: 'Cet événement est terminé : ses liens ne l’ouvrent plus.',
+    eventGone: 'Cet événement n’existe plus.',
+    eventHasNoRoom: 'Cet événement n’a pas de salle.',
+    dayBlocked:
+      'Date : le {{day}} est bloqué par un déploiement de la plateforme : choisissez un autre jour.',
+    notYourEvent:
+      'Vous ne pouvez modifier que les événements dont vous êtes propriétaire (gestion des événements).',
+    staffCreateEvents: 'Seul le personnel du laboratoire crée des événements.',
+    staffListEvents: 'Seul le personnel du laboratoire voit la liste des événements.',
+    roomUnavailable: 'La salle n’est pas disponible pour le moment ; réessayez.',
+    notYourRoom: 'Ce n’est pas votre salle.',
+    roomWhileActive: 'Une salle ne peut être choisie que pendant l’événement.',
+    participantsArePlaced: 'Les participants sont répartis par les organisateurs.',
+    staffChooseRoom:
+      'Seuls les animateurs, les observateurs et les gestionnaires choisissent leur salle ; les participants sont répartis.',
+    chooseRoom: 'Salle : choisissez une salle.',
+    chooseRoomByHand: 'Salle : choisissez une salle : cet événement répartit ses invités à la main.',
+    noRoomInEvent: 'Salle : pas de salle {{room}} dans cet événement.',
+    alreadyParticipant: '{{email}} participe déjà à cet événement.',
+    staffRoleByManagers:
+      'Seuls les gestionnaires (gestion des événements) peuvent donner le rôle d’animateur, d’observateur ou d’observateur-animateur.',
+    managersEditGuest: 'Seuls les gestionnaires (gestion des événements) modifient un invité.',
+    managersListGuests: 'Seuls les gestionnaires (gestion des événements) voient les invités d’un événement.',
+    managersPlace: 'Seuls les gestionnaires (gestion des événements) placent un participant dans une salle.',
+    guestGone: 'Cette personne n’est plus invitée à cet événement.',
+    personalInvitation: 'Cette adresse a reçu une invitation personnelle : utilisez le lien reçu.',
+    registerYourself: 'Vous ne pouvez inscrire que vous-même : utilisez votre propre adresse e-mail.',
+    notAParticipant: 'Vous ne participez pas à cet événement.',
+    ownAccount: 'Vous ne pouvez agir que pour votre propre compte.',
+    ownParticipations: 'Vous ne pouvez consulter que vos propres participations.',
+    ownInvitations: 'Vous ne pouvez lire que vos propres invitations.',
+    voteYourself: 'Vous ne pouvez voter que pour vous-même.',
+    unknownVideoSession: 'Aucune salle n’a cette session vidéo.',
+    invitationLinkInvalid: 'Ce lien d’invitation est invalide, déjà utilisé ou expiré.',
+    calendarLinkInvalid: 'Ce lien d’agenda n’est pas valide : ouvrez celui de votre e-mail.',
+    resetLinkInvalid: 'Ce lien de réinitialisation est invalide, déjà utilisé ou expiré.',
+    noPublicEvent: 'Aucun événement public à cette adresse.',
+    moduleDisabled: 'Le module {{modules}} n’est pas activé pour votre laboratoire.',
+    rolesAbove: 'Rôles : vous ne pouvez pas donner ni retirer un rôle au-dessus du vôtre ({{roles}}).',
+    permissionsNotHeld:
+      'Permissions : vous ne pouvez pas donner ni retirer une permission que vous n’avez pas ({{permissions}}).',
+    groupsMissing: 'Groupes : pas de groupe {{groups}} dans votre laboratoire.',
+    pollHosts: 'Seuls les animateurs de la salle et les gestionnaires de sondages lancent des sondages.',
+    staffDeletePolls: 'Seul le personnel du laboratoire supprime des sondages.',
+    staffDocuments: 'Seul le personnel du laboratoire gère les documents.',
+    labDocuments:
+      'Les documents du laboratoire sont réservés aux gestionnaires de documents et aux animateurs de ses événements.',
+    documentNotShared: 'Ce document n’est pas partagé dans votre salle.',
+    fileEmpty: 'Fichier : il est vide.',
+    staffMedias: 'Seul le personnel du laboratoire gère les médias.',
+    mediaShared: 'Ce média est partagé par la plateforme : un laboratoire ne peut pas le modifier.',
+    mediaSlugTaken: 'Slug : le laboratoire a déjà un média au slug « {{slug}} » : choisissez-en un autre.',
+    mediaHasHistory: '{{name}} a déjà un historique de sessions : clôturez l’événement plutôt.',
+    roomStatsAnimators: 'Seuls les animateurs de la salle voient ses statistiques.',
+    reportParticipants:
+      'Seuls les participants de cet événement peuvent faire une déclaration depuis ses salles.',
+    staffDeleteReports: 'Seul le personnel du laboratoire supprime des déclarations.',
+    receiverTaken: 'Le laboratoire a déjà le destinataire {{email}}.',
   },
 };

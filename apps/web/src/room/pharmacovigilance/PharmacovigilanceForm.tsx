@@ -4,7 +4,7 @@
 // refusals are shown on their fields.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { isApiError } from '@lablive/client';
-import { PATIENT_AGE_RANGES } from '@lablive/domain';
+import { AGE_RANGE_MESSAGES, PATIENT_AGE_RANGES } from '@lablive/domain';
 import { useMemo, useState } from 'react';
 import { type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -52,6 +52,7 @@ export function PharmacovigilanceForm({ onSaved }: { onSaved: () => void }) {
     if (error === undefined) return undefined;
     // A refusal the server explained in its own words (it knows rules the form does not).
     if (error.type === 'server') return error.message;
+    if (error.message === AGE_RANGE_MESSAGES.contradicts) return t('pharmacovigilance.ageRangeContradicts');
     const kind = fieldErrorKind(error);
     if (kind === 'required') return t('pharmacovigilance.errors.required');
     if (kind === 'tooLong') return t('pharmacovigilance.errors.tooLong');

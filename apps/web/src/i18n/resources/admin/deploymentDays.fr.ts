@@ -5,7 +5,7 @@ import type { deploymentDaysEn } from './deploymentDays.en.ts';
 export const deploymentDaysFr: Widen<typeof deploymentDaysEn> = {
   title: 'Jours de déploiement',
   intro:
-    'Les jours où la plateforme est mise à jour : aucun laboratoire ne peut y planifier d’événement (le formulaire d’événement ne les propose pas, et le serveur les refuse).',
+    'Les jours où la plateforme est mise à jour : aucun laboratoire ne peut y planifier d’événement (le formulaire d’événement ne les propose pas, et le serveur les refuse).',
   add: 'Bloquer un jour',
   day: 'Jour',
   block: 'Bloquer ce jour',

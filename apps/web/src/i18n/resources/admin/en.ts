@@ -1,17 +1,18 @@
 // English texts of the back office (the `admin` namespace). The spec's own words are kept where it
 // gives them (section 8's confirmations, the form's button labels, 'Not enough permissions').
+import { PATIENT_AGE_RANGE_LABELS } from '@lablive/domain';
 import type { Widen } from '../widen.ts';
-import { labsEn } from './labs.en.ts';
 import { deploymentDaysEn } from './deploymentDays.en.ts';
-import { replayEn } from './replay.en.ts';
+import { labsEn } from './labs.en.ts';
 import { mailTemplatesEn } from './mailTemplates.en.ts';
+import { replayEn } from './replay.en.ts';
 import { statsEn } from './stats.en.ts';
 
 export const adminEn = {
   labs: labsEn,
-  replay: replayEn,
   deploymentDays: deploymentDaysEn,
   mailTemplates: mailTemplatesEn,
+  replay: replayEn,
   stats: statsEn,
   nav: {
     menu: 'Menu',
@@ -25,8 +26,8 @@ export const adminEn = {
     stats: 'Statistics',
     consumption: 'My consumption',
     labs: 'Labs',
-    profile: 'My account',
     deploymentDays: 'Deployment days',
+    profile: 'My account',
   },
   user: {
     menu: 'Account menu',
@@ -140,6 +141,8 @@ export const adminEn = {
     roomCard: 'Rooms',
     invitationCount: 'Invitations',
     animatorsInBold: 'Animators are in bold.',
+    roomNameOf: 'the name of {{name}}',
+    roomNameTooLong: 'At most {{max}} characters.',
   },
   mails: {
     title: 'Mails',
@@ -243,13 +246,7 @@ export const adminEn = {
     drugName: 'Drug name',
     batchNumber: 'Batch number',
     reaction: 'Side-effect description',
-    ageRanges: {
-      Newborns: 'Newborns',
-      Nurslings: 'Nurslings',
-      Infants: 'Infants',
-      Teenagers: 'Teenagers',
-      Adults: 'Adults',
-    },
+    ageRanges: PATIENT_AGE_RANGE_LABELS.en,
   },
   documents: {
     title: 'Manage Documents',
@@ -440,7 +437,7 @@ export const adminEn = {
     role: 'Role',
     groups: 'Groups',
     groupsHint: 'At least one group for a new user.',
-    noGroups: 'Your lab has no group yet: create one in Group Management first.',
+    noGroups: 'Your lab has no group yet: the user can join one later, once it exists in Group Management.',
     permissions: 'Permissions',
     adminHint: 'Administrators hold every permission of the lab.',
     notYours: 'You can only give what you hold yourself.',

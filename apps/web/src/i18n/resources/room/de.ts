@@ -1,4 +1,5 @@
 // De texts of the room pages (namespace 'room').
+import { PATIENT_AGE_RANGE_LABELS } from '@lablive/domain';
 import type { RoomTexts } from './en.ts';
 import { roomSidebarDe } from './sidebar.de.ts';
 
@@ -28,11 +29,11 @@ export const roomDe: RoomTexts = {
     endedEventText: 'Ihre Räume sind geschlossen. Vielen Dank für Ihre Teilnahme.',
     endedExit: 'Weiter',
     you: '{{name}} (Sie)',
-    participantsVideo: 'Video der Teilnehmenden',
-    hideTiles: 'Video der Teilnehmenden ausblenden',
-    showTiles: 'Video der Teilnehmenden einblenden',
-    scrollTilesUp: 'Teilnehmende nach oben blättern',
-    scrollTilesDown: 'Teilnehmende nach unten blättern',
+    participantsVideo: 'Video der Teilnehmer',
+    hideTiles: 'Video der Teilnehmer ausblenden',
+    showTiles: 'Video der Teilnehmer einblenden',
+    scrollTilesUp: 'Teilnehmer nach oben blättern',
+    scrollTilesDown: 'Teilnehmer nach unten blättern',
     cameraOf: 'Kamera von {{name}}',
     tileSpeaking: '{{name}}, spricht gerade',
     micOn: 'Mikrofon an',
@@ -64,7 +65,7 @@ export const roomDe: RoomTexts = {
     restart: 'Neue Sitzung starten',
     end: 'Sitzung beenden',
     endTitle: 'Die Sitzung für alle beenden?',
-    endText: 'Die Sitzung endet für alle Teilnehmenden. Danach können Sie eine neue starten.',
+    endText: 'Die Sitzung endet für alle Teilnehmer. Danach können Sie eine neue starten.',
     endConfirm: 'Sitzung beenden',
     cancel: 'Abbrechen',
   },
@@ -113,13 +114,9 @@ export const roomDe: RoomTexts = {
     },
     genders: { f: 'Weiblich', m: 'Männlich' },
     chooseAgeRange: 'Altersgruppe wählen',
-    ageRanges: {
-      Newborns: 'Neugeborene',
-      Nurslings: 'Säuglinge',
-      Infants: 'Kinder',
-      Teenagers: 'Jugendliche',
-      Adults: 'Erwachsene',
-    },
+    ageRanges: PATIENT_AGE_RANGE_LABELS.de,
+    ageRangeContradicts:
+      'Diese Altersgruppe passt nicht zum Geburtsdatum: Wählen Sie die Gruppe, die dem heutigen Alter des Patienten entspricht.',
     dateLetters: { day: 'TT', month: 'MM', year: 'JJJJ' },
     hints: {
       birthdate: 'Im Format {{pattern}}',
@@ -165,8 +162,8 @@ export const roomDe: RoomTexts = {
     noContent: 'Diese Präsentation hat keinen Inhalt zum Anzeigen.',
     screenShareOf: 'Von {{name}} geteilter Bildschirm',
     screenShareWaiting: 'Warten auf den von {{name}} geteilten Bildschirm…',
-    youShare: 'Sie teilen Ihren Bildschirm mit den Teilnehmenden.',
-    animatorShares: '{{name}} teilt den Bildschirm mit den Teilnehmenden.',
+    youShare: 'Sie teilen Ihren Bildschirm mit den Teilnehmern.',
+    animatorShares: '{{name}} teilt den Bildschirm mit den Teilnehmern.',
     quiz: {
       title: 'Grundlagen der Pharmakovigilanz',
       intro: 'Ein kurzes Quiz mit {{count}} Fragen zur Arzneimittelsicherheit. Eine Antwort pro Frage.',
@@ -181,8 +178,9 @@ export const roomDe: RoomTexts = {
       previous: 'Zurück',
       next: 'Nächste Frage',
       seeResults: 'Ergebnisse ansehen',
-      score: 'Sie haben {{score}} von {{total}} Fragen richtig beantwortet.',
-      spectatorResults: 'Die Teilnehmenden sehen hier ihr Ergebnis.',
+      score_one: 'Sie haben {{count}} von {{total}} Fragen richtig beantwortet.',
+      score_other: 'Sie haben {{count}} von {{total}} Fragen richtig beantwortet.',
+      spectatorResults: 'Die Teilnehmer sehen hier ihr Ergebnis.',
       restart: 'Von vorn beginnen',
       verdict: { right: 'richtig', wrong: 'falsch', unanswered: 'nicht beantwortet' },
       questions: {
@@ -262,7 +260,7 @@ export const roomDe: RoomTexts = {
     leaving: 'Wird verlassen…',
     leaveTitle: 'Den Raum verlassen?',
     leaveText:
-      'Sie sehen und hören die anderen Teilnehmenden dann nicht mehr. Sie können über die Seite Ihrer Veranstaltung zurückkehren oder mit Ihrem Einladungslink: Wurde er schon verwendet, bietet er an, Ihnen einen neuen per E-Mail zu senden.',
+      'Sie sehen und hören die anderen Teilnehmer dann nicht mehr. Sie können über die Seite Ihrer Veranstaltung zurückkehren oder mit Ihrem Einladungslink: Wurde er schon verwendet, bietet er an, Ihnen einen neuen per E-Mail zu senden.',
     leaveConfirm: 'Raum verlassen',
     stay: 'Bleiben',
     microphoneOn: 'Mikrofon einschalten',

@@ -1,4 +1,5 @@
 // English texts of the room pages (namespace 'room'); other languages provide the same keys.
+import { PATIENT_AGE_RANGE_LABELS } from '@lablive/domain';
 import type { Widen } from '../widen.ts';
 import { roomSidebarEn } from './sidebar.en.ts';
 
@@ -110,13 +111,9 @@ export const roomEn = {
     },
     genders: { f: 'Female', m: 'Male' },
     chooseAgeRange: 'Choose an age range',
-    ageRanges: {
-      Newborns: 'Newborns',
-      Nurslings: 'Nurslings',
-      Infants: 'Infants',
-      Teenagers: 'Teenagers',
-      Adults: 'Adults',
-    },
+    ageRanges: PATIENT_AGE_RANGE_LABELS.en,
+    ageRangeContradicts:
+      'This age range does not match the date of birth: choose the range of the patient’s age today.',
     dateLetters: { day: 'DD', month: 'MM', year: 'YYYY' },
     hints: {
       birthdate: 'As {{pattern}}',
@@ -177,7 +174,8 @@ export const roomEn = {
       previous: 'Previous',
       next: 'Next question',
       seeResults: 'See the results',
-      score: 'You answered {{score}} of {{total}} questions correctly.',
+      score_one: 'You answered {{count}} of {{total}} questions correctly.',
+      score_other: 'You answered {{count}} of {{total}} questions correctly.',
       spectatorResults: 'The participants see their score here.',
       restart: 'Start again',
       verdict: { right: 'right', wrong: 'wrong', unanswered: 'not answered' },

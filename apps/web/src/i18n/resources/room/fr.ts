@@ -1,4 +1,5 @@
 // Fr texts of the room pages (namespace 'room').
+import { PATIENT_AGE_RANGE_LABELS } from '@lablive/domain';
 import type { RoomTexts } from './en.ts';
 import { roomSidebarFr } from './sidebar.fr.ts';
 
@@ -9,9 +10,9 @@ export const roomFr: RoomTexts = {
     connecting: 'Connexion à la salle…',
     reconnecting: 'Connexion perdue. Reconnexion à la salle…',
     mediaFailed:
-      'L’audio et la vidéo n’ont pas pu démarrer : vous pouvez tout de même suivre la salle et utiliser le chat.',
+      'L’audio et la vidéo n’ont pas pu démarrer : vous pouvez tout de même suivre la salle et utiliser le chat.',
     failedTitle: 'La salle n’a pas pu être ouverte',
-    failureDetail: 'Détail : {{detail}}',
+    failureDetail: 'Détail : {{detail}}',
     unavailable:
       'La salle n’a pas pu être chargée. Veuillez quitter cette page et cliquer à nouveau sur le lien d’invitation.',
     authenticationKey: 'Une erreur est survenue lors de la création de la clé d’authentification',
@@ -22,9 +23,9 @@ export const roomFr: RoomTexts = {
     leavePage: 'Quitter cette page',
     endedTitle: 'La session est terminée',
     endedText:
-      "L'animateur a terminé cette session. Si une autre commence, vous pourrez la rejoindre depuis la salle d'attente.",
+      'L’animateur a terminé cette session. Si une autre commence, vous pourrez la rejoindre depuis la salle d’attente.',
     waitNext: 'Attendre la prochaine session',
-    endedEventTitle: "L'événement est terminé",
+    endedEventTitle: 'L’événement est terminé',
     endedEventText: 'Ses salles sont fermées. Merci de votre participation.',
     endedExit: 'Continuer',
     you: '{{name}} (vous)',
@@ -44,9 +45,9 @@ export const roomFr: RoomTexts = {
     backHome: 'Retour au back-office',
     signOut: 'Se déconnecter',
     copyLink: 'Copier le lien public',
-    linkCopied: 'Lien public copié : {{url}}',
-    linkNotCopied: 'Copiez ce lien : {{url}}',
-    roomName: 'Salle : {{name}}',
+    linkCopied: 'Lien public copié : {{url}}',
+    linkNotCopied: 'Copiez ce lien : {{url}}',
+    roomName: 'Salle : {{name}}',
     logoAlt: 'Logo de {{name}}',
     roles: {
       participant: 'Participant',
@@ -56,14 +57,14 @@ export const roomFr: RoomTexts = {
     },
   },
   timer: {
-    label: 'Durée de la réunion : {{time}}',
+    label: 'Durée de la réunion : {{time}}',
     not_started: 'Pas commencée',
     started: 'En cours',
     ended: 'Terminée',
     start: 'Démarrer la session',
     restart: 'Démarrer une nouvelle session',
     end: 'Terminer la session',
-    endTitle: 'Terminer la session pour tout le monde ?',
+    endTitle: 'Terminer la session pour tout le monde ?',
     endText:
       'La session se termine pour tous les participants. Vous pourrez en démarrer une nouvelle ensuite.',
     endConfirm: 'Terminer la session',
@@ -77,16 +78,16 @@ export const roomFr: RoomTexts = {
     shared: 'Partagés dans cette salle',
     noneShared: 'Aucun document n’a encore été partagé.',
     download: 'Télécharger {{name}}',
-    downloadFailed: 'Le document n’a pas pu être téléchargé : {{reason}}',
+    downloadFailed: 'Le document n’a pas pu être téléchargé : {{reason}}',
     lab: 'Documents du laboratoire',
     noneInLab: 'Le laboratoire n’a aucun document.',
-    labFailed: 'Les documents du laboratoire n’ont pas pu être chargés : {{reason}}',
+    labFailed: 'Les documents du laboratoire n’ont pas pu être chargés : {{reason}}',
     share: 'Partager',
     unshare: 'Retirer',
     shareNamed: 'Partager {{name}} avec la salle',
     unshareNamed: 'Ne plus partager {{name}}',
-    shareFailed: 'Le document n’a pas pu être partagé : {{reason}}',
-    unshareFailed: 'Le document n’a pas pu être retiré : {{reason}}',
+    shareFailed: 'Le document n’a pas pu être partagé : {{reason}}',
+    unshareFailed: 'Le document n’a pas pu être retiré : {{reason}}',
   },
   pharmacovigilance: {
     open: 'Pharmacovigilance',
@@ -114,13 +115,9 @@ export const roomFr: RoomTexts = {
     },
     genders: { f: 'Femme', m: 'Homme' },
     chooseAgeRange: 'Choisissez une tranche d’âge',
-    ageRanges: {
-      Newborns: 'Nouveau-nés',
-      Nurslings: 'Nourrissons',
-      Infants: 'Enfants',
-      Teenagers: 'Adolescents',
-      Adults: 'Adultes',
-    },
+    ageRanges: PATIENT_AGE_RANGE_LABELS.fr,
+    ageRangeContradicts:
+      'Cette tranche d’âge ne correspond pas à la date de naissance : choisissez celle de l’âge du patient aujourd’hui.',
     dateLetters: { day: 'JJ', month: 'MM', year: 'AAAA' },
     hints: {
       birthdate: 'Au format {{pattern}}',
@@ -149,9 +146,9 @@ export const roomFr: RoomTexts = {
     },
     submit: 'Envoyer la déclaration',
     sending: 'Envoi…',
-    failed: 'La déclaration n’a pas pu être envoyée : {{reason}}',
+    failed: 'La déclaration n’a pas pu être envoyée : {{reason}}',
     saved: 'Déclaration enregistrée',
-    savedText: 'Merci : votre déclaration a été envoyée à l’équipe de pharmacovigilance du laboratoire.',
+    savedText: 'Merci : votre déclaration a été envoyée à l’équipe de pharmacovigilance du laboratoire.',
     ok: 'Ok',
   },
   stage: {
@@ -159,7 +156,7 @@ export const roomFr: RoomTexts = {
     loading: 'Chargement de {{name}}…',
     loadingProgress: 'Progression du chargement',
     percent: '{{percent}} %',
-    loadFailed: '{{name}} n’a pas pu être chargé : {{reason}}',
+    loadFailed: '{{name}} n’a pas pu être chargé : {{reason}}',
     retry: 'Réessayer',
     noMediaTitle: 'Aucune présentation',
     noContent: 'Cette présentation n’a aucun contenu à afficher.',
@@ -174,7 +171,7 @@ export const roomFr: RoomTexts = {
       start: 'Commencer le quiz',
       waitForAnimator: 'L’animateur va lancer le quiz.',
       led: 'Mené par l’animateur',
-      spectator: 'Observateur : vous regardez',
+      spectator: 'Observateur : vous regardez',
       position: 'Question {{n}} sur {{total}}',
       right: 'Bonne réponse.',
       wrong: 'Pas tout à fait.',
@@ -182,13 +179,14 @@ export const roomFr: RoomTexts = {
       previous: 'Précédente',
       next: 'Question suivante',
       seeResults: 'Voir les résultats',
-      score: 'Vous avez bien répondu à {{score}} questions sur {{total}}.',
+      score_one: 'Vous avez bien répondu à {{count}} question sur {{total}}.',
+      score_other: 'Vous avez bien répondu à {{count}} questions sur {{total}}.',
       spectatorResults: 'Les participants voient ici leur score.',
       restart: 'Recommencer',
       verdict: { right: 'juste', wrong: 'faux', unanswered: 'sans réponse' },
       questions: {
         definition: {
-          question: 'Qu’est-ce que la pharmacovigilance ?',
+          question: 'Qu’est-ce que la pharmacovigilance ?',
           options: {
             a: 'La promotion des médicaments auprès des professionnels de santé',
             b: 'La détection, l’évaluation, la compréhension et la prévention des effets indésirables et des autres problèmes liés aux médicaments',
@@ -196,10 +194,10 @@ export const roomFr: RoomTexts = {
             d: 'L’inspection des usines qui fabriquent les médicaments',
           },
           explanation:
-            'C’est la définition de l’Organisation mondiale de la santé : la pharmacovigilance veille sur la sécurité des médicaments tout au long de leur vie.',
+            'C’est la définition de l’Organisation mondiale de la santé : la pharmacovigilance veille sur la sécurité des médicaments tout au long de leur vie.',
         },
         adverseReaction: {
-          question: 'Qu’est-ce qu’un effet indésirable médicamenteux ?',
+          question: 'Qu’est-ce qu’un effet indésirable médicamenteux ?',
           options: {
             a: 'Tout usage d’un médicament en dehors de son autorisation de mise sur le marché',
             b: 'Un médicament moins efficace que prévu',
@@ -207,21 +205,21 @@ export const roomFr: RoomTexts = {
             d: 'L’effet thérapeutique attendu d’un médicament',
           },
           explanation:
-            'Un effet indésirable est une réaction nocive et non voulue à un médicament ; il peut aussi suivre un mésusage, un surdosage ou une erreur médicamenteuse.',
+            'Un effet indésirable est une réaction nocive et non voulue à un médicament ; il peut aussi suivre un mésusage, un surdosage ou une erreur médicamenteuse.',
         },
         suspicion: {
-          question: 'Faut-il être certain que le médicament est en cause avant de déclarer ?',
+          question: 'Faut-il être certain que le médicament est en cause avant de déclarer ?',
           options: {
-            a: 'Non : une suspicion suffit',
-            b: 'Oui : seuls les cas prouvés peuvent être déclarés',
+            a: 'Non : une suspicion suffit',
+            b: 'Oui : seuls les cas prouvés peuvent être déclarés',
             c: 'Seulement si le patient est d’accord avec le diagnostic',
             d: 'Seulement une fois le médicament retiré du marché',
           },
           explanation:
-            'Déclarez dès que vous suspectez un lien : l’imputabilité est évaluée ensuite par les experts de pharmacovigilance.',
+            'Déclarez dès que vous suspectez un lien : l’imputabilité est évaluée ensuite par les experts de pharmacovigilance.',
         },
         validReport: {
-          question: 'Que faut-il au minimum pour qu’une déclaration soit valide ?',
+          question: 'Que faut-il au minimum pour qu’une déclaration soit valide ?',
           options: {
             a: 'Le dossier médical complet du patient',
             b: 'Un diagnostic confirmé et des résultats de laboratoire',
@@ -229,10 +227,10 @@ export const roomFr: RoomTexts = {
             d: 'Un patient identifiable, un déclarant identifiable, un médicament suspect et un effet suspect',
           },
           explanation:
-            'Ces quatre éléments minimaux rendent un cas valide (ICH E2D) ; tout le reste aide à son évaluation.',
+            'Ces quatre éléments minimaux rendent un cas valide (ICH E2D) ; tout le reste aide à son évaluation.',
         },
         batchNumber: {
-          question: 'Pourquoi une déclaration demande-t-elle le numéro de lot du médicament ?',
+          question: 'Pourquoi une déclaration demande-t-elle le numéro de lot du médicament ?',
           options: {
             a: 'Pour calculer le coût du traitement',
             b: 'Pour retrouver le produit exact administré, ce qui compte surtout pour les médicaments biologiques',
@@ -240,10 +238,10 @@ export const roomFr: RoomTexts = {
             d: 'Pour savoir quelle pharmacie a vendu le médicament',
           },
           explanation:
-            'Le numéro de lot remonte à la production du produit : un problème sur un lot est ainsi vite retrouvé.',
+            'Le numéro de lot remonte à la production du produit : un problème sur un lot est ainsi vite retrouvé.',
         },
         serious: {
-          question: 'Quand un effet indésirable est-il grave ?',
+          question: 'Quand un effet indésirable est-il grave ?',
           options: {
             a: 'Quand le patient le trouve désagréable',
             b: 'Quand la notice ne le mentionne pas',
@@ -251,7 +249,7 @@ export const roomFr: RoomTexts = {
             d: 'Quand plusieurs patients le déclarent',
           },
           explanation:
-            'La gravité se juge sur ces conséquences ; un effet absent de la notice est inattendu, ce qui n’est pas la même chose que grave.',
+            'La gravité se juge sur ces conséquences ; un effet absent de la notice est inattendu, ce qui n’est pas la même chose que grave.',
         },
       },
     },
@@ -260,9 +258,9 @@ export const roomFr: RoomTexts = {
     label: 'Commandes de la salle',
     leave: 'Quitter',
     leaving: 'Départ…',
-    leaveTitle: 'Quitter la salle ?',
+    leaveTitle: 'Quitter la salle ?',
     leaveText:
-      'Vous ne verrez et n’entendrez plus les autres participants. Vous pourrez revenir depuis la page de votre événement, ou avec votre lien d’invitation : s’il a déjà servi, il vous proposera d’en recevoir un nouveau par e-mail.',
+      'Vous ne verrez et n’entendrez plus les autres participants. Vous pourrez revenir depuis la page de votre événement, ou avec votre lien d’invitation : s’il a déjà servi, il vous proposera d’en recevoir un nouveau par e-mail.',
     leaveConfirm: 'Quitter la salle',
     stay: 'Rester',
     microphoneOn: 'Activer le micro',
@@ -271,18 +269,18 @@ export const roomFr: RoomTexts = {
     cameraOff: 'Couper la caméra',
     cameraNotAllowed: 'Les caméras sont désactivées dans cette salle',
     mediaUnavailable: 'L’audio et la vidéo ne sont pas disponibles',
-    audioSourceFailed: 'Impossible de démarrer la source audio : {{label}}',
-    videoSourceFailed: 'Impossible de démarrer la source vidéo : {{label}}',
-    deviceFailed: 'Le périphérique n’a pas pu être changé : {{reason}}',
+    audioSourceFailed: 'Impossible de démarrer la source audio : {{label}}',
+    videoSourceFailed: 'Impossible de démarrer la source vidéo : {{label}}',
+    deviceFailed: 'Le périphérique n’a pas pu être changé : {{reason}}',
     audioOutput: 'Sortie audio',
     unnamedOutput: 'Haut-parleur {{n}}',
-    audioOutputFailed: 'Le son n’a pas pu être envoyé vers cette sortie : {{reason}}',
+    audioOutputFailed: 'Le son n’a pas pu être envoyé vers cette sortie : {{reason}}',
     raiseHand: 'Demander la parole',
     lowerHand: 'Ne plus demander la parole',
     screenShare: 'Partager votre écran',
     stopScreenShare: 'Arrêter le partage d’écran',
     screenShareBusy: 'Un autre animateur partage son écran',
-    screenShareFailed: 'L’écran n’a pas pu être partagé : {{reason}}',
+    screenShareFailed: 'L’écran n’a pas pu être partagé : {{reason}}',
     presentation: 'Présentation',
     scenes: 'Scène',
     sceneNames: { intro: 'Introduction', quiz: 'Quiz', results: 'Résultats' },
@@ -292,7 +290,7 @@ export const roomFr: RoomTexts = {
     nextStep: 'Étape suivante',
     fullscreen: 'Plein écran',
     exitFullscreen: 'Quitter le plein écran',
-    fullscreenFailed: 'Le plein écran n’est pas disponible : {{reason}}',
+    fullscreenFailed: 'Le plein écran n’est pas disponible : {{reason}}',
     dismiss: 'Fermer ce message',
   },
 };

@@ -49,6 +49,8 @@ export const waitingDe: WaitingTexts = {
     preparing: 'Kamera und Mikrofon werden vorbereitet…',
     preview: 'Vorschau Ihrer Kamera',
     cameraOff: 'Kamera aus',
+    noCameraInLab: 'Ihr Labor verwendet in seinen Räumen keine Kameras: Sie nehmen mit Ihrem Mikrofon teil.',
+    cameraNotUsed: 'Keine Kamera',
     microphone: 'Mikrofon',
     camera: 'Kamera',
     audioInput: 'Mikrofon',

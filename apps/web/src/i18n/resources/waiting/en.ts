@@ -49,6 +49,8 @@ export const waitingEn = {
     preparing: 'Getting your camera and microphone ready…',
     preview: 'Your camera preview',
     cameraOff: 'Camera off',
+    noCameraInLab: 'Your laboratory does not use cameras in its rooms: you take part with your microphone.',
+    cameraNotUsed: 'No camera',
     microphone: 'Microphone',
     camera: 'Camera',
     audioInput: 'Microphone',

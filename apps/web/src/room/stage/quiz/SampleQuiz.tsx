@@ -124,7 +124,7 @@ export function SampleQuiz({ storageKey, spectator, isAnimator, presentation }: 
             <p>{t('stage.quiz.spectatorResults')}</p>
           ) : (
             <p className="quiz-score" data-testid="quiz-score" data-score={score}>
-              {t('stage.quiz.score', { score, total: QUIZ_LENGTH })}
+              {t('stage.quiz.score', { count: score, total: QUIZ_LENGTH })}
             </p>
           )}
           <ol className="quiz-review">
