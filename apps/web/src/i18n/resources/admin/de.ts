@@ -447,7 +447,8 @@ export const adminDe: AdminTranslations = {
     role: 'Rolle',
     groups: 'Gruppen',
     groupsHint: 'Mindestens eine Gruppe für einen neuen Benutzer.',
-    noGroups: 'Ihr Labor hat noch keine Gruppe: Der Benutzer kann später einer beitreten, sobald sie in der Gruppenverwaltung angelegt ist.',
+    noGroups:
+      'Ihr Labor hat noch keine Gruppe: Der Benutzer kann später einer beitreten, sobald sie in der Gruppenverwaltung angelegt ist.',
     permissions: 'Berechtigungen',
     adminHint: 'Administratoren haben alle Berechtigungen des Labors.',
     notYours: 'Sie können nur vergeben, was Sie selbst haben.',
