@@ -12,8 +12,8 @@ import type { Db } from '../db/connection.ts';
 import { mailDescription } from '../events/description.ts';
 import type { ReminderScheduler } from '../events/guestNotices.ts';
 import type { JobQueue } from '../jobs/jobQueue.ts';
-import { guestLocale } from '../mail/guestLocale.ts';
 import { guestMail, guestMailParams } from '../mail/guestMail.ts';
+import { mailAddressee, mailEventsOf, mailGuestsOf, mailLanguageOf } from '../mail/guestsAndEvents.ts';
 import { MAIL_RETRIES, type MailOutbox } from '../mail/mailOutbox.ts';
 import { eventMailFrom, findMediaTemplates, mediaTemplateKey } from '../mail/mediaTemplates.ts';
 import { reminderMail } from '../mail/templates.ts';
@@ -32,59 +32,7 @@ const uuidOf = (key: string) => {
 };
 
 async function eventOf(db: Db, eventId: number) {
-  return (await eventsOf(db, [eventId])).get(eventId);
-}
-
-/** The events (at least one), by id, as a reminder needs them (the lab's language for guests without one). */
-async function eventsOf(db: Db, eventIds: readonly number[]) {
-  const rows = await db
-    .selectFrom('events')
-    .innerJoin('labs', 'labs.id', 'events.lab_id')
-    .select([
-      'events.id',
-      'events.name',
-      'events.planned_start_date',
-      'events.default_timezone',
-      'events.description',
-      'events.end_date',
-      'events.email_relaunch_j7',
-      'events.email_relaunch_j1',
-      'events.email_relaunch_h1',
-      'events.lab_id',
-      'labs.default_locale as lab_locale',
-    ])
-    .where('events.id', 'in', eventIds)
-    .execute();
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        ...row,
-        planned_start_date: row.planned_start_date.toISOString(),
-        email_relaunch_J7: row.email_relaunch_j7,
-        email_relaunch_J1: row.email_relaunch_j1,
-      },
-    ]),
-  );
-}
-
-/** The guests (at least one), by id, with their user's language when they have an account. */
-async function guestsOf(db: Db, participantIds: readonly number[]) {
-  const rows = await db
-    .selectFrom('participants')
-    .leftJoin('users', 'users.id', 'participants.user_id')
-    .select([
-      'participants.id',
-      'participants.event_id',
-      'participants.email',
-      'participants.name',
-      'participants.timezone',
-      'participants.locale as chosen_locale',
-      'users.locale',
-    ])
-    .where('participants.id', 'in', participantIds)
-    .execute();
-  return new Map(rows.map((row) => [row.id, row]));
+  return (await mailEventsOf(db, [eventId])).get(eventId);
 }
 
 export async function createReminderScheduler(deps: {
@@ -133,8 +81,8 @@ export async function createReminderScheduler(deps: {
   // reminder's job is its mail's job: retried as a mail is (MAIL_RETRIES), it sends the mail itself
   // rather than queueing a second job (docs/performance.md, "Reminders").
   await queue.defineBatch<ReminderJob>(REMINDER_QUEUE, MAIL_RETRIES, async (jobs) => {
-    const events = await eventsOf(deps.db, [...new Set(jobs.map((job) => job.data.eventId))]);
-    const guests = await guestsOf(deps.db, [...new Set(jobs.map((job) => job.data.participantId))]);
+    const events = await mailEventsOf(deps.db, [...new Set(jobs.map((job) => job.data.eventId))]);
+    const guests = await mailGuestsOf(deps.db, [...new Set(jobs.map((job) => job.data.participantId))]);
     const due = jobs.flatMap((attempt) => {
       const job = attempt.data;
       const event = events.get(job.eventId);
@@ -149,11 +97,7 @@ export async function createReminderScheduler(deps: {
           job,
           event,
           guest,
-          language: guestLocale({
-            account: guest.locale,
-            chosen: guest.chosen_locale,
-            lab: event.lab_locale,
-          }),
+          language: mailLanguageOf(guest, event),
         },
       ];
     });
@@ -172,16 +116,7 @@ export async function createReminderScheduler(deps: {
     const jobOfKey = new Map<string, string>();
     const failed = await deps.mailOutbox.sendFromJob(
       due.map(({ attempt, job, event, guest, language }, index) => {
-        const to = {
-          guest: { ...guest, timeZone: guest.timezone },
-          event: {
-            id: event.id,
-            labId: event.lab_id,
-            name: event.name,
-            start: new Date(event.planned_start_date),
-            timeZone: event.default_timezone,
-          },
-        };
+        const to = mailAddressee(guest, event);
         const params = {
           ...guestMailParams(to.guest, to.event),
           url: links[index] ?? deps.publicUrl,
