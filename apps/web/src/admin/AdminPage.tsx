@@ -2,21 +2,50 @@
 // what stands beside it (the link that adds one more of what the page lists, or the tabs of an area
 // whose pages share one title), and a line that says what the page is for.
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 
 type HeaderProps = { titleId: string; title: ReactNode; children?: ReactNode };
 
-type PageProps = {
-  titleId: string;
-  title: string;
-  intro?: string;
+type FrameProps = {
   /** Beside the title: the page's actions. */
   actions?: ReactNode;
   /** More classes than admin-page, for a page's own layout. */
   className?: string;
-  testId?: string;
   children: ReactNode;
 };
+
+type PageProps = FrameProps & {
+  titleId: string;
+  title: string;
+  intro?: string;
+  testId?: string;
+};
+
+/**
+ * The pages framed by their name (adminPages.ts), and where their texts are: the title and the intro are
+ * `<texts>.title` and `<texts>.intro`; the ids are the name in kebab case (`deployment-days-title`, and
+ * `deployment-days-page` the page's test id).
+ */
+const NAMED_PAGES = { consumption: 'stats.consumption', deploymentDays: 'deploymentDays' } as const;
+
+export type NamedAdminPage = keyof typeof NAMED_PAGES;
+
+/** A page framed by its name: `<NamedPage page="deploymentDays">`. */
+export function NamedPage({ page, ...frame }: FrameProps & { page: NamedAdminPage }) {
+  const { t } = useTranslation('admin');
+  const texts = NAMED_PAGES[page];
+  const id = page.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+  return (
+    <AdminPage
+      titleId={`${id}-title`}
+      title={t(`${texts}.title`)}
+      intro={t(`${texts}.intro`)}
+      testId={`${id}-page`}
+      {...frame}
+    />
+  );
+}
 
 export function AdminPage({ titleId, title, intro, actions, className, testId, children }: PageProps) {
   return (

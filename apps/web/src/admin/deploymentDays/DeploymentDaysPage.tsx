@@ -13,7 +13,7 @@ import { useFormat } from '../../format/useFormat.ts';
 import { describeFailure } from '../../i18n/messages.ts';
 import { useLoadedQuery } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
-import { AdminPage } from '../AdminPage.tsx';
+import { NamedPage } from '../AdminPage.tsx';
 import { adminApi } from '../adminApi.ts';
 import { DayField } from '../events/DayField.tsx';
 import { LoadedView } from '../LoadedView.tsx';
@@ -27,19 +27,13 @@ const dayId = (day: DeploymentScheduler) => String(day.id);
 const today = () => wallClock(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone).day;
 
 export function DeploymentDaysPage() {
-  const { t } = useTranslation('admin');
   const { state } = useLoadedQuery(useBlockedDays());
   return (
-    <AdminPage
-      titleId="deployment-days-title"
-      title={t('deploymentDays.title')}
-      intro={t('deploymentDays.intro')}
-      testId="deployment-days-page"
-    >
+    <NamedPage page="deploymentDays">
       <LoadedView state={state} errorTestId="deployment-days-error">
         {(days) => <DeploymentDays loaded={days} />}
       </LoadedView>
-    </AdminPage>
+    </NamedPage>
   );
 }
 

@@ -14,27 +14,20 @@ import { ClosedSessions } from './ClosedSessions.tsx';
 import { PeriodChart } from './PeriodChart.tsx';
 import { LoadedContent, StatsSection } from './StatsBlock.tsx';
 import './stats.css';
-import { AdminPage } from '../AdminPage.tsx';
+import { NamedPage } from '../AdminPage.tsx';
 
 export function ConsumptionPage() {
-  const { t } = useTranslation('admin');
   const user = useCurrentUser();
   const mayOpenStats = user !== null && adminRouteVerdict(principalOf(user), 'stats') === 'show';
   return (
-    <AdminPage
-      titleId="consumption-title"
-      title={t('stats.consumption.title')}
-      intro={t('stats.consumption.intro')}
-      className="stats-page"
-      testId="consumption-page"
-    >
+    <NamedPage page="consumption" className="stats-page">
       <Plan />
       <div className="stats-chart-pair">
         <PeriodChart chart="consumption" />
         <PeriodChart chart="credit" />
       </div>
       {mayOpenStats && <ClosedSessions withConsumption />}
-    </AdminPage>
+    </NamedPage>
   );
 }
 
