@@ -20,6 +20,7 @@ import { ListPage } from '../ListPage.tsx';
 import { AdminList } from '../list/AdminList.tsx';
 import { type OptimisticRows, useOptimisticRows } from '../list/useOptimisticRows.ts';
 import { labKeys, useLabs } from '../resources/labs.ts';
+import '../shareBar.css';
 import { labRefusalInReadersLanguage } from './labFormValues.ts';
 import './labs.css';
 

@@ -7,6 +7,8 @@ import { Spinner } from '../../components/Spinner.tsx';
 import type { Failure } from '../../failure.ts';
 import type { Loaded } from '../../queries/loaded.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
+// The bars the blocks draw (poll answers, minutes), before each page's stats.css that varies them.
+import '../shareBar.css';
 
 export function BlockLoading() {
   const { t } = useTranslation('admin');
