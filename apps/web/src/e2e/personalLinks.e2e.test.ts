@@ -162,7 +162,7 @@ describe.runIf(skipReason === null)(
       await elsewhere.screenshot({ path: path.join(ARTIFACTS, 'used-link-390-de.png'), fullPage: true });
       await elsewhere.getByTestId('lang-fr').click();
       await expect.poll(() => heading.textContent(), WAIT).toBe('Ce lien ne fonctionne plus');
-      expect(await elsewhere.getByTestId('link-resend').textContent()).toBe("M'envoyer un nouveau lien");
+      expect(await elsewhere.getByTestId('link-resend').textContent()).toBe('M’envoyer un nouveau lien');
       await elsewhere.getByTestId('lang-en').click();
       await expect.poll(() => heading.textContent(), WAIT).toBe('This link no longer works');
       await elsewhere.setViewportSize({ width: 1280, height: 720 });
