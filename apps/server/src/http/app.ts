@@ -196,12 +196,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         buildMaxBytes: config.MEDIA_BUILD_MAX_BYTES,
         thumbnailMaxBytes: config.IMAGE_MAX_BYTES,
       });
-      await api.register(pollsRoutes, { authenticator, polls: services.polls });
-      // The statistics read the projections' views: they exist (empty) before the runner catches up.
       await api.register(mediaMailTemplatesRoutes, {
         authenticator,
         mediaTemplates: services.mediaTemplates,
       });
+      await api.register(pollsRoutes, { authenticator, polls: services.polls });
+      // The statistics read the projections' views: they exist (empty) before the runner catches up.
       await ensureLiveGenerations(db, PROJECTIONS);
       await api.register(statsRoutes, { authenticator, stats: services.stats });
       await api.register(replayRoutes, { authenticator, replay: services.replay });
