@@ -35,6 +35,7 @@ import './medias.css';
 import { FileField, FileInput } from '../ControlField.tsx';
 import { FormActions } from '../FormActions.tsx';
 import { FormPage } from '../FormPage.tsx';
+import { EmbeddingHelp } from './EmbeddingHelp.tsx';
 import { MailTemplatesSection } from './MailTemplatesSection.tsx';
 import { Refusal } from './MediaRefusal.tsx';
 import { type SavingStep, saveMedia } from './saveMedia.ts';
@@ -301,7 +302,7 @@ function ContentSection({
           />
         </>
       )}
-      <p className="field-hint media-protocol-note">{ta('mediaForm.protocolNote')}</p>
+      <EmbeddingHelp />
     </fieldset>
   );
 }

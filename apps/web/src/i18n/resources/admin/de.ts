@@ -570,8 +570,17 @@ export const adminDe: AdminTranslations = {
     thumbnailRemoved: 'Vorschaubild entfernt.',
     demoNote:
       'Das Beispielquiz ist in LabLive integriert: Die Bühne zeigt es für den Slug demo, was auch immer das Medium enthält.',
-    protocolNote:
-      'Der Raum teilt dem Inhalt Szene und Schritt der Präsentation und die Zuschauerrolle per postMessage mit; der Inhalt meldet seinen Ladestand. Anleitung: „Embedding a media“ in docs/protocol.md.',
+    embedding: {
+      summary: 'So bauen Sie ein Medium für die Bühne',
+      frame:
+        'Das Medium läuft in einem Rahmen in der Größe seiner Zeichenfläche und sollte ihn ausfüllen. Ein hochgeladener Build hat keinen eigenen Speicher (kein localStorage, keine Cookies): Halten Sie seinen Zustand im Arbeitsspeicher.',
+      sends:
+        'Der Raum sendet der Seite per postMessage die Szene und den Schritt des Moderators und ob die Person nur zuschaut – beim Laden des Rahmens, bei jeder Änderung und wenn die Seite sich bereit meldet:',
+      accepts:
+        'Die Seite meldet an window.parent ihren Ladestand in Prozent (senden Sie 0, sobald ihr Skript läuft), dann ready oder einen Fehler, den der Raum mit einer Schaltfläche „Erneut versuchen“ zeigt:',
+      source:
+        'Nehmen Sie nur Nachrichten an, deren Quelle window.parent ist, und ignorieren Sie unbekannte Typen: Es können weitere kommen.',
+    },
     save: 'Speichern',
     saving: 'Wird gespeichert…',
     cancel: 'Abbrechen',

@@ -556,8 +556,16 @@ export const adminEn = {
     thumbnailRemoved: 'Thumbnail removed.',
     demoNote:
       'The sample quiz is built into LabLive: the stage shows it for the slug demo, whatever the media holds.',
-    protocolNote:
-      'The room tells the content its presentation scene and step, and whether the person is a spectator, through postMessage; the content reports its loading. How to build one: "Embedding a media" in docs/protocol.md.',
+    embedding: {
+      summary: 'How to build a media for the stage',
+      frame:
+        'The media runs in a frame sized to its canvas; it should fill the frame. An uploaded build has no storage of its own (no localStorage, no cookies): keep its state in memory.',
+      sends:
+        'The room sends the page, with postMessage, the animator’s scene and step and whether the person only watches, when the frame loads, at every change, and when the page says it is ready:',
+      accepts:
+        'The page posts to window.parent its loading in percent (send 0 as soon as its script runs), then ready, or an error the room shows with a Retry button:',
+      source: 'Take only messages whose source is window.parent, and ignore unknown types: more may come.',
+    },
     save: 'Save',
     saving: 'Saving…',
     cancel: 'Cancel',

@@ -566,8 +566,17 @@ export const adminFr: AdminTranslations = {
     thumbnailRemoved: 'Vignette retirée.',
     demoNote:
       'Le quiz d’exemple est intégré à LabLive : la scène le montre pour le slug demo, quel que soit le contenu du média.',
-    protocolNote:
-      'La salle indique au contenu la scène et l’étape de la présentation, et si la personne est spectatrice, par postMessage ; le contenu signale son chargement. Pour en réaliser un : « Embedding a media » dans docs/protocol.md.',
+    embedding: {
+      summary: 'Comment réaliser un média pour la scène',
+      frame:
+        'Le média s’affiche dans un cadre à la taille de son canevas, qu’il doit remplir. Un build téléversé n’a pas de stockage propre (ni localStorage ni cookies) : gardez son état en mémoire.',
+      sends:
+        'La salle envoie à la page, par postMessage, la scène et l’étape choisies par l’animateur et si la personne ne fait que regarder, au chargement du cadre, à chaque changement, et quand la page se dit prête :',
+      accepts:
+        'La page envoie à window.parent son chargement en pourcentage (envoyez 0 dès que son script s’exécute), puis ready, ou une erreur que la salle affiche avec un bouton Réessayer :',
+      source:
+        'Ne prenez que les messages dont la source est window.parent, et ignorez les types inconnus : d’autres peuvent venir.',
+    },
     save: 'Enregistrer',
     saving: 'Enregistrement…',
     cancel: 'Annuler',
