@@ -279,7 +279,8 @@ function ContentSection({
               <span className="field-label">{ta('mediaForm.currentBuild')}</span>
               <p>
                 {ta('mediaForm.buildFacts', {
-                  files: media.build.file_count,
+                  count: media.build.file_count,
+                  files: format.count(media.build.file_count),
                   size: format.size(media.build.size_bytes),
                   date: format.day(media.build.uploaded_at),
                 })}{' '}

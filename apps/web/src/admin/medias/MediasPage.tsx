@@ -71,7 +71,8 @@ function contentOf(
   return {
     label: t('medias.kinds.build'),
     detail: t('medias.buildFacts', {
-      files: media.build.file_count,
+      count: media.build.file_count,
+      files: format.count(media.build.file_count),
       size: format.size(media.build.size_bytes),
     }),
   };

@@ -521,7 +521,8 @@ export const adminDe: AdminTranslations = {
       noBuild: 'Noch kein Build hochgeladen',
       noAddress: 'Noch keine Adresse',
     },
-    buildFacts: '{{files}} Dateien, {{size}}',
+    buildFacts_one: '{{files}} Datei, {{size}}',
+    buildFacts_other: '{{files}} Dateien, {{size}}',
     canvasSize: '{{width}} × {{height}}',
     fullCanvas: 'Volle Leinwand',
     edit: 'Bearbeiten',
@@ -554,7 +555,8 @@ export const adminDe: AdminTranslations = {
     buildHint:
       'Komprimierte Dateien (.br, .gz, wie Unity WebGL sie erzeugt) werden mit ihrer Kodierung ausgeliefert. Ein zu großes Zip oder eines mit einem Link oder einem Pfad außerhalb des Builds wird abgelehnt.',
     currentBuild: 'Aktueller Build',
-    buildFacts: '{{files}} Dateien · {{size}} · hochgeladen am {{date}}',
+    buildFacts_one: '{{files}} Datei · {{size}} · hochgeladen am {{date}}',
+    buildFacts_other: '{{files}} Dateien · {{size}} · hochgeladen am {{date}}',
     openBuild: 'Build in einem neuen Tab öffnen',
     canvas: 'Leinwand',
     canvasHint:

@@ -517,7 +517,8 @@ export const adminFr: AdminTranslations = {
       noBuild: 'Aucun build téléversé',
       noAddress: 'Pas encore d’adresse',
     },
-    buildFacts: '{{files}} fichiers, {{size}}',
+    buildFacts_one: '{{files}} fichier, {{size}}',
+    buildFacts_other: '{{files}} fichiers, {{size}}',
     canvasSize: '{{width}} × {{height}}',
     fullCanvas: 'Canevas plein',
     edit: 'Modifier',
@@ -550,7 +551,8 @@ export const adminFr: AdminTranslations = {
     buildHint:
       'Les fichiers compressés (.br, .gz, comme les produit Unity WebGL) sont servis avec leur encodage. Un zip trop volumineux, contenant un lien ou un chemin sortant du build est refusé.',
     currentBuild: 'Build actuel',
-    buildFacts: '{{files}} fichiers · {{size}} · téléversé le {{date}}',
+    buildFacts_one: '{{files}} fichier · {{size}} · téléversé le {{date}}',
+    buildFacts_other: '{{files}} fichiers · {{size}} · téléversé le {{date}}',
     openBuild: 'Ouvrir le build dans un nouvel onglet',
     canvas: 'Canevas',
     canvasHint:
