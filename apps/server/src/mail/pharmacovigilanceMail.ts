@@ -105,7 +105,7 @@ export function pharmacovigilanceReportMail(
     '',
     ...sections.flatMap(([title, rows]) => [
       title,
-      ...rows.map(([label, value]) => `  ${label}: ${indentedLines(value)}`),
+      ...rows.map(([label, value]) => `  ${label}${LABEL_COLON[locale]}${indentedLines(value)}`),
       '',
     ]),
     t.attached,
@@ -121,6 +121,9 @@ ${sections
 <p>${escapeHtml(t.attached)}<br>${escapeHtml(t.footer)} (${escapeHtml(reference)})</p>`;
   return { subject: t.subject(r.drug_name), text, html };
 }
+
+/** A label and its value: French sets a no-break space before the colon ("Sexe : Femme"). */
+const LABEL_COLON: Record<Locale, string> = { fr: '\u00a0: ', en: ': ', de: ': ' };
 
 const ACKNOWLEDGEMENT = {
   fr: {

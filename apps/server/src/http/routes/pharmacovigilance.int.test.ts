@@ -95,6 +95,8 @@ describe('POST /api/pharmacovigilance-report', () => {
       'Event pv-1',
       // The age range in the mail's language too.
       'Adultes',
+      // French typography: a no-break space before the colon.
+      'Tranche d’âge\u00a0: Adultes',
     ]) {
       expect(first.text).toContain(text);
     }
