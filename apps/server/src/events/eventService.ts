@@ -214,6 +214,7 @@ async function resizeRooms(trx: Db, event: { id: number; labId: number }, wanted
   const surplus = current.slice(wanted);
   const kept = surplus.find((room) => room.participantCount > 0 || room.hasSessionEvents);
   if (kept) {
+    // Two of the domain's REFUSALS (roomHoldsGuests, roomHoldsHistory): a page says them in its language.
     const why = kept.participantCount > 0 ? `${kept.participantCount} participant(s)` : 'a session history';
     throw invalid('rooms_needed', `${kept.name} holds ${why}: move them or keep ${current.length} rooms.`);
   }

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MESSAGES, refusalOf } from '@lablive/domain';
 import { describe, expect, it } from 'vitest';
+import { storageQuotaRefusal } from '../labs/storageQuota.ts';
 
 const SERVER = join(import.meta.dirname, '..');
 /** The services behind the pages (the platform's labs keep their own keyed rules, LAB_RULE_MESSAGES). */
@@ -58,5 +59,13 @@ describe('the refusals a page shows', () => {
       params: {},
     });
     expect(refusalOf('Something else entirely.')).toBeNull();
+    // Sentences built from parts (issue 28): still found, their parts as parameters.
+    expect(refusalOf('rooms_needed: Room 2 holds 3 participant(s): move them or keep 3 rooms.')).toEqual({
+      key: 'roomHoldsGuests',
+      params: { room: 'Room 2', count: '3', rooms: '3' },
+    });
+    expect(refusalOf(storageQuotaRefusal('this file', 600_000, 1_000_000, 500_000))?.key).toBe(
+      'storageQuota',
+    );
   });
 });

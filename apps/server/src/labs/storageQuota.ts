@@ -24,8 +24,18 @@ export async function checkStorageRoom(db: Db, quotaBytes: number, change: Stora
   if (used + change.addingBytes <= quotaBytes) return;
   throw new DomainError(
     'payload_too_large',
-    `file: ${change.what} takes ${formatByteSize(change.addingBytes)}, which would bring the lab past its storage quota of ${formatByteSize(quotaBytes)}: its documents and media builds already hold ${formatByteSize(used)}. Delete documents or medias it no longer needs, or ask the platform's administrator for a larger quota.`,
+    storageQuotaRefusal(change.what, change.addingBytes, quotaBytes, used),
   );
+}
+
+/** The refusal's sentence (the domain's REFUSALS.storageQuota, which pages translate). */
+export function storageQuotaRefusal(
+  what: string,
+  addingBytes: number,
+  quotaBytes: number,
+  usedBytes: number,
+) {
+  return `file: ${what} takes ${formatByteSize(addingBytes)}, which would bring the lab past its storage quota of ${formatByteSize(quotaBytes)}: its documents and media builds already hold ${formatByteSize(usedBytes)}. Delete documents or medias it no longer needs, or ask the platform's administrator for a larger quota.`;
 }
 
 /**

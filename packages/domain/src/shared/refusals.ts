@@ -65,6 +65,10 @@ export const REFUSALS = {
   reportParticipants: 'Only participants of this event can file a report from its rooms.',
   staffDeleteReports: 'Only lab staff delete reports.',
   receiverTaken: 'The lab already has the receiver {email}.',
+  roomHoldsGuests: 'rooms_needed: {room} holds {count} participant(s): move them or keep {rooms} rooms.',
+  roomHoldsHistory: 'rooms_needed: {room} holds a session history: move them or keep {rooms} rooms.',
+  storageQuota:
+    "file: {what} takes {adding}, which would bring the lab past its storage quota of {quota}: its documents and media builds already hold {used}. Delete documents or medias it no longer needs, or ask the platform's administrator for a larger quota.",
 } as const;
 
 export type RefusalKey = keyof typeof REFUSALS;

@@ -207,5 +207,10 @@ export const de: Translations = {
     reportParticipants: 'Nur Teilnehmer dieser Veranstaltung können aus ihren Räumen eine Meldung abgeben.',
     staffDeleteReports: 'Nur Mitarbeiter des Labors löschen Meldungen.',
     receiverTaken: 'Das Labor hat bereits den Empfänger {{email}}.',
+    roomHoldsGuests:
+      '{{room}} hat {{count}} Teilnehmer: Verschieben Sie sie oder behalten Sie {{rooms}} Räume.',
+    roomHoldsHistory: '{{room}} hat bereits einen Sitzungsverlauf: Behalten Sie {{rooms}} Räume.',
+    storageQuota:
+      'Dieser Upload belegt {{adding}} und würde das Speicherkontingent des Labors ({{quota}}) überschreiten: Seine Dokumente und Medien belegen bereits {{used}}. Löschen Sie nicht mehr benötigte oder bitten Sie die Plattformadministration um ein größeres Kontingent.',
   },
 };

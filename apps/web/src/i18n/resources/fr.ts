@@ -198,12 +198,16 @@ export const fr: Translations = {
     fileEmpty: 'Fichier : il est vide.',
     staffMedias: 'Seul le personnel du laboratoire gère les médias.',
     mediaShared: 'Ce média est partagé par la plateforme : un laboratoire ne peut pas le modifier.',
-    mediaSlugTaken: 'Slug : le laboratoire a déjà un média au slug « {{slug}} » : choisissez-en un autre.',
+    mediaSlugTaken: 'Slug : le laboratoire a déjà un média au slug «  {{slug}}  » : choisissez-en un autre.',
     mediaHasHistory: '{{name}} a déjà un historique de sessions : clôturez l’événement plutôt.',
     roomStatsAnimators: 'Seuls les animateurs de la salle voient ses statistiques.',
     reportParticipants:
       'Seuls les participants de cet événement peuvent faire une déclaration depuis ses salles.',
     staffDeleteReports: 'Seul le personnel du laboratoire supprime des déclarations.',
     receiverTaken: 'Le laboratoire a déjà le destinataire {{email}}.',
+    roomHoldsGuests: '{{room}} accueille {{count}} participant(s) : déplacez-les ou gardez {{rooms}} salles.',
+    roomHoldsHistory: '{{room}} a déjà un historique de session : gardez {{rooms}} salles.',
+    storageQuota:
+      'Cet envoi occupe {{adding}}, ce qui dépasserait le quota de stockage du laboratoire ({{quota}}) : ses documents et médias occupent déjà {{used}}. Supprimez ceux dont il n’a plus besoin, ou demandez un quota plus grand à l’administrateur de la plateforme.',
   },
 };
