@@ -211,6 +211,10 @@ describe.runIf(skipReason === null)(
       await page.getByTestId('reset-confirmation').fill(GRETA_PASSWORD);
       await page.getByTestId('reset-submit').click();
       await page.getByTestId('reset-done').waitFor(WAIT);
+      // A first password is created, not changed (issue 28, part 6).
+      expect(await page.getByTestId('reset-done').textContent()).toBe(
+        'Your password has been created. You can sign in with it now.',
+      );
       await signInAs(page, GRETA, GRETA_PASSWORD);
       await expect.poll(() => page.getByTestId('signed-in-as').textContent(), WAIT).toContain(GRETA);
       expect(await page.getByTestId('lab-name').textContent()).toContain('Lab Nord');
