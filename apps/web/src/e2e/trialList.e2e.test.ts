@@ -12,6 +12,7 @@ import {
   accessibilityViolations,
   browserSkipReason,
   createTestDatabase,
+  enterAsPublicGuest,
   joinFromWaitingRoom,
   launchChromium,
   outboxMails,
@@ -55,6 +56,8 @@ describe.runIf(skipReason === null)(
     let event: { id: number; slug: string };
     let rooms: { id: number }[];
     let admin: Page;
+    /** The animator invited into the second room (her test leaves her there, the session running). */
+    let anna: Page;
 
     async function person(): Promise<Page> {
       const context = await browser.newContext({
@@ -214,7 +217,7 @@ describe.runIf(skipReason === null)(
       await expect.poll(linkIn, WAIT).not.toBeNull();
 
       // Her event page names her room and asks for no choice; Join takes her to that room.
-      const anna = await person();
+      anna = await person();
       await anna.goto((await linkIn()) ?? '');
       await expect.poll(() => new URL(anna.url()).pathname, WAIT).toBe('/event');
       const card = anna.getByTestId('event-card');
@@ -252,6 +255,38 @@ describe.runIf(skipReason === null)(
         anna.getByTestId('chat-send'),
       ]);
       await anna.screenshot({ path: path.join(ARTIFACTS, 'trial-room-toast.png') });
+    });
+
+    it('announces a new poll on a phone in words, not only by a dot, while the sidebar is folded', async () => {
+      // A guest on a phone in the second room (the public event places each new guest in its emptiest room).
+      let guest: Page | null = null;
+      for (let attempt = 0; attempt < 3 && guest === null; attempt++) {
+        const page = await person();
+        await page.setViewportSize(PHONE);
+        const roomId = await enterAsPublicGuest(page, server.url, event.slug, {
+          firstName: 'Phone',
+          lastName: `Guest ${attempt}`,
+          email: `phone-${attempt}-${Date.now()}@example.org`,
+        });
+        if (roomId === rooms[1]?.id) guest = page;
+      }
+      if (guest === null) throw new Error('no guest was placed in the second room');
+      const toggle = guest.getByTestId('sidebar-toggle');
+      if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.click();
+      await expect.poll(() => toggle.getAttribute('aria-expanded'), WAIT).toBe('false');
+
+      await anna.getByTestId('tab-polls').click();
+      await anna.getByTestId('poll-question').fill('Which dose form do your patients prefer?');
+      await anna.getByTestId('poll-option-0').fill('Tablets');
+      await anna.getByTestId('poll-option-1').fill('Syrup');
+      await anna.getByTestId('poll-save').click();
+      await anna.locator('[data-status="draft"] [data-testid^="poll-start-"]').first().click();
+
+      const news = guest.getByTestId('sidebar-toggle-news');
+      await news.waitFor({ state: 'visible', timeout: WAIT.timeout });
+      expect(await news.textContent()).toBe('A poll is waiting for your answer');
+      expect(await toggle.getAttribute('aria-label')).toContain('A poll is waiting for your answer');
+      await guest.screenshot({ path: path.join(ARTIFACTS, 'trial-poll-news-390.png') });
     });
 
     it("shows a closed event's day with its Statistics, Guest list and Mail log", async () => {
