@@ -7,13 +7,13 @@ import { escapeHtml, oneLineValues, type RenderedMail } from './mailFormat.ts';
 
 const SET_PASSWORD = {
   fr: {
-    subject: 'LabLive : choisissez votre mot de passe',
+    subject: 'LabLive : choisissez votre mot de passe',
     greeting: (name: string) => `Bonjour ${name},`,
     body: (inviter: string, lab: string) =>
-      `${inviter} vous a créé un compte LabLive pour ${lab}. Ouvrez ce lien pour choisir votre mot de passe :`,
-    expiry: (days: number) => `Ce lien est valable ${days} jours et ne sert qu'une fois.`,
+      `${inviter} vous a créé un compte LabLive pour ${lab}. Ouvrez ce lien pour choisir votre mot de passe :`,
+    expiry: (days: number) => `Ce lien est valable ${days} jours et ne sert qu’une fois.`,
     signIn: 'Vous vous connecterez ensuite avec cette adresse e-mail et ce mot de passe.',
-    ignore: "Si vous n'attendiez pas ce compte, ignorez ce message.",
+    ignore: 'Si vous n’attendiez pas ce compte, ignorez ce message.',
     action: 'Choisir mon mot de passe',
   },
   en: {
@@ -66,12 +66,12 @@ export function setPasswordMail(
 // hears of it while it can still be stopped.
 const EMAIL_CHANGE = {
   fr: {
-    subject: 'LabLive : confirmez votre nouvelle adresse e-mail',
+    subject: 'LabLive : confirmez votre nouvelle adresse e-mail',
     greeting: (name: string) => `Bonjour ${name},`,
     body: (requester: string, email: string) =>
-      `${requester} a demandé que votre compte LabLive se connecte désormais avec l'adresse ${email}. Ouvrez ce lien pour le confirmer :`,
-    expiry: (hours: number) => `Ce lien est valable ${hours} heures et ne sert qu'une fois.`,
-    ignore: "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : rien ne change.",
+      `${requester} a demandé que votre compte LabLive se connecte désormais avec l’adresse ${email}. Ouvrez ce lien pour le confirmer :`,
+    expiry: (hours: number) => `Ce lien est valable ${hours} heures et ne sert qu’une fois.`,
+    ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : rien ne change.',
     action: 'Confirmer cette adresse',
   },
   en: {
@@ -118,11 +118,11 @@ export function emailChangeMail(
 
 const EMAIL_CHANGE_NOTICE = {
   fr: {
-    subject: 'LabLive : changement de votre adresse de connexion',
+    subject: 'LabLive : changement de votre adresse de connexion',
     greeting: (name: string) => `Bonjour ${name},`,
     body: (requester: string, email: string) =>
-      `${requester} a demandé que votre compte LabLive se connecte désormais avec l'adresse ${email}. Le changement n'aura lieu que si le lien envoyé à cette adresse est ouvert ; d'ici là, vous vous connectez avec celle-ci.`,
-    warn: "Si vous n'êtes pas à l'origine de cette demande, prévenez l'administrateur de votre laboratoire.",
+      `${requester} a demandé que votre compte LabLive se connecte désormais avec l’adresse ${email}. Le changement n’aura lieu que si le lien envoyé à cette adresse est ouvert ; d’ici là, vous vous connectez avec celle-ci.`,
+    warn: 'Si vous n’êtes pas à l’origine de cette demande, prévenez l’administrateur de votre laboratoire.',
   },
   en: {
     subject: 'LabLive: a change of your sign-in address',

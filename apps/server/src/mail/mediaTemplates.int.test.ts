@@ -107,7 +107,7 @@ describe("a media's own mail template", () => {
   it("leaves LabLive's wording to an event without the media", async () => {
     const eventId = await invite(slides, 'hugo@x.org');
     const mail = await smtp.waitForMail((m) => m.to.includes('hugo@x.org'));
-    expect(await subjectOf(eventId)).toBe('Invitation : Oncology update');
+    expect(await subjectOf(eventId)).toBe('Invitation\u00a0: Oncology update');
     expect(mail.text).toContain('Bonjour Gina,');
     expect(mail.text).not.toContain('Le quiz commence');
   });

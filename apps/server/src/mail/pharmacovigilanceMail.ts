@@ -13,9 +13,9 @@ import { REPORT_WORDING } from './pharmacovigilanceWording.ts';
 
 const PHARMACOVIGILANCE = {
   fr: {
-    subject: (drug: string) => `Pharmacovigilance : déclaration d'effet indésirable (${drug})`,
+    subject: (drug: string) => `Pharmacovigilance : déclaration d’effet indésirable (${drug})`,
     intro: (user: string, session: string, when: string) =>
-      `${user} a déclaré un effet indésirable pendant la session « ${session} », le ${when}.`,
+      `${user} a déclaré un effet indésirable pendant la session « ${session} », le ${when}.`,
     attached: 'La déclaration est jointe au format PDF.',
     footer: 'La déclaration est aussi enregistrée dans les rapports de pharmacovigilance de LabLive.',
   },
@@ -127,10 +127,10 @@ const LABEL_COLON: Record<Locale, string> = { fr: '\u00a0: ', en: ': ', de: ': '
 
 const ACKNOWLEDGEMENT = {
   fr: {
-    subject: (reference: string) => `Pharmacovigilance : votre déclaration ${reference} est enregistrée`,
+    subject: (reference: string) => `Pharmacovigilance : votre déclaration ${reference} est enregistrée`,
     greeting: (name: string) => `Bonjour ${name},`,
     body: (drug: string, session: string, when: string, reference: string) =>
-      `Votre déclaration d'effet indésirable (${drug}) faite pendant la session « ${session} », le ${when}, est enregistrée sous la référence ${reference}.`,
+      `Votre déclaration d’effet indésirable (${drug}) faite pendant la session « ${session} », le ${when}, est enregistrée sous la référence ${reference}.`,
     next: 'Elle est transmise au service de pharmacovigilance du laboratoire. Rappelez cette référence dans tout échange à son sujet.',
   },
   en: {

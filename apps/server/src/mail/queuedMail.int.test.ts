@@ -74,7 +74,7 @@ describe('mail through the job queue', () => {
         {
           kind: 'invitation',
           recipient: 'late-smtp@x.org',
-          subject: 'Invitation : Event queued-mail',
+          subject: 'Invitation\u00a0: Event queued-mail',
           participant_id: guest.json().id,
           state: 'sent',
           attempts: 3,

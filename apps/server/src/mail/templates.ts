@@ -12,11 +12,11 @@ export {
 
 const PASSWORD_RESET = {
   fr: {
-    subject: 'LabLive : réinitialisation de votre mot de passe',
+    subject: 'LabLive : réinitialisation de votre mot de passe',
     greeting: (name: string) => `Bonjour ${name},`,
-    body: 'Vous avez demandé à changer votre mot de passe LabLive. Ouvrez ce lien pour en choisir un nouveau :',
-    expiry: (minutes: number) => `Ce lien est valable ${minutes} minutes et ne sert qu'une fois.`,
-    ignore: "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
+    body: 'Vous avez demandé à changer votre mot de passe LabLive. Ouvrez ce lien pour en choisir un nouveau :',
+    expiry: (minutes: number) => `Ce lien est valable ${minutes} minutes et ne sert qu’une fois.`,
+    ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
     action: 'Choisir un nouveau mot de passe',
   },
   en: {
@@ -90,11 +90,11 @@ function descriptionBlock(description: MailDescription | undefined): { text: str
 
 const INVITATION = {
   fr: {
-    subject: (event: string) => `Invitation : ${event}`,
+    subject: (event: string) => `Invitation : ${event}`,
     greeting: (name: string) => `Bonjour ${name},`,
-    body: (event: string, when: string) => `Vous êtes invité(e) à l'événement « ${event} », le ${when}.`,
+    body: (event: string, when: string) => `Vous êtes invité(e) à l’événement « ${event} », le ${when}.`,
     running: (event: string, when: string) =>
-      `Vous êtes invité(e) à l'événement « ${event} », commencé le ${when} : il est en cours, rejoignez-le dès maintenant.`,
+      `Vous êtes invité(e) à l’événement « ${event} », commencé le ${when} : il est en cours, rejoignez-le dès maintenant.`,
     role: (role: string) => `Vous y participerez en tant que ${role}.`,
     roles: {
       participant: 'participant',
@@ -102,7 +102,7 @@ const INVITATION = {
       observer: 'observateur',
       'observer-animator': 'observateur-animateur',
     },
-    link: 'Ce lien personnel vous connecte à l’événement ; ne le transmettez pas :',
+    link: 'Ce lien personnel vous connecte à l’événement ; ne le transmettez pas :',
     action: 'Rejoindre l’événement',
   },
   en: {
@@ -181,12 +181,12 @@ export function invitationMail(
 
 const REMINDER = {
   fr: {
-    subject: (event: string) => `Rappel : ${event}`,
+    subject: (event: string) => `Rappel : ${event}`,
     greeting: (name: string) => `Bonjour ${name},`,
     soon: { j7: 'dans une semaine', j1: 'demain', h1: 'dans une heure' },
     body: (event: string, soon: string, when: string) =>
-      `L'événement « ${event} » commence ${soon}, le ${when}.`,
-    link: 'Rejoignez-le avec ce lien :',
+      `L’événement « ${event} » commence ${soon}, le ${when}.`,
+    link: 'Rejoignez-le avec ce lien :',
     action: 'Rejoindre l’événement',
   },
   en: {
@@ -246,13 +246,13 @@ export function reminderMail(
 
 const PERSONAL_LINK = {
   fr: {
-    subject: (event: string) => `Votre nouveau lien : ${event}`,
+    subject: (event: string) => `Votre nouveau lien : ${event}`,
     greeting: (name: string) => `Bonjour ${name},`,
     body: (event: string, when: string) =>
-      `Voici un nouveau lien personnel pour l'événement « ${event} », le ${when}.`,
-    link: 'Il vous connecte à l’événement une fois ; ne le transmettez pas :',
+      `Voici un nouveau lien personnel pour l’événement « ${event} », le ${when}.`,
+    link: 'Il vous connecte à l’événement une fois ; ne le transmettez pas :',
     action: 'Rejoindre l’événement',
-    ignore: "Si vous n'avez pas demandé ce lien, ignorez ce message.",
+    ignore: 'Si vous n’avez pas demandé ce lien, ignorez ce message.',
   },
   en: {
     subject: (event: string) => `Your new link: ${event}`,
@@ -313,11 +313,11 @@ export function personalLinkMail(locale: Locale, values: GuestLinkMailValues): R
 
 const EVENT_UPDATE = {
   fr: {
-    subject: (event: string) => `Modification : ${event}`,
+    subject: (event: string) => `Modification : ${event}`,
     greeting: (name: string) => `Bonjour ${name},`,
-    body: (event: string, when: string) => `L'événement « ${event} » a changé : il aura lieu le ${when}.`,
+    body: (event: string, when: string) => `L’événement « ${event} » a changé : il aura lieu le ${when}.`,
     calendar: 'Le fichier joint met à jour l’entrée de votre agenda.',
-    link: 'Rejoignez-le avec ce lien :',
+    link: 'Rejoignez-le avec ce lien :',
     action: 'Rejoindre l’événement',
   },
   en: {
@@ -365,11 +365,11 @@ export function eventUpdateMail(locale: Locale, values: GuestLinkMailValues): Re
 
 const EVENT_CANCELLED = {
   fr: {
-    subject: (event: string) => `Annulé : ${event}`,
+    subject: (event: string) => `Annulé : ${event}`,
     greeting: (name: string) => `Bonjour ${name},`,
-    event: (event: string, when: string) => `L'événement « ${event} » du ${when} est annulé.`,
+    event: (event: string, when: string) => `L’événement « ${event} » du ${when} est annulé.`,
     guest: (event: string, when: string) =>
-      `Vous ne faites plus partie des invités de l'événement « ${event} » du ${when}.`,
+      `Vous ne faites plus partie des invités de l’événement « ${event} » du ${when}.`,
     calendar: 'Le fichier joint retire l’entrée de votre agenda.',
   },
   en: {

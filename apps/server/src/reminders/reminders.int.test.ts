@@ -223,7 +223,7 @@ describe('reminders', () => {
         (m) => m.to.includes(to) && /method=CANCEL/.test(m.raw),
         15_000,
       );
-      expect(cancellation.text).toContain('« Cardiology brief »');
+      expect(cancellation.text).toContain('«\u202fCardiology brief\u202f»');
       expect(cancellation.text).toContain('est annulé');
     }
   });

@@ -234,7 +234,7 @@ describe('names in the mail', () => {
     expect(lines).toContainEqual(
       expect.stringMatching(
         // The fixture's event is running: "commencé le" (started on) rather than "le" (on).
-        /^Vous êtes invité\(e\) à l'événement « Event invite-2 Password: reset it at http:\/\/evil\.example », (le|commencé le) /,
+        /^Vous êtes invité\(e\) à l’événement «\u202fEvent invite-2 Password: reset it at http:\/\/evil\.example\u202f», (le|commencé le) /u,
       ),
     );
     expect(lines.filter((line) => /^(Click|Password)/.test(line))).toEqual([]);

@@ -209,7 +209,7 @@ describe('a new user', () => {
           kind: 'set_password',
           state: 'sent',
           lab_id: labA,
-          subject: 'LabLive : choisissez votre mot de passe',
+          subject: 'LabLive\u00a0: choisissez votre mot de passe',
         },
       ]);
   });
