@@ -5,7 +5,7 @@
 // consumed minute is.
 import { adminRouteVerdict, type LabConsumption, percentOf, principalOf } from '@lablive/domain';
 import { Progress } from 'radix-ui';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../auth/useAuth.ts';
 import { useLoadedQuery } from '../../queries/loaded.ts';
@@ -14,6 +14,7 @@ import { ClosedSessions } from './ClosedSessions.tsx';
 import { PeriodChart } from './PeriodChart.tsx';
 import { LoadedContent, StatsSection } from './StatsBlock.tsx';
 import './stats.css';
+import { useFormat } from '../../format/useFormat.ts';
 import { NamedPage } from '../AdminPage.tsx';
 
 export function ConsumptionPage() {
@@ -44,14 +45,14 @@ function Plan() {
 }
 
 function PlanFigures({ consumption }: { consumption: LabConsumption }) {
-  const { t, i18n } = useTranslation('admin');
-  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
+  const { t } = useTranslation('admin');
+  const format = useFormat();
   const { plan } = consumption;
   return (
     <div className="consumption-figures">
       <p className="consumption-plan" data-testid="consumption-plan-value">
         {plan > 0
-          ? t('stats.consumption.planValue', { value: number.format(plan) })
+          ? t('stats.consumption.planValue', { value: format.count(plan) })
           : t('stats.consumption.noPlan')}
       </p>
       <MinutesBar
@@ -69,7 +70,7 @@ function PlanFigures({ consumption }: { consumption: LabConsumption }) {
       />
       <p className="consumption-average" data-testid="consumption-average">
         <span className="minutes-bar-label">{t('stats.consumption.average')}</span>{' '}
-        <strong>{t('stats.consumption.averageValue', { value: number.format(consumption.average) })}</strong>{' '}
+        <strong>{t('stats.consumption.averageValue', { value: format.count(consumption.average) })}</strong>{' '}
         <span className="muted">{t('stats.consumption.averageOver', { count: consumption.sessions })}</span>
       </p>
     </div>
@@ -83,11 +84,11 @@ function MinutesBar(props: {
   testId: string;
   tone?: 'left';
 }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const labelId = useId();
-  const number = new Intl.NumberFormat(i18n.language);
+  const format = useFormat();
   const text = t('stats.consumption.barValue', {
-    minutes: number.format(props.minutes),
+    minutes: format.count(props.minutes),
     percent: props.percent,
   });
   // Past the plan the bar is full; the percentage says by how much.

@@ -3,12 +3,13 @@
 // nothing to a screen reader, so a sentence under it sums it up and the figures are one click away as a
 // table. Bucket dates are days of the lab's time zone, as the answer says.
 import type { ChartData, StatsPeriod } from '@lablive/domain';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import { labChartLook } from '../../components/chartLook.ts';
 import { followContainerWidth } from '../../components/chartSizing.ts';
 import 'uplot/dist/uPlot.min.css';
+import { useFormat } from '../../format/useFormat.ts';
 import { useLoadedQuery } from '../../queries/loaded.ts';
 import { type StatsChart, useStatsChart } from '../resources/stats.ts';
 import { PeriodSwitch } from './PeriodSwitch.tsx';
@@ -74,7 +75,7 @@ function ChartFigure(props: { data: ChartData; kind: ChartKind; series: string; 
   const { data, kind, series } = props;
   const { t, i18n } = useTranslation('admin');
   const locale = i18n.language;
-  const number = useMemo(() => new Intl.NumberFormat(locale), [locale]);
+  const format = useFormat();
   const short = data.dates.map((date) => bucketLabel(date, data.period, locale));
   const long = data.dates.map((date) => bucketLabel(date, data.period, locale, true));
   const total = data.values.reduce((sum, value) => sum + value, 0);
@@ -89,13 +90,13 @@ function ChartFigure(props: { data: ChartData; kind: ChartKind; series: string; 
     summary = t('stats.chart.summaryEmpty', { count: data.values.length });
   } else if (kind === 'bars') {
     summary = t('stats.chart.summary', {
-      total: number.format(total),
-      peak: number.format(data.values[peakIndex] ?? 0),
+      total: format.count(total),
+      peak: format.count(data.values[peakIndex] ?? 0),
       when: long[peakIndex] ?? '',
     });
   } else {
     summary = t('stats.chart.latest', {
-      value: number.format(data.values[lastIndex] ?? 0),
+      value: format.count(data.values[lastIndex] ?? 0),
       when: long[lastIndex] ?? '',
     });
   }
@@ -131,7 +132,7 @@ function ChartFigure(props: { data: ChartData; kind: ChartKind; series: string; 
                   <th scope="row">
                     <time dateTime={date}>{long[index]}</time>
                   </th>
-                  <td className="cell-number">{number.format(data.values[index] ?? 0)}</td>
+                  <td className="cell-number">{format.count(data.values[index] ?? 0)}</td>
                 </tr>
               ))}
             </tbody>

@@ -4,6 +4,7 @@
 import { presentSecondsAt, type RoomSessionStats, type SessionParticipant } from '@lablive/domain';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../format/useFormat.ts';
 import { clockOf, minutesOf, sessionTimeline, type TimelineBar } from './statsFormat.ts';
 
 const KNOWN_ROLES = ['participant', 'animator', 'observer', 'observer-animator'] as const;
@@ -14,9 +15,9 @@ export type InstantFormats = { time: Intl.DateTimeFormat; dayTime: Intl.DateTime
 
 export function RoomSession(props: { session: RoomSessionStats; formats: InstantFormats; nowMs: number }) {
   const { session, formats, nowMs } = props;
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const titleId = useId();
-  const number = new Intl.NumberFormat(i18n.language);
+  const format = useFormat();
   const from = formats.dayTime.format(new Date(session.started_at));
   const figures = [
     { key: 'consumed', label: t('stats.detail.consumed'), value: session.consumed_minutes },
@@ -39,7 +40,7 @@ export function RoomSession(props: { session: RoomSessionStats; formats: Instant
         {figures.map((figure) => (
           <div key={figure.key} className="stats-figure">
             <dt>{figure.label}</dt>
-            <dd>{number.format(figure.value)}</dd>
+            <dd>{format.count(figure.value)}</dd>
           </div>
         ))}
       </dl>

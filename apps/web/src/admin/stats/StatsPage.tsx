@@ -4,7 +4,6 @@
 // failing call leaves the others readable, and nothing is ever filled with made-up figures.
 import type { DocumentStatsRow, PollStatsRow, StatsTotals } from '@lablive/domain';
 import { DOCUMENT_PAGE_SIZES } from '@lablive/domain';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
 import { documentFileName } from '../../components/saveBlob.ts';
@@ -18,6 +17,7 @@ import { PollResults } from './PollResults.tsx';
 import { BlockFailure, BlockLoading, LoadedContent, StatsSection } from './StatsBlock.tsx';
 import { POLLS_PER_LOAD } from './statsFormat.ts';
 import './stats.css';
+import { useFormat } from '../../format/useFormat.ts';
 import { AdminPage } from '../AdminPage.tsx';
 
 export function StatsPage() {
@@ -40,26 +40,26 @@ export function StatsPage() {
 }
 
 function Totals() {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const { state, reload } = useLoadedQuery(useStatsTotals());
-  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
+  const format = useFormat();
   const figures = (totals: StatsTotals) => [
-    { key: 'sessions', label: t('stats.totals.sessions'), value: number.format(totals.sessions) },
-    { key: 'participants', label: t('stats.totals.participants'), value: number.format(totals.participants) },
+    { key: 'sessions', label: t('stats.totals.sessions'), value: format.count(totals.sessions) },
+    { key: 'participants', label: t('stats.totals.participants'), value: format.count(totals.participants) },
     {
       key: 'minutes',
       label: t('stats.totals.minutes'),
-      value: t('stats.totals.minutesValue', { value: number.format(totals.minutes) }),
+      value: t('stats.totals.minutesValue', { value: format.count(totals.minutes) }),
     },
     {
       key: 'average',
       label: t('stats.totals.average'),
-      value: t('stats.totals.minutesValue', { value: number.format(totals.average_duration_minutes) }),
+      value: t('stats.totals.minutesValue', { value: format.count(totals.average_duration_minutes) }),
     },
-    { key: 'messages', label: t('stats.totals.messages'), value: number.format(totals.messages) },
-    { key: 'polls', label: t('stats.totals.polls'), value: number.format(totals.polls) },
-    { key: 'votes', label: t('stats.totals.votes'), value: number.format(totals.votes) },
-    { key: 'documents', label: t('stats.totals.documents'), value: number.format(totals.documents_shared) },
+    { key: 'messages', label: t('stats.totals.messages'), value: format.count(totals.messages) },
+    { key: 'polls', label: t('stats.totals.polls'), value: format.count(totals.polls) },
+    { key: 'votes', label: t('stats.totals.votes'), value: format.count(totals.votes) },
+    { key: 'documents', label: t('stats.totals.documents'), value: format.count(totals.documents_shared) },
   ];
   return (
     <StatsSection title={t('stats.totals.title')}>
