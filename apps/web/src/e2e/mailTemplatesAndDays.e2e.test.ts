@@ -52,8 +52,15 @@ describe.runIf(skipReason === null)(
     /** Opens the day field's calendar on `day`'s month and answers its button. */
     async function calendarDay(page: Page, trigger: string, day: string) {
       await page.getByTestId(trigger).click();
+      // The popover opens first: looking for the day before it is drawn would page past its month.
+      await page.locator('.day-popover').waitFor(WAIT);
       const button = page.locator(`.day-popover [data-day="${day}"] button`);
-      for (let month = 0; month < 3 && !(await button.isVisible()); month++) {
+      const shown = () =>
+        button.waitFor({ state: 'visible', timeout: 1000 }).then(
+          () => true,
+          () => false,
+        );
+      for (let month = 0; month < 3 && !(await shown()); month++) {
         await page.locator('.day-popover .rdp-button_next').click();
       }
       return button;
@@ -154,8 +161,10 @@ describe.runIf(skipReason === null)(
       await row.getByTestId('deployment-days-delete').click();
       await superAdmin.getByTestId('deployment-days-confirm-confirm').click();
       await row.waitFor({ state: 'detached', ...WAIT });
-      const left = await database.db.selectFrom('deployment_schedulers').select('date').execute();
-      expect(left).toEqual([]);
+      // The list removes the row at once (optimistic) and the server answers after: wait for the table.
+      await expect
+        .poll(() => database.db.selectFrom('deployment_schedulers').select('date').execute(), WAIT)
+        .toEqual([]);
     });
   },
 );
