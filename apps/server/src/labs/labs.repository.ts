@@ -1,6 +1,6 @@
 // Labs: their theme and enabled modules, and their settings as the platform's super-admins manage them.
 // Rows are mapped to domain shapes here and nowhere else.
-import { LAB_MODULES, type LabModule, type LabTheme, LOCALES, type Locale } from '@lablive/domain';
+import { LAB_MODULES, type LabModule, type LabTheme, type Locale, storedLocale } from '@lablive/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 
@@ -31,7 +31,7 @@ export async function findLab(db: Db, labId: number): Promise<Lab | undefined> {
     name: row.name,
     planMinutes: row.plan_minutes,
     suspended: row.suspended_at !== null,
-    defaultLocale: LOCALES.find((locale) => locale === row.default_locale) ?? 'fr',
+    defaultLocale: storedLocale(row.default_locale),
     timeZone: row.time_zone,
     modules: modules.map((m) => m.module).filter(isLabModule),
     theme: {

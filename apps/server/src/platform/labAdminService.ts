@@ -9,12 +9,11 @@ import {
   LAB_RULE_MESSAGES,
   type LabCreate,
   type LabUpdate,
-  LOCALES,
-  type Locale,
   type ManagedLab,
   MESSAGES,
   notFound,
   percentOf,
+  storedLocale,
 } from '@lablive/domain';
 import { type Caller, holds } from '../access/caller.ts';
 import type { Db } from '../db/connection.ts';
@@ -51,8 +50,6 @@ export type LabAdminService = ReturnType<typeof createLabAdminService>;
 const SLUG_TAKEN = LAB_RULE_MESSAGES.slugTaken;
 const OWN_LAB = LAB_RULE_MESSAGES.ownLab;
 
-const localeOf = (value: string): Locale => LOCALES.find((locale) => locale === value) ?? 'fr';
-
 function checkManagesLabs(caller: Caller): void {
   if (!holds(caller.principal, 'manage_labs')) throw forbidden(MESSAGES.notEnoughPermissions);
 }
@@ -70,7 +67,7 @@ function toManagedLab(row: ManagedLabRow, consumed: number): ManagedLab {
     waiting_room_image_url: row.waiting_room_image_url,
     modules: row.modules,
     time_zone: row.time_zone,
-    default_locale: localeOf(row.default_locale),
+    default_locale: storedLocale(row.default_locale),
     suspended_at: row.suspended_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
     users: row.users,

@@ -3,7 +3,7 @@
 // pending and mailed a confirmation link; the old address is told at once; the account signs in with the
 // new one only once the link is followed. So an account's e-mail is always an address its owner proved,
 // and the participations matched by it (events/visibleEvents.ts, rooms/roomAccess.ts) are theirs.
-import { DomainError, LOCALES, type Locale, type ManagedUser, USER_RULE_MESSAGES } from '@lablive/domain';
+import { DomainError, type ManagedUser, storedLocale, USER_RULE_MESSAGES } from '@lablive/domain';
 import type { Caller } from '../access/caller.ts';
 import type { Db } from '../db/connection.ts';
 import { isUniqueViolation } from '../db/pgErrors.ts';
@@ -24,7 +24,6 @@ export type EmailChangesDeps = {
   emailChangeTtlSeconds?: number;
 };
 
-const localeOf = (value: string): Locale => LOCALES.find((locale) => locale === value) ?? 'fr';
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const fullName = (user: ManagedUser) => `${user.first_name} ${user.last_name}`.trim() || user.email;
 
@@ -51,7 +50,7 @@ export function createEmailChanges(deps: EmailChangesDeps) {
         now,
         ttlSeconds,
       });
-      const locale = localeOf(target.locale);
+      const locale = storedLocale(target.locale);
       const params = { name: fullName(target), requesterName: who.user.name, newEmail: next };
       const about = { labId: target.lab_id };
       const key = `email-change-${target.id}-${now.getTime()}`;

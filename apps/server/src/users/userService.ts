@@ -17,8 +17,6 @@ import {
   holdsMoreThan,
   invalid,
   isAdminRole,
-  LOCALES,
-  type Locale,
   type ManagedUser,
   MESSAGES,
   notFound,
@@ -28,6 +26,7 @@ import {
   type ProfileForm,
   type RoleView,
   rankOf,
+  storedLocale,
   USER_RULE_MESSAGES,
   type UserCreate,
   type UserListQuery,
@@ -109,8 +108,6 @@ async function checkGroups(db: Db, labId: number, groupIds: readonly number[]) {
 }
 
 const isPermission = (name: string): name is Permission => (PERMISSIONS as readonly string[]).includes(name);
-
-const localeOf = (value: string): Locale => LOCALES.find((locale) => locale === value) ?? 'fr';
 
 type Context = {
   deps: UserServiceDeps;
@@ -256,7 +253,7 @@ async function createUser(ctx: Context, who: Caller, form: UserCreate): Promise<
         ...form,
         labId: caller.labId,
         labName: who.user.lab.name,
-        locale: localeOf(who.user.locale),
+        locale: storedLocale(who.user.locale),
         inviterName: who.user.name,
       },
     );

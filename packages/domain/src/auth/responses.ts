@@ -7,6 +7,10 @@ export const LOCALES = ['fr', 'en', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const localeSchema = z.enum(LOCALES);
 
+/** A language as stored (a column's text): one of ours, else French, the product's first language. */
+export const storedLocale = (value: string | null | undefined): Locale =>
+  LOCALES.find((locale) => locale === value) ?? 'fr';
+
 export const currentUserSchema = z.object({
   /** 'user' for lab staff, 'guest' for a person admitted to one event (public entry or invitation). */
   kind: z.enum(['user', 'guest']),
