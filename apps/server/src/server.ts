@@ -132,6 +132,11 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
       log: log('rooms'),
       instruments: metrics.instruments,
       presenceSweepAfterMs: env.PRESENCE_SWEEP_AFTER_MS,
+      quietAfterMs: env.ROOM_QUIET_UNLOAD_MS,
+      waitingBounds: {
+        perRoom: env.ROOM_WAITING_COMMANDS_MAX,
+        perInstance: env.INSTANCE_WAITING_COMMANDS_MAX,
+      },
     });
     closers.push(() => rooms.close());
     const projectionLeases = createProjectionLeases(database.url, (message, details) =>

@@ -12,6 +12,8 @@ export const PROTOCOL_ERRORS = {
   notJoined: 'not_joined',
   rateLimited: 'rate_limited',
   roomUnavailable: 'room_unavailable',
+  /** Too many commands wait for the room's host (or for this instance's hosts): retry with backoff. */
+  overloaded: 'overloaded',
   internal: 'internal',
 } as const;
 export type ProtocolErrorCode = (typeof PROTOCOL_ERRORS)[keyof typeof PROTOCOL_ERRORS];

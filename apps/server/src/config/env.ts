@@ -131,6 +131,12 @@ const envSchema = z
     DRAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
     // How long an instance must be gone before the rooms drop the connections it had (presenceSweep.ts).
     PRESENCE_SWEEP_AFTER_MS: z.coerce.number().int().min(500).max(600_000).default(45_000),
+    // How long a room with nobody connected and no command stays in memory (rooms/quietRooms.ts).
+    ROOM_QUIET_UNLOAD_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
+    // Commands waiting for one room's host, and for all of an instance's hosts, before new ones are
+    // answered `overloaded` (rooms/hostAdmission.ts).
+    ROOM_WAITING_COMMANDS_MAX: z.coerce.number().int().min(10).max(1_000_000).default(2_000),
+    INSTANCE_WAITING_COMMANDS_MAX: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
   })
   .superRefine((env, ctx) => {
     if ((env.OPENTOK_API_KEY === undefined) !== (env.OPENTOK_API_SECRET === undefined)) {

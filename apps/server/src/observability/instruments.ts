@@ -2,8 +2,11 @@
 // never import prom-client, and tests that build them without metrics pass nothing (noInstruments).
 
 /** Why a room host stopped: handed over in a drain, fenced off by another host's append, its lease
- * connection lost, or the instance closing. */
-export type HostStopReason = 'drain' | 'fenced' | 'lease_lost' | 'close';
+ * connection lost, the instance closing, or the room quiet long enough to leave memory (quietRooms.ts). */
+export type HostStopReason = 'drain' | 'fenced' | 'lease_lost' | 'close' | 'idle';
+
+/** Which bound on waiting commands refused one `overloaded`: its room's or the whole instance's. */
+export type OverloadScope = 'room' | 'instance';
 
 /** How a command or snapshot request to another instance's host ended. */
 export type BusRequestOutcome = 'ok' | 'no_responders' | 'timeout' | 'error';
@@ -15,6 +18,8 @@ export type RoomInstruments = {
   hostStarted(): void;
   hostStopped(reason: HostStopReason): void;
   busRequest(kind: 'cmd' | 'snapshot', outcome: BusRequestOutcome, seconds: number): void;
+  /** A command refused `overloaded`: too many commands already waited (hostAdmission.ts). */
+  overloaded(scope: OverloadScope): void;
 };
 
 export type FanoutInstruments = {
@@ -34,6 +39,7 @@ export const noInstruments: Instruments = {
   hostStarted: nothing,
   hostStopped: nothing,
   busRequest: nothing,
+  overloaded: nothing,
   delivered: nothing,
   caughtUp: nothing,
 };

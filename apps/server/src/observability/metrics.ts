@@ -222,6 +222,12 @@ function createInstruments(registers: Registers): Instruments {
     labelNames: ['reason'],
     registers,
   });
+  const overloaded = new Counter({
+    name: 'lablive_room_commands_overloaded_total',
+    help: 'Commands refused overloaded (nothing queued or stored), by the bound they met: room or instance',
+    labelNames: ['scope'],
+    registers,
+  });
 
   return {
     append(seconds, events) {
@@ -232,6 +238,7 @@ function createInstruments(registers: Registers): Instruments {
     hostStarted: () => hostsStarted.inc(),
     hostStopped: (reason) => hostsStopped.inc({ reason }),
     busRequest: (kind, outcome, seconds) => busSeconds.observe({ kind, outcome }, seconds),
+    overloaded: (scope) => overloaded.inc({ scope }),
     delivered: (seconds) => fanoutSeconds.observe(Math.max(0, seconds)),
     caughtUp: () => catchUps.inc(),
   };

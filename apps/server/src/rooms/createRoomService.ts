@@ -4,20 +4,25 @@
 // followers over the bus. A host that moves (drain, fencing, lost lease) answers room_unavailable, and
 // the command is routed again to wherever the room is next: the same command id appends once.
 //
-// The pieces: localHosts.ts (the rooms hosted here), roomRouting.ts (where a request goes),
-// presenceWatch.ts (dead instances' connections, and this one cut off).
-import { DomainError } from '@lablive/domain';
+// The pieces: localHosts.ts (the rooms hosted here: start, stop), roomRouting.ts (where a request goes),
+// roomRequests.ts (a command or snapshot on the room's host, routed again while it moves),
+// presenceWatch.ts (dead instances' connections), cutOffWatchdog.ts (this instance cut off),
+// quietRooms.ts (rooms nobody uses leave memory), hostAdmission.ts (bounds on waiting commands).
 import type { Bus } from '../bus/index.ts';
 import type { Db } from '../db/connection.ts';
 import { noInstruments, type RoomInstruments } from '../observability/instruments.ts';
+import { watchCutOff } from './cutOffWatchdog.ts';
+import { createInstanceWaiting, type WaitingBounds } from './hostAdmission.ts';
 import { createLocalHosts } from './localHosts.ts';
 import { newConnectionId } from './presenceSweep.ts';
 import { watchPresence } from './presenceWatch.ts';
+import { unloadQuietRooms } from './quietRooms.ts';
 import type { RoomHostDeps } from './roomHost.ts';
 import { openRoomLeases } from './roomLeases.ts';
 import { roomCodec } from './roomMessages.ts';
+import { createRoomRequests } from './roomRequests.ts';
 import { createRoomRouter } from './roomRouting.ts';
-import type { CommandEnvelope, CommandOutcome, RoomService, RoomSnapshot } from './roomService.ts';
+import type { RoomService } from './roomService.ts';
 import { roomSubjects } from './roomSubjects.ts';
 
 export type RoomServiceDeps = {
@@ -35,6 +40,10 @@ export type RoomServiceDeps = {
   presenceSweepAfterMs?: number;
   /** Told after each commit, so this instance's projections read at once. */
   wakeUp?: RoomHostDeps['wakeUp'];
+  /** How long a room with no connection and no command stays loaded (quietRooms.ts; 10 min). */
+  quietAfterMs?: number;
+  /** Commands waiting per room and per instance before `overloaded` (hostAdmission.ts). */
+  waitingBounds?: WaitingBounds;
 };
 
 export type RunningRoomService = RoomService & {
@@ -65,59 +74,20 @@ export async function createRoomService(deps: RoomServiceDeps): Promise<RunningR
     ...(deps.participantLimit === undefined ? {} : { participantLimit: deps.participantLimit }),
     ...(deps.wakeUp === undefined ? {} : { wakeUp: deps.wakeUp }),
   } satisfies RoomHostDeps;
-  const hosts = createLocalHosts(deps.bus, leases, hostDeps);
+  const hosts = createLocalHosts(deps.bus, leases, hostDeps, createInstanceWaiting(deps.waitingBounds));
+  const quiet = unloadQuietRooms(hosts, hostDeps.now, deps.quietAfterMs ?? 10 * 60_000);
+  const sweepAfterMs = deps.presenceSweepAfterMs ?? 45_000;
   // Dead instances' connections (presenceSweep.ts), after a grace period of 45 s by default.
-  const presence = watchPresence(leases, hosts, log, deps.presenceSweepAfterMs ?? 45_000);
+  const presence = watchPresence(leases, hosts, log, sweepAfterMs);
+  const cutOff = watchCutOff(leases, hosts, log, sweepAfterMs);
   // Short: a request that reached a host just killed is only answered by this timeout, and asking again
   // is safe (the same command id appends once), so a lost host costs a command 2 s, not more.
   const router = createRoomRouter(deps.bus, hosts, instruments, deps.requestTimeoutMs ?? 2000);
+  const requests = createRoomRequests(router, log);
 
   return {
-    async execute(envelope: CommandEnvelope): Promise<CommandOutcome> {
-      const unavailable: CommandOutcome = {
-        ok: false,
-        commandId: envelope.commandId,
-        code: 'room_unavailable',
-        message: 'The room is not available right now; retry.',
-      };
-      const outcome = await router
-        .route(
-          envelope.roomId,
-          async (host) => {
-            const result = await host.submit(envelope);
-            return !result.ok && result.code === 'room_unavailable' ? null : result;
-          },
-          async () => {
-            const result = roomCodec.outcome(
-              await router.request('cmd', roomSubjects.command(envelope.roomId), roomCodec.encode(envelope)),
-            );
-            // The remote host is stopping: route again, to the room's next host.
-            return !result.ok && result.code === 'room_unavailable' ? null : result;
-          },
-        )
-        .catch((error: unknown) => {
-          if (error instanceof DomainError) throw error;
-          log('warn', 'room command could not be routed', {
-            roomId: envelope.roomId,
-            error: String(error),
-          });
-          return unavailable;
-        });
-      return outcome ?? unavailable;
-    },
-
-    async snapshot(roomId: number): Promise<RoomSnapshot> {
-      const snapshot = await router.route(
-        roomId,
-        async (host) => ({ state: host.state(), version: host.state().version }),
-        async () =>
-          roomCodec.snapshot(
-            await router.request('snapshot', roomSubjects.snapshot(roomId), new Uint8Array()),
-          ),
-      );
-      if (!snapshot) throw new DomainError('conflict', 'The room is not available right now; retry.');
-      return snapshot;
-    },
+    execute: requests.execute,
+    snapshot: requests.snapshot,
 
     follow(roomId, onBatch) {
       const subscription = deps.bus.subscribe(roomSubjects.events(roomId), (payload) => {
@@ -127,7 +97,7 @@ export async function createRoomService(deps: RoomServiceDeps): Promise<RunningR
     },
 
     newConnectionId: () => newConnectionId(leases.instanceKey),
-    onCutOff: (listener) => presence.onCutOff(listener),
+    onCutOff: (listener) => cutOff.onCutOff(listener),
 
     hostedRooms: () => hosts.roomIds(),
     leasesHealthy: () => leases.healthy(),
@@ -136,6 +106,8 @@ export async function createRoomService(deps: RoomServiceDeps): Promise<RunningR
 
     async close() {
       presence.stop();
+      cutOff.stop();
+      quiet.stop();
       await hosts.dropAll('close');
       await leases.close();
     },

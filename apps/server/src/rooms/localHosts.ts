@@ -1,11 +1,13 @@
 // The rooms this instance hosts. A room is taken when its lease is: its host starts from the log and
 // answers the room's command and snapshot subjects on the bus. A host stops when the instance drains or
-// closes, when its lease is lost, or when another host's append fenced it off; its lease is then
-// released, and the room is not taken again here before that.
+// closes, when its lease is lost, when another host's append fenced it off, or when the room has been
+// quiet long enough (quietRooms.ts); its lease is then released, and the room is not taken again here
+// before that.
 import { DomainError } from '@lablive/domain';
 import { loadRoomConfig } from '../access/roomAccess.ts';
 import type { Bus, Subscription } from '../bus/index.ts';
 import type { HostStopReason, RoomInstruments } from '../observability/instruments.ts';
+import type { InstanceWaiting } from './hostAdmission.ts';
 import { type RoomHost, type RoomHostDeps, startRoomHost } from './roomHost.ts';
 import type { RoomLeases } from './roomLeases.ts';
 import { roomCodec } from './roomMessages.ts';
@@ -28,6 +30,8 @@ export function createLocalHosts(
   bus: Bus,
   leases: RoomLeases,
   hostDeps: RoomHostDeps & { instruments: RoomInstruments },
+  /** Every host's waiting commands, counted against the instance's bound (hostAdmission.ts). */
+  instanceWaiting?: InstanceWaiting,
 ): LocalHosts {
   const { db, log, instruments } = hostDeps;
   const hosts = new Map<number, { host: RoomHost; replies: Subscription[] }>();
@@ -58,7 +62,12 @@ export function createLocalHosts(
     try {
       const room = await loadRoomConfig(db, null, roomId);
       if (!room) throw new DomainError('not_found', `No room ${roomId}.`);
-      const host = await startRoomHost(room.config, hostDeps, () => void drop(roomId, 'fenced'));
+      const host = await startRoomHost(
+        room.config,
+        hostDeps,
+        () => void drop(roomId, 'fenced'),
+        instanceWaiting,
+      );
       if (!leases.held().includes(roomId)) {
         // The lease connection was lost while the room loaded: someone else may take it now.
         await host.stop();

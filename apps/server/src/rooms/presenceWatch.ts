@@ -1,19 +1,13 @@
-// The presence of instances, watched from this one (the rules are in presenceSweep.ts). Every few
+// The presence of instances, watched from this one (the rules are in presenceSweep.ts): every few
 // seconds the hosts here record the departure of connections whose instance has been gone for the grace
-// period. And when this instance loses its own lease connection, it drops its hosts (their leases went
-// with it) and, if the connection is still lost after a third of the grace period, tells its listeners
-// to close its room sockets, before the other instances drop those connections from their rooms.
+// period. What this instance does when it is the one cut off is cutOffWatchdog.ts.
 
 import type { LocalHosts } from './localHosts.ts';
 import { createAbsenceClock, instanceKeysIn, orphanedConnections } from './presenceSweep.ts';
 import type { RoomHostDeps } from './roomHost.ts';
 import type { RoomLeases } from './roomLeases.ts';
 
-export type PresenceWatch = {
-  /** Called when this instance stays cut from PostgreSQL too long: its sockets must close. */
-  onCutOff(listener: () => void): void;
-  stop(): void;
-};
+export type PresenceWatch = { stop(): void };
 
 export function watchPresence(
   leases: RoomLeases,
@@ -22,25 +16,9 @@ export function watchPresence(
   sweepAfterMs: number,
 ): PresenceWatch {
   const absence = createAbsenceClock(sweepAfterMs);
-  const cutOffListeners: Array<() => void> = [];
-  let cutOffTimer: ReturnType<typeof setTimeout> | null = null;
 
-  leases.onLost(() => {
-    for (const roomId of hosts.roomIds()) void hosts.drop(roomId, 'lease_lost');
-    // Without the lease connection this instance looks dead to the others: its connections must not
-    // outlive the grace period after which their rooms drop them.
-    absence.reset();
-    if (cutOffTimer) clearTimeout(cutOffTimer);
-    cutOffTimer = setTimeout(() => {
-      cutOffTimer = null;
-      if (leases.healthy()) return;
-      log('warn', "lease connection still lost: closing this instance's room sockets", {
-        afterMs: Math.round(sweepAfterMs / 3),
-      });
-      for (const listener of cutOffListeners) listener();
-    }, sweepAfterMs / 3);
-    cutOffTimer.unref();
-  });
+  // Without the lease connection this instance has no view of the others: what it saw before is void.
+  leases.onLost(() => absence.reset());
 
   let sweeping = false;
   async function sweepDeadConnections() {
@@ -90,12 +68,8 @@ export function watchPresence(
   sweepTimer.unref();
 
   return {
-    onCutOff(listener) {
-      cutOffListeners.push(listener);
-    },
     stop() {
       clearInterval(sweepTimer);
-      if (cutOffTimer) clearTimeout(cutOffTimer);
     },
   };
 }

@@ -12,14 +12,15 @@
 // its state or the connection), its commands and those decided after it are decided again one per
 // batch, so the command that fails alone is answered not_stored (not retryable) and the others commit.
 //
-// The pieces: roomHostState.ts (what a host holds), batchPipeline.ts (the turns), batchDecision.ts
-// (deciding one batch), batchCommit.ts (appending, refusals, answers), recentCommands.ts (retries).
+// The pieces: hostAdmission.ts (whether a command is taken: the participant's rate, the bounds on
+// waiting commands), roomHostState.ts (what a host holds), batchPipeline.ts (the turns),
+// batchDecision.ts (deciding one batch), batchCommit.ts (appending, refusals, answers),
+// recentCommands.ts (retries).
 import { type RoomConfig, type RoomState, roomStreamId } from '@lablive/domain';
-import { PROTOCOL_ERRORS, PROTOCOL_LIMITS } from '@lablive/protocol';
 import { readStream, toDelivered } from '../event-store/index.ts';
-import { createKeyedTokenBuckets } from '../limits/tokenBucket.ts';
 import { noInstruments } from '../observability/instruments.ts';
 import { schedule } from './batchPipeline.ts';
+import { createHostAdmission, createInstanceWaiting, type InstanceWaiting } from './hostAdmission.ts';
 import { createRecentCommands } from './recentCommands.ts';
 import { publishRoomEvents } from './roomEventsPublisher.ts';
 import { type RoomHostDeps, type RoomHostState, refuseWaiting } from './roomHostState.ts';
@@ -37,12 +38,18 @@ export type RoomHost = {
   /** Stops taking commands; those queued are answered `room_unavailable` (retryable elsewhere). */
   stop(): Promise<void>;
   stopped(): boolean;
+  /** Commands taken and not answered yet. */
+  waiting(): number;
+  /** When the host last took a command (epoch ms, by deps.now), or started. */
+  lastCommandAt(): number;
 };
 
 export async function startRoomHost(
   config: RoomConfig,
   deps: RoomHostDeps,
   onStale: () => void,
+  /** The commands waiting in every host of the instance, and their bounds (hostAdmission.ts). */
+  instanceWaiting: InstanceWaiting = createInstanceWaiting(),
 ): Promise<RoomHost> {
   const loaded = await loadRoom(deps.db, config, RECENT_COMMANDS);
   const host: RoomHostState = {
@@ -66,34 +73,26 @@ export async function startRoomHost(
     stopped: false,
   };
   await republishHead(host);
-  const admitted = participantLimit(deps);
+  const admission = createHostAdmission(deps, host.instruments, instanceWaiting);
+  let lastCommandAt = deps.now().getTime();
 
   return {
     roomId: config.roomId,
     submit(envelope) {
-      if (!admitted(envelope)) {
-        return Promise.resolve({
-          ok: false,
-          commandId: envelope.commandId,
-          code: PROTOCOL_ERRORS.rateLimited,
-          message: 'Too many commands from you in this room: slow down.',
-        });
-      }
-      if (host.stopped) {
-        return Promise.resolve({
-          ok: false,
-          commandId: envelope.commandId,
-          code: 'room_unavailable',
-          message: 'The room moved; retry.',
-        });
-      }
-      return new Promise((resolve) => {
-        host.queue.push({ envelope, resolve });
-        schedule(host);
-      });
+      const refusal = admission.refusal(envelope, host.stopped);
+      if (refusal) return Promise.resolve(refusal);
+      lastCommandAt = deps.now().getTime();
+      return admission.waitFor(
+        new Promise((resolve) => {
+          host.queue.push({ envelope, resolve });
+          schedule(host);
+        }),
+      );
     },
     state: () => host.committed,
     stopped: () => host.stopped,
+    waiting: admission.waiting,
+    lastCommandAt: () => lastCommandAt,
     async stop() {
       // The batch being committed completes; the ones decided after it and the queue are refused.
       host.stopped = true;
@@ -114,27 +113,4 @@ async function republishHead({ deps, config, streamId, committed }: RoomHostStat
   if (committed.version <= 0) return;
   const [head] = await readStream(deps.db, streamId, committed.version, 1);
   if (head) publishRoomEvents(deps.bus, config.roomId, [toDelivered(head)]);
-}
-
-/**
- * Per participant, across their sockets and instances: every command of the room passes here. Joins
- * and leaves are the gateway's own, sent as sockets open and close, and the presence sweep's: they
- * always pass. True when the command may go on.
- */
-function participantLimit(deps: RoomHostDeps): (envelope: CommandEnvelope) => boolean {
-  const limit =
-    deps.participantLimit === undefined
-      ? {
-          perSecond: PROTOCOL_LIMITS.participantCommandsPerSecond,
-          burst: PROTOCOL_LIMITS.participantCommandBurst,
-        }
-      : deps.participantLimit;
-  if (!limit) return () => true;
-  const perParticipant = createKeyedTokenBuckets<number>(limit.perSecond, limit.burst, () =>
-    deps.now().getTime(),
-  );
-  return (envelope) =>
-    envelope.command.type === 'JoinRoom' ||
-    envelope.command.type === 'LeaveRoom' ||
-    perParticipant.take(envelope.actor.participantId);
 }
