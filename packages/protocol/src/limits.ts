@@ -1,5 +1,6 @@
 // Sizes the gateway enforces per connection. A message over the limit is refused with a code, never
-// parsed; a socket whose unsent frames pass the buffer limit is a slow consumer and is closed.
+// parsed. (The bound on a socket's unsent bytes, past which it is closed 4008, is the server's own:
+// clients need not know it. It is realtime/socketSender.ts's DEFAULT_SEND_QUEUE_BYTES, 1 MiB.)
 export const PROTOCOL_LIMITS = {
   /** Largest client message accepted, in bytes (a chat message or notes fit with room to spare). */
   maxClientMessageBytes: 64 * 1024,
@@ -22,15 +23,13 @@ export const PROTOCOL_LIMITS = {
   reportBurst: 10,
   /** Longest report message kept. */
   reportMessage: 500,
-  /** Bytes queued to a socket before it counts as a slow consumer and is closed. */
-  maxBufferedBytes: 4 * 1024 * 1024,
   /** Events sent in one catch-up page while resuming. */
   resumePageSize: 500,
 } as const;
 
 /** WebSocket close codes of the gateway (4000-4999 are the application's). */
 export const CLOSE_CODES = {
-  /** The socket did not keep up; reconnect and resume. */
+  /** The socket did not keep up (more than 1 MiB unsent); reconnect and resume from the last version. */
   slowConsumer: 4008,
   /** The token is missing, invalid or expired; refresh it and reconnect. */
   unauthorized: 4001,

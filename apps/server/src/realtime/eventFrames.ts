@@ -1,8 +1,9 @@
-// Committed events as `events` frames. Each event is serialised once per variant (as it is, or redacted
-// for those who may not see it all); a socket gets the variant it may see of each event it has not had.
+// Committed events as `events` frames, framed once per room: each event is serialised once per variant
+// (as it is, or redacted for those who may not see it all), and a batch whose events are all public is
+// one frame string that every socket which had none of it sends as it is. A socket gets the variant it
+// may see of each event it has not had.
 import { receivesInFull, type SessionEvent, visibilityOf } from '@lablive/domain';
 import type { DeliveredEvent } from '@lablive/protocol';
-import type { RoomEventBatch } from '../rooms/roomService.ts';
 import type { Member } from './roomMember.ts';
 
 export type Serialised = {
@@ -10,6 +11,17 @@ export type Serialised = {
   others: string | null;
   public: boolean;
   visibility: ReturnType<typeof visibilityOf>;
+};
+
+/** Consecutive events of one room's stream, framed once for all the room's sockets on this instance. */
+export type FramedBatch = {
+  roomId: number;
+  events: readonly DeliveredEvent[];
+  serialised: readonly Serialised[];
+  /** The whole batch as one `events` frame when every event is public, else null. */
+  shared: string | null;
+  /** When the first of its events was committed (performance.now() of the host), for the delivery metric. */
+  committedAt?: number;
 };
 
 export function serialiseEvent(delivered: DeliveredEvent): Serialised {
@@ -29,31 +41,48 @@ export function eventsFrame(roomId: number, serialisedEvents: readonly string[])
   return `{"type":"events","roomId":${roomId},"events":[${serialisedEvents.join(',')}]}`;
 }
 
-/**
- * Sends the member the events of the batch it has not had, each as it may see it. `shared` is the
- * batch's one frame when every event is public: a member that had none of them gets it as it is.
- */
-export function sendBatch(
+/** Frames events of the room once, whatever the number of sockets they go to. */
+export function frameBatch(
   roomId: number,
-  member: Member,
-  batch: RoomEventBatch,
-  serialised: Serialised[],
-  shared: string | null,
-) {
+  events: readonly DeliveredEvent[],
+  committedAt?: number,
+): FramedBatch {
+  const serialised = events.map(serialiseEvent);
+  const shared = serialised.every((item) => item.public)
+    ? eventsFrame(
+        roomId,
+        serialised.map((item) => item.full),
+      )
+    : null;
+  return { roomId, events, serialised, shared, ...(committedAt === undefined ? {} : { committedAt }) };
+}
+
+/** The version of the first event in the batch the member has not had yet. */
+export function firstNew(batch: FramedBatch, member: Member): number | undefined {
+  return batch.events.find((delivered) => delivered.version > member.lastSent)?.version;
+}
+
+/**
+ * Sends the member the events of the batch it has not had, each as it may see it: the batch's shared
+ * frame when it had none of them and they are all public, else a frame of its own.
+ */
+export function sendBatch(member: Member, batch: FramedBatch) {
   const first = batch.events[0];
-  if (shared !== null && first !== undefined && first.version > member.lastSent) {
-    member.sender.send(shared);
-    member.lastSent = batch.events.at(-1)?.version ?? member.lastSent;
+  const last = batch.events.at(-1);
+  if (first === undefined || last === undefined || last.version <= member.lastSent) return;
+  if (batch.shared !== null && first.version > member.lastSent) {
+    member.sender.send(batch.shared);
+    member.lastSent = last.version;
     return;
   }
   const parts: string[] = [];
   batch.events.forEach((delivered, index) => {
     if (delivered.version <= member.lastSent) return;
     member.lastSent = delivered.version;
-    const item = serialised[index];
+    const item = batch.serialised[index];
     if (!item) return;
     if (item.public || receivesInFull(item.visibility, member.recipient)) parts.push(item.full);
     else if (item.others !== null) parts.push(item.others);
   });
-  if (parts.length > 0) member.sender.send(eventsFrame(roomId, parts));
+  if (parts.length > 0) member.sender.send(eventsFrame(batch.roomId, parts));
 }

@@ -3,23 +3,27 @@
 // messages being handled finish, then closes every socket with 4003: clients reconnect elsewhere,
 // resume, and send again what was not acknowledged.
 import websocket from '@fastify/websocket';
-import { roomStreamId } from '@lablive/domain';
-import { CLOSE_CODES, PROTOCOL_LIMITS } from '@lablive/protocol';
+import { CLOSE_CODES } from '@lablive/protocol';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Authenticator } from '../auth/authentication.ts';
 import type { Bus } from '../bus/index.ts';
 import type { Db } from '../db/connection.ts';
-import { readStream, toDelivered } from '../event-store/index.ts';
 import { type Lifecycle, waitUntil } from '../lifecycle/lifecycle.ts';
 import { createGatewayStats, type GatewayStats } from '../observability/gatewayStats.ts';
 import type { FanoutInstruments } from '../observability/instruments.ts';
 import type { RoomService } from '../rooms/roomService.ts';
-import { openConnection } from './connection.ts';
+import { type Connection, openConnection } from './connection.ts';
 import { createInFlight } from './inFlight.ts';
 import { createRoomFanout } from './roomFanout.ts';
+import { createRoomLog } from './roomLog.ts';
 import { createRoomSignals } from './roomSignals.ts';
-import { createFlushScheduler, createSocketSender, type SocketSender } from './socketSender.ts';
+import {
+  createFlushScheduler,
+  createSocketSender,
+  DEFAULT_SEND_QUEUE_BYTES,
+  type SocketSender,
+} from './socketSender.ts';
 
 export type GatewayOptions = {
   db: Db;
@@ -32,6 +36,8 @@ export type GatewayOptions = {
   instruments?: FanoutInstruments;
   /** How long a socket may stay open without a valid hello (10 s). */
   helloTimeoutMs?: number;
+  /** The bound on one socket's unsent bytes before it is closed 4008 (1 MiB: DEFAULT_SEND_QUEUE_BYTES). */
+  sendQueueBytes?: number;
 };
 
 /** How long closed sockets get to finish their close handshake in a drain before they are cut. */
@@ -45,8 +51,7 @@ const HELLO_TIMEOUT_MS = 10_000;
 export async function registerGateway(app: FastifyInstance, options: GatewayOptions): Promise<GatewayStats> {
   const stats = options.stats ?? createGatewayStats();
   const fanout = createRoomFanout(options.rooms, {
-    readLog: async (roomId, fromVersion, limit) =>
-      (await readStream(options.db, roomStreamId(roomId), fromVersion, limit)).map(toDelivered),
+    roomLog: createRoomLog(options.db),
     ...(options.instruments ? { instruments: options.instruments } : {}),
     log: (message, details) => app.log.warn(details, message),
   });
@@ -69,17 +74,19 @@ export async function registerGateway(app: FastifyInstance, options: GatewayOpti
   app.get('/ws', { websocket: true, preValidation: refuseWhileDraining }, (socket, request) => {
     stats.socketsOpen++;
     stats.socketsOpened++;
+    let connection: Connection | undefined;
     const sender = createSocketSender(socket, {
-      maxBufferedBytes: PROTOCOL_LIMITS.maxBufferedBytes,
+      maxBufferedBytes: options.sendQueueBytes ?? DEFAULT_SEND_QUEUE_BYTES,
       scheduler,
       stats,
+      onClose: (code) => connection?.closed(code),
     });
     sockets.set(socket, sender);
     let greeted = false;
     const helloTimer = setTimeout(() => {
       if (!greeted) sender.close(CLOSE_CODES.helloTimeout, 'no hello');
     }, options.helloTimeoutMs ?? HELLO_TIMEOUT_MS);
-    const connection = openConnection(sender, {
+    connection = openConnection(sender, {
       db: options.db,
       rooms: options.rooms,
       authenticator: options.authenticator,
@@ -100,13 +107,13 @@ export async function registerGateway(app: FastifyInstance, options: GatewayOpti
         : Array.isArray(data)
           ? Buffer.concat(data)
           : Buffer.from(data);
-      connection.receive(raw);
+      connection?.receive(raw);
     });
     socket.on('close', (code) => {
       clearTimeout(helloTimer);
       stats.socketsOpen--;
       sockets.delete(socket);
-      connection.closed(code);
+      connection?.closed(code);
     });
     socket.on('error', (error) => request.log.warn({ err: error }, 'socket error'));
   });

@@ -1,7 +1,8 @@
 // When a room's committed batches are handed to its sockets. Each hand-over costs every socket of the
 // room one write (a system call), which is most of what a large room's fan-out costs; so while such a
 // room commits faster than the cadence, its batches are gathered and handed over together once per
-// cadence: one write per socket for all of them, and one shared payload (sharedPayloads.ts). A batch
+// cadence, merged into one when `merge` is given: one frame and one write per socket for all of them,
+// and one shared payload (sharedPayloads.ts). A batch
 // that follows a quiet spell goes out at once, so a lone message is never held back, and a busy room
 // delays a batch by one cadence at most. Order is kept: a batch never overtakes one that waits.
 export type Cadence<T> = {
@@ -10,13 +11,15 @@ export type Cadence<T> = {
   stop(): void;
 };
 
-export type CadenceOptions = {
+export type CadenceOptions<T> = {
   intervalMs: number;
   /** False when gathering is not worth its delay (a small room): every item goes out at once. */
   gathers: () => boolean;
+  /** What the gathered items become, handed over as one; without it they are handed over one by one. */
+  merge?: (items: T[]) => T;
 };
 
-export function createCadence<T>(handOver: (item: T) => void, options: CadenceOptions): Cadence<T> {
+export function createCadence<T>(handOver: (item: T) => void, options: CadenceOptions<T>): Cadence<T> {
   let lastHandOver = Number.NEGATIVE_INFINITY;
   let waiting: T[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -26,7 +29,8 @@ export function createCadence<T>(handOver: (item: T) => void, options: CadenceOp
     lastHandOver = performance.now();
     const items = waiting;
     waiting = [];
-    for (const item of items) handOver(item);
+    if (options.merge && items.length > 1) handOver(options.merge(items));
+    else for (const item of items) handOver(item);
   }
 
   return {

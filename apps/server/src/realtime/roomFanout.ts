@@ -1,25 +1,25 @@
-// Delivers a room's committed events to this instance's sockets in that room. The instance follows
-// each room once (one bus subscription, one decode); each event is serialised once per variant (as it
-// is, or redacted for those who may not see it all), and an all-public batch is one frame string shared
-// by every socket.
+// Delivers a room's committed events to this instance's sockets in that room, and is the only path by
+// which they get them: live batches, a live socket's gap and a resuming socket's catch-up alike. The
+// instance follows each room once (one bus subscription, one decode); what one hand-over brings is
+// framed once for the room (eventFrames.ts), so every socket that may see it as it is sends the same
+// frame string, one per socket per hand-over however many batches it holds.
 //
 // A socket receives the stream without a hole: a batch that starts past the next version it needs (the
 // previous host died between its commit and its publish, or the room moved to a host whose first
 // batch overtook the last of the old one) sends the socket back to the log for the gap, while later
-// batches wait; sockets at the same version share each read.
-import { CLOSE_CODES, type DeliveredEvent, PROTOCOL_LIMITS } from '@lablive/protocol';
+// batches wait; a resuming socket reads what it missed the same way. Sockets at the same version share
+// each read of the log (roomLog.ts), framed once for all of them.
+import { CLOSE_CODES, PROTOCOL_LIMITS } from '@lablive/protocol';
 import { type FanoutInstruments, noInstruments, preciseNow } from '../observability/instruments.ts';
 import type { RoomEventBatch, RoomService } from '../rooms/roomService.ts';
-import { eventsFrame, sendBatch, serialiseEvent } from './eventFrames.ts';
+import { type FramedBatch, firstNew, frameBatch, sendBatch } from './eventFrames.ts';
 import { createCadence } from './roomCadence.ts';
+import type { RoomLog } from './roomLog.ts';
 import type { Member } from './roomMember.ts';
 
 export type { Member } from './roomMember.ts';
 
 type Followed = { members: Set<Member>; stop: () => void };
-
-/** One page of the room's stream from `fromVersion`, at most `limit` events. */
-export type ReadRoomLog = (roomId: number, fromVersion: number, limit: number) => Promise<DeliveredEvent[]>;
 
 /**
  * Rooms with at least `minMembers` sockets on this instance gather their batches for `intervalMs` while
@@ -31,38 +31,61 @@ export type CadencePolicy = { intervalMs: number; minMembers: number };
 export const DEFAULT_CADENCE: CadencePolicy = { intervalMs: 20, minMembers: 50 };
 
 export type FanoutDeps = {
-  readLog: ReadRoomLog;
+  roomLog: RoomLog;
   cadence?: CadencePolicy;
   instruments?: FanoutInstruments;
   log?: (message: string, details: Record<string, unknown>) => void;
 };
 
-/** The version of the first event in the batch the member has not had yet. */
-function firstNew(batch: RoomEventBatch, member: Member): number | undefined {
-  return batch.events.find((delivered) => delivered.version > member.lastSent)?.version;
-}
-
 export type RoomFanout = {
   attach(roomId: number, member: Member): void;
   detach(roomId: number, member: Member): void;
-  /** Sends what waited during the join, then the member follows live. */
+  /** After a welcome: sends what waited during the join, then the member follows live. */
   goLive(roomId: number, member: Member): void;
+  /**
+   * After `resumed`: sends every event after the member's `lastSent` from the log, then what waited
+   * during the join, then the member follows live. Settles once the log has been read.
+   */
+  resume(roomId: number, member: Member): Promise<void>;
   rooms(): number;
 };
+
+/** Runs of consecutive versions, each framed once; a run never spans a hole or a repeat. */
+function framedRuns(roomId: number, batches: readonly RoomEventBatch[]): FramedBatch[] {
+  const runs: FramedBatch[] = [];
+  let events: RoomEventBatch['events'] = [];
+  let committedAt: number | undefined;
+  const close = () => {
+    if (events.length > 0) runs.push(frameBatch(roomId, events, committedAt));
+    events = [];
+    committedAt = undefined;
+  };
+  for (const batch of batches) {
+    const first = batch.events[0];
+    const last = events.at(-1);
+    if (first === undefined) continue;
+    if (last !== undefined && first.version !== last.version + 1) close();
+    events = events.length === 0 ? batch.events : events.concat(batch.events);
+    committedAt ??= batch.committedAt;
+  }
+  close();
+  return runs;
+}
 
 export function createRoomFanout(rooms: RoomService, deps: FanoutDeps): RoomFanout {
   const followed = new Map<number, Followed>();
   const instruments = deps.instruments ?? noInstruments;
   const cadence = deps.cadence ?? DEFAULT_CADENCE;
-  /** Reads in progress, by room and first version: sockets with the same gap share one. */
-  const reads = new Map<string, Promise<DeliveredEvent[]>>();
+  /** Reads in progress, by room and first version: sockets with the same gap share one, framed once. */
+  const reads = new Map<string, Promise<FramedBatch>>();
 
-  function sharedRead(roomId: number, fromVersion: number): Promise<DeliveredEvent[]> {
+  function sharedRead(roomId: number, fromVersion: number): Promise<FramedBatch> {
     const key = `${roomId}:${fromVersion}`;
     let read = reads.get(key);
     if (!read) {
-      read = deps
-        .readLog(roomId, fromVersion, PROTOCOL_LIMITS.resumePageSize)
+      read = deps.roomLog
+        .page(roomId, fromVersion, PROTOCOL_LIMITS.resumePageSize)
+        .then((events) => frameBatch(roomId, events))
         .finally(() => reads.delete(key));
       reads.set(key, read);
     }
@@ -72,15 +95,12 @@ export function createRoomFanout(rooms: RoomService, deps: FanoutDeps): RoomFano
   /** Reads the member's gap from the log page by page, then sends what waited meanwhile. */
   async function catchUp(roomId: number, member: Member): Promise<void> {
     member.catchingUp = true;
-    instruments.caughtUp();
     try {
       for (;;) {
         const page = await sharedRead(roomId, member.lastSent + 1);
         if (!followed.get(roomId)?.members.has(member)) return;
-        if (page.length > 0) {
-          sendBatch(roomId, member, { roomId, events: page }, page.map(serialiseEvent), null);
-        }
-        if (page.length < PROTOCOL_LIMITS.resumePageSize) break;
+        sendBatch(member, page);
+        if (page.events.length < PROTOCOL_LIMITS.resumePageSize) break;
       }
     } catch (error) {
       deps.log?.('a socket could not catch up from the log: it reconnects and resumes', {
@@ -103,25 +123,19 @@ export function createRoomFanout(rooms: RoomService, deps: FanoutDeps): RoomFano
       if (batch === undefined) break;
       const next = firstNew(batch, member);
       if (next !== undefined && next > member.lastSent + 1) {
+        instruments.caughtUp();
         void catchUp(roomId, member);
         return;
       }
       waiting.shift();
-      sendBatch(roomId, member, batch, batch.events.map(serialiseEvent), null);
+      sendBatch(member, batch);
     }
     member.backlog = null;
   }
 
-  function deliver(roomId: number, batch: RoomEventBatch) {
+  function deliver(roomId: number, batch: FramedBatch) {
     const room = followed.get(roomId);
-    if (!room || batch.events.length === 0) return;
-    const serialised = batch.events.map(serialiseEvent);
-    const shared = serialised.every((item) => item.public)
-      ? eventsFrame(
-          roomId,
-          serialised.map((item) => item.full),
-        )
-      : null;
+    if (!room) return;
     for (const member of room.members) {
       if (member.backlog) {
         member.backlog.push(batch);
@@ -130,22 +144,29 @@ export function createRoomFanout(rooms: RoomService, deps: FanoutDeps): RoomFano
       const next = firstNew(batch, member);
       if (next !== undefined && next > member.lastSent + 1) {
         member.backlog = [batch];
+        instruments.caughtUp();
         void catchUp(roomId, member);
         continue;
       }
-      sendBatch(roomId, member, batch, serialised, shared);
+      sendBatch(member, batch);
     }
-    const { committedAt } = batch;
+  }
+
+  function handOver(roomId: number, batches: readonly RoomEventBatch[]) {
+    for (const run of framedRuns(roomId, batches)) deliver(roomId, run);
     // After the flush scheduler's turn (queued first), when the frames are in the sockets.
-    if (committedAt !== undefined)
-      setImmediate(() => instruments.delivered((preciseNow() - committedAt) / 1000));
+    setImmediate(() => {
+      const now = preciseNow();
+      for (const { committedAt } of batches)
+        if (committedAt !== undefined) instruments.delivered((now - committedAt) / 1000);
+    });
   }
 
   return {
     attach(roomId, member) {
       let room = followed.get(roomId);
       if (!room) {
-        room = followRoom(rooms, roomId, cadence, (batch) => deliver(roomId, batch));
+        room = followRoom(rooms, roomId, cadence, (batches) => handOver(roomId, batches));
         followed.set(roomId, room);
       }
       room.members.add(member);
@@ -154,6 +175,7 @@ export function createRoomFanout(rooms: RoomService, deps: FanoutDeps): RoomFano
       const room = followed.get(roomId);
       if (!room) return;
       room.members.delete(member);
+      member.backlog = null;
       if (room.members.size === 0) {
         room.stop();
         followed.delete(roomId);
@@ -163,23 +185,30 @@ export function createRoomFanout(rooms: RoomService, deps: FanoutDeps): RoomFano
       if (member.catchingUp) return;
       sendWaiting(roomId, member);
     },
+    resume: (roomId, member) => catchUp(roomId, member),
     rooms: () => followed.size,
   };
 }
 
-/** One bus subscription for the room's sockets here, paced by the cadence when the room is large. */
+/**
+ * One bus subscription for the room's sockets here, paced by the cadence when the room is large: what
+ * one hand-over brings (a lone batch, or all those the cadence gathered) reaches the fan-out as one list.
+ */
 function followRoom(
   rooms: RoomService,
   roomId: number,
   cadence: CadencePolicy,
-  deliver: (batch: RoomEventBatch) => void,
+  handOver: (batches: RoomEventBatch[]) => void,
 ): Followed {
   const members = new Set<Member>();
-  const paced = createCadence(deliver, {
+  const paced = createCadence(handOver, {
     intervalMs: cadence.intervalMs,
     gathers: () => members.size >= cadence.minMembers,
+    merge: (lists) => lists.flat(),
   });
-  const following = rooms.follow(roomId, (batch) => paced.push(batch));
+  const following = rooms.follow(roomId, (batch) => {
+    if (batch.events.length > 0) paced.push([batch]);
+  });
   return {
     members,
     stop: () => {

@@ -40,10 +40,12 @@ function setUp(log: DeliveredEvent[], cadence?: CadencePolicy) {
   });
   const fanout = createRoomFanout(rooms, {
     ...(cadence ? { cadence } : {}),
-    readLog: async (_roomId, from, limit) => {
-      reads.push(from);
-      await readGate;
-      return log.filter((item) => item.version >= from).slice(0, limit);
+    roomLog: {
+      page: async (_roomId, from, limit) => {
+        reads.push(from);
+        await readGate;
+        return log.filter((item) => item.version >= from).slice(0, limit);
+      },
     },
   });
   const member = (lastSent: number) => {

@@ -1,6 +1,7 @@
 // The rooms one socket is in. A join resolves the caller's access, follows the room's fan-out first
-// (so nothing committed meanwhile is lost), greets the socket (welcome with the state, or resumed and
-// the missed events), goes live and records the connection in the room (JoinRoom). A leave, or the
+// (so nothing committed meanwhile is lost), greets the socket (welcome with the state, or resumed, the
+// fan-out then sending the missed events from the log), goes live and records the connection in the
+// room (JoinRoom). A leave, or the
 // socket closing, stops following and records LeaveRoom once the join was decided.
 import { randomUUID } from 'node:crypto';
 import { DomainError, isAnimator, type RoomActor, stateFor } from '@lablive/domain';
@@ -8,7 +9,6 @@ import { type ClientMessage, PROTOCOL_ERRORS } from '@lablive/protocol';
 import type { Caller } from '../access/caller.ts';
 import { resolveRoomAccess } from '../access/roomAccess.ts';
 import type { ConnectionDeps } from './connectionDeps.ts';
-import { sendMissedEvents } from './missedEvents.ts';
 import type { Member } from './roomMember.ts';
 import type { SocketReplies } from './socketReplies.ts';
 import type { SocketSender } from './socketSender.ts';
@@ -55,7 +55,7 @@ export function createRoomMemberships(
     }
   }
 
-  /** Welcome with the whole state, or resumed then the events after `lastVersion`. */
+  /** Welcome with the whole state, or resumed then (by the fan-out) the events after `lastVersion`. */
   async function greet(roomId: number, lastVersion: number | null, member: Member, actor: RoomActor) {
     if (lastVersion === null) {
       const snapshot = await deps.rooms.snapshot(roomId);
@@ -77,7 +77,6 @@ export function createRoomMemberships(
         role: actor.role,
       });
       member.lastSent = lastVersion;
-      await sendMissedEvents(deps.db, roomId, member);
     }
   }
 
@@ -111,9 +110,12 @@ export function createRoomMemberships(
         entered,
       };
       joined.set(roomId, entry);
-      await greet(roomId, message.lastVersion ?? null, member, access.actor);
+      const lastVersion = message.lastVersion ?? null;
+      await greet(roomId, lastVersion, member, access.actor);
       if (isClosed || joined.get(roomId) !== entry) return;
-      deps.fanout.goLive(roomId, member);
+      if (lastVersion === null) deps.fanout.goLive(roomId, member);
+      else await deps.fanout.resume(roomId, member);
+      if (isClosed || joined.get(roomId) !== entry) return;
       const outcome = await deps.rooms.execute({
         roomId,
         commandId: randomUUID(),

@@ -3,22 +3,11 @@
 // room's host answers it, ack with the version or rejected with the room's code.
 import { type ClientMessage, PROTOCOL_ERRORS } from '@lablive/protocol';
 import type { Caller } from '../access/caller.ts';
-import type { TokenBucket } from '../limits/tokenBucket.ts';
 import { trustedCommand } from './clientCommands.ts';
-import type { ConnectionDeps } from './connectionDeps.ts';
-import type { RoomMemberships } from './roomMemberships.ts';
-import type { SocketReplies } from './socketReplies.ts';
-
-export type CommandContext = {
-  deps: ConnectionDeps;
-  replies: SocketReplies;
-  rooms: RoomMemberships;
-  /** The socket's own command rate. */
-  bucket: TokenBucket;
-};
+import type { SocketContext } from './socketContext.ts';
 
 export async function relayCommand(
-  { deps, replies, rooms, bucket }: CommandContext,
+  { deps, replies, rooms, limits }: SocketContext,
   message: Extract<ClientMessage, { type: 'command' }>,
   who: Caller,
 ): Promise<void> {
@@ -31,7 +20,7 @@ export async function relayCommand(
     );
     return;
   }
-  if (!bucket.take()) {
+  if (!limits.commands.take()) {
     replies.refuse(PROTOCOL_ERRORS.rateLimited, 'Too many commands: slow down.', message.commandId);
     return;
   }
@@ -40,7 +29,7 @@ export async function relayCommand(
   const command = await trustedCommand(deps.db, who, message.command, room.connectionId);
   if (!command.ok) {
     deps.stats.refuse(command.code);
-    replies.send({
+    replies.answer({
       type: 'rejected',
       commandId: message.commandId,
       code: command.code,
@@ -56,12 +45,12 @@ export async function relayCommand(
     correlationId: room.connectionId,
   });
   if (outcome.ok) {
-    replies.send({ type: 'ack', commandId: message.commandId, version: outcome.version });
+    replies.answer({ type: 'ack', commandId: message.commandId, version: outcome.version });
   } else {
     if (outcome.code === PROTOCOL_ERRORS.roomUnavailable)
       deps.log('warn', 'room unavailable', { roomId: message.roomId, commandId: message.commandId });
     deps.stats.refuse(outcome.code);
-    replies.send({
+    replies.answer({
       type: 'rejected',
       commandId: message.commandId,
       code: outcome.code,

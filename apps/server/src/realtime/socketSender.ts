@@ -1,6 +1,15 @@
-// Outgoing frames of one socket. Frames queued during one turn of the event loop go out as one
-// WebSocket message (a JSON array); a socket whose unsent bytes pass the limit is a slow consumer and
-// is closed with a code, so the client resumes instead of the server holding its backlog in memory.
+// Outgoing frames of one socket, the one path by which anything reaches it. Frames queued during one
+// turn of the event loop go out as one WebSocket message (a JSON array), in the order they were queued,
+// except that a command's answer (ack or rejected) goes after the turn's other frames: the events of a
+// command reach its socket in the same turn as its ack or after it (a room's cadence may hold them one
+// interval), and when they are in the same turn they come first, so a client sees the ack's version
+// once it has the events up to it.
+//
+// A socket whose unsent bytes (what waits here plus what ws holds because the kernel would not take it)
+// pass the bound is a slow consumer: it is closed with 4008 at once, so the client resumes from its
+// last version instead of the server holding its backlog in memory. A socket that took everything it
+// was given before is keeping up, and gets a turn of any size (a welcome with a long chat, a page of
+// its catch-up): otherwise such a turn alone would close it, and its resume, again and again.
 import { CLOSE_CODES } from '@lablive/protocol';
 import type { WebSocket } from 'ws';
 import type { GatewayStats } from '../observability/gatewayStats.ts';
@@ -9,6 +18,8 @@ import { createPayloadCache, encodePayload } from './sharedPayloads.ts';
 export type SocketSender = {
   /** `frame` is one serialised server message. */
   send(frame: string): void;
+  /** A command's ack or rejected: written after the frames queued in the same turn. */
+  answer(frame: string): void;
   close(code: number, reason: string): void;
 };
 
@@ -16,6 +27,15 @@ export type SocketSender = {
 type PayloadFor = (frames: readonly string[]) => Buffer;
 
 export type FlushScheduler = { markDirty(flush: (payloadFor: PayloadFor) => void): void };
+
+/** The bound on a socket's unsent bytes before it is closed as a slow consumer (1 MiB). */
+export const DEFAULT_SEND_QUEUE_BYTES = 1024 * 1024;
+
+/**
+ * How long a slow consumer's close frame may wait behind the bytes the client has not read before its
+ * socket is cut, freeing what the kernel and ws still hold for it.
+ */
+const SLOW_CONSUMER_CUT_MS = 5_000;
 
 /**
  * One scheduler per gateway: every socket with queued frames is flushed once per event-loop turn, all
@@ -44,43 +64,69 @@ export function createFlushScheduler(): FlushScheduler {
   };
 }
 
-export function createSocketSender(
-  socket: WebSocket,
-  options: { maxBufferedBytes: number; scheduler: FlushScheduler; stats: GatewayStats },
-): SocketSender {
+export type SocketSenderOptions = {
+  /** The bound on the socket's unsent bytes: queued here plus ws's bufferedAmount. */
+  maxBufferedBytes: number;
+  scheduler: FlushScheduler;
+  stats: GatewayStats;
+  /**
+   * Called once when the sender closes the socket itself, before the close handshake: a slow consumer
+   * may never finish it, and what the connection holds for the socket is let go of now.
+   */
+  onClose?: (code: number) => void;
+};
+
+export function createSocketSender(socket: WebSocket, options: SocketSenderOptions): SocketSender {
   let pending: string[] = [];
+  let answers: string[] = [];
+  /** UTF-16 units queued in this turn: the bytes of our mostly ASCII JSON, a third of them at worst. */
+  let queued = 0;
   let closed = false;
+  const clear = () => {
+    pending = [];
+    answers = [];
+    queued = 0;
+  };
   const close = (code: number, reason: string) => {
     if (closed) return;
     // What was said last (why the socket closes) goes out before the close frame.
     if (code !== CLOSE_CODES.slowConsumer) flush(encodePayload);
     closed = true;
-    pending = [];
+    clear();
     socket.close(code, reason);
+    if (code === CLOSE_CODES.slowConsumer) setTimeout(() => socket.terminate(), SLOW_CONSUMER_CUT_MS).unref();
+    options.onClose?.(code);
+  };
+  const overBound = () => {
+    const unsent = socket.bufferedAmount;
+    return unsent > 0 && queued + unsent > options.maxBufferedBytes;
   };
   function flush(payloadFor: PayloadFor) {
-    if (closed || pending.length === 0) return;
+    if (closed || queued === 0) return;
     if (socket.readyState !== socket.OPEN) {
-      pending = [];
+      clear();
       return;
     }
-    if (socket.bufferedAmount > options.maxBufferedBytes) {
+    if (overBound()) {
       options.stats.slowConsumersClosed++;
       close(CLOSE_CODES.slowConsumer, 'slow consumer: reconnect and resume');
       return;
     }
-    const payload = payloadFor(pending);
-    pending = [];
+    const frames = answers.length === 0 ? pending : pending.concat(answers);
+    clear();
     options.stats.framesSent++;
     // A Buffer would go as a binary message by default; the protocol's messages are text.
-    socket.send(payload, { binary: false });
+    socket.send(payloadFor(frames), { binary: false });
+  }
+  function queue(frame: string, into: string[]) {
+    if (closed) return;
+    if (queued === 0) options.scheduler.markDirty(flush);
+    into.push(frame);
+    queued += frame.length;
   }
   return {
-    send(frame) {
-      if (closed) return;
-      if (pending.length === 0) options.scheduler.markDirty(flush);
-      pending.push(frame);
-    },
+    send: (frame) => queue(frame, pending),
+    answer: (frame) => queue(frame, answers),
     close,
   };
 }
