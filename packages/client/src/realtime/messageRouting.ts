@@ -1,16 +1,23 @@
 // Where a server message goes once the connection passed it on: a room's own messages to its room,
 // acks and rejections to the room whose command they answer (by commandId), and errors to the command
 // or the join they refuse, else to the application as an issue. A join refused because the room's
-// host is moving (`room_unavailable`) is asked again later, with the connection's backoff.
+// host is moving (`room_unavailable`) or too busy (`overloaded`) is asked again later, with the
+// connection's backoff.
 import { PROTOCOL_ERRORS, type ServerMessage, type ServerMessageOf } from '@lablive/protocol';
 import { type BackoffOptions, backoffDelay } from './backoff.ts';
 import type { RealtimeIssue } from './errors.ts';
 import type { RoomSession } from './roomHandle.ts';
 
-/** Codes by which the gateway refuses a join; `room_unavailable` is transient and retried. */
+/** Codes by which the gateway refuses a join for good. */
 const JOIN_REFUSALS: ReadonlySet<string> = new Set([
   PROTOCOL_ERRORS.roomNotFound,
   PROTOCOL_ERRORS.notAllowedInRoom,
+]);
+
+/** Codes by which the gateway refuses a join for now: the join is asked again later. */
+const TRANSIENT_JOIN_REFUSALS: ReadonlySet<string> = new Set([
+  PROTOCOL_ERRORS.roomUnavailable,
+  PROTOCOL_ERRORS.overloaded,
 ]);
 
 export type JoinRetries = {
@@ -71,10 +78,10 @@ export function createMessageRouter(
     const { code, message, ref } = error;
     // A command refused before the room decided (rate limited, malformed): it was not applied.
     if (ref !== undefined && settle(ref, { ok: false, code, message })) return;
-    if (JOIN_REFUSALS.has(code) || code === PROTOCOL_ERRORS.roomUnavailable) {
+    if (JOIN_REFUSALS.has(code) || TRANSIENT_JOIN_REFUSALS.has(code)) {
       const room = refusedRoom(ref);
       if (room !== undefined && !room.ready) {
-        if (code === PROTOCOL_ERRORS.roomUnavailable) joinRetries.later(room);
+        if (TRANSIENT_JOIN_REFUSALS.has(code)) joinRetries.later(room);
         else room.refuse(code, message);
         return;
       }

@@ -1,9 +1,10 @@
 // The commands of one room awaiting their outcome, in the order the application issued them. Each is
 // sent when the room is ready (joined on the current socket), sent again after a reconnect, and, when
-// answered `room_unavailable` (the room's host is moving), sent again after a growing delay a bounded
-// number of times, always with the same commandId: the server appends it once.
+// answered `room_unavailable` (the room's host is moving) or `overloaded` (too many commands wait),
+// sent again after a growing delay a bounded number of times (commandRetries.ts), always with the same
+// commandId: the server appends it once.
 import type { ClientMessage } from '@lablive/protocol';
-import { PROTOCOL_ERRORS } from '@lablive/protocol';
+import type { CommandRetryDelay } from './commandRetries.ts';
 import { REALTIME_ERROR_CODES, RealtimeError } from './errors.ts';
 
 export type CommandResult = { ok: true; version: number } | { ok: false; code: string; message: string };
@@ -13,7 +14,7 @@ type Pending = {
   resolve: (result: CommandResult) => void;
   reject: (error: RealtimeError) => void;
   timer: ReturnType<typeof setTimeout> | null;
-  /** `room_unavailable` answers so far, and the wait before sending again. */
+  /** Retryable answers so far, and the wait before sending again. */
   retries: number;
   retryTimer: ReturnType<typeof setTimeout> | null;
 };
@@ -23,8 +24,7 @@ export type PendingCommandsOptions = {
   send: (message: ClientMessage) => boolean;
   /** Whether the room is joined on the current socket. */
   ready: () => boolean;
-  retryDelay: (attempt: number) => number;
-  maxRetries: number;
+  retryDelay: CommandRetryDelay;
 };
 
 export type PendingCommands = {
@@ -54,10 +54,10 @@ export function createPendingCommands(options: PendingCommandsOptions): PendingC
     entry.retryTimer = null;
   }
 
-  /** The room's host is moving: the same command, later. False once its retries are spent. */
-  function retryLater(entry: Pending): boolean {
-    if (entry.retries >= options.maxRetries) return false;
-    const delay = options.retryDelay(entry.retries);
+  /** A retryable answer: the same command, later. False when the answer is its outcome. */
+  function retryLater(entry: Pending, code: string): boolean {
+    const delay = options.retryDelay(code, entry.retries);
+    if (delay === null) return false;
     entry.retries += 1;
     entry.retryTimer = setTimeout(() => {
       entry.retryTimer = null;
@@ -93,7 +93,7 @@ export function createPendingCommands(options: PendingCommandsOptions): PendingC
     settle(commandId, result) {
       const entry = pending.get(commandId);
       if (entry === undefined) return false;
-      if (!result.ok && result.code === PROTOCOL_ERRORS.roomUnavailable && retryLater(entry)) return true;
+      if (!result.ok && retryLater(entry, result.code)) return true;
       pending.delete(commandId);
       clearTimers(entry);
       entry.resolve(result);

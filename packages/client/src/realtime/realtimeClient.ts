@@ -1,7 +1,13 @@
 // The realtime client: one connection shared by the rooms it follows. It routes the server's messages
 // to their room (acks and rejections by commandId), rejoins every room with its last version after a
 // reconnect, and turns the server's refusals into rejected joins, failed commands or reported issues.
-import { type BackoffOptions, backoffDelay, DEFAULT_BACKOFF } from './backoff.ts';
+import { type BackoffOptions, DEFAULT_BACKOFF } from './backoff.ts';
+import {
+  type CommandRetryOptions,
+  commandRetryDelay,
+  DEFAULT_COMMAND_RETRY,
+  DEFAULT_OVERLOAD_RETRY,
+} from './commandRetries.ts';
 import { type Connection, type ConnectionStatus, createConnection } from './connection.ts';
 import type { RealtimeError, RealtimeIssue } from './errors.ts';
 import { createListeners, type Unsubscribe } from './listeners.ts';
@@ -29,6 +35,8 @@ export type RealtimeClientOptions = {
   createId?: () => string;
   /** Sending a command answered `room_unavailable` again; DEFAULT_COMMAND_RETRY by default. */
   commandRetry?: Partial<CommandRetryOptions>;
+  /** Sending a command answered `overloaded` again; DEFAULT_OVERLOAD_RETRY by default. */
+  overloadRetry?: Partial<CommandRetryOptions>;
 };
 
 export type JoinOptions = {
@@ -50,20 +58,19 @@ export type RealtimeClient = {
 
 const DEFAULT_HEARTBEAT_MS = 20_000;
 
-/** Sending a command again after `room_unavailable`: how many times at most, and the waits between. */
-export type CommandRetryOptions = BackoffOptions & { retries: number };
-
-/**
- * A command answered `room_unavailable` (its room changing host: a drain, a crash) is sent again with
- * the same id up to 6 times, waiting about 0.1, 0.2, 0.4, 0.8, 1.6 and 2 s: the server already routes each
- * try for a few seconds, so together they outlast a failover (well under 3 s on the local cluster).
- */
-export const DEFAULT_COMMAND_RETRY: CommandRetryOptions = { retries: 6, minDelayMs: 100, maxDelayMs: 2_000 };
+export type { CommandRetryOptions } from './commandRetries.ts';
+export { DEFAULT_COMMAND_RETRY, DEFAULT_OVERLOAD_RETRY } from './commandRetries.ts';
 
 export function createRealtimeClient(options: RealtimeClientOptions): RealtimeClient {
   const backoff: BackoffOptions = { ...DEFAULT_BACKOFF, ...options.reconnect };
-  const commandRetry: CommandRetryOptions = { ...DEFAULT_COMMAND_RETRY, ...options.commandRetry };
   const random = options.random ?? Math.random;
+  const retryDelay = commandRetryDelay(
+    {
+      roomUnavailable: { ...DEFAULT_COMMAND_RETRY, ...options.commandRetry },
+      overloaded: { ...DEFAULT_OVERLOAD_RETRY, ...options.overloadRetry },
+    },
+    random,
+  );
   const createId = options.createId ?? (() => globalThis.crypto.randomUUID());
   const rooms = new Map<number, RoomSession>();
   // An onError listener that throws has nowhere left to be reported: it is dropped, not looped.
@@ -147,8 +154,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
         forget: () => {
           if (rooms.get(roomId) === room) rooms.delete(roomId);
         },
-        retryDelay: (attempt) => backoffDelay(attempt, commandRetry, random),
-        maxRetries: commandRetry.retries,
+        retryDelay,
       });
       rooms.set(roomId, room);
       connection.start();

@@ -21,6 +21,7 @@ import {
   type SignalKind,
 } from '@lablive/protocol';
 import { z } from 'zod';
+import type { CommandRetryDelay } from './commandRetries.ts';
 import { REALTIME_ERROR_CODES, RealtimeError, type RealtimeIssue } from './errors.ts';
 import { createListeners, type Listeners, type Unsubscribe } from './listeners.ts';
 import { type CommandResult, createPendingCommands } from './pendingCommands.ts';
@@ -85,10 +86,8 @@ export type RoomSessionOptions = {
   issue: (issue: RealtimeIssue) => void;
   /** The room stopped being followed (left, refused or ended): the client forgets it. */
   forget: () => void;
-  /** How long to wait before sending a command again after its `attempt`-th (from 0) `room_unavailable`. */
-  retryDelay: (attempt: number) => number;
-  /** How many times a command answered `room_unavailable` is sent again before that answer is its outcome. */
-  maxRetries: number;
+  /** Whether and when a command is sent again after a retryable answer (commandRetries.ts). */
+  retryDelay: CommandRetryDelay;
 };
 
 type View = { state: RoomState; participantId: number; role: string };
@@ -120,7 +119,6 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
     send: options.send,
     ready: () => ready,
     retryDelay: options.retryDelay,
-    maxRetries: options.maxRetries,
   });
   const failure = (cause: unknown) => options.issue({ type: 'listener_failed', cause });
   const eventListeners = createListeners<[readonly DeliveredEvent[], RoomState]>(failure);
