@@ -1,13 +1,15 @@
 // The RoomService of one instance: runs commands on the room's host wherever it is. A room this
 // instance hosts is served in-process; another instance's room is reached over the bus; a room nobody
-// hosts is taken (lease) by the instance that needs it. Committed events reach every instance's
-// followers over the bus. A host that moves (drain, fencing, lost lease) answers room_unavailable, and
-// the command is routed again to wherever the room is next: the same command id appends once.
+// hosts is placed on the least loaded live instance, which takes its lease. Committed events reach
+// every instance's followers over the bus. A host that moves (drain, fencing, lost lease) answers
+// room_unavailable, and the command is routed again to wherever the room is next: the same command id
+// appends once.
 //
 // The pieces: localHosts.ts (the rooms hosted here: start, stop), roomRouting.ts (where a request goes),
 // roomRequests.ts (a command or snapshot on the room's host, routed again while it moves),
 // presenceWatch.ts (dead instances' connections), cutOffWatchdog.ts (this instance cut off),
-// quietRooms.ts (rooms nobody uses leave memory), hostAdmission.ts (bounds on waiting commands).
+// quietRooms.ts (rooms nobody uses leave memory), hostAdmission.ts (bounds on waiting commands),
+// roomPlacement.ts and instanceLoads.ts (where an unhosted room goes).
 import type { Bus } from '../bus/index.ts';
 import type { Db } from '../db/connection.ts';
 import { noInstruments, type RoomInstruments } from '../observability/instruments.ts';
@@ -20,6 +22,7 @@ import { unloadQuietRooms } from './quietRooms.ts';
 import type { RoomHostDeps } from './roomHost.ts';
 import { openRoomLeases } from './roomLeases.ts';
 import { roomCodec } from './roomMessages.ts';
+import { DEFAULT_PLACEMENT, type RoomPlacementOptions, startRoomPlacement } from './roomPlacement.ts';
 import { createRoomRequests } from './roomRequests.ts';
 import { createRoomRouter } from './roomRouting.ts';
 import type { RoomService } from './roomService.ts';
@@ -44,6 +47,8 @@ export type RoomServiceDeps = {
   quietAfterMs?: number;
   /** Commands waiting per room and per instance before `overloaded` (hostAdmission.ts). */
   waitingBounds?: WaitingBounds;
+  /** Placement by load (roomPlacement.ts): how long a new room counts its guests, how often loads go out. */
+  placement?: Partial<Omit<RoomPlacementOptions, 'timeoutMs'>>;
 };
 
 export type RunningRoomService = RoomService & {
@@ -82,7 +87,12 @@ export async function createRoomService(deps: RoomServiceDeps): Promise<RunningR
   const cutOff = watchCutOff(leases, hosts, log, sweepAfterMs);
   // Short: a request that reached a host just killed is only answered by this timeout, and asking again
   // is safe (the same command id appends once), so a lost host costs a command 2 s, not more.
-  const router = createRoomRouter(deps.bus, hosts, instruments, deps.requestTimeoutMs ?? 2000);
+  const timeoutMs = deps.requestTimeoutMs ?? 2000;
+  const placement = startRoomPlacement(
+    { bus: deps.bus, db: deps.db, leases, hosts, log },
+    { ...DEFAULT_PLACEMENT, ...deps.placement, timeoutMs },
+  );
+  const router = createRoomRouter(deps.bus, hosts, instruments, timeoutMs, placement.place);
   const requests = createRoomRequests(router, log);
 
   return {
@@ -102,12 +112,17 @@ export async function createRoomService(deps: RoomServiceDeps): Promise<RunningR
     hostedRooms: () => hosts.roomIds(),
     leasesHealthy: () => leases.healthy(),
 
-    drain: () => hosts.dropAll('drain'),
+    drain() {
+      placement.leave();
+      return hosts.dropAll('drain');
+    },
 
     async close() {
       presence.stop();
       cutOff.stop();
       quiet.stop();
+      placement.leave();
+      placement.stop();
       await hosts.dropAll('close');
       await leases.close();
     },

@@ -1,6 +1,7 @@
 // Where a room's request goes: to this instance's host when it has one, else over the bus to the
-// instance holding the room's lease; when nobody answers, this instance takes the room. A host that is
-// moving answers nothing useful (null): the request is routed again, a few times with a growing pause.
+// instance holding the room's lease; when nobody answers, the room is placed (roomPlacement.ts: on the
+// least loaded instance). A host that is moving answers nothing useful (null): the request is routed
+// again, a few times with a growing pause.
 import { type Bus, BusTimeoutError, NoRespondersError } from '../bus/index.ts';
 import type { BusRequestOutcome, RoomInstruments } from '../observability/instruments.ts';
 import type { LocalHosts } from './localHosts.ts';
@@ -17,7 +18,7 @@ const outcomeOf = (error: unknown): BusRequestOutcome =>
       : 'error';
 
 export type RoomRouter = {
-  /** Runs `local` on this instance's host, or `remote` over the bus, taking the room when unhosted. */
+  /** Runs `local` on this instance's host, or `remote` over the bus, placing the room when unhosted. */
   route<T>(
     roomId: number,
     local: (host: RoomHost) => Promise<T | null>,
@@ -32,6 +33,8 @@ export function createRoomRouter(
   hosts: LocalHosts,
   instruments: RoomInstruments,
   timeoutMs: number,
+  /** Has the unhosted room taken somewhere; true once it is. Without placement, this instance takes it. */
+  place: (roomId: number) => Promise<boolean> = async (roomId) => (await hosts.ensure(roomId)) !== null,
 ): RoomRouter {
   return {
     async route(roomId, local, remote) {
@@ -52,7 +55,7 @@ export function createRoomRouter(
               continue;
             }
             if (!(error instanceof NoRespondersError)) throw error;
-            if ((await hosts.ensure(roomId)) !== null) continue;
+            if (await place(roomId)) continue;
           }
         }
         // Another instance holds the lease but is not answering yet (starting, or stopping).
