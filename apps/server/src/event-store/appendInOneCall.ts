@@ -66,24 +66,79 @@ export function oneCallArguments(requests: readonly OneCallRequest[]): OneCallAr
   };
 }
 
+/**
+ * The arguments of several appends as those of one call (instanceCommits.ts), their events in the order
+ * of `parts`. Each part must be one plain run alone and touch streams no other part touches, or the
+ * versions would not chain: the caller keeps them apart.
+ */
+export function combineOneCalls(parts: readonly OneCallArguments[]): OneCallArguments {
+  const streams = parts.flatMap((part) =>
+    part.streamIds.map((streamId, index) => ({
+      streamId,
+      expected: part.expectedVersions[index] ?? 0,
+      next: part.nextVersions[index] ?? 0,
+    })),
+  );
+  // The same lock order as oneCallArguments: a combined call and a lone one queue, never deadlock.
+  streams.sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0));
+  return {
+    streamIds: streams.map((stream) => stream.streamId),
+    expectedVersions: streams.map((stream) => stream.expected),
+    nextVersions: streams.map((stream) => stream.next),
+    versions: parts.flatMap((part) => part.versions),
+    // Each part's array is never empty (oneCallArguments): its inner text joins the others'.
+    events: `[${parts.map((part) => part.events.slice(1, -1)).join(',')}]`,
+  };
+}
+
 /** The results of the requests, or null when the transactional path must decide. */
 export async function appendInOneCall(
   db: Db,
   requests: readonly OneCallRequest[],
   args: OneCallArguments,
 ): Promise<OneCallResult[] | null> {
-  let row: Row | undefined;
   try {
-    const result = await sql<Row>`
-      SELECT * FROM append_session_events(
-        ${args.streamIds}::text[], ${args.expectedVersions}::bigint[], ${args.nextVersions}::bigint[],
-        ${args.events}::jsonb)
-    `.execute(db);
-    row = result.rows[0];
+    return await callAppendFunction(db, requests, args);
   } catch (error) {
-    if (hasCode(error, WRONG_VERSION) || hasCode(error, UNIQUE_VIOLATION)) return null;
+    if (undecidedBy(error) !== null) return null;
     throw error;
   }
+}
+
+/**
+ * What the function could not decide alone, as far as its error tells: the stream at another version,
+ * or an event id already stored (a retry, or the same id sent twice); null for any other error.
+ */
+export function undecidedBy(error: unknown): { streamId: string | null; eventId: string | null } | null {
+  const detail = error instanceof Error && 'detail' in error ? String(error.detail) : '';
+  if (hasCode(error, WRONG_VERSION)) {
+    try {
+      const parsed: unknown = JSON.parse(detail);
+      const streamId = parsed && typeof parsed === 'object' && 'streamId' in parsed ? parsed.streamId : null;
+      return { streamId: typeof streamId === 'string' ? streamId : null, eventId: null };
+    } catch {
+      return { streamId: null, eventId: null };
+    }
+  }
+  if (hasCode(error, UNIQUE_VIOLATION)) {
+    // PostgreSQL's detail names the key: "Key (event_id)=(<uuid>) already exists."
+    return { streamId: null, eventId: /^Key \(event_id\)=\(([0-9a-f-]+)\)/.exec(detail)?.[1] ?? null };
+  }
+  return null;
+}
+
+/** One append_session_events call; its errors thrown as PostgreSQL raised them. */
+export async function callAppendFunction(
+  db: Db,
+  requests: readonly OneCallRequest[],
+  args: OneCallArguments,
+): Promise<OneCallResult[]> {
+  const result = await sql<Row>`
+    SELECT * FROM append_session_events(
+      ${args.streamIds}::text[], ${args.expectedVersions}::bigint[], ${args.nextVersions}::bigint[],
+      ${args.events}::jsonb)
+  `.execute(db);
+  const row = result.rows[0];
   if (!row || row.global_positions.length !== args.versions.length) {
     throw new Error(
       `append_session_events stored ${row?.global_positions.length ?? 0} of ${args.versions.length} events`,

@@ -19,6 +19,11 @@ export {
   WrongExpectedVersionError,
 } from './errors.ts';
 export { createEventStore, type EventStore } from './eventStore.ts';
+export {
+  createInstanceCommits,
+  type InstanceCommits,
+  type InstanceCommitsOptions,
+} from './instanceCommits.ts';
 export { sessionEventActorSchema, sessionEventMetadataSchema } from './metadata.ts';
 export { compareLogPositions, positionOf, type ReadAllResult, readAll } from './readAll.ts';
 export { type ReadOptions, readStream } from './readStream.ts';

@@ -1,0 +1,231 @@
+// The appends of many streams committed together: one transaction for what arrives in one turn, and
+// when one part is wrong (a stale version, data PostgreSQL refuses, a retry's ids), that part alone
+// fails or answers its first result, the others are stored once.
+import { createTestDatabase, type TestDatabase } from '@lablive/testkit';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppendRequest, type AppendResult, append, prepareAppend } from './append.ts';
+import { WrongExpectedVersionError } from './errors.ts';
+import { createInstanceCommits, type InstanceCommits } from './instanceCommits.ts';
+import { readStream } from './readStream.ts';
+import { newEvent, newEvents } from './testing/fixtures.ts';
+import type { NewSessionEvent } from './types.ts';
+
+let test: TestDatabase;
+let commits: InstanceCommits;
+let streamCount = 0;
+const nextStream = () => `commits-${++streamCount}`;
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+  // Stands for any value PostgreSQL refuses (SQLSTATE class 22), as badCommandIsolation.int.test.ts does.
+  await sql`
+    CREATE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.data->>'text' = 'poison' THEN
+        RAISE EXCEPTION 'this test refuses the text poison' USING ERRCODE = '22023';
+      END IF;
+      RETURN NEW;
+    END $$;
+    CREATE TRIGGER refuse_poison BEFORE INSERT ON session_events
+      FOR EACH ROW EXECUTE FUNCTION refuse_poison();
+  `.execute(test.db);
+  commits = createInstanceCommits(test.db);
+});
+afterAll(() => test.drop());
+
+const commit = (requests: AppendRequest[]) => commits.append(prepareAppend(requests));
+const one = (streamId: string, expectedVersion: number, events: NewSessionEvent[]) =>
+  commit([{ streamId, expectedVersion, events }]);
+
+async function streamsAt(count: number, version: number): Promise<string[]> {
+  const streams = Array.from({ length: count }, nextStream);
+  for (const stream of streams) if (version > 0) await append(test.db, stream, 0, newEvents(version));
+  return streams;
+}
+
+async function storedIds(streamId: string): Promise<string[]> {
+  return (await readStream(test.db, streamId)).map((event) => event.eventId);
+}
+
+describe('instance commits', () => {
+  it('commits the appends of one turn to several streams in one transaction, each at its version', async () => {
+    const streams = await streamsAt(5, 2);
+    const sent = streams.map((stream, index) => ({ stream, events: newEvents(index + 1) }));
+
+    const results = await Promise.all(sent.map(({ stream, events }) => one(stream, 2, events)));
+
+    const transactions = new Set(
+      results.flat().flatMap((result) => result.events.map((e) => e.transactionId)),
+    );
+    expect(transactions.size).toBe(1);
+    for (const [index, { stream, events }] of sent.entries()) {
+      const [result] = results[index] ?? [];
+      expect(result?.streamId).toBe(stream);
+      expect(result?.nextExpectedVersion).toBe(2 + events.length);
+      expect(result?.events.map((event) => event.streamVersion)).toEqual(events.map((_, at) => 3 + at));
+      expect(result?.events.map((event) => event.eventId)).toEqual(events.map((event) => event.eventId));
+      const stored = await readStream(test.db, stream);
+      expect(stored.slice(2).map((event) => event.globalPosition)).toEqual(
+        result?.events.map((event) => event.globalPosition),
+      );
+    }
+  });
+
+  it('fails only the stream at another version and the one carrying refused data; stores the others once', async () => {
+    const streams = await streamsAt(5, 1);
+    const [good1, stale, good2, poisoned, good3] = streams as [string, string, string, string, string];
+    const goodEvents = [newEvents(2), newEvents(1), newEvents(3)];
+
+    const outcomes = await Promise.allSettled([
+      one(good1, 1, goodEvents[0] ?? []),
+      one(stale, 0, newEvents(1)),
+      one(good2, 1, goodEvents[1] ?? []),
+      one(poisoned, 1, [
+        newEvent('ChatMessageSent', { text: 'fine' }),
+        newEvent('ChatMessageSent', { text: 'poison' }),
+      ]),
+      one(good3, 1, goodEvents[2] ?? []),
+    ]);
+
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    const [, staleOutcome, , poisonOutcome] = outcomes;
+    expect(staleOutcome?.status === 'rejected' && staleOutcome.reason).toBeInstanceOf(
+      WrongExpectedVersionError,
+    );
+    expect(poisonOutcome?.status === 'rejected' && poisonOutcome.reason).toMatchObject({ code: '22023' });
+    for (const [index, stream] of [good1, good2, good3].entries()) {
+      const ids = await storedIds(stream);
+      expect(ids.slice(1)).toEqual((goodEvents[index] ?? []).map((event) => event.eventId));
+    }
+    expect(await storedIds(stale)).toHaveLength(1);
+    expect(await storedIds(poisoned)).toHaveLength(1);
+  });
+
+  it('answers a retry among new appends with its first result and appends it once', async () => {
+    const [retried, fresh1, fresh2] = (await streamsAt(3, 0)) as [string, string, string];
+    const events = newEvents(2);
+    const first = await one(retried, 0, events);
+    const freshEvents = [newEvents(1), newEvents(1)];
+
+    const [again, ,] = await Promise.all([
+      one(retried, 0, events),
+      one(fresh1, 0, freshEvents[0] ?? []),
+      one(fresh2, 0, freshEvents[1] ?? []),
+    ]);
+
+    expect(again).toEqual(first);
+    expect(await storedIds(retried)).toEqual(events.map((event) => event.eventId));
+    expect(await storedIds(fresh1)).toEqual((freshEvents[0] ?? []).map((event) => event.eventId));
+    expect(await storedIds(fresh2)).toEqual((freshEvents[1] ?? []).map((event) => event.eventId));
+  });
+
+  it('stores every acknowledged event exactly once and nothing else, with 20 appenders racing on shared streams', async () => {
+    const APPENDERS = 20;
+    const ROUNDS = 1000;
+    const streams = await streamsAt(8, 0);
+    const known = new Map(streams.map((stream) => [stream, 0]));
+    /** Every acknowledged append, by the first event's id: retries must answer it again, identically. */
+    const acknowledged = new Map<string, { request: AppendRequest; result: AppendResult }>();
+    const inOrder: Array<{ request: AppendRequest; result: AppendResult }> = [];
+    const ackedIds = new Map<string, { streamId: string; version: number; position: number }>();
+    let conflicts = 0;
+    let retriesAnswered = 0;
+
+    const acknowledge = (request: AppendRequest, result: AppendResult) => {
+      const firstId = request.events[0]?.eventId ?? '';
+      const earlier = acknowledged.get(firstId);
+      if (earlier) {
+        // A retry of an acknowledged append: the same result, nothing appended again.
+        expect(result).toEqual(earlier.result);
+        retriesAnswered++;
+        return;
+      }
+      acknowledged.set(firstId, { request, result });
+      inOrder.push({ request, result });
+      for (const event of result.events) {
+        expect(ackedIds.has(event.eventId)).toBe(false);
+        ackedIds.set(event.eventId, {
+          streamId: event.streamId,
+          version: event.streamVersion,
+          position: event.globalPosition,
+        });
+      }
+      known.set(request.streamId, Math.max(known.get(request.streamId) ?? 0, result.nextExpectedVersion));
+    };
+
+    const appender = async (seed: number) => {
+      let retryAfterConflict: AppendRequest | null = null;
+      for (let round = 0; round < ROUNDS; round++) {
+        const streamId = streams[(seed * 7 + round * 3) % streams.length] ?? '';
+        const earlier = [...acknowledged.values()];
+        const resend =
+          round % 10 === 9 && earlier.length > 0 ? earlier[(seed + round) % earlier.length] : null;
+        const request: AppendRequest = resend?.request ??
+          retryAfterConflict ?? {
+            streamId,
+            expectedVersion: known.get(streamId) ?? 0,
+            events: newEvents(1 + ((seed + round) % 3)),
+          };
+        if (retryAfterConflict === request) retryAfterConflict = null;
+        try {
+          const [result] = await commit([request]);
+          if (!result) throw new Error('no result');
+          acknowledge(request, result);
+        } catch (error) {
+          if (!(error instanceof WrongExpectedVersionError)) throw error;
+          conflicts++;
+          known.set(error.streamId, Math.max(known.get(error.streamId) ?? 0, error.actualVersion));
+          // Half of the refused appends are sent again, same ids, at the version now known.
+          if (round % 2 === 0 && !resend) {
+            retryAfterConflict = { ...request, expectedVersion: known.get(request.streamId) ?? 0 };
+          }
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: APPENDERS }, (_, seed) => appender(seed)));
+
+    const stored = await test.db
+      .selectFrom('session_events')
+      .select(['event_id', 'stream_id', 'stream_version', 'global_position'])
+      .where('stream_id', 'in', streams)
+      .execute();
+    // Exactly the acknowledged events, each where its acknowledgement said.
+    expect(stored.length).toBe(ackedIds.size);
+    for (const row of stored) {
+      expect(ackedIds.get(row.event_id)).toEqual({
+        streamId: row.stream_id,
+        version: row.stream_version,
+        position: row.global_position,
+      });
+    }
+    for (const stream of streams) {
+      const versions = stored
+        .filter((row) => row.stream_id === stream)
+        .map((row) => row.stream_version)
+        .sort((a, b) => a - b);
+      expect(versions).toEqual(versions.map((_, index) => index + 1));
+      const row = await test.db
+        .selectFrom('session_streams')
+        .select('version')
+        .where('stream_id', '=', stream)
+        .executeTakeFirst();
+      expect(row?.version).toBe(versions.length);
+    }
+    // The race did race: conflicts, retries answered, and transactions holding several streams' events.
+    expect(conflicts).toBeGreaterThan(0);
+    expect(retriesAnswered).toBeGreaterThan(0);
+    const combined = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM (
+        SELECT transaction_id FROM session_events WHERE stream_id = ANY(${streams})
+         GROUP BY transaction_id HAVING count(DISTINCT stream_id) > 1) AS together
+    `.execute(test.db);
+    expect(combined.rows[0]?.n ?? 0).toBeGreaterThan(0);
+  }, 180_000);
+});
