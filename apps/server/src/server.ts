@@ -137,6 +137,7 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
         perRoom: env.ROOM_WAITING_COMMANDS_MAX,
         perInstance: env.INSTANCE_WAITING_COMMANDS_MAX,
       },
+      placement: { youngRoomMs: env.PLACEMENT_NEW_ROOM_MS, slack: env.PLACEMENT_SLACK },
     });
     closers.push(() => rooms.close());
     const projectionLeases = createProjectionLeases(database.url, (message, details) =>

@@ -137,6 +137,12 @@ const envSchema = z
     // answered `overloaded` (rooms/hostAdmission.ts).
     ROOM_WAITING_COMMANDS_MAX: z.coerce.number().int().min(10).max(1_000_000).default(2_000),
     INSTANCE_WAITING_COMMANDS_MAX: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
+    // How long a room just taken counts for its invited guests in its instance's load, before they
+    // arrive (rooms/roomPlacement.ts); then only the people connected count.
+    PLACEMENT_NEW_ROOM_MS: z.coerce.number().int().min(0).max(3_600_000).default(300_000),
+    // How many people more than the least loaded instance an instance may carry and still take a new
+    // room itself rather than place it elsewhere (rooms/roomPlacement.ts).
+    PLACEMENT_SLACK: z.coerce.number().int().min(0).max(100_000).default(20),
   })
   .superRefine((env, ctx) => {
     if ((env.OPENTOK_API_KEY === undefined) !== (env.OPENTOK_API_SECRET === undefined)) {
