@@ -3,7 +3,6 @@
 // a failure worth retrying); and, once stored, the answers, the published events and the snapshot.
 import { roomRejection } from '@lablive/domain';
 import type { DeliveredEvent } from '@lablive/protocol';
-import type { Db } from '../db/connection.ts';
 import { refusedTheData, WrongExpectedVersionError } from '../event-store/errors.ts';
 import {
   type AppendRequest,
@@ -14,20 +13,31 @@ import {
 import { preciseNow } from '../observability/instruments.ts';
 import { type DecidedBatch, deliveredFromAppend } from './batchDecision.ts';
 import { publishRoomEvents } from './roomEventsPublisher.ts';
-import { answer, decideAgain, type RoomHostState, refuseBatch, refuseWaiting } from './roomHostState.ts';
+import {
+  answer,
+  decideAgain,
+  type RoomHostDeps,
+  type RoomHostState,
+  refuseBatch,
+  refuseWaiting,
+} from './roomHostState.ts';
 import { saveSnapshot, snapshotInterval } from './roomStateStore.ts';
 
 export type StoredBatch = { results: AppendResult[]; committedAt: number };
 
 /**
- * The append of a batch, built now, while the batch before it commits, and sent when called. A bad
- * event fails the append when it is sent, as appendMany would.
+ * The append of a batch, built now, while the batch before it commits, and sent when called: with the
+ * other rooms' batches of that turn when the instance commits them together. A bad event fails the
+ * append when it is sent, as appendMany would.
  */
-export function prepareSend(db: Db, requests: readonly AppendRequest[]): () => Promise<AppendResult[]> {
+export function prepareSend(
+  { db, commits }: RoomHostDeps,
+  requests: readonly AppendRequest[],
+): () => Promise<AppendResult[]> {
   if (requests.length === 0) return () => Promise.resolve([]);
   try {
     const prepared = prepareAppend(requests);
-    return () => appendPrepared(db, prepared);
+    return commits ? () => commits.append(prepared) : () => appendPrepared(db, prepared);
   } catch (error) {
     return () => Promise.reject(error);
   }

@@ -40,7 +40,7 @@ function pump(host: RoomHostState) {
     host.working = decided.stateAfter;
     host.batchesInFlight++;
     const decidedIn = host.generation;
-    const send = prepareSend(deps.db, decided.requests);
+    const send = prepareSend(deps, decided.requests);
     const stored = host.appends.then(() => commitBatch(host, decided, decidedIn, send));
     host.appends = stored.then(() => undefined);
     // Answered on the next turn, once the next batch's append is on its way to the database: the

@@ -12,6 +12,7 @@
 // roomPlacement.ts and instanceLoads.ts (where an unhosted room goes).
 import type { Bus } from '../bus/index.ts';
 import type { Db } from '../db/connection.ts';
+import { createInstanceCommits } from '../event-store/index.ts';
 import { noInstruments, type RoomInstruments } from '../observability/instruments.ts';
 import { watchCutOff } from './cutOffWatchdog.ts';
 import { createInstanceWaiting, type WaitingBounds } from './hostAdmission.ts';
@@ -78,6 +79,8 @@ export async function createRoomService(deps: RoomServiceDeps): Promise<RunningR
     instruments,
     ...(deps.participantLimit === undefined ? {} : { participantLimit: deps.participantLimit }),
     ...(deps.wakeUp === undefined ? {} : { wakeUp: deps.wakeUp }),
+    // The batches of this instance's rooms that are ready in the same turn commit in one call.
+    commits: createInstanceCommits(deps.db),
   } satisfies RoomHostDeps;
   const hosts = createLocalHosts(deps.bus, leases, hostDeps, createInstanceWaiting(deps.waitingBounds));
   const quiet = unloadQuietRooms(hosts, hostDeps.now, deps.quietAfterMs ?? 10 * 60_000);

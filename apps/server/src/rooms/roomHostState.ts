@@ -4,6 +4,7 @@
 import type { RoomConfig, RoomState } from '@lablive/domain';
 import type { Bus } from '../bus/index.ts';
 import type { Db } from '../db/connection.ts';
+import type { InstanceCommits } from '../event-store/instanceCommits.ts';
 import type { WakeUp } from '../event-store/wakeUp.ts';
 import type { RoomInstruments } from '../observability/instruments.ts';
 import type { AcceptedCommand, DecidedBatch, Pending } from './batchDecision.ts';
@@ -23,6 +24,11 @@ export type RoomHostDeps = {
   participantLimit?: { perSecond: number; burst: number } | null;
   /** Told after each commit of events (the projections' subscription polls at once: wakeUp.ts). */
   wakeUp?: WakeUp;
+  /**
+   * Where the instance's rooms commit together (instanceCommits.ts): one call for the batches of many
+   * rooms. Without it, each batch is appended alone.
+   */
+  commits?: InstanceCommits;
 };
 
 export type RoomHostState = {
