@@ -65,11 +65,26 @@ describe('back-pressure', () => {
       });
       expect(joined.ok).toBe(true);
     }
+    const leaver: RoomActor = { ...guest, participantId: 3, name: 'Lea', email: 'l@x.org' };
+    const leave = (type: 'JoinRoom' | 'LeaveRoom') =>
+      service.execute({
+        roomId: flooded,
+        commandId: randomUUID(),
+        actor: leaver,
+        command:
+          type === 'JoinRoom'
+            ? { type, data: { connectionId: 'lea-1' } }
+            : { type, data: { connectionId: 'lea-1', reason: 'left' } },
+      });
+    expect((await leave('JoinRoom')).ok).toBe(true);
     const ids = Array.from({ length: 400 }, (_, i) => `flood-${i}`);
     const flood = Promise.all(ids.map((id) => chat(flooded, id)));
+    // A departure during the flood is never refused: the room would show her present forever.
+    const left = leave('LeaveRoom');
     const meanwhile = await chat(other, 'meanwhile');
     const outcomes = await flood;
 
+    expect((await left).ok).toBe(true);
     expect(meanwhile.ok).toBe(true);
     const acknowledged = ids.filter((_, i) => outcomes[i]?.ok);
     const overloaded = outcomes.filter(
@@ -88,6 +103,7 @@ describe('back-pressure', () => {
     expect(storedChat.map((event) => (event.data as { messageId: string }).messageId)).toEqual(acknowledged);
     const state = (await service.snapshot(flooded)).state;
     expect(chatMessages(state.chat).map((message) => message.id)).toEqual(acknowledged);
+    expect(state.viewers.map((viewer) => viewer.id)).toEqual([guest.participantId]);
 
     // Once the flood is answered, the room takes commands again.
     expect((await chat(flooded, 'after')).ok).toBe(true);
