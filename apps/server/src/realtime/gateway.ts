@@ -50,13 +50,14 @@ const HELLO_TIMEOUT_MS = 10_000;
 
 export async function registerGateway(app: FastifyInstance, options: GatewayOptions): Promise<GatewayStats> {
   const stats = options.stats ?? createGatewayStats();
+  const scheduler = createFlushScheduler();
   const fanout = createRoomFanout(options.rooms, {
     roomLog: createRoomLog(options.db),
+    writeMs: scheduler.writeMs,
     ...(options.instruments ? { instruments: options.instruments } : {}),
     log: (message, details) => app.log.warn(details, message),
   });
   const signals = createRoomSignals(options.bus);
-  const scheduler = createFlushScheduler();
   const sockets = new Map<WebSocket, SocketSender>();
   const inFlight = createInFlight();
   /** Set when the drain reaches the sockets: messages are no longer handled. */

@@ -2,9 +2,14 @@
 // room one write (a system call), which is most of what a large room's fan-out costs; so while such a
 // room commits faster than the cadence, its batches are gathered and handed over together once per
 // cadence, merged into one when `merge` is given: one frame and one write per socket for all of them,
-// and one shared payload (sharedPayloads.ts). A batch
-// that follows a quiet spell goes out at once, so a lone message is never held back, and a busy room
-// delays a batch by one cadence at most. Order is kept: a batch never overtakes one that waits.
+// and one shared payload (sharedPayloads.ts). A batch that follows a quiet spell goes out at once, so a
+// lone message is never held back, and a busy room delays a batch by one cadence at most. Order is
+// kept: a batch never overtakes one that waits.
+//
+// The cadence stretches when writing costs more than it allows: with `paceMs`, hand-overs are at least
+// that far apart (the fan-out makes it twice what writing to the room's sockets costs now), so however fast
+// the room commits and however slow the machine, its writes leave the event loop at least half its time
+// for the commits, the acknowledgements and the other rooms, instead of falling behind pass after pass.
 export type Cadence<T> = {
   push(item: T): void;
   /** Drops what waits: nobody on this instance follows the room any more. */
@@ -13,6 +18,8 @@ export type Cadence<T> = {
 
 export type CadenceOptions<T> = {
   intervalMs: number;
+  /** A longer interval when one is needed now; the cadence uses the longer of the two. */
+  paceMs?: () => number;
   /** False when gathering is not worth its delay (a small room): every item goes out at once. */
   gathers: () => boolean;
   /** What the gathered items become, handed over as one; without it they are handed over one by one. */
@@ -41,13 +48,14 @@ export function createCadence<T>(handOver: (item: T) => void, options: CadenceOp
       }
       const now = performance.now();
       const since = now - lastHandOver;
-      if (since >= options.intervalMs || !options.gathers()) {
+      const interval = Math.max(options.intervalMs, options.paceMs?.() ?? 0);
+      if (since >= interval || !options.gathers()) {
         lastHandOver = now;
         handOver(item);
         return;
       }
       waiting.push(item);
-      timer = setTimeout(handOverWaiting, options.intervalMs - since);
+      timer = setTimeout(handOverWaiting, interval - since);
     },
     stop() {
       clearTimeout(timer);

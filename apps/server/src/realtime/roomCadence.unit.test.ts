@@ -56,6 +56,30 @@ describe('room cadence', () => {
     expect(handedOver).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it('stretches to the pace it is given when writing costs more than the interval allows, and merges what it gathered', () => {
+    const handedOver: number[][] = [];
+    let paceMs = 50;
+    const cadence = createCadence((batches: number[]) => handedOver.push(batches), {
+      intervalMs: 20,
+      gathers: () => true,
+      paceMs: () => paceMs,
+      merge: (lists) => lists.flat(),
+    });
+    cadence.push([1]);
+    vi.advanceTimersByTime(25);
+    cadence.push([2]);
+    cadence.push([3]);
+    vi.advanceTimersByTime(20);
+    expect(handedOver).toEqual([[1]]);
+    vi.advanceTimersByTime(5);
+    expect(handedOver).toEqual([[1], [2, 3]]);
+    // Writing cheap again: the interval is back to 20 ms.
+    paceMs = 0;
+    vi.advanceTimersByTime(20);
+    cadence.push([4]);
+    expect(handedOver).toEqual([[1], [2, 3], [4]]);
+  });
+
   it('drops what waits when the room is no longer followed', () => {
     const { cadence, handedOver } = room(true);
     cadence.push(1);

@@ -33,6 +33,8 @@ export const DEFAULT_CADENCE: CadencePolicy = { intervalMs: 20, minMembers: 50 }
 export type FanoutDeps = {
   roomLog: RoomLog;
   cadence?: CadencePolicy;
+  /** What writing to one socket costs now, in ms (the flush scheduler's `writeMs`). */
+  writeMs?: () => number;
   instruments?: FanoutInstruments;
   log?: (message: string, details: Record<string, unknown>) => void;
 };
@@ -166,7 +168,7 @@ export function createRoomFanout(rooms: RoomService, deps: FanoutDeps): RoomFano
     attach(roomId, member) {
       let room = followed.get(roomId);
       if (!room) {
-        room = followRoom(rooms, roomId, cadence, (batches) => handOver(roomId, batches));
+        room = followRoom(rooms, roomId, cadence, deps.writeMs, (batches) => handOver(roomId, batches));
         followed.set(roomId, room);
       }
       room.members.add(member);
@@ -198,11 +200,14 @@ function followRoom(
   rooms: RoomService,
   roomId: number,
   cadence: CadencePolicy,
+  writeMs: (() => number) | undefined,
   handOver: (batches: RoomEventBatch[]) => void,
 ): Followed {
   const members = new Set<Member>();
   const paced = createCadence(handOver, {
     intervalMs: cadence.intervalMs,
+    // Twice what a hand-over's writes cost now: they take at most half the loop (roomCadence.ts).
+    ...(writeMs ? { paceMs: () => 2 * members.size * writeMs() } : {}),
     gathers: () => members.size >= cadence.minMembers,
     merge: (lists) => lists.flat(),
   });

@@ -26,7 +26,11 @@ export type SocketSender = {
 /** Builds the payload of a socket's frames; sockets flushed in the same pass share equal payloads. */
 type PayloadFor = (frames: readonly string[]) => Buffer;
 
-export type FlushScheduler = { markDirty(flush: (payloadFor: PayloadFor) => void): void };
+export type FlushScheduler = {
+  markDirty(flush: (payloadFor: PayloadFor) => void): void;
+  /** What one socket's flush costs now (ms, over the recent passes): mostly its write, a system call. */
+  writeMs(): number;
+};
 
 /** The bound on a socket's unsent bytes before it is closed as a slow consumer (1 MiB). */
 export const DEFAULT_SEND_QUEUE_BYTES = 1024 * 1024;
@@ -44,8 +48,13 @@ const SLOW_CONSUMER_CUT_MS = 5_000;
 export function createFlushScheduler(): FlushScheduler {
   let dirty: Array<(payloadFor: PayloadFor) => void> = [];
   let scheduled = false;
+  // Time and flushes of the recent passes, older ones fading: a large pass weighs as many flushes as it
+  // made, so the small passes between (a command's answer) do not hide what a room's writes cost.
+  let recentMs = 0;
+  let recentFlushes = 0;
   const payloads = createPayloadCache();
   return {
+    writeMs: () => (recentFlushes === 0 ? 0 : recentMs / recentFlushes),
     markDirty(flush) {
       dirty.push(flush);
       if (scheduled) return;
@@ -54,10 +63,13 @@ export function createFlushScheduler(): FlushScheduler {
         scheduled = false;
         const flushes = dirty;
         dirty = [];
+        const start = performance.now();
         try {
           for (const run of flushes) run(payloads.payloadFor);
         } finally {
           payloads.clear();
+          recentMs = 0.9 * recentMs + (performance.now() - start);
+          recentFlushes = 0.9 * recentFlushes + flushes.length;
         }
       });
     },
