@@ -1,11 +1,12 @@
 // Entry of `npm run bench`: the fan-out ramp (LabLive, Socket.IO 4, plain ws), the durable-append
 // workloads (hot room, many rooms, raw SQL), the live room in Chromium (join to first remote frame, the
 // room route's JavaScript) and the scale-out cluster (failover, bus latency, deliveries with 1 to 3
-// instances), each bounded and cleaned up, then a summary table and docs/performance.md. Not part of the
-// test suite.
+// instances), the soak (one instance, 10,000 sockets in 1,000 rooms for 10 minutes), each bounded and
+// cleaned up, then a summary table and docs/performance.md. Not part of the test suite.
 //   npm run bench                      full run, rewrites its sections of docs/performance.md
 //   npm run bench -- --quick           short smoke run (200 subscribers, short steps), no rewrite
-// Options: --only=fanout,append,web,scaleout,reminders,projections  --projections-parts=baseline,rebuild,lag,
+// Options: --only=fanout,append,web,scaleout,reminders,projections,soak  --soak-minutes=<n> (10; --quick: 1)
+// --projections-parts=baseline,rebuild,lag,
 // endpoints,replay  --targets=lablive,socketio,ws  --workloads=hotRoom,manyRooms,rawSql,
 // hotRoomSteady  --nats[=<url>] (LabLive on NATS instead of its in-process bus)  --database=<admin url>
 // --cpu-prof=<dir> (profiles of every benchmark process)  --write  --no-write
@@ -30,6 +31,7 @@ import { consoleSummary } from './report/consoleTable.ts';
 import { mergeIntoDoc } from './report/docSections.ts';
 import { performanceDoc } from './report/performanceDoc.ts';
 import { runScaleoutBench } from './scaleout/scaleoutBench.ts';
+import { runSoakBench } from './soak/soakBench.ts';
 import { runWebBench } from './web/webBench.ts';
 
 const SERVER_CORE = 0;
@@ -52,7 +54,18 @@ const list = <T extends string>(name: string, all: readonly T[]): T[] => {
 
 const quick = flag('quick');
 const QUIET_WAIT_MS = quick ? 20_000 : 600_000;
-const only = list('only', ['fanout', 'append', 'web', 'scaleout', 'reminders', 'projections'] as const);
+const only = list('only', [
+  'fanout',
+  'append',
+  'web',
+  'scaleout',
+  'reminders',
+  'projections',
+  'soak',
+] as const);
+const soakMinutes = option('soak-minutes') === undefined ? undefined : Number(option('soak-minutes'));
+if (soakMinutes !== undefined && !(soakMinutes > 0))
+  throw new Error('--soak-minutes: a number of minutes above 0');
 const PROJECTIONS_PARTS = ['baseline', 'rebuild', 'lag', 'endpoints', 'replay'] as const;
 const projectionsParts = new Set(list('projections-parts', PROJECTIONS_PARTS));
 const targets = list('targets', FANOUT_TARGETS);
@@ -185,6 +198,20 @@ async function main() {
         quiet: quietBeforeScenario,
       }),
     );
+  }
+
+  if (only.includes('soak')) {
+    run.soak = await attempt('soak: one instance, many rooms and sockets, for minutes', async () => {
+      await quietBeforeScenario();
+      return runSoakBench({
+        quick,
+        ...(soakMinutes === undefined ? {} : { minutes: soakMinutes }),
+        serverCore: SERVER_CORE,
+        generatorCore: GENERATOR_CORE,
+        command,
+        log: progress,
+      });
+    });
   }
 
   const [one = 0, five = 0, fifteen = 0] = os.loadavg();

@@ -6,6 +6,7 @@ import type { MachineInfo } from '../lib/machine.ts';
 import type { ProjectionsBenchResult } from '../projections/projectionsPlan.ts';
 import type { RemindersBenchResult } from '../reminders/remindersBench.ts';
 import type { ScaleoutBenchResult } from '../scaleout/scaleoutBench.ts';
+import type { SoakResult } from '../soak/soakPlan.ts';
 import type { WebBenchResult } from '../web/webBench.ts';
 
 export type Failed = { error: string };
@@ -33,6 +34,8 @@ export type BenchRun = {
   reminders?: Outcome<RemindersBenchResult> | null;
   /** Issue 18: projections rebuilt, their live lag, the stats calls, the replay's seek. */
   projections?: Outcome<ProjectionsBenchResult> | null;
+  /** Issue 29: one instance, 10,000 sockets in 1,000 rooms for 10 minutes. */
+  soak?: Outcome<SoakResult> | null;
 };
 
 /** Issue 29: LabLive's fan-out at least four times Socket.IO's (it was 1.5 until then). */

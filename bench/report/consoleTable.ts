@@ -5,6 +5,7 @@ import { type FanoutResult, TARGET_NAMES } from '../fanout/fanoutPlan.ts';
 import { projectionsSection } from '../projections/projectionsSection.ts';
 import { remindersSection } from '../reminders/remindersSection.ts';
 import { scaleoutSection } from '../scaleout/scaleoutSection.ts';
+import { soakSection } from '../soak/soakSection.ts';
 import { webSection } from '../web/webSection.ts';
 import { appendVerdict, type BenchRun, deliveriesPerSecond, failed, fanoutVerdict } from './benchRun.ts';
 
@@ -80,5 +81,6 @@ export function consoleSummary(run: BenchRun): string {
   if (run.scaleout) parts.push('', ...scaleoutSection(run.scaleout));
   if (run.reminders) parts.push('', ...remindersSection(run.reminders));
   if (run.projections) parts.push('', ...projectionsSection(run.projections, run.command));
+  if (run.soak) parts.push('', ...soakSection(run.soak));
   return parts.join('\n');
 }

@@ -6,6 +6,7 @@ import { type FanoutResult, type StepResult, TARGET_NAMES } from '../fanout/fano
 import { projectionsSection } from '../projections/projectionsSection.ts';
 import { remindersSection } from '../reminders/remindersSection.ts';
 import { scaleoutSection } from '../scaleout/scaleoutSection.ts';
+import { soakSection } from '../soak/soakSection.ts';
 import { webSection } from '../web/webSection.ts';
 import {
   APPEND_TARGET_RATIO,
@@ -318,5 +319,6 @@ export function performanceDoc(run: BenchRun): string {
     ...(run.scaleout ? scaleoutSection(run.scaleout) : []),
     ...(run.reminders ? remindersSection(run.reminders) : []),
     ...(run.projections ? projectionsSection(run.projections, run.command) : []),
+    ...(run.soak ? soakSection(run.soak) : []),
   ].join('\n');
 }
