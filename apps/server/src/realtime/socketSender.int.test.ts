@@ -65,6 +65,19 @@ describe('socket sender', () => {
     for (const { client } of sockets) client.close();
   });
 
+  it("writes a command's answer after the events queued in the same turn, even when it was queued first", async () => {
+    const { client, sender } = await pair(1024 * 1024);
+    const received: string[] = [];
+    client.on('message', (data) => received.push(String(data)));
+    const ack = '{"type":"ack","commandId":"c-1","version":7}';
+    const events = '{"type":"events","roomId":1,"events":[{"version":7}]}';
+    sender.answer(ack);
+    sender.send(events);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(received).toEqual([`[${events},${ack}]`]);
+    client.close();
+  });
+
   it('closes a socket that does not read with the slow-consumer code', async () => {
     const { client, sender, stats } = await pair(64 * 1024);
     client.pause(); // stops reading: the kernel buffers fill, then ws buffers, then the limit is passed
