@@ -33,8 +33,8 @@ type Refusal = Extract<CommandOutcome, { ok: false }>;
 export type HostAdmission = {
   /** Why the command is refused now, or null when the host takes it. */
   refusal(envelope: CommandEnvelope, stopped: boolean): Refusal | null;
-  /** Counts the command as waiting until its answer. */
-  waitFor(answer: Promise<CommandOutcome>): Promise<CommandOutcome>;
+  /** Counts a command as waiting until it is answered through the resolve this returns. */
+  waitingUntil(resolve: (outcome: CommandOutcome) => void): (outcome: CommandOutcome) => void;
   /** Commands taken by this host and not answered yet. */
   waiting(): number;
 };
@@ -87,13 +87,19 @@ export function createHostAdmission(
             : 'Too many commands wait on this server; retry with backoff.',
       };
     },
-    waitFor(answer) {
+    waitingUntil(resolve) {
       waitingHere++;
       instance.count++;
-      return answer.finally(() => {
-        waitingHere--;
-        instance.count--;
-      });
+      let answered = false;
+      return (outcome) => {
+        // Counted once, whatever calls it again.
+        if (!answered) {
+          answered = true;
+          waitingHere--;
+          instance.count--;
+        }
+        resolve(outcome);
+      };
     },
     waiting: () => waitingHere,
   };

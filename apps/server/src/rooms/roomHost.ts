@@ -82,12 +82,10 @@ export async function startRoomHost(
       const refusal = admission.refusal(envelope, host.stopped);
       if (refusal) return Promise.resolve(refusal);
       lastCommandAt = deps.now().getTime();
-      return admission.waitFor(
-        new Promise((resolve) => {
-          host.queue.push({ envelope, resolve });
-          schedule(host);
-        }),
-      );
+      return new Promise((resolve) => {
+        host.queue.push({ envelope, resolve: admission.waitingUntil(resolve) });
+        schedule(host);
+      });
     },
     state: () => host.committed,
     stopped: () => host.stopped,
