@@ -73,6 +73,27 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ INSTANCE_NAME: 'a b' })).toThrow(/INSTANCE_NAME/);
   });
 
+  it('unloads quiet rooms after 10 minutes and bounds waiting commands, unless told otherwise', () => {
+    expect(loadEnv({})).toMatchObject({
+      ROOM_QUIET_UNLOAD_MS: 600_000,
+      ROOM_WAITING_COMMANDS_MAX: 2_000,
+      INSTANCE_WAITING_COMMANDS_MAX: 50_000,
+    });
+    expect(
+      loadEnv({
+        ROOM_QUIET_UNLOAD_MS: '60000',
+        ROOM_WAITING_COMMANDS_MAX: '500',
+        INSTANCE_WAITING_COMMANDS_MAX: '9000',
+      }),
+    ).toMatchObject({
+      ROOM_QUIET_UNLOAD_MS: 60_000,
+      ROOM_WAITING_COMMANDS_MAX: 500,
+      INSTANCE_WAITING_COMMANDS_MAX: 9_000,
+    });
+    expect(() => loadEnv({ ROOM_QUIET_UNLOAD_MS: '10' })).toThrow(/ROOM_QUIET_UNLOAD_MS/);
+    expect(() => loadEnv({ ROOM_WAITING_COMMANDS_MAX: 'many' })).toThrow(/ROOM_WAITING_COMMANDS_MAX/);
+  });
+
   it('accepts real services and trims a trailing slash of PUBLIC_URL', () => {
     const env = loadEnv({
       DATABASE_URL: 'postgres://u@db:5432/lablive',
