@@ -119,6 +119,7 @@ export async function runSoakBench(options: SoakOptions): Promise<SoakResult> {
         votes: sum((part) => part.sent.votes),
       },
       acknowledged: sum((part) => part.acknowledged),
+      resent: sum((part) => part.resent),
       unanswered: sum((part) => part.unanswered),
       rejected: sum((part) => part.rejected),
       rejectedSamples: parts.flatMap((part) => part.rejectedSamples).slice(0, 5),

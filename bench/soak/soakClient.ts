@@ -1,7 +1,8 @@
 // One person of the soak: a socket on the fan-out bench's minimal WebSocket client (rawWebSocket.ts via
 // benchClient.ts) that says hello, joins its room, and after a reconnection joins again with the last
-// version it holds, as packages/client does. It checks what it receives: versions contiguous (none
-// missing, none twice), each chat message once; and answers the commands it sent.
+// version it holds and sends again, with the same ids, the commands not answered before, as
+// packages/client does. It checks what it receives: versions contiguous (none missing, none twice), each
+// chat message once; and matches the answers to the commands it sent.
 import { randomUUID } from 'node:crypto';
 import { PROTOCOL_VERSION } from '@lablive/protocol';
 import { openSocket } from '../fanout/benchClient.ts';
@@ -26,7 +27,15 @@ export type SoakClientEvents = {
   closedByServer(client: SoakClient, code: number): void;
 };
 
-export type SentCommand = { commandId: string; kind: string; sentAt: number; detail?: string };
+export type SentCommand = {
+  commandId: string;
+  kind: string;
+  sentAt: number;
+  detail?: string;
+  frame: string;
+  /** Sent again after a resume: its latency includes the reconnection, so it is not timed. */
+  resent: boolean;
+};
 
 export type SoakClient = {
   index: number;
@@ -42,7 +51,7 @@ export type SoakClient = {
   duplicatedChats: number;
   pending: Map<string, SentCommand>;
   send(kind: string, command: unknown, detail?: string): void;
-  /** Closes the socket (the server sees it go) and opens a new one that resumes. */
+  /** Closes the socket (the server sees it go) and opens a new one that resumes; the commands unanswered. */
   reconnect(): number;
   close(): void;
 };
@@ -77,17 +86,19 @@ export function openSoakClient(
     send(kind, command, detail) {
       if (!client.live) return;
       const commandId = randomUUID();
+      const frame = JSON.stringify({ type: 'command', roomId, commandId, command });
       client.pending.set(commandId, {
         commandId,
         kind,
         sentAt: performance.now(),
         ...(detail ? { detail } : {}),
+        frame,
+        resent: false,
       });
-      socket.send(JSON.stringify({ type: 'command', roomId, commandId, command }));
+      socket.send(frame);
     },
     reconnect() {
       const unanswered = client.pending.size;
-      client.pending.clear();
       client.live = false;
       socket.terminate();
       connect();
@@ -120,6 +131,11 @@ export function openSoakClient(
         return;
       case 'resumed':
         client.live = true;
+        // As packages/client does: what was not answered before the cut goes again, with the same id.
+        for (const sent of client.pending.values()) {
+          sent.resent = true;
+          socket.send(sent.frame);
+        }
         events.live(client);
         return;
       case 'events':

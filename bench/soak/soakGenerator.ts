@@ -35,6 +35,7 @@ const result: SoakGeneratorResult = {
   sent: { chat: 0, audio: 0, polls: 0, votes: 0 },
   acknowledged: 0,
   acknowledgedChats: 0,
+  resent: 0,
   unanswered: 0,
   rejected: 0,
   rejectedSamples: [],
@@ -78,7 +79,7 @@ const events: SoakClientEvents = {
   answered(client, sent, outcome, receivedAt) {
     if (outcome.type === 'ack') {
       result.acknowledged++;
-      if (measuring) result.ackLatencies.push(round(receivedAt - sent.sentAt));
+      if (measuring && !sent.resent) result.ackLatencies.push(round(receivedAt - sent.sentAt));
       if (sent.kind === 'chat' && sent.detail) {
         result.acknowledgedChats++;
         roomOf.get(client)?.acknowledged.push({ messageId: sent.detail, version: outcome.version ?? 0 });
@@ -222,7 +223,7 @@ async function play(clients: SoakClient[]): Promise<void> {
       for (const client of clients) {
         if (!client.live || Math.random() >= plan.reconnectsPerMinute / 60) continue;
         forget(client);
-        result.unanswered += client.reconnect();
+        result.resent += client.reconnect();
         result.reconnections++;
       }
     }
@@ -240,6 +241,7 @@ async function play(clients: SoakClient[]): Promise<void> {
 /** Every client, once all is in: no version missing or twice, every chat stored after it came, once. */
 function check(clients: SoakClient[]) {
   for (const client of clients) {
+    result.unanswered += client.pending.size;
     result.lostVersions += client.lostVersions;
     result.duplicatedVersions += client.duplicatedVersions;
     result.duplicatedChats += client.duplicatedChats;

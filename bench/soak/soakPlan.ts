@@ -60,7 +60,9 @@ export type SoakGeneratorResult = {
   acknowledged: number;
   /** Chat messages acknowledged: the rooms' state holds them all in memory. */
   acknowledgedChats: number;
-  /** Commands whose socket closed before their answer (a reconnection): not retried, not counted. */
+  /** Commands whose socket closed before their answer: sent again after the resume, same id. */
+  resent: number;
+  /** Commands never answered, even after being sent again. */
   unanswered: number;
   rejected: number;
   rejectedSamples: string[];
@@ -92,6 +94,7 @@ export type SoakResult = {
   runSeconds: number;
   sent: SoakGeneratorResult['sent'];
   acknowledged: number;
+  resent: number;
   unanswered: number;
   rejected: number;
   rejectedSamples: string[];
