@@ -41,6 +41,11 @@ export type BenchRun = {
 /** Issue 29: LabLive's fan-out at least four times Socket.IO's (it was 1.5 until then). */
 export const FANOUT_TARGET_RATIO = 4;
 export const APPEND_TARGET_RATIO = 10;
+/**
+ * Issue 29: the many-rooms workload (1,000 rooms, one command in flight each) against the raw baseline of
+ * 64 concurrent INSERTs, committing at least this many events per transaction within this p99.
+ */
+export const MANY_ROOMS_TARGET = { ratio: 1.9, eventsPerTransaction: 10, p99Ms: 100 } as const;
 
 export function ok<T extends object>(outcome: Outcome<T> | undefined): T | null {
   return outcome === undefined || failed(outcome) ? null : outcome;
@@ -132,4 +137,35 @@ export function appendVerdict(run: BenchRun): Verdict {
   const raw = ok(run.append?.results.rawSql);
   const ratio = hot && raw && raw.eventsPerSecond > 0 ? hot.eventsPerSecond / raw.eventsPerSecond : null;
   return verdict(ratio, APPEND_TARGET_RATIO, 'Append target (hot room ≥ 10 × raw SQL)');
+}
+
+export function manyRoomsVerdict(run: BenchRun): Verdict {
+  const { ratio: target, eventsPerTransaction, p99Ms } = MANY_ROOMS_TARGET;
+  const many = ok(run.append?.results.manyRooms);
+  const concurrent = ok(run.append?.results.rawSqlConcurrent);
+  const rooms = many?.rooms ?? run.append?.plan.rooms ?? 0;
+  const what =
+    `Many-rooms target (${rooms} rooms ≥ ${target} × raw SQL 64 at once, ` +
+    `≥ ${eventsPerTransaction} events/txn, p99 ≤ ${p99Ms} ms)`;
+  const ratio =
+    many && concurrent && concurrent.eventsPerSecond > 0
+      ? many.eventsPerSecond / concurrent.eventsPerSecond
+      : null;
+  const throughput = verdict(ratio, target, what);
+  if (!many || throughput.met === null) return throughput;
+  const missed = [
+    ...(throughput.met ? [] : [`${throughput.ratio?.toFixed(2)}× against ${target}×`]),
+    ...(many.eventsPerTransaction >= eventsPerTransaction
+      ? []
+      : [`${many.eventsPerTransaction.toFixed(1)} events/txn against ${eventsPerTransaction}`]),
+    ...(many.p99 <= p99Ms ? [] : [`p99 ${many.p99.toFixed(0)} ms against ${p99Ms} ms`]),
+  ];
+  const measured =
+    `${throughput.ratio?.toFixed(2)}×, ${many.eventsPerTransaction.toFixed(1)} events/txn, ` +
+    `p99 ${many.p99.toFixed(0)} ms`;
+  return {
+    ...throughput,
+    met: missed.length === 0,
+    text: missed.length === 0 ? `${what}: met (${measured})` : `${what}: MISSED: ${missed.join('; ')}`,
+  };
 }

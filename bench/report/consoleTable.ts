@@ -7,7 +7,14 @@ import { remindersSection } from '../reminders/remindersSection.ts';
 import { scaleoutSection } from '../scaleout/scaleoutSection.ts';
 import { soakSection } from '../soak/soakSection.ts';
 import { webSection } from '../web/webSection.ts';
-import { appendVerdict, type BenchRun, deliveriesPerSecond, failed, fanoutVerdict } from './benchRun.ts';
+import {
+  appendVerdict,
+  type BenchRun,
+  deliveriesPerSecond,
+  failed,
+  fanoutVerdict,
+  manyRoomsVerdict,
+} from './benchRun.ts';
 
 const ms = (value: number | undefined) =>
   value === undefined || Number.isNaN(value) ? '-' : value >= 100 ? value.toFixed(0) : value.toFixed(1);
@@ -74,6 +81,7 @@ export function consoleSummary(run: BenchRun): string {
         rows,
       ),
       appendVerdict(run).text,
+      manyRoomsVerdict(run).text,
     );
   }
   // The browser and scale-out figures print as their markdown sections: tables readable as they are.
