@@ -73,15 +73,7 @@ export function createLocalHosts(
         await host.stop();
         return null;
       }
-      const replies = [
-        bus.reply(roomSubjects.command(roomId), async (payload) =>
-          roomCodec.encode(await host.submit(roomCodec.envelope(payload))),
-        ),
-        bus.reply(roomSubjects.snapshot(roomId), () =>
-          roomCodec.encode({ state: host.state(), version: host.state().version }),
-        ),
-      ];
-      hosts.set(roomId, { host, replies });
+      hosts.set(roomId, { host, replies: answerOnTheBus(bus, host) });
       instruments.hostStarted();
       log('info', 'room host started', { roomId, version: host.state().version });
       return host;
@@ -116,4 +108,16 @@ export function createLocalHosts(
       await Promise.all([...hosts.keys()].map((roomId) => drop(roomId, reason)));
     },
   };
+}
+
+/** The room's command and snapshot subjects, answered by its host here for the other instances. */
+function answerOnTheBus(bus: Bus, host: RoomHost): Subscription[] {
+  return [
+    bus.reply(roomSubjects.command(host.roomId), async (payload) =>
+      roomCodec.encode(await host.submit(roomCodec.envelope(payload))),
+    ),
+    bus.reply(roomSubjects.snapshot(host.roomId), () =>
+      roomCodec.encode({ state: host.state(), version: host.state().version }),
+    ),
+  ];
 }
