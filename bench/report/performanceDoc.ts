@@ -272,7 +272,8 @@ function appendSection(run: BenchRun): string[] {
       'waiting for its answer before the next (closed loop), against a fresh database with synchronous_commit = ' +
       `${run.machine.synchronousCommit}. The room host workloads call \`createRoomService\` in-process (a pg pool ` +
       `of ${plan.poolSize}): decide, append the commands that arrived together in one call (group commit), ` +
-      `answer, publish; the latency is the time to the command's answer. The hot room has ${plan.hotRoomSenders} ` +
+      `the batches of every room ready in the same turn together in one call as well (instance commits, at most ` +
+      `two calls at once), answer, publish; the latency is the time to the command's answer. The hot room has ${plan.hotRoomSenders} ` +
       `participants sending chat messages, as many as the fan-out room; the many-rooms workload sends command k ` +
       `to room k mod ${plan.rooms}. The raw SQL baseline of the target writes the same rows into session_events ` +
       'with one autocommitted `INSERT` per event, one after the other: the way a room that commits each event ' +
