@@ -190,6 +190,7 @@ describe('leases', () => {
     await sql`
       SELECT pg_terminate_backend(pid) FROM pg_locks
       WHERE locktype = 'advisory' AND classid = ${0x4c4c} AND objid = ${roomId} AND granted
+        AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
     `.execute(test.db);
     await waitFor(() => one.hostedRooms().length === 0, 'the host to stop');
 
@@ -252,12 +253,14 @@ describe('an instance cut from PostgreSQL', () => {
     (
       await sql<{ key: string }>`
         SELECT objid::text AS key FROM pg_locks
-        WHERE locktype = 'advisory' AND classid = ${0x4c49} AND objsubid = 2 AND granted`.execute(test.db)
+        WHERE locktype = 'advisory' AND classid = ${0x4c49} AND objsubid = 2 AND granted
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(test.db)
     ).rows.map((row) => Number(row.key));
   const endLeaseConnection = () =>
     sql`
       SELECT pg_terminate_backend(pid) FROM pg_locks
       WHERE locktype = 'advisory' AND classid = ${0x4c49} AND objid = ${instanceKey()} AND granted
+        AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
     `.execute(test.db);
 
   it('keeps its sockets through a short cut, and takes its instance key back', async () => {

@@ -21,7 +21,10 @@ const INSTANCE_NAMESPACE = 0x4c49;
 export type RoomLeasesOptions = {
   /** How often the lease connection is checked. */
   heartbeatMs?: number;
-  /** A check unanswered this long counts as a lost connection (well under the server's ~11 s). */
+  /**
+   * A query (a check, or a lock query) unanswered this long counts as a lost connection; noticed at the
+   * next check, so this plus `heartbeatMs` stays well under the server's ~11 s.
+   */
   heartbeatTimeoutMs?: number;
   /** First delay before reopening a lost connection; doubles up to 5 s. */
   reconnectMs?: number;
@@ -88,15 +91,21 @@ export async function openRoomLeases(
     client = next;
     next.on('error', (error) => lost(next, error.message));
     next.on('end', () => lost(next, 'connection ended'));
+    // What is timed is the query on the wire, not its wait in the queue: a thousand rooms taken at once
+    // queue a thousand lock queries, each answered in turn, and the connection is alive all along.
     heartbeat = setInterval(() => {
       if (client !== next) return;
-      const timer = setTimeout(
-        () => lost(next, `no answer within ${heartbeatTimeoutMs} ms`),
-        heartbeatTimeoutMs,
-      );
-      run(() => next.query('SELECT 1'))
-        .catch((error: unknown) => lost(next, String(error)))
-        .finally(() => clearTimeout(timer));
+      const since = run.busySince();
+      if (since === null) {
+        run(() => next.query('SELECT 1')).catch((error: unknown) => lost(next, String(error)));
+        return;
+      }
+      if (performance.now() - since <= heartbeatTimeoutMs) return;
+      // After this turn's input is read: an event loop that stalled past the timeout may have the
+      // answer waiting unread, which is no lost connection.
+      setImmediate(() => {
+        if (run.busySince() === since) lost(next, `no answer within ${heartbeatTimeoutMs} ms`);
+      });
     }, heartbeatMs);
     heartbeat.unref();
   }
@@ -176,14 +185,28 @@ export async function openRoomLeases(
   };
 }
 
-/** Runs its work one at a time, in order: the one lease connection takes one query at a time. */
+/**
+ * Runs its work one at a time, in order: the one lease connection takes one query at a time.
+ * `busySince` is when the work running now started (null when idle), for the heartbeat.
+ */
 function serialQueue() {
   let chain: Promise<unknown> = Promise.resolve();
-  return <T>(work: () => Promise<T>): Promise<T> => {
-    const next = chain.then(work, work);
+  let runningSince: number | null = null;
+  const run = <T>(work: () => Promise<T>): Promise<T> => {
+    const timed = async () => {
+      const started = performance.now();
+      runningSince = started;
+      try {
+        return await work();
+      } finally {
+        if (runningSince === started) runningSince = null;
+      }
+    };
+    const next = chain.then(timed, timed);
     chain = next.catch(() => {});
     return next;
   };
+  return Object.assign(run, { busySince: () => runningSince });
 }
 
 /** A new lease connection, with short keepalives on the server's side (SERVER_KEEPALIVE). */
