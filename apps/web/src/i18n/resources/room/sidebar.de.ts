@@ -20,6 +20,11 @@ export const roomSidebarDe: RoomSidebarTexts = {
       notes: 'Eine moderierende Person bittet um Ihre Notizen',
     },
     unreachable: 'Der Raum hat nicht geantwortet. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+    busy: {
+      rate_limited: 'Sie senden zu schnell: Warten Sie einen Moment und versuchen Sie es dann erneut.',
+      room_unavailable: 'Der Raum wechselt den Server: Versuchen Sie es gleich noch einmal.',
+      overloaded: 'Der Raum ist gerade stark ausgelastet: Versuchen Sie es gleich noch einmal.',
+    },
     rejections: {
       not_in_room: 'Treten Sie zuerst dem Raum bei.',
       not_animator: 'Nur Moderierende können das tun.',

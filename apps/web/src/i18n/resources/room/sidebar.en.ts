@@ -20,6 +20,11 @@ export const roomSidebarEn = {
       notes: 'An animator asks for your notes',
     },
     unreachable: 'The room did not answer. Check your connection and try again.',
+    busy: {
+      rate_limited: 'You are sending too fast: wait a moment, then try again.',
+      room_unavailable: 'The room is moving to another server: try again in a moment.',
+      overloaded: 'The room is very busy right now: try again in a moment.',
+    },
     rejections: {
       not_in_room: 'Join the room before doing this.',
       not_animator: 'Only an animator can do this.',

@@ -20,6 +20,11 @@ export const roomSidebarFr: RoomSidebarTexts = {
       notes: 'Un animateur demande vos notes',
     },
     unreachable: 'La salle n’a pas répondu. Vérifiez votre connexion et réessayez.',
+    busy: {
+      rate_limited: 'Vous envoyez trop vite : attendez un instant, puis réessayez.',
+      room_unavailable: 'La salle change de serveur : réessayez dans un instant.',
+      overloaded: 'La salle est très sollicitée en ce moment : réessayez dans un instant.',
+    },
     rejections: {
       not_in_room: 'Rejoignez la salle avant de faire cela.',
       not_animator: 'Seul un animateur peut faire cela.',
