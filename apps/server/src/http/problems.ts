@@ -54,6 +54,9 @@ export function problem(
   };
 }
 
+/** The first pause before a command refused "not now" is sent again (the socket client starts at 0.5 s). */
+const RETRY_AFTER_SECONDS = 1;
+
 function sendProblem(reply: FastifyReply, body: Problem) {
   return reply.status(body.status).type('application/problem+json').send(body);
 }
@@ -84,8 +87,10 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     });
   }
   if (error instanceof RoomCommandRejected) {
-    // The room's own reason (poll_not_active, not_in_room...) is the code: clients translate it.
-    return sendProblem(reply, problem(409, error.code, error.message, request));
+    // The room's own reason (poll_not_active, not_in_room, overloaded...) is the code: clients
+    // translate it. A "not now" tells when to try again, as the socket client's backoff starts.
+    if (error.retryLater) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return sendProblem(reply, problem(error.status, error.code, error.message, request));
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

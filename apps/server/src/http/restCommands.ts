@@ -1,7 +1,9 @@
 // Room commands sent on behalf of an HTTP request (share a document, start a poll, leave). The room's
 // decider stays the one judge of who may do what in a room; this only turns its refusals into HTTP
-// answers: not an animator or a module switched off is 403, anything else (not in the room, a poll not
-// active...) is 409 with the room's own code and message.
+// answers: not an animator or a module switched off is 403; a refusal that says "not now" (the room
+// moving to another instance, too many commands waiting for it, too many from this person) is 503 or 429
+// with Retry-After, so an HTTP client backs off as the socket client does; anything else (not in the
+// room, a poll not active...) is 409 with the room's own code and message.
 import {
   CodedError,
   DomainError,
@@ -9,13 +11,28 @@ import {
   type RoomCommandInput,
   roomCommandSchema,
 } from '@lablive/domain';
+import { PROTOCOL_ERRORS } from '@lablive/protocol';
 import type { CommandOutcome, RoomService } from '../rooms/roomService.ts';
 
-/** A command the room refused for a reason of its state; problems.ts answers 409 with `code`. */
+/** Refusals that say "not now": the same command may pass after a pause. */
+const RETRY_LATER: Readonly<Record<string, number>> = {
+  [PROTOCOL_ERRORS.roomUnavailable]: 503,
+  [PROTOCOL_ERRORS.overloaded]: 503,
+  [PROTOCOL_ERRORS.rateLimited]: 429,
+};
+
+/** A command the room refused; problems.ts answers `status` with `code`. */
 export class RoomCommandRejected extends CodedError {
+  /** 409 for a reason of the room's state, 503 or 429 for one that a later retry may not meet. */
+  readonly status: number;
   constructor(code: string, message: string) {
     super(code, message);
     this.name = 'RoomCommandRejected';
+    this.status = RETRY_LATER[code] ?? 409;
+  }
+
+  get retryLater(): boolean {
+    return this.status !== 409;
   }
 }
 
