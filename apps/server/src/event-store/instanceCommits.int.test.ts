@@ -129,7 +129,7 @@ describe('instance commits', () => {
   it('stores every acknowledged event exactly once and nothing else, with 20 appenders racing on shared streams', async () => {
     const APPENDERS = 20;
     const ROUNDS = 1000;
-    const streams = await streamsAt(8, 0);
+    const streams = await streamsAt(16, 0);
     const known = new Map(streams.map((stream) => [stream, 0]));
     /** Every acknowledged append, by the first event's id: retries must answer it again, identically. */
     const acknowledged = new Map<string, { request: AppendRequest; result: AppendResult }>();

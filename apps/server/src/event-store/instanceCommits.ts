@@ -37,9 +37,10 @@ export type InstanceCommitsOptions = AppendOptions & {
 /**
  * Combined calls running at once. Each holds one pool connection, and the pool (10 connections by
  * default, db/connection.ts) also serves room loads, snapshots, reads and every REST request: two
- * leave it most of its connections. Two are also enough to keep PostgreSQL busy: one call's WAL
- * flush overlaps the next call's inserts, and what arrives meanwhile rides in the call after (the
- * append benchmark measured 1, 2, 4 and 8; docs/performance.md).
+ * leave it most of its connections. More buy nothing: what arrives in one turn is one call anyway, and
+ * one call's WAL flush already overlaps the next call's inserts with two. The append benchmark's 1,000
+ * rooms made the same pace with 2 and 4 (about 3,500 to 4,100 events/s on the shared machine, 1,000
+ * events per call either way), and calls cut to 250 events to overlap more were no faster.
  */
 const MAX_IN_FLIGHT = 2;
 /**
@@ -47,7 +48,7 @@ const MAX_IN_FLIGHT = 2;
  * retry, is the common case; many at once (a storm of conflicts) go alone at once, concurrently.
  */
 const MAX_CULPRITS = 3;
-/** Keeps one call's JSON to a few MB: 4 hot rooms' full batches (250 events each) fit in one. */
+/** Keeps one call's JSON under a megabyte for chat-sized events; 4 hot rooms' full batches (250 events) fit. */
 const MAX_EVENTS = 1000;
 
 type Part = {
@@ -99,11 +100,13 @@ export function createInstanceCommits(db: Db, options: InstanceCommitsOptions = 
     const alongside: Promise<void>[] = [];
     for (let culprits = 0; together.length > 1; culprits++) {
       const requests = together.flatMap((part) => part.prepared.requests);
+      let results: OneCallResult[];
       try {
-        const args = combineOneCalls(together.map((part) => part.oneCall));
-        settle(together, await callAppendFunction(db, requests, args));
-        await Promise.all(alongside);
-        return;
+        results = await callAppendFunction(
+          db,
+          requests,
+          combineOneCalls(together.map((part) => part.oneCall)),
+        );
       } catch (error) {
         const undecided = undecidedBy(error);
         // Not what a part carried (the connection, the database going away): each alone would fail alike.
@@ -116,7 +119,11 @@ export function createInstanceCommits(db: Db, options: InstanceCommitsOptions = 
         if (!culprit) break;
         alongside.push(alone(culprit));
         together = together.filter((part) => part !== culprit);
+        continue;
       }
+      settle(together, results);
+      await Promise.all(alongside);
+      return;
     }
     await Promise.all([...alongside, ...together.map(alone)]);
   }
@@ -127,7 +134,12 @@ export function createInstanceCommits(db: Db, options: InstanceCommitsOptions = 
     for (const part of parts) {
       const own = results.slice(next, next + part.prepared.requests.length);
       next += own.length;
-      part.resolve(own.map((result) => ({ ...result, events: result.events.map(upcasters.upcast) })));
+      // Stored either way: an upcaster that throws fails this part's answer, never the others'.
+      try {
+        part.resolve(own.map((result) => ({ ...result, events: result.events.map(upcasters.upcast) })));
+      } catch (error) {
+        part.reject(error);
+      }
     }
   }
 
