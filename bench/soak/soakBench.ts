@@ -5,6 +5,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
+import { metricValue, scrape } from '@lablive/testkit/cluster';
 import { onCleanup } from '../lib/cleanup.ts';
 import { cpuSecondsOf } from '../lib/cpuTime.ts';
 import { createLatencyHistogram } from '../lib/latencyHistogram.ts';
@@ -84,6 +85,8 @@ export async function runSoakBench(options: SoakOptions): Promise<SoakResult> {
     const heapStart = await heap.heapAfterGc();
     const rssStart = await server.rss();
     log(`everyone in after ${setupSeconds.toFixed(1)} s: heap ${(heapStart / MiB).toFixed(1)} MiB after GC`);
+    // Read once here so that the event-loop lag read at the end covers the run only.
+    await scrape(server.metricsUrl);
     const cpuStart = cpuSecondsOf(server.pid);
     const runStart = performance.now();
     for (const generator of generators) process.kill(generator.pid, 'SIGUSR2');
@@ -91,6 +94,11 @@ export async function runSoakBench(options: SoakOptions): Promise<SoakResult> {
     await Promise.all(generators.map((generator) => generator.line('RESULT', runTimeoutMs)));
     const runSeconds = (performance.now() - runStart) / 1000;
     const cpuEnd = cpuSecondsOf(server.pid);
+    const metrics = await scrape(server.metricsUrl);
+    const eventLoop = {
+      p99Ms: metricValue(metrics, 'nodejs_eventloop_lag_p99_seconds') * 1000,
+      maxMs: metricValue(metrics, 'nodejs_eventloop_lag_max_seconds') * 1000,
+    };
     const rssEnd = await server.rss();
     const heapEnd = await heap.heapAfterGc();
     heap.close();
@@ -132,6 +140,16 @@ export async function runSoakBench(options: SoakOptions): Promise<SoakResult> {
       missedChats: sum((part) => part.missedChats),
       duplicatedChats: sum((part) => part.duplicatedChats),
       closedByServer: sum((part) => part.closedByServer),
+      closeCodes: parts.reduce<Record<string, number>>((codes, part) => {
+        for (const [code, count] of Object.entries(part.closeCodes)) codes[code] = (codes[code] ?? 0) + count;
+        return codes;
+      }, {}),
+      stuckClients: parts.flatMap((part) => part.stuckClients).slice(0, 10),
+      notLiveAtEnd: sum((part) => part.notLiveAtEnd),
+      generators: parts.map((part) => ({
+        cpuCores: part.generatorCpuCores,
+        loopDelayP99Ms: part.generatorLoopDelayP99Ms,
+      })),
       server: {
         cpuCores: (cpuEnd - cpuStart) / runSeconds,
         rssMiBStart: rssStart / MiB,
@@ -139,6 +157,8 @@ export async function runSoakBench(options: SoakOptions): Promise<SoakResult> {
         heapMiBStart: heapStart / MiB,
         heapMiBEnd: heapEnd / MiB,
         heapGrowth: heapEnd / heapStart - 1,
+        eventLoopLagP99Ms: eventLoop.p99Ms,
+        eventLoopLagMaxMs: eventLoop.maxMs,
       },
       chatMessagesHeld: sum((part) => part.acknowledgedChats),
     };

@@ -50,6 +50,8 @@ export type SoakClient = {
   duplicatedVersions: number;
   duplicatedChats: number;
   pending: Map<string, SentCommand>;
+  /** The type of the last message received, and when (performance.now()): what a stuck client last saw. */
+  lastMessage: { type: string; at: number };
   send(kind: string, command: unknown, detail?: string): void;
   /** Closes the socket (the server sees it go) and opens a new one that resumes; the commands unanswered. */
   reconnect(): number;
@@ -83,6 +85,7 @@ export function openSoakClient(
     duplicatedVersions: 0,
     duplicatedChats: 0,
     pending: new Map(),
+    lastMessage: { type: 'none', at: performance.now() },
     send(kind, command, detail) {
       if (!client.live) return;
       const commandId = randomUUID();
@@ -111,6 +114,7 @@ export function openSoakClient(
   };
 
   function receive(message: ServerMessage, receivedAt: number) {
+    client.lastMessage = { type: message.type, at: receivedAt };
     switch (message.type) {
       case 'authenticated':
         socket.send(

@@ -5,6 +5,7 @@
 // RESULT, and closes its sockets on a second SIGUSR2 (after the server's heap was read with them open).
 // Usage: soakGenerator.ts <config.json>
 import { writeFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { exitWithParent, workerConfig, workerLog } from '../lib/resultWorker.ts';
 import { openSoakClient, type SoakClient, type SoakClientEvents } from './soakClient.ts';
 import type { SoakGeneratorConfig, SoakGeneratorResult } from './soakPlan.ts';
@@ -48,6 +49,11 @@ const result: SoakGeneratorResult = {
   missedChats: 0,
   duplicatedChats: 0,
   closedByServer: 0,
+  closeCodes: {},
+  stuckClients: [],
+  notLiveAtEnd: 0,
+  generatorCpuCores: 0,
+  generatorLoopDelayP99Ms: 0,
 };
 let measuring = false;
 /** Votes to send: when, by whom, in which poll. */
@@ -90,8 +96,9 @@ const events: SoakClientEvents = {
         result.rejectedSamples.push(`${sent.kind}: ${outcome.code} ${outcome.message}`);
     }
   },
-  closedByServer(client) {
+  closedByServer(client, code) {
     result.closedByServer++;
+    result.closeCodes[code] = (result.closeCodes[code] ?? 0) + 1;
     forget(client);
     setTimeout(() => client.reconnect(), 500);
   },
@@ -245,9 +252,21 @@ function check(clients: SoakClient[]) {
     result.lostVersions += client.lostVersions;
     result.duplicatedVersions += client.duplicatedVersions;
     result.duplicatedChats += client.duplicatedChats;
+    if (!client.live) result.notLiveAtEnd++;
     const room = roomOf.get(client);
+    let missed = 0;
     for (const chat of room?.acknowledged ?? []) {
-      if (chat.version > client.firstVersion && !client.chats.has(chat.messageId)) result.missedChats++;
+      if (chat.version > client.firstVersion && !client.chats.has(chat.messageId)) missed++;
+    }
+    result.missedChats += missed;
+    if ((missed > 0 || !client.live) && result.stuckClients.length < 10) {
+      const lastAcked = room?.acknowledged.reduce((high, chat) => Math.max(high, chat.version), 0) ?? 0;
+      result.stuckClients.push(
+        `client ${client.index} (room ${room?.roomId}): live ${client.live}, missed ${missed}, holds version ` +
+          `${client.lastVersion} (room's last acknowledged chat ${lastAcked}), last received ` +
+          `'${client.lastMessage.type}' ${Math.round((performance.now() - client.lastMessage.at) / 1000)} s ago, ` +
+          `${client.pending.size} commands unanswered`,
+      );
     }
   }
 }
@@ -264,7 +283,15 @@ async function main() {
   process.stdout.write('READY\n');
   await go;
   measuring = true;
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const cpuBefore = process.cpuUsage();
+  const playStart = performance.now();
   await play(clients);
+  const cpu = process.cpuUsage(cpuBefore);
+  result.generatorCpuCores = (cpu.user + cpu.system) / 1000 / (performance.now() - playStart);
+  loopDelay.disable();
+  result.generatorLoopDelayP99Ms = loopDelay.percentile(99) / 1e6;
   measuring = false;
   // Resumes still under way finish, and what was sent last arrives.
   await new Promise((resolve) => setTimeout(resolve, plan.drainSeconds * 1000));

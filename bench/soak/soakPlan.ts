@@ -80,6 +80,14 @@ export type SoakGeneratorResult = {
   /** Chat messages a client received twice. */
   duplicatedChats: number;
   closedByServer: number;
+  /** Close codes of the sockets the server closed, with their counts. */
+  closeCodes: Record<string, number>;
+  /** Up to ten clients that missed messages or were not in their room at the end, as they were. */
+  stuckClients: string[];
+  notLiveAtEnd: number;
+  /** What the generator itself used: were latencies its own queueing? */
+  generatorCpuCores: number;
+  generatorLoopDelayP99Ms: number;
 };
 
 export type SoakResult = {
@@ -107,6 +115,11 @@ export type SoakResult = {
   missedChats: number;
   duplicatedChats: number;
   closedByServer: number;
+  closeCodes: Record<string, number>;
+  stuckClients: string[];
+  notLiveAtEnd: number;
+  /** Per generator process. */
+  generators: Array<{ cpuCores: number; loopDelayP99Ms: number }>;
   server: {
     /** Cores used by the server process over the run. */
     cpuCores: number;
@@ -116,6 +129,9 @@ export type SoakResult = {
     heapMiBStart: number;
     heapMiBEnd: number;
     heapGrowth: number;
+    /** The server's event-loop lag over the run (prom-client's, read from its metrics). */
+    eventLoopLagP99Ms: number;
+    eventLoopLagMaxMs: number;
   };
   /** Chat messages the rooms hold in memory at the end (their state keeps the whole chat). */
   chatMessagesHeld: number;

@@ -68,10 +68,26 @@ export function soakSection(result: SoakResult | { error: string } | null): stri
     `| heap used after a full GC | ${mib(server.heapMiBStart)} | ${mib(server.heapMiBEnd)} (${server.heapGrowth >= 0 ? '+' : ''}${pct(server.heapGrowth)}) |`,
     `| resident memory | ${mib(server.rssMiBStart)} | ${mib(server.rssMiBEnd)} |`,
     `| CPU over the run | | ${server.cpuCores.toFixed(2)} cores |`,
+    `| event-loop lag over the run | | p99 ${ms(server.eventLoopLagP99Ms ?? Number.NaN)}, max ${ms(server.eventLoopLagMaxMs ?? Number.NaN)} |`,
     '',
     `- **Targets: ${checks.map((check) => `${check.what}: ${check.met ? 'met' : 'not met'}`).join('; ')}.**`,
     `- The rooms' state keeps their whole chat in memory (\`chatLog.ts\`): ${int(result.chatMessagesHeld)} messages ` +
       `were acknowledged during the run, ${Number.isFinite(heapPerChat) ? `${int(heapPerChat)} bytes of heap growth per message` : 'n/a'}.`,
+    `- The generators used ${result.generators.map((g) => `${g.cpuCores.toFixed(2)} cores (event loop delay p99 ${ms(g.loopDelayP99Ms)})`).join(' and ')}: ` +
+      'a latency a generator adds by its own queueing is in the figures above.',
+    ...(result.closedByServer > 0
+      ? [
+          `- Sockets closed by the server: ${Object.entries(result.closeCodes)
+            .map(([code, count]) => `${count} × ${code}`)
+            .join(', ')} (each client resumed 0.5 s later).`,
+        ]
+      : []),
+    ...(result.stuckClients.length > 0
+      ? [
+          `- ${int(result.notLiveAtEnd)} client(s) not in their room at the end. Clients that missed messages or were not in their room (first ${result.stuckClients.length}):`,
+          ...result.stuckClients.map((line) => `  - ${line}`),
+        ]
+      : []),
     ...(result.rejectedSamples.length > 0
       ? [`- Rejections seen (first ${result.rejectedSamples.length}): ${result.rejectedSamples.join('; ')}.`]
       : []),

@@ -17,6 +17,8 @@ export type SoakServer = {
   wsUrl: string;
   pid: number;
   inspectPort: number;
+  /** The server's Prometheus metrics (its event-loop lag). */
+  metricsUrl: string;
   /** Per room, its people's access tokens, the animator first. */
   rooms: Array<{ roomId: number; tokens: string[] }>;
   /** Resident memory of the server process (bytes). */
@@ -56,6 +58,7 @@ export async function startSoakServer(
 
   const port = await freePort();
   const inspectPort = await freePort();
+  const metricsPort = await freePort();
   const httpUrl = `http://127.0.0.1:${port}`;
   const server = startPinned({
     name: 'lablive-server',
@@ -75,8 +78,8 @@ export async function startSoakServer(
       ACCESS_TOKEN_TTL_SECONDS: String(4 * 3600),
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
       LOG_LEVEL: 'warn',
-      // No metrics listener: its fixed port may be taken by another server on this machine.
-      METRICS_PORT: '0',
+      // Its own port: the default one may be taken by another server on this machine.
+      METRICS_PORT: String(metricsPort),
     },
   });
   const stop = async () => {
@@ -100,6 +103,7 @@ export async function startSoakServer(
       wsUrl: `ws://127.0.0.1:${port}/ws`,
       pid: server.pid,
       inspectPort,
+      metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
       rooms,
       async rss() {
         const status = await readFile(`/proc/${server.pid}/status`, 'utf8');
