@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   appendChatMessage,
+  CHAT_MINUTES_KEPT,
   CHUNK_SIZE,
   type ChatLog,
   type ChatMessage,
   chatMessages,
   emptyChatLog,
   hasChatMessage,
+  KEPT_CHUNKS,
   removeChatMessageById,
 } from './chatLog.ts';
 
@@ -86,5 +88,56 @@ describe('chat log', () => {
     const again = appendChatMessage(removed, message(1));
     expect(hasChatMessage(again, 'm1')).toBe(true);
     expect(chatMessages(again).map((m) => m.id)).toEqual(['m0', 'm2', 'm3', 'm1']);
+  });
+});
+
+describe('a long chat in a live room', () => {
+  const sentAt = (index: number) => new Date(Date.UTC(2026, 10, 21, 10, 0, index)).toISOString();
+  const longLog = (count: number) => {
+    let log = emptyChatLog;
+    for (let index = 0; index < count; index++)
+      log = appendChatMessage(log, { ...message(index), at: sentAt(index) });
+    return log;
+  };
+
+  it('holds only its latest chunks, however long the session, and counts every message', () => {
+    const count = CHUNK_SIZE * (KEPT_CHUNKS + 10) + 7;
+    const log = longLog(count);
+    expect(log.total).toBe(count);
+    expect(log.sealed).toHaveLength(KEPT_CHUNKS);
+    expect(log.size).toBe(KEPT_CHUNKS * CHUNK_SIZE + 7);
+    const held = chatMessages(log).map((m) => m.id);
+    expect(held.at(-1)).toBe(`m${count - 1}`);
+    expect(held[0]).toBe(`m${count - log.size}`);
+    expect(hasChatMessage(log, `m${count - 1}`)).toBe(true);
+    expect(hasChatMessage(log, `m${count - log.size}`)).toBe(true);
+    expect(hasChatMessage(log, 'm0')).toBe(false);
+  });
+
+  it('removes a held message after older ones were let go, and its count with it', () => {
+    const log = longLog(CHUNK_SIZE * (KEPT_CHUNKS + 2));
+    const oldestHeld = chatMessages(log)[0]?.id ?? '';
+    const removed = removeChatMessageById(log, oldestHeld);
+    expect(removed.total).toBe(log.total - 1);
+    expect(hasChatMessage(removed, oldestHeld)).toBe(false);
+    expect(removeChatMessageById(log, 'm0')).toBe(log);
+  });
+
+  it('counts messages per minute for the latest minutes only, the first minute kept', () => {
+    // One message per second: 60 per minute, for 150 minutes.
+    const log = longLog(150 * 60);
+    expect(log.perMinute).toHaveLength(CHAT_MINUTES_KEPT);
+    expect(log.perMinute.every(([, count]) => count === 60)).toBe(true);
+    const first = Math.floor(Date.parse(sentAt(0)) / 60_000);
+    expect(log.firstMinute).toBe(first);
+    expect(log.perMinute.at(-1)?.[0]).toBe(first + 149);
+  });
+
+  it('reads a log stored before it counted (an older replay snapshot) as what it holds', () => {
+    const stored = { sealed: [], tail: [message(1), message(2)], size: 2 } as unknown as ChatLog;
+    const next = appendChatMessage(stored, message(3));
+    expect(next.total).toBe(3);
+    expect(next.perMinute).toEqual([[Math.floor(Date.parse(message(1).at) / 60_000), 3]]);
+    expect(hasChatMessage(stored, 'm2')).toBe(true);
   });
 });

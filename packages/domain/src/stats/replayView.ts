@@ -100,7 +100,7 @@ export type ReplayView = z.infer<typeof replayViewSchema>;
  * of all of them (`chatTotal`: a replay snapshot keeps only the latest messages of a long chat, and
  * counts the others).
  */
-export function replayView(state: RoomState, chatTotal: number = state.chat.size): ReplayView {
+export function replayView(state: RoomState, chatTotal: number = state.chat.total): ReplayView {
   const { session } = state;
   const messages = chatMessages(state.chat).slice(-REPLAY_CHAT_MESSAGES);
   const sharer = state.screenShare;

@@ -1,7 +1,7 @@
 // The animators' stats tab (live-room spec, section 2): the session as it is now, all from the live
 // room state: people present and their roles, how long the session has run, chat messages (and their
 // pace per minute in a chart), documents shared, raised hands, and each poll's respondents and results.
-import { chatMessages, pollResults } from '@lablive/domain';
+import { pollResults } from '@lablive/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../format/useFormat.ts';
@@ -17,11 +17,10 @@ export function StatsPanel() {
   const format = useFormat();
   const viewers = useRoomState((state) => state.viewers);
   const session = useRoomState((state) => state.session);
-  const log = useRoomState((state) => state.chat);
-  const chat = useMemo(() => chatMessages(log), [log]);
+  const chat = useRoomState((state) => state.chat);
   const polls = useRoomState((state) => state.polls);
   const documents = useRoomState((state) => state.sharedDocuments.length);
-  const now = useNow(1000, session.status === 'started' || chat.length > 0);
+  const now = useNow(1000, session.status === 'started' || chat.total > 0);
   const duration = sessionDurationMs(session, now);
   const startedAt = session.status === 'not_started' ? null : session.startedAt;
   const minute = Math.floor(now / 60_000);
@@ -44,7 +43,7 @@ export function StatsPanel() {
             {session.status === 'ended' && <span className="stats-note"> {t('stats.ended')}</span>}
           </dd>
         </div>
-        <CountFigure testId="stats-messages" label={t('stats.messages')} count={chat.length} />
+        <CountFigure testId="stats-messages" label={t('stats.messages')} count={chat.total} />
         <CountFigure testId="stats-documents" label={t('stats.documents')} count={documents} />
         <CountFigure testId="stats-speak-requests" label={t('stats.speakRequests')} count={raised.length} />
         <CountFigure testId="stats-poll-count" label={t('stats.polls')} count={polls.length} />

@@ -2,7 +2,8 @@
 // section 2): who is present and in which role, how long the session has run, and the chat's pace per
 // minute for the chart. Pure, with the current time passed in.
 import {
-  type ChatMessage,
+  CHAT_MINUTES_KEPT,
+  type ChatLog,
   EVENT_ROLES,
   type EventRole,
   type SessionStatus,
@@ -10,8 +11,8 @@ import {
 } from '@lablive/domain';
 
 const MINUTE_MS = 60_000;
-/** The chart shows at most the last two hours, one bar per minute. */
-export const CHART_MINUTES = 120;
+/** The chart shows at most the last two hours, one bar per minute: as many as the room's state counts. */
+export const CHART_MINUTES = CHAT_MINUTES_KEPT;
 
 /** How long the session has run (or ran); null while it has not started. */
 export function sessionDurationMs(session: SessionStatus, nowMs: number): number | null {
@@ -49,24 +50,30 @@ export type PerMinute = { minutes: number[]; counts: number[] };
 
 /**
  * Chat messages per minute, counted from the session's start (or the first message, if earlier or
- * without a start) to now: x is the minute since that start, y the messages sent in it.
+ * without a start) to now: x is the minute since that start, y the messages sent in it. The room's
+ * state counts them per minute (chatLog.ts) for the last CHAT_MINUTES_KEPT minutes, whatever it still
+ * holds of the messages themselves.
  */
 export function chatPerMinute(
-  chat: readonly ChatMessage[],
+  chat: Pick<ChatLog, 'firstMinute' | 'perMinute'>,
   startedAt: string | null,
   nowMs: number,
 ): PerMinute {
-  const times = chat.map((message) => Date.parse(message.at)).filter((time) => Number.isFinite(time));
-  const origins = [...times, ...(startedAt === null ? [] : [Date.parse(startedAt)])];
+  const origins = [
+    ...(chat.firstMinute === null ? [] : [chat.firstMinute * MINUTE_MS]),
+    ...(startedAt === null ? [] : [Date.parse(startedAt)]),
+  ];
   if (origins.length === 0) return { minutes: [], counts: [] };
   const origin = Math.min(...origins);
-  const total = Math.floor((Math.max(nowMs, ...times) - origin) / MINUTE_MS) + 1;
+  const lastCounted = chat.perMinute.at(-1)?.[0];
+  const end = Math.max(nowMs, lastCounted === undefined ? nowMs : lastCounted * MINUTE_MS);
+  const total = Math.floor((end - origin) / MINUTE_MS) + 1;
   const first = Math.max(0, total - CHART_MINUTES);
   const minutes = Array.from({ length: total - first }, (_, index) => first + index);
   const counts = minutes.map(() => 0);
-  for (const time of times) {
-    const slot = Math.floor((time - origin) / MINUTE_MS) - first;
-    if (slot >= 0 && slot < counts.length) counts[slot] = (counts[slot] ?? 0) + 1;
+  for (const [minute, count] of chat.perMinute) {
+    const slot = Math.floor((minute * MINUTE_MS - origin) / MINUTE_MS) - first;
+    if (slot >= 0 && slot < counts.length) counts[slot] = (counts[slot] ?? 0) + count;
   }
   return { minutes, counts };
 }

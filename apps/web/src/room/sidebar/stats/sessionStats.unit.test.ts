@@ -1,5 +1,5 @@
 // The stats tab's figures from a room state: session duration, roles present, chat per minute.
-import type { ChatMessage, Viewer } from '@lablive/domain';
+import { appendChatMessage, type ChatMessage, emptyChatLog, type Viewer } from '@lablive/domain';
 import { describe, expect, it } from 'vitest';
 import {
   CHART_MINUTES,
@@ -17,6 +17,7 @@ const message = (id: string, time: string): ChatMessage => ({
   text: 'Hello',
   at: time,
 });
+const logOf = (messages: ChatMessage[]) => messages.reduce(appendChatMessage, emptyChatLog);
 const viewer = (id: number, role: Viewer['role']): Viewer => ({
   id,
   userId: null,
@@ -67,25 +68,25 @@ describe('roles present', () => {
 describe('chat messages per minute', () => {
   it('counts messages in each minute since the session started, up to now', () => {
     const chat = [message('a', at(1, 10)), message('b', at(1, 50)), message('c', at(3, 0))];
-    expect(chatPerMinute(chat, at(0), Date.parse(at(4, 30)))).toEqual({
+    expect(chatPerMinute(logOf(chat), at(0), Date.parse(at(4, 30)))).toEqual({
       minutes: [0, 1, 2, 3, 4],
       counts: [0, 2, 0, 1, 0],
     });
   });
 
   it('starts at the first message without a session start, and is empty without anything', () => {
-    expect(chatPerMinute([message('a', at(5, 20))], null, Date.parse(at(6, 30)))).toEqual({
+    expect(chatPerMinute(logOf([message('a', at(5, 20))]), null, Date.parse(at(6, 30)))).toEqual({
       minutes: [0, 1],
       counts: [1, 0],
     });
-    expect(chatPerMinute([], null, Date.parse(at(6)))).toEqual({ minutes: [], counts: [] });
+    expect(chatPerMinute(emptyChatLog, null, Date.parse(at(6)))).toEqual({ minutes: [], counts: [] });
   });
 
   it('keeps only the most recent two hours', () => {
     const started = at(0);
     const now = Date.parse(started) + 200 * 60_000;
     const chat = [message('old', at(1)), message('recent', new Date(now).toISOString())];
-    const { minutes, counts } = chatPerMinute(chat, started, now);
+    const { minutes, counts } = chatPerMinute(logOf(chat), started, now);
     expect(minutes).toHaveLength(CHART_MINUTES);
     expect(minutes[0]).toBe(81);
     expect(counts.reduce((sum, count) => sum + count, 0)).toBe(1);
