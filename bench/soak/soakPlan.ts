@@ -58,7 +58,7 @@ export type SoakGeneratorResult = {
   setupSeconds: number;
   sent: { chat: number; audio: number; polls: number; votes: number };
   acknowledged: number;
-  /** Chat messages acknowledged: the rooms' state holds them all in memory. */
+  /** Chat messages acknowledged. */
   acknowledgedChats: number;
   /** Commands whose socket closed before their answer: sent again after the resume, same id. */
   resent: number;
@@ -133,6 +133,6 @@ export type SoakResult = {
     eventLoopLagP99Ms: number;
     eventLoopLagMaxMs: number;
   };
-  /** Chat messages the rooms hold in memory at the end (their state keeps the whole chat). */
+  /** Chat messages acknowledged during the run. */
   chatMessagesHeld: number;
 };

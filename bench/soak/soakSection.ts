@@ -26,9 +26,9 @@ export function soakSection(result: SoakResult | { error: string } | null): stri
       met: server.heapGrowth < SOAK_TARGETS.heapGrowth,
     },
   ];
-  const heapPerChat =
-    result.chatMessagesHeld > 0
-      ? ((server.heapMiBEnd - server.heapMiBStart) * 1024 * 1024) / result.chatMessagesHeld
+  const heapPerCommand =
+    result.acknowledged > 0
+      ? ((server.heapMiBEnd - server.heapMiBStart) * 1024 * 1024) / result.acknowledged
       : Number.NaN;
   return [
     SOAK_SECTION_HEADING,
@@ -71,8 +71,9 @@ export function soakSection(result: SoakResult | { error: string } | null): stri
     `| event-loop lag over the run | | p99 ${ms(server.eventLoopLagP99Ms ?? Number.NaN)}, max ${ms(server.eventLoopLagMaxMs ?? Number.NaN)} |`,
     '',
     `- **Targets: ${checks.map((check) => `${check.what}: ${check.met ? 'met' : 'not met'}`).join('; ')}.**`,
-    `- The rooms' state keeps their whole chat in memory (\`chatLog.ts\`): ${int(result.chatMessagesHeld)} messages ` +
-      `were acknowledged during the run, ${Number.isFinite(heapPerChat) ? `${int(heapPerChat)} bytes of heap growth per message` : 'n/a'}.`,
+    `- Heap growth per command acknowledged during the run: ${Number.isFinite(heapPerCommand) ? `${int(heapPerCommand)} bytes` : 'n/a'} ` +
+      `(${int(result.acknowledged)} commands, ${int(result.chatMessagesHeld)} of them chat messages): what the loaded rooms keep ` +
+      '(their recent commands, for retries, and their recent chat) and anything else that grows.',
     `- The generators used ${result.generators.map((g) => `${g.cpuCores.toFixed(2)} cores (event loop delay p99 ${ms(g.loopDelayP99Ms)})`).join(' and ')}: ` +
       'a latency a generator adds by its own queueing is in the figures above.',
     ...(result.closedByServer > 0
