@@ -63,6 +63,7 @@ describe('room cadence', () => {
       intervalMs: 20,
       gathers: () => true,
       paceMs: () => paceMs,
+      maxIntervalMs: 60,
       merge: (lists) => lists.flat(),
     });
     cadence.push([1]);
@@ -78,6 +79,24 @@ describe('room cadence', () => {
     vi.advanceTimersByTime(20);
     cadence.push([4]);
     expect(handedOver).toEqual([[1], [2, 3], [4]]);
+  });
+
+  it('never holds a batch longer than its longest interval, however slow writing is', () => {
+    const handedOver: number[][] = [];
+    const cadence = createCadence((batches: number[]) => handedOver.push(batches), {
+      intervalMs: 20,
+      gathers: () => true,
+      paceMs: () => 500,
+      maxIntervalMs: 40,
+      merge: (lists) => lists.flat(),
+    });
+    cadence.push([1]);
+    vi.advanceTimersByTime(5);
+    cadence.push([2]);
+    vi.advanceTimersByTime(34);
+    expect(handedOver).toEqual([[1]]);
+    vi.advanceTimersByTime(1);
+    expect(handedOver).toEqual([[1], [2]]);
   });
 
   it('drops what waits when the room is no longer followed', () => {

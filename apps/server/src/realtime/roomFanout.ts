@@ -207,7 +207,7 @@ function followRoom(
   const paced = createCadence(handOver, {
     intervalMs: cadence.intervalMs,
     // Twice what a hand-over's writes cost now: they take at most half the loop (roomCadence.ts).
-    ...(writeMs ? { paceMs: () => 2 * members.size * writeMs() } : {}),
+    ...(writeMs ? { paceMs: () => 2 * members.size * writeMs(), maxIntervalMs: 2 * cadence.intervalMs } : {}),
     gathers: () => members.size >= cadence.minMembers,
     merge: (lists) => lists.flat(),
   });
