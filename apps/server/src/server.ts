@@ -9,6 +9,7 @@ import { defaultSubjectPrefix, prefixedBus } from './bus/prefixedBus.ts';
 import { calendarPageUrl } from './calendar/calendarLink.ts';
 import { type Env, REPO_ROOT } from './config/env.ts';
 import { loadOrCreateLocalSecrets } from './config/secrets.ts';
+import type { Db } from './db/connection.ts';
 import { openDatabase } from './db/database.ts';
 import { createEventStore } from './event-store/eventStore.ts';
 import { createWakeUp } from './event-store/wakeUp.ts';
@@ -63,6 +64,30 @@ async function shouldSeed(env: Env, embedded: boolean): Promise<SeedResult | 'se
   return 'seed';
 }
 
+/** Whether the demo accounts are there to name in the start-up banner. */
+async function holdsDemoAccounts(db: Db): Promise<boolean> {
+  if (!(await databaseHoldsData(db))) return false;
+  const admin = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'admin@lablive.test')
+    .executeTakeFirst();
+  return admin !== undefined;
+}
+
+/** The room service's settings from the environment (see docs/operations.md, the configuration table). */
+function roomServiceSettings(env: Env) {
+  return {
+    presenceSweepAfterMs: env.PRESENCE_SWEEP_AFTER_MS,
+    quietAfterMs: env.ROOM_QUIET_UNLOAD_MS,
+    waitingBounds: {
+      perRoom: env.ROOM_WAITING_COMMANDS_MAX,
+      perInstance: env.INSTANCE_WAITING_COMMANDS_MAX,
+    },
+    placement: { youngRoomMs: env.PLACEMENT_NEW_ROOM_MS, slack: env.PLACEMENT_SLACK },
+  };
+}
+
 export async function startServer(env: Env, logger: FastifyServerOptions['logger']): Promise<RunningServer> {
   const database = await openDatabase(env, () => {});
   const closers: Array<() => Promise<unknown> | unknown> = [() => database.close()];
@@ -77,13 +102,7 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
       decision === 'seed'
         ? await seedDemoData(database.db, { filesDir: path.join(env.DATA_DIR, 'files'), now: new Date() })
         : decision;
-    const demoAccountsPresent =
-      (await databaseHoldsData(database.db)) &&
-      (await database.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', 'admin@lablive.test')
-        .executeTakeFirst()) !== undefined;
+    const demoAccountsPresent = await holdsDemoAccounts(database.db);
 
     // The application's logger exists once the app does; what logs before goes to stderr.
     let appLog: FastifyBaseLogger | null = null;
@@ -131,13 +150,7 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
       bus,
       log: log('rooms'),
       instruments: metrics.instruments,
-      presenceSweepAfterMs: env.PRESENCE_SWEEP_AFTER_MS,
-      quietAfterMs: env.ROOM_QUIET_UNLOAD_MS,
-      waitingBounds: {
-        perRoom: env.ROOM_WAITING_COMMANDS_MAX,
-        perInstance: env.INSTANCE_WAITING_COMMANDS_MAX,
-      },
-      placement: { youngRoomMs: env.PLACEMENT_NEW_ROOM_MS, slack: env.PLACEMENT_SLACK },
+      ...roomServiceSettings(env),
     });
     closers.push(() => rooms.close());
     const projectionLeases = createProjectionLeases(database.url, (message, details) =>
