@@ -9,6 +9,7 @@ import { WrongExpectedVersionError } from './errors.ts';
 import { createInstanceCommits, type InstanceCommits } from './instanceCommits.ts';
 import { readStream } from './readStream.ts';
 import { newEvent, newEvents } from './testing/fixtures.ts';
+import { refusePoisonedText } from './testing/poisonedText.ts';
 import type { NewSessionEvent } from './types.ts';
 
 let test: TestDatabase;
@@ -18,18 +19,8 @@ const nextStream = () => `commits-${++streamCount}`;
 
 beforeAll(async () => {
   test = await createTestDatabase();
-  // Stands for any value PostgreSQL refuses (SQLSTATE class 22), as badCommandIsolation.int.test.ts does.
-  await sql`
-    CREATE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF NEW.data->>'text' = 'poison' THEN
-        RAISE EXCEPTION 'this test refuses the text poison' USING ERRCODE = '22023';
-      END IF;
-      RETURN NEW;
-    END $$;
-    CREATE TRIGGER refuse_poison BEFORE INSERT ON session_events
-      FOR EACH ROW EXECUTE FUNCTION refuse_poison();
-  `.execute(test.db);
+  // Stands for any value PostgreSQL refuses (SQLSTATE class 22).
+  await refusePoisonedText(test.db);
   commits = createInstanceCommits(test.db);
 });
 afterAll(() => test.drop());

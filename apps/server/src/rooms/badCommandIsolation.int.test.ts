@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import type { RoomActor, RoomCommand } from '@lablive/domain';
 import { createEvent, createLab, createTestDatabase, type TestDatabase } from '@lablive/testkit';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessBus } from '../bus/index.ts';
+import { refusePoisonedText } from '../event-store/testing/poisonedText.ts';
 import { createRoomService, type RunningRoomService } from './createRoomService.ts';
 
 let test: TestDatabase;
@@ -32,17 +32,7 @@ beforeAll(async () => {
   test = await createTestDatabase();
   const labId = await createLab(test.db, 'Lab');
   roomId = (await createEvent(test.db, { labId, slug: 'isolation-1' })).roomIds[0] ?? 0;
-  await sql`
-    CREATE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF NEW.data->>'text' = 'poison' THEN
-        RAISE EXCEPTION 'this test refuses the text poison' USING ERRCODE = '22023';
-      END IF;
-      RETURN NEW;
-    END $$;
-    CREATE TRIGGER refuse_poison BEFORE INSERT ON session_events
-      FOR EACH ROW EXECUTE FUNCTION refuse_poison();
-  `.execute(test.db);
+  await refusePoisonedText(test.db);
   service = await createRoomService({
     db: test.db,
     databaseUrl: test.url,

@@ -4,10 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { type RoomActor, type RoomCommand, roomStreamId } from '@lablive/domain';
 import { createEvent, createLab, createTestDatabase, type TestDatabase } from '@lablive/testkit';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessBus } from '../bus/index.ts';
 import { append } from '../event-store/index.ts';
+import { refusePoisonedText } from '../event-store/testing/poisonedText.ts';
 import { createRoomService, type RunningRoomService } from './createRoomService.ts';
 import type { CommandEnvelope, CommandOutcome } from './roomService.ts';
 
@@ -30,18 +30,8 @@ beforeAll(async () => {
   test = await createTestDatabase();
   labId = await createLab(test.db, 'Lab');
   roomIds = (await createEvent(test.db, { labId, slug: 'together-1', rooms: ROOMS })).roomIds;
-  // Stands for any value PostgreSQL refuses, as badCommandIsolation.int.test.ts does.
-  await sql`
-    CREATE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF NEW.data->>'text' = 'poison' THEN
-        RAISE EXCEPTION 'this test refuses the text poison' USING ERRCODE = '22023';
-      END IF;
-      RETURN NEW;
-    END $$;
-    CREATE TRIGGER refuse_poison BEFORE INSERT ON session_events
-      FOR EACH ROW EXECUTE FUNCTION refuse_poison();
-  `.execute(test.db);
+  // Stands for any value PostgreSQL refuses.
+  await refusePoisonedText(test.db);
   service = await createRoomService({
     db: test.db,
     databaseUrl: test.url,
