@@ -16,6 +16,13 @@ export const REALTIME_ERROR_CODES = {
   left: 'left',
   /** A command's outcome did not arrive within its timeout; it may still have been applied. */
   timeout: 'timeout',
+  /**
+   * A media request was made offline, or the socket dropped before its answer: it is not sent again
+   * (the media server's side belongs to the socket), the caller negotiates afresh.
+   */
+  disconnected: 'disconnected',
+  /** The server refused a media request; `serverCode` says why (MEDIA_ERRORS or the gateway's codes). */
+  mediaRefused: 'media_refused',
 } as const;
 export type RealtimeErrorCode = (typeof REALTIME_ERROR_CODES)[keyof typeof REALTIME_ERROR_CODES];
 

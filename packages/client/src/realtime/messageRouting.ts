@@ -1,6 +1,7 @@
 // Where a server message goes once the connection passed it on: a room's own messages to its room,
 // acks and rejections to the room whose command they answer (by commandId), and errors to the command
-// or the join they refuse, else to the application as an issue. A join refused because the room's
+// or the join they refuse, else to the application as an issue. A `media-reply` goes to the room whose
+// media request it answers (by requestId), and so does an error naming that request. A join refused because the room's
 // host is moving (`room_unavailable`) or too busy (`overloaded`) is asked again later, with the
 // connection's backoff.
 import { PROTOCOL_ERRORS, type ServerMessage, type ServerMessageOf } from '@lablive/protocol';
@@ -67,6 +68,11 @@ export function createMessageRouter(
     return false;
   }
 
+  function settleMedia(requestId: string, reply: Parameters<RoomSession['settleMedia']>[1]): boolean {
+    for (const room of rooms.values()) if (room.settleMedia(requestId, reply)) return true;
+    return false;
+  }
+
   /** The room a join error is about: named by `ref`, else the oldest join still waiting for its answer. */
   function refusedRoom(ref: string | undefined): RoomSession | undefined {
     if (ref !== undefined) return rooms.get(Number(ref));
@@ -78,6 +84,8 @@ export function createMessageRouter(
     const { code, message, ref } = error;
     // A command refused before the room decided (rate limited, malformed): it was not applied.
     if (ref !== undefined && settle(ref, { ok: false, code, message })) return;
+    // A media request refused by the gateway itself (rate limited, malformed, room not joined).
+    if (ref !== undefined && settleMedia(ref, { error: { code, message } })) return;
     if (JOIN_REFUSALS.has(code) || TRANSIENT_JOIN_REFUSALS.has(code)) {
       const room = refusedRoom(ref);
       if (room !== undefined && !room.ready) {
@@ -103,6 +111,9 @@ export function createMessageRouter(
         return;
       case 'rejected':
         settle(message.commandId, { ok: false, code: message.code, message: message.message });
+        return;
+      case 'media-reply':
+        settleMedia(message.requestId, { result: message.result, error: message.error });
         return;
       case 'error':
         routeError(message);

@@ -353,3 +353,97 @@ describe('failures', () => {
     await expect(client.join(ROOM_ID)).rejects.toMatchObject({ code: 'closed' });
   });
 });
+
+describe('media requests', () => {
+  it('resolves each request with the reply of its own id', async () => {
+    gateway.mediaReply = (request) => {
+      if (request.action === 'publish') return { result: { feed: 41, answer: `answer to ${request.offer}` } };
+      if (request.action === 'feeds')
+        return { result: { feeds: [{ feed: 7, participantId: 2, source: 'camera' }] } };
+      return { result: {} };
+    };
+    const room = await connect().join(ROOM_ID);
+
+    const [published, feeds] = await Promise.all([
+      room.media({ action: 'publish', source: 'camera', offer: 'v=0 offer' }),
+      room.media({ action: 'feeds' }),
+    ]);
+
+    expect(published).toEqual({ feed: 41, answer: 'answer to v=0 offer' });
+    expect(feeds).toEqual({ feeds: [{ feed: 7, participantId: 2, source: 'camera' }] });
+    const requestIds = gateway.messages('media').map((message) => message.requestId);
+    expect(new Set(requestIds).size).toBe(2);
+    expect(gateway.messages('media')[0]).toMatchObject({ roomId: ROOM_ID, request: { action: 'publish' } });
+  });
+
+  it("rejects with the server's code when the server refuses", async () => {
+    gateway.mediaReply = () => ({
+      error: { code: 'media_server_unavailable', message: 'The media server cannot be reached.' },
+    });
+    const room = await connect().join(ROOM_ID);
+
+    const failure = await room
+      .media({ action: 'subscribe', feed: 3, layer: 0 })
+      .catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(RealtimeError);
+    expect(failure).toMatchObject({
+      code: 'media_refused',
+      serverCode: 'media_server_unavailable',
+      message: 'The media server cannot be reached.',
+    });
+  });
+
+  it('rejects at once when offline, without sending anything', async () => {
+    const client = connect({ reconnect: { minDelayMs: 300, maxDelayMs: 300 } });
+    const room = await client.join(ROOM_ID);
+    gateway.drop();
+    await vi.waitFor(() => expect(client.status).toBe('reconnecting'));
+
+    await expect(room.media({ action: 'feeds' })).rejects.toMatchObject({ code: 'disconnected' });
+    expect(gateway.messages('media')).toHaveLength(0);
+  });
+
+  it('rejects a request unanswered when the socket drops, does not send it again, and tells of the rejoin', async () => {
+    gateway.mediaReply = () => null;
+    const client = connect();
+    const room = await client.join(ROOM_ID);
+    const rejoined = vi.fn();
+    room.onRejoin(rejoined);
+
+    const pending = room.media({ action: 'layer', subscription: 's1', layer: 2 });
+    await vi.waitFor(() => expect(gateway.messages('media')).toHaveLength(1));
+    gateway.drop();
+
+    await expect(pending).rejects.toMatchObject({ code: 'disconnected' });
+    await vi.waitFor(() => expect(rejoined).toHaveBeenCalledTimes(1));
+    expect(gateway.messages('media')).toHaveLength(1);
+    expect(gateway.messages('join')).toHaveLength(2);
+  });
+
+  it('rejects with the gateway code when the gateway refuses the request itself', async () => {
+    const room = await connect().join(ROOM_ID);
+    gateway.mediaReply = () => null;
+    // The gateway's own refusal, before any media logic: an error naming the request.
+    const pending = room.media({ action: 'feeds' });
+    await vi.waitFor(() => expect(gateway.messages('media')).toHaveLength(1));
+    const [sent] = gateway.messages('media');
+    gateway.sendRaw(
+      JSON.stringify({ type: 'error', code: 'rate_limited', message: 'Slow down.', ref: sent?.requestId }),
+    );
+
+    await expect(pending).rejects.toMatchObject({ code: 'media_refused', serverCode: 'rate_limited' });
+  });
+
+  it('rejects what waits when the client closes', async () => {
+    gateway.mediaReply = () => null;
+    const client = connect();
+    const room = await client.join(ROOM_ID);
+
+    const pending = room.media({ action: 'feeds' });
+    await vi.waitFor(() => expect(gateway.messages('media')).toHaveLength(1));
+    client.close();
+
+    await expect(pending).rejects.toMatchObject({ code: 'closed' });
+  });
+});

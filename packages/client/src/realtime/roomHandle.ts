@@ -3,7 +3,9 @@
 // outcome. Commands go on the wire only once the room is joined on the current socket; after a
 // reconnect the ones still unanswered are sent again with the same commandId. A command answered
 // `room_unavailable` (its room's host is moving to another instance) is sent again, with the same
-// commandId, after a growing delay, a bounded number of times; the server appends it once.
+// commandId, after a growing delay, a bounded number of times; the server appends it once. Media
+// requests (provider `janus`) are never sent again: one made offline or unanswered when the socket
+// drops is rejected, and the application hears of every rejoin to negotiate its media afresh.
 import {
   type ClientRoomCommandInput,
   clientRoomCommandSchema,
@@ -14,6 +16,8 @@ import {
 import {
   type ClientMessage,
   type DeliveredEvent,
+  type MediaAction,
+  type MediaResults,
   PROTOCOL_ERRORS,
   PROTOCOL_LIMITS,
   type ReportKind,
@@ -24,6 +28,7 @@ import { z } from 'zod';
 import type { CommandRetryDelay } from './commandRetries.ts';
 import { REALTIME_ERROR_CODES, RealtimeError, type RealtimeIssue } from './errors.ts';
 import { createListeners, type Listeners, type Unsubscribe } from './listeners.ts';
+import { createPendingMediaRequests, type MediaReply, type MediaRequestOf } from './mediaRequests.ts';
 import { type CommandResult, createPendingCommands } from './pendingCommands.ts';
 
 export type { CommandResult } from './pendingCommands.ts';
@@ -50,6 +55,14 @@ export type RoomHandle = {
   signal(to: number | null, kind: SignalKind, payload: unknown): boolean;
   /** Tells the server's log about a problem met here (video, connection); false when offline. */
   report(kind: ReportKind, message: string): boolean;
+  /**
+   * A request to the server's media forwarding (provider `janus`), resolved with its result. Rejects
+   * with a RealtimeError: `media_refused` with the server's code in `serverCode`, or `disconnected`
+   * when offline or when the socket dropped before the answer (it is not sent again: renegotiate).
+   */
+  media<A extends MediaAction>(request: MediaRequestOf<A>): Promise<MediaResults[A]>;
+  /** The room was joined again on a new socket after a drop (the media server may have lost us). */
+  onRejoin(listener: () => void): Unsubscribe;
   /** The events newly folded from one frame, and the state after them. Duplicates never reach it. */
   onEvents(listener: (events: readonly DeliveredEvent[], state: RoomState) => void): Unsubscribe;
   /** Every new state: after a welcome and after each frame of new events. */
@@ -71,6 +84,8 @@ export type RoomSession = {
   receive(message: ServerMessageOf<'welcome' | 'resumed' | 'events' | 'signal'>): void;
   /** Settles the command if it is this room's; false otherwise. */
   settle(commandId: string, result: CommandResult): boolean;
+  /** Settles the media request if it is this room's; false otherwise. */
+  settleMedia(requestId: string, reply: MediaReply): boolean;
   /** The server refused the join: the first join rejects, a rejoin reports the room lost. */
   refuse(code: string, message: string): void;
   /** Rejects whatever still waits: the client closed, or the room is no longer followed. */
@@ -120,10 +135,12 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
     ready: () => ready,
     retryDelay: options.retryDelay,
   });
+  const mediaRequests = createPendingMediaRequests({ roomId, send: options.send, ready: () => ready });
   const failure = (cause: unknown) => options.issue({ type: 'listener_failed', cause });
   const eventListeners = createListeners<[readonly DeliveredEvent[], RoomState]>(failure);
   const stateListeners = createListeners<[RoomState]>(failure);
   const signalListeners = createListeners<[RoomSignal]>(failure);
+  const rejoinListeners = createListeners<[]>(failure);
 
   let resolveJoined: (handle: RoomHandle) => void = () => {};
   let rejectJoined: (error: RealtimeError) => void = () => {};
@@ -148,10 +165,12 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
     following = false;
     ready = false;
     commands.rejectAll(error);
+    mediaRequests.rejectAll(error);
     rejectJoined(error);
     eventListeners.clear();
     stateListeners.clear();
     signalListeners.clear();
+    rejoinListeners.clear();
     options.forget();
   }
 
@@ -179,11 +198,24 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
     return commands.add(commandId, message, sendOptions.timeoutMs, parsed.data.type);
   }
 
+  function media<A extends MediaAction>(request: MediaRequestOf<A>): Promise<MediaResults[A]> {
+    if (!following) {
+      return Promise.reject(new RealtimeError(REALTIME_ERROR_CODES.left, `Room ${roomId} is not followed`));
+    }
+    return mediaRequests.add(options.createId(), request);
+  }
+
   const handle = handleOf(options, {
     view: current,
     ready: () => ready,
     send,
-    listeners: { events: eventListeners, state: stateListeners, signal: signalListeners },
+    media,
+    listeners: {
+      events: eventListeners,
+      state: stateListeners,
+      signal: signalListeners,
+      rejoin: rejoinListeners,
+    },
     stopFollowing,
   });
 
@@ -201,6 +233,9 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
     },
     connectionLost() {
       ready = false;
+      mediaRequests.rejectAll(
+        new RealtimeError(REALTIME_ERROR_CODES.disconnected, `The connection to room ${roomId} was lost`),
+      );
     },
     receive(message) {
       if (!following) return;
@@ -208,16 +243,19 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
         case 'welcome': {
           // The server's view, already filtered for us; it may also answer a resume (snapshot + tail).
           const { participantId, role } = message;
+          const rejoined = view !== null;
           view = { state: { ...message.state, version: message.version }, participantId, role };
           becomeReady();
           resolveJoined(handle);
           stateListeners.emit(view.state);
+          if (rejoined) rejoinListeners.emit();
           return;
         }
         case 'resumed':
           if (view === null) return;
           view = { ...view, participantId: message.participantId, role: message.role };
           becomeReady();
+          rejoinListeners.emit();
           return;
         case 'events':
           receiveEvents(message.events);
@@ -232,6 +270,7 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
       }
     },
     settle: (commandId, result) => commands.settle(commandId, result),
+    settleMedia: (requestId, reply) => mediaRequests.settle(requestId, reply),
     refuse(code, message) {
       if (view !== null) options.issue({ type: 'room_lost', roomId, code, message });
       stopFollowing(new RealtimeError(REALTIME_ERROR_CODES.joinRefused, message, { serverCode: code }));
@@ -244,10 +283,12 @@ type HandleParts = {
   view: () => View;
   ready: () => boolean;
   send: RoomHandle['send'];
+  media: RoomHandle['media'];
   listeners: {
     events: Listeners<[readonly DeliveredEvent[], RoomState]>;
     state: Listeners<[RoomState]>;
     signal: Listeners<[RoomSignal]>;
+    rejoin: Listeners<[]>;
   };
   stopFollowing: (error: RealtimeError) => void;
 };
@@ -284,6 +325,8 @@ function handleOf(options: RoomSessionOptions, parts: HandleParts): RoomHandle {
         message: message.slice(0, PROTOCOL_LIMITS.reportMessage),
       });
     },
+    media: parts.media,
+    onRejoin: (listener) => parts.listeners.rejoin.add(listener),
     onEvents: (listener) => parts.listeners.events.add(listener),
     onState: (listener) => parts.listeners.state.add(listener),
     onSignal: (listener) => parts.listeners.signal.add(listener),

@@ -21,6 +21,8 @@ import {
   clientMessageSchema,
   type DeliveredEvent,
   INCOMPATIBILITY_REASONS,
+  MEDIA_ERRORS,
+  type MediaRequest,
   PROTOCOL_ERRORS,
   PROTOCOL_VERSION,
   type ServerMessage,
@@ -36,6 +38,9 @@ export function actor(participantId: number, role: RoomActor['role'], name: stri
 
 export const ada = actor(1, 'animator', 'Ada');
 export const paul = actor(2, 'participant', 'Paul');
+
+/** What the gateway answers a media request: a result, a refusal, or nothing (held, never answered). */
+export type ScriptedMediaReply = { result: unknown } | { error: { code: string; message: string } } | null;
 
 type Outcome = Extract<ServerMessage, { type: 'ack' | 'rejected' }>;
 type ClientMessageOf<T extends ClientMessage['type']> = Extract<ClientMessage, { type: T }>;
@@ -77,6 +82,10 @@ export class ScriptedGateway {
   unavailableCommands = 0;
   /** false: pings go unanswered, as over a network that died without closing the socket. */
   answerPings = true;
+  /** How media requests are answered; by default the room has no media server. */
+  mediaReply: (request: MediaRequest, who: RoomActor) => ScriptedMediaReply = () => ({
+    error: { code: MEDIA_ERRORS.notAvailable, message: 'This room does not use the media server.' },
+  });
 
   get url(): string {
     const address = this.server.address();
@@ -168,6 +177,17 @@ export class ScriptedGateway {
       case 'signal':
         if (peer.actor !== null) this.relay(peer, peer.actor, message);
         break;
+      case 'media': {
+        if (peer.actor === null) break;
+        if (!peer.inRoom) {
+          const code = PROTOCOL_ERRORS.notJoined;
+          this.send(peer, { type: 'error', code, message: 'Join the room first.', ref: message.requestId });
+          break;
+        }
+        const reply = this.mediaReply(message.request, peer.actor);
+        if (reply !== null) this.send(peer, { type: 'media-reply', requestId: message.requestId, ...reply });
+        break;
+      }
       case 'ping':
         if (this.answerPings) this.send(peer, { type: 'pong', at: message.at, serverTime: Date.now() });
         break;
