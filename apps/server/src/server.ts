@@ -19,6 +19,7 @@ import { createJobQueue } from './jobs/jobQueue.ts';
 import { createLifecycle } from './lifecycle/lifecycle.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createQueuedMailOutbox } from './mail/mailOutbox.ts';
+import { startMediaServer } from './media/mediaServerStart.ts';
 import { createGatewayStats } from './observability/gatewayStats.ts';
 import { createServerMetrics } from './observability/metrics.ts';
 import { startMetricsListener } from './observability/metricsListener.ts';
@@ -173,6 +174,7 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
       log: (message, details) => log('drain')('info', message, details),
     });
     const gatewayStats = createGatewayStats();
+    const mediaServer = await startMediaServer(env, log('media'));
 
     const app = await buildApp({
       config: env,
@@ -189,6 +191,7 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
       lifecycle,
       leasesHealthy: rooms.leasesHealthy,
       metrics,
+      mediaServer,
     });
     appLog = app.log;
     closers.push(() => app.close());

@@ -3,6 +3,7 @@
 import { clientRoomCommandSchema, text } from '@lablive/domain';
 import { z } from 'zod';
 import { PROTOCOL_LIMITS } from './limits.ts';
+import { mediaRequestSchema } from './mediaMessages.ts';
 
 const roomId = z.number().int().positive();
 
@@ -12,8 +13,12 @@ export const SIGNAL_KINDS = [
   'webrtc-ice',
   'audio-level',
   'media-state',
+  // Sent by the server only (a client's is refused): a feed appeared at or left the media server.
+  'media-feed',
 ] as const;
 export type SignalKind = (typeof SIGNAL_KINDS)[number];
+/** Signals only the server sends: they carry what the server decided, so no client may forge them. */
+export const SERVER_SIGNAL_KINDS: readonly SignalKind[] = ['media-feed'];
 
 /** What a client's problem report is about. */
 export const REPORT_KINDS = ['video', 'connection', 'device'] as const;
@@ -50,6 +55,13 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     to: z.number().int().positive().nullable(),
     kind: z.enum(SIGNAL_KINDS),
     payload: z.unknown(),
+  }),
+  /** A media request to the server's SFU (provider `janus`), answered by a `media-reply` of the same id. */
+  z.strictObject({
+    type: z.literal('media'),
+    roomId,
+    requestId: z.string().min(1).max(100),
+    request: mediaRequestSchema,
   }),
   z.strictObject({ type: z.literal('ping'), at: z.number() }),
   /**

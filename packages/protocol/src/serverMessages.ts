@@ -49,6 +49,13 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     kind: z.enum(SIGNAL_KINDS),
     payload: z.unknown(),
   }),
+  /** The answer to a `media` request: its result, or why it was refused (MEDIA_ERRORS or the gateway's). */
+  z.object({
+    type: z.literal('media-reply'),
+    requestId: z.string(),
+    result: z.unknown().optional(),
+    error: z.object({ code: z.string(), message: z.string() }).optional(),
+  }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string(), ref: z.string().optional() }),
   z.object({
     type: z.literal('incompatible'),

@@ -7,6 +7,7 @@ import './providedContext.ts';
 export * from './badInput.ts';
 export * from './browser.ts';
 export * from './fixtures.ts';
+export * from './janus.ts';
 export * from './mailedApp.ts';
 export * from './mediaBuilds.ts';
 export * from './outbox.ts';

@@ -67,11 +67,13 @@ export async function joinTestRoom(
   token: string,
   roomId: number,
   lastVersion?: number,
+  /** The client's id for its tab (kept across its reconnects); two tabs of one person differ. */
+  connectionId = 'tab',
 ): Promise<TestSocket> {
   const socket = await openTestSocket(url);
   socket.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, token });
   await socket.waitFor((m) => m.type === 'authenticated');
-  socket.send({ type: 'join', roomId, connectionId: 'tab', lastVersion: lastVersion ?? null });
+  socket.send({ type: 'join', roomId, connectionId, lastVersion: lastVersion ?? null });
   await socket.waitFor((m) => m.type === 'welcome' || m.type === 'resumed');
   return socket;
 }

@@ -99,6 +99,11 @@ const envSchema = z
     OPENTOK_API_KEY: z.string().trim().min(1).optional(),
     OPENTOK_API_SECRET: z.string().trim().min(1).optional(),
     ICE_SERVERS: iceServers,
+    // The media server (docs/operations.md "Video through a media server"): Janus's API WebSocket, its
+    // API secret and its VideoRoom admin key. Set, every room's video goes through it.
+    JANUS_URL: optionalUrl(/^wss?$/),
+    JANUS_API_SECRET: z.string().min(1).optional(),
+    JANUS_ADMIN_KEY: z.string().min(1).optional(),
     ACCESS_TOKEN_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     ACCESS_TOKEN_TTL_SECONDS: duration.default(15 * 60),
     REFRESH_TOKEN_TTL_SECONDS: duration.default(30 * 24 * 3600),
@@ -151,6 +156,17 @@ const envSchema = z
         path: [env.OPENTOK_API_KEY === undefined ? 'OPENTOK_API_KEY' : 'OPENTOK_API_SECRET'],
         message: 'OPENTOK_API_KEY and OPENTOK_API_SECRET are set together or not at all',
       });
+    }
+    if (env.JANUS_URL !== undefined) {
+      for (const name of ['JANUS_API_SECRET', 'JANUS_ADMIN_KEY'] as const)
+        if (env[name] === undefined)
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required with JANUS_URL' });
+      if (env.OPENTOK_API_KEY !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['JANUS_URL'],
+          message: 'video goes through OpenTok or through Janus: set OPENTOK_API_KEY or JANUS_URL, not both',
+        });
     }
     if (env.NODE_ENV === 'production' && env.DATABASE_URL !== undefined && !env.ACCESS_TOKEN_SECRET) {
       ctx.addIssue({

@@ -1,6 +1,7 @@
 // Every service the application calls, built in this one place (by buildApp, app.ts) from what the server
 // or a test hands in: the database, the mail outbox, the room service, the reminders, the configuration
 // and the clock. The routes and the gateway are given them; no route builds a service.
+import type { JanusServer } from '../media/janusServer.ts';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createAccessTokens } from '../auth/accessTokens.ts';
@@ -50,6 +51,8 @@ export type ServicesDeps = {
   now: () => Date;
   /** Where document files are stored; DATA_DIR/files by default. */
   filesDir?: string | undefined;
+  /** The media server, when one runs: rooms' video goes through it. */
+  mediaServer?: JanusServer | null;
   log: FastifyBaseLogger;
 };
 
@@ -92,7 +95,11 @@ export function createServices(deps: ServicesDeps) {
       ? { apiKey: config.OPENTOK_API_KEY, apiSecret: config.OPENTOK_API_SECRET }
       : null;
   const filesDir = deps.filesDir ?? path.join(config.DATA_DIR, 'files');
-  const video = createVideoProvider({ opentok, iceServers: config.ICE_SERVERS });
+  const video = createVideoProvider({
+    opentok,
+    iceServers: config.ICE_SERVERS,
+    janus: deps.mediaServer != null,
+  });
   return {
     tokens,
     authenticator: createAuthenticator({ db, tokens, now }),

@@ -1,13 +1,17 @@
 // The video session a room token opens, from the provider this server runs: OpenTok when its keys are
-// configured, otherwise the browser mesh signalled over our WebSocket with the ICE servers of
-// ICE_SERVERS. The web client picks its media implementation from `session.provider`.
+// configured, Janus (our selective forwarding unit, signalled through the room socket) when JANUS_URL
+// is, otherwise the browser mesh signalled over our WebSocket. Browsers get the ICE servers of
+// ICE_SERVERS (STUN/TURN) for the mesh and Janus. The web client picks its media implementation from
+// `session.provider`.
 /// <reference path="./opentok.d.ts" />
-import { type EventRole, type IceServer, isAnimator, type RoomSession } from '@lablive/domain';
+import { type EventRole, type IceServer, isAnimator, mayPublish, type RoomSession } from '@lablive/domain';
 import OpenTok from 'opentok';
 
 export type VideoConfig = {
   opentok: { apiKey: string; apiSecret: string } | null;
   iceServers: readonly IceServer[];
+  /** A media server runs beside this instance (JANUS_URL): rooms' video goes through it. */
+  janus?: boolean;
   /** How long OpenTok may take to create a session before the token call gives up. */
   opentokTimeoutMs?: number;
 };
@@ -98,8 +102,23 @@ function createMeshProvider(iceServers: readonly IceServer[]): VideoProvider {
   };
 }
 
+/** Through the media server: the token says whether the server will let this role publish. */
+function createJanusProvider(iceServers: readonly IceServer[]): VideoProvider {
+  return {
+    kind: 'janus',
+    async openSession(request) {
+      return {
+        provider: 'janus',
+        sessionName: request.sessionName,
+        datetime: request.now.toISOString(),
+        iceServers: [...iceServers],
+        mayPublish: mayPublish(request.role),
+      };
+    },
+  };
+}
+
 export function createVideoProvider(config: VideoConfig): VideoProvider {
-  return config.opentok
-    ? createOpenTokProvider(config.opentok, config.opentokTimeoutMs ?? 10_000)
-    : createMeshProvider(config.iceServers);
+  if (config.opentok) return createOpenTokProvider(config.opentok, config.opentokTimeoutMs ?? 10_000);
+  return config.janus ? createJanusProvider(config.iceServers) : createMeshProvider(config.iceServers);
 }

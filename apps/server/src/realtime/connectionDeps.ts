@@ -2,6 +2,7 @@
 // authenticator, this instance's fan-out and signal relay, its counters, and the drain's switches.
 import type { Authenticator } from '../auth/authentication.ts';
 import type { Db } from '../db/connection.ts';
+import type { SfuMedia } from '../media/sfuMedia.ts';
 import type { GatewayStats } from '../observability/gatewayStats.ts';
 import type { RoomService } from '../rooms/roomService.ts';
 import type { InFlight } from './inFlight.ts';
@@ -15,6 +16,8 @@ export type ConnectionDeps = {
   fanout: RoomFanout;
   signals: RoomSignals;
   stats: GatewayStats;
+  /** The media server's side of the sockets (provider `janus`), or null when video goes peer to peer. */
+  media: SfuMedia | null;
   /** What is being handled, for a drain to wait on; and whether new messages are still taken. */
   inFlight: InFlight;
   /**

@@ -10,6 +10,8 @@ import type { Authenticator } from '../auth/authentication.ts';
 import type { Bus } from '../bus/index.ts';
 import type { Db } from '../db/connection.ts';
 import { type Lifecycle, waitUntil } from '../lifecycle/lifecycle.ts';
+import type { JanusServer } from '../media/janusServer.ts';
+import { createSfuMedia } from '../media/sfuMedia.ts';
 import { createGatewayStats, type GatewayStats } from '../observability/gatewayStats.ts';
 import type { FanoutInstruments } from '../observability/instruments.ts';
 import type { RoomService } from '../rooms/roomService.ts';
@@ -36,6 +38,8 @@ export type GatewayOptions = {
   instruments?: FanoutInstruments;
   /** How long a socket may stay open without a valid hello (10 s). */
   helloTimeoutMs?: number;
+  /** The media server (provider `janus`), started; without it the sockets' media requests are refused. */
+  mediaServer?: JanusServer | null;
   /** The bound on one socket's unsent bytes before it is closed 4008 (1 MiB: DEFAULT_SEND_QUEUE_BYTES). */
   sendQueueBytes?: number;
 };
@@ -58,6 +62,14 @@ export async function registerGateway(app: FastifyInstance, options: GatewayOpti
     log: (message, details) => app.log.warn(details, message),
   });
   const signals = createRoomSignals(options.bus);
+  const media = options.mediaServer
+    ? createSfuMedia({
+        server: options.mediaServer,
+        announce: (roomId, participantId, feed, source, published) =>
+          signals.publish(roomId, participantId, null, 'media-feed', { feed, source, published }),
+        log: (level, message, details) => app.log[level]({ ...details }, message),
+      })
+    : null;
   const sockets = new Map<WebSocket, SocketSender>();
   const inFlight = createInFlight();
   /** Set when the drain reaches the sockets: messages are no longer handled. */
@@ -93,6 +105,7 @@ export async function registerGateway(app: FastifyInstance, options: GatewayOpti
       authenticator: options.authenticator,
       fanout,
       signals,
+      media,
       stats,
       inFlight,
       accepting: () => !closing,
@@ -121,6 +134,7 @@ export async function registerGateway(app: FastifyInstance, options: GatewayOpti
 
   app.addHook('onClose', async () => {
     for (const socket of sockets.keys()) socket.close(CLOSE_CODES.goingAway, 'server stopping');
+    await media?.close();
   });
 
   // Cut from PostgreSQL for long: the other instances will take this one for dead and drop its

@@ -8,6 +8,7 @@ import { parseClientMessage } from './clientMessageParser.ts';
 import type { HelloHandshake } from './helloHandshake.ts';
 import { relayCommand } from './socketCommands.ts';
 import type { SocketContext } from './socketContext.ts';
+import { answerMediaRequest } from './socketMedia.ts';
 import { logReport, relaySignal } from './socketSignals.ts';
 
 export type MessageDispatch = { receive(raw: Buffer): void };
@@ -35,6 +36,8 @@ export function createMessageDispatch(context: SocketContext, handshake: HelloHa
         return relaySignal(context, message);
       case 'report':
         return logReport(context, message);
+      case 'media':
+        return answerMediaRequest(context, message);
       default: {
         const unreachable: never = message;
         return unreachable;

@@ -17,6 +17,8 @@ export type JoinedRoom = {
   member: Member;
   actor: RoomActor;
   connectionId: string;
+  /** The client's own id for this tab's connection, kept across its reconnects (its media outlive a drop). */
+  tabId: string;
   /**
    * Settles once this connection's JoinRoom was decided. The socket's commands (and its LeaveRoom) wait
    * for it: a client resuming after a move sends its unacknowledged commands as soon as it is told
@@ -107,6 +109,7 @@ export function createRoomMemberships(
         member,
         actor: access.actor,
         connectionId: deps.rooms.newConnectionId(),
+        tabId: message.connectionId,
         entered,
       };
       joined.set(roomId, entry);
@@ -136,6 +139,7 @@ export function createRoomMemberships(
     joined.delete(roomId);
     deps.fanout.detach(roomId, room.member);
     deps.signals.detach(roomId, room.member);
+    deps.media?.released({ roomId, actor: room.actor, tabId: room.tabId });
     void deps.inFlight
       .track(
         room.entered.then(() =>

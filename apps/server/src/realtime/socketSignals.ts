@@ -1,6 +1,6 @@
 // What a socket says that is never stored: its signals to the room's other participants (relayed over
 // the bus by roomSignals.ts) and its problem reports (into the server's log with who and where).
-import { type ClientMessage, PROTOCOL_ERRORS, PROTOCOL_LIMITS } from '@lablive/protocol';
+import { type ClientMessage, PROTOCOL_ERRORS, PROTOCOL_LIMITS, SERVER_SIGNAL_KINDS } from '@lablive/protocol';
 import type { SocketContext } from './socketContext.ts';
 
 export function relaySignal(
@@ -10,6 +10,10 @@ export function relaySignal(
   const room = rooms.get(message.roomId);
   if (!room) {
     replies.refuse(PROTOCOL_ERRORS.notJoined, `Join room ${message.roomId} before signalling in it.`);
+    return;
+  }
+  if (SERVER_SIGNAL_KINDS.includes(message.kind)) {
+    replies.refuse(PROTOCOL_ERRORS.invalidMessage, `Only the server sends '${message.kind}' signals.`);
     return;
   }
   if (!limits.signals.take()) {

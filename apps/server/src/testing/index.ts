@@ -11,6 +11,7 @@ export { freePort } from '../db/freePort.ts';
 export { migrateToLatest } from '../db/migrate.ts';
 export { buildApp } from '../http/app.ts';
 export { createJobQueue } from '../jobs/jobQueue.ts';
+export { createJanusServer, type JanusServer } from '../media/janusServer.ts';
 export { createSmtpMailer, type Mailer } from '../mail/mailer.ts';
 export { createQueuedMailOutbox } from '../mail/mailOutbox.ts';
 export { mboxMessages } from '../mail/mbox.ts';

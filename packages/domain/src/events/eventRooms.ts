@@ -99,6 +99,17 @@ const sessionCommon = { sessionName: z.string(), datetime: z.string() };
 
 export const roomSessionSchema = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('mesh'), ...sessionCommon, iceServers: z.array(iceServerSchema) }),
+  /**
+   * The server's selective forwarding unit (Janus), signalled through the room socket's `media`
+   * requests. `mayPublish` says what the server will allow this participant (the screen hides the
+   * camera and microphone otherwise); the server refuses a publish it does not allow whatever it says.
+   */
+  z.object({
+    provider: z.literal('janus'),
+    ...sessionCommon,
+    iceServers: z.array(iceServerSchema),
+    mayPublish: z.boolean(),
+  }),
   z.object({
     provider: z.literal('opentok'),
     ...sessionCommon,

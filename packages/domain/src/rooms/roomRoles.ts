@@ -11,3 +11,11 @@ export function isAnimator(role: EventRole): boolean {
 export function isObserver(role: EventRole): boolean {
   return role.includes('observer');
 }
+
+/**
+ * Who sends audio and video through the media server: everyone but a plain observer, who watches and
+ * listens (an observer-animator hosts, so they publish). The server refuses anyone else's publish.
+ */
+export function mayPublish(role: EventRole): boolean {
+  return role !== 'observer';
+}
