@@ -174,7 +174,7 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
       log: (message, details) => log('drain')('info', message, details),
     });
     const gatewayStats = createGatewayStats();
-    const mediaServer = await startMediaServer(env, log('media'));
+    const mediaServers = await startMediaServer(env, database.db, log('media'));
 
     const app = await buildApp({
       config: env,
@@ -191,7 +191,7 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
       lifecycle,
       leasesHealthy: rooms.leasesHealthy,
       metrics,
-      mediaServer,
+      mediaServers,
     });
     appLog = app.log;
     closers.push(() => app.close());

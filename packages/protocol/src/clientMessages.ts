@@ -13,12 +13,14 @@ export const SIGNAL_KINDS = [
   'webrtc-ice',
   'audio-level',
   'media-state',
-  // Sent by the server only (a client's is refused): a feed appeared at or left the media server.
+  // Sent by the server only (a client's is refused): a feed appeared at or left the media server, and
+  // the room's media server was lost (publish and subscribe again: another carries the room now).
   'media-feed',
+  'media-reset',
 ] as const;
 export type SignalKind = (typeof SIGNAL_KINDS)[number];
 /** Signals only the server sends: they carry what the server decided, so no client may forge them. */
-export const SERVER_SIGNAL_KINDS: readonly SignalKind[] = ['media-feed'];
+export const SERVER_SIGNAL_KINDS: readonly SignalKind[] = ['media-feed', 'media-reset'];
 
 /** What a client's problem report is about. */
 export const REPORT_KINDS = ['video', 'connection', 'device'] as const;

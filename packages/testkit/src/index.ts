@@ -6,6 +6,7 @@ import './providedContext.ts';
 
 export * from './badInput.ts';
 export * from './browser.ts';
+export * from './browserOffer.ts';
 export * from './fixtures.ts';
 export * from './janus.ts';
 export * from './mailedApp.ts';

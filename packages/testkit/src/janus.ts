@@ -16,10 +16,16 @@ export type TestJanus = {
   stop(): Promise<void>;
 };
 
-export async function startTestJanus(options: { rtpPorts?: string } = {}): Promise<TestJanus> {
+export async function startTestJanus(
+  options: {
+    rtpPorts?: string;
+    /** A pool's servers share their secrets (one JANUS_API_SECRET and JANUS_ADMIN_KEY for all). */
+    secrets?: { apiSecret: string; adminKey: string };
+  } = {},
+): Promise<TestJanus> {
   const port = await freePort();
-  const apiSecret = randomBytes(12).toString('hex');
-  const adminKey = randomBytes(12).toString('hex');
+  const apiSecret = options.secrets?.apiSecret ?? randomBytes(12).toString('hex');
+  const adminKey = options.secrets?.adminKey ?? randomBytes(12).toString('hex');
   const runDir = await mkdtemp(path.join(tmpdir(), 'lablive-janus-'));
   const child: ChildProcess = spawn(path.join(REPO_ROOT, 'infra/janus/start.sh'), [], {
     env: {

@@ -6,7 +6,7 @@ import {
   DEFAULT_LAB_STORAGE_QUOTA_BYTES,
   DEFAULT_MEDIA_BUILD_LIMITS,
 } from '@lablive/domain';
-import type { Db, GatewayStats, JanusServer, Mailer } from '@lablive/server/testing';
+import type { Db, GatewayStats, Mailer, MediaServers } from '@lablive/server/testing';
 import {
   buildApp,
   calendarPageUrl,
@@ -47,8 +47,8 @@ export async function buildTestApp(
     /** Keys that switch the room token to OpenTok (fake ones reach no server: a real failure path). */
     opentok?: { apiKey: string; apiSecret: string };
     iceServers?: { urls: string | string[]; username?: string; credential?: string }[];
-    /** A started media server (startTestJanus + createJanusServer): rooms' video goes through it. */
-    mediaServer?: JanusServer;
+    /** Started media servers (startTestJanus, createMediaServers): rooms' video goes through them. */
+    mediaServers?: MediaServers;
     helloTimeoutMs?: number;
     /** A built web app to serve beside the API (a directory with an index.html); none by default. */
     webDistDir?: string;
@@ -124,7 +124,7 @@ export async function buildTestApp(
     ...(options.gatewayStats ? { gatewayStats: options.gatewayStats } : {}),
     ...(options.filesDir ? { filesDir: options.filesDir } : {}),
     ...(options.helloTimeoutMs ? { helloTimeoutMs: options.helloTimeoutMs } : {}),
-    ...(options.mediaServer ? { mediaServer: options.mediaServer } : {}),
+    ...(options.mediaServers ? { mediaServers: options.mediaServers } : {}),
     ...(options.onLogLine ? { logger: { level: 'info', stream: { write: options.onLogLine } } } : {}),
   });
   app.addHook('onClose', async () => {

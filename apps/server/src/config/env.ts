@@ -101,7 +101,17 @@ const envSchema = z
     ICE_SERVERS: iceServers,
     // The media server (docs/operations.md "Video through a media server"): Janus's API WebSocket, its
     // API secret and its VideoRoom admin key. Set, every room's video goes through it.
-    JANUS_URL: optionalUrl(/^wss?$/),
+    JANUS_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value.split(',').map((url) => url.trim()) : undefined))
+      .pipe(
+        z
+          .array(z.url({ protocol: /^wss?$/ }), { error: 'ws:// or wss:// addresses, separated by commas' })
+          .min(1)
+          .optional(),
+      ),
     JANUS_API_SECRET: z.string().min(1).optional(),
     JANUS_ADMIN_KEY: z.string().min(1).optional(),
     ACCESS_TOKEN_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),

@@ -104,4 +104,18 @@ describe('loadEnv', () => {
     expect(env.PUBLIC_URL).toBe('https://live.example.org');
     expect(env.NATS_URL).toBe('nats://nats:4222');
   });
+
+  it('takes one or several media servers, each with the secrets, and never beside OpenTok', () => {
+    const secrets = { JANUS_API_SECRET: 'api', JANUS_ADMIN_KEY: 'admin' };
+    expect(loadEnv({ JANUS_URL: 'ws://janus-a:8188, wss://janus-b/janus', ...secrets }).JANUS_URL).toEqual([
+      'ws://janus-a:8188',
+      'wss://janus-b/janus',
+    ]);
+    expect(loadEnv({}).JANUS_URL).toBeUndefined();
+    expect(() => loadEnv({ JANUS_URL: 'http://janus:8088', ...secrets })).toThrow(/JANUS_URL/);
+    expect(() => loadEnv({ JANUS_URL: 'ws://janus:8188' })).toThrow(/JANUS_API_SECRET.*required with JANUS_URL/s);
+    expect(() =>
+      loadEnv({ JANUS_URL: 'ws://janus:8188', ...secrets, OPENTOK_API_KEY: 'k', OPENTOK_API_SECRET: 's' }),
+    ).toThrow(/not both/);
+  });
 });

@@ -180,6 +180,13 @@ export interface RoomsTable {
   created_at: CreatedAt;
 }
 
+/** The media server carrying a room's video (media/mediaServers.ts). */
+export interface MediaRoomServersTable {
+  room_id: number;
+  server_url: string;
+  assigned_at: Generated<Date>;
+}
+
 export interface ParticipantsTable {
   id: Id;
   event_id: number;
@@ -479,6 +486,7 @@ export interface Database {
   events: EventsTable;
   event_medias: EventMediasTable;
   rooms: RoomsTable;
+  media_room_servers: MediaRoomServersTable;
   participants: ParticipantsTable;
   event_invitations: EventInvitationsTable;
   deployment_schedulers: DeploymentSchedulersTable;

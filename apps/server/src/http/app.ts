@@ -12,12 +12,12 @@ import type { ReminderScheduler } from '../events/guestNotices.ts';
 import type { Lifecycle } from '../lifecycle/lifecycle.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createDirectMailOutbox, type MailOutbox } from '../mail/mailOutbox.ts';
+import type { MediaServers } from '../media/mediaServers.ts';
 import type { GatewayStats } from '../observability/gatewayStats.ts';
 import type { ServerMetrics } from '../observability/metrics.ts';
 import { RequestLog } from '../observability/requestLog.ts';
 import { ensureLiveGenerations } from '../projections/generations.repository.ts';
 import { PROJECTIONS } from '../projections/projections.ts';
-import type { JanusServer } from '../media/janusServer.ts';
 import { registerGateway } from '../realtime/gateway.ts';
 import type { RoomService } from '../rooms/roomService.ts';
 import { registerApiDocs } from './apiDocs.ts';
@@ -110,8 +110,8 @@ export type AppDeps = {
   leasesHealthy?: () => boolean;
   /** How long a room socket may stay open without a valid hello (10 s). */
   helloTimeoutMs?: number;
-  /** The media server (JANUS_URL), started; rooms use it for video when it is set. */
-  mediaServer?: JanusServer | null;
+  /** The media servers (JANUS_URL), started; rooms use them for video when set. */
+  mediaServers?: MediaServers | null;
   /** Fed by the gateway's fan-out (served on the metrics listener, not here). */
   metrics?: Pick<ServerMetrics, 'instruments'>;
 };
@@ -236,7 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.lifecycle ? { lifecycle: deps.lifecycle } : {}),
     ...(deps.metrics ? { instruments: deps.metrics.instruments } : {}),
     ...(deps.helloTimeoutMs ? { helloTimeoutMs: deps.helloTimeoutMs } : {}),
-    mediaServer: deps.mediaServer ?? null,
+    mediaServers: deps.mediaServers ?? null,
   });
 
   // The medias' uploaded builds, at their own path beside the API (no token: the stage's frame has none).

@@ -1,7 +1,7 @@
 // Every service the application calls, built in this one place (by buildApp, app.ts) from what the server
 // or a test hands in: the database, the mail outbox, the room service, the reminders, the configuration
 // and the clock. The routes and the gateway are given them; no route builds a service.
-import type { JanusServer } from '../media/janusServer.ts';
+
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createAccessTokens } from '../auth/accessTokens.ts';
@@ -22,6 +22,7 @@ import { createInvitationService } from '../invitations/invitationService.ts';
 import { createLabViews } from '../labs/labView.ts';
 import { mailboxOf } from '../mail/mailbox.ts';
 import type { MailOutbox } from '../mail/mailOutbox.ts';
+import type { MediaServers } from '../media/mediaServers.ts';
 import { createVideoProvider } from '../media/videoSessions.ts';
 import { createMediaMailTemplates } from '../medias/mediaMailTemplates.ts';
 import { createMediaService } from '../medias/mediaService.ts';
@@ -52,7 +53,7 @@ export type ServicesDeps = {
   /** Where document files are stored; DATA_DIR/files by default. */
   filesDir?: string | undefined;
   /** The media server, when one runs: rooms' video goes through it. */
-  mediaServer?: JanusServer | null;
+  mediaServers?: MediaServers | null;
   log: FastifyBaseLogger;
 };
 
@@ -98,7 +99,7 @@ export function createServices(deps: ServicesDeps) {
   const video = createVideoProvider({
     opentok,
     iceServers: config.ICE_SERVERS,
-    janus: deps.mediaServer != null,
+    janus: deps.mediaServers != null,
   });
   return {
     tokens,

@@ -39,6 +39,8 @@ export type JanusServer = {
   readonly url: string;
   /** Connects once; rejects with MediaServerUnavailable naming the address when Janus does not answer. */
   start(): Promise<void>;
+  /** After a failed start: keeps trying in the background (one of several servers may come later). */
+  retryInBackground(): void;
   connected(): boolean;
   /** A new Janus session for one participant's connection. */
   openSession(): Promise<JanodeSession>;
@@ -157,6 +159,7 @@ export function createJanusServer(options: JanusServerOptions): JanusServer {
     async start() {
       await connect();
     },
+    retryInBackground: scheduleReconnect,
     connected: () => connection !== null,
     openSession: () => call('open a session', async () => (await connect()).create()),
     attach: (session) => call('attach to the VideoRoom plugin', () => session.attach(VideoRoomPlugin)),

@@ -2,10 +2,9 @@
 // may publish is the server's decision, feeds are announced to the room, a viewer gets an offer for a
 // feed, a room without a media server refuses media requests, and an unreachable Janus stops the start
 // with its address named. (Media flowing to browsers is the end-to-end test's: janusRoom.e2e.test.ts.)
-import { randomBytes } from 'node:crypto';
 import type { ServerMessage } from '@lablive/protocol';
-import { createJanusServer, type JanusServer } from '@lablive/server/testing';
 import {
+  browserOffer,
   buildTestApp,
   createEvent,
   createLab,
@@ -22,63 +21,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from '../mail/mailer.ts';
 import { startMediaServer } from './mediaServerStart.ts';
 
-/** An offer as a browser makes one: Opus, and VP8 in three simulcast layers (rids l, m, h). */
-function browserOffer(): string {
-  const ufrag = randomBytes(4).toString('hex');
-  const pwd = randomBytes(12).toString('hex');
-  const fingerprint = [...randomBytes(32)]
-    .map((b) => b.toString(16).padStart(2, '0').toUpperCase())
-    .join(':');
-  const common = [
-    `a=ice-ufrag:${ufrag}`,
-    `a=ice-pwd:${pwd}`,
-    'a=ice-options:trickle',
-    `a=fingerprint:sha-256 ${fingerprint}`,
-    'a=setup:actpass',
-    'a=rtcp-mux',
-  ];
-  return [
-    'v=0',
-    `o=- ${Date.now()} 2 IN IP4 127.0.0.1`,
-    's=-',
-    't=0 0',
-    'a=group:BUNDLE 0 1',
-    'a=msid-semantic: WMS stream',
-    'm=audio 9 UDP/TLS/RTP/SAVPF 111',
-    'c=IN IP4 0.0.0.0',
-    'a=rtcp:9 IN IP4 0.0.0.0',
-    ...common,
-    'a=mid:0',
-    'a=sendonly',
-    'a=msid:stream audio',
-    'a=rtpmap:111 opus/48000/2',
-    'a=fmtp:111 minptime=10;useinbandfec=1',
-    'a=ssrc:1001 cname:lablive',
-    'm=video 9 UDP/TLS/RTP/SAVPF 96',
-    'c=IN IP4 0.0.0.0',
-    'a=rtcp:9 IN IP4 0.0.0.0',
-    ...common,
-    'a=mid:1',
-    'a=sendonly',
-    'a=msid:stream video',
-    'a=rtcp-rsize',
-    'a=rtpmap:96 VP8/90000',
-    'a=rtcp-fb:96 nack',
-    'a=rtcp-fb:96 nack pli',
-    'a=rtcp-fb:96 ccm fir',
-    'a=extmap:4 urn:ietf:params:rtp-hdrext:sdes:mid',
-    'a=extmap:10 urn:ietf:params:rtp-hdrext:sdes:rtp-stream-id',
-    'a=rid:l send',
-    'a=rid:m send',
-    'a=rid:h send',
-    'a=simulcast:send l;m;h',
-    '',
-  ].join('\r\n');
-}
-
 let test: TestDatabase;
 let janus: TestJanus;
-let mediaServer: JanusServer;
 let app: FastifyInstance;
 let meshApp: FastifyInstance;
 let url: string;
@@ -108,15 +52,14 @@ async function person(role: 'animator' | 'participant' | 'observer', email: stri
 beforeAll(async () => {
   test = await createTestDatabase();
   janus = await startTestJanus();
-  mediaServer = createJanusServer({
-    url: janus.url,
-    apiSecret: janus.apiSecret,
-    adminKey: janus.adminKey,
-    log: () => {},
-  });
-  await mediaServer.start();
+  const mediaServers = await startMediaServer(
+    { JANUS_URL: [janus.url], JANUS_API_SECRET: janus.apiSecret, JANUS_ADMIN_KEY: janus.adminKey },
+    test.db,
+    () => {},
+  );
+  if (!mediaServers) throw new Error('no media server');
   const mailer = createOutboxMailer('/tmp/lablive-test-outbox', 'x@x.org');
-  app = await buildTestApp(test, { mailer, mediaServer });
+  app = await buildTestApp(test, { mailer, mediaServers });
   url = `${(await app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws')}/ws`;
   meshApp = await buildTestApp(test, { mailer });
   meshUrl = `${(await meshApp.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws')}/ws`;
@@ -253,13 +196,15 @@ describe('video through the media server', () => {
   it('stops the start with the address named when the media server cannot be reached', async () => {
     await expect(
       startMediaServer(
-        { JANUS_URL: 'ws://127.0.0.1:9', JANUS_API_SECRET: 'x', JANUS_ADMIN_KEY: 'y' },
+        { JANUS_URL: ['ws://127.0.0.1:9'], JANUS_API_SECRET: 'x', JANUS_ADMIN_KEY: 'y' },
+        test.db,
         () => {},
       ),
     ).rejects.toThrow(/media server at ws:\/\/127\.0\.0\.1:9 cannot be reached/);
     await expect(
       startMediaServer(
-        { JANUS_URL: janus.url, JANUS_API_SECRET: 'wrong-secret', JANUS_ADMIN_KEY: janus.adminKey },
+        { JANUS_URL: [janus.url], JANUS_API_SECRET: 'wrong-secret', JANUS_ADMIN_KEY: janus.adminKey },
+        test.db,
         () => {},
       ),
     ).rejects.toThrow(/cannot be reached: .*[Uu]nauthorized/);

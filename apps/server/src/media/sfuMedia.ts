@@ -5,7 +5,8 @@
 
 import { mayPublish, type RoomActor } from '@lablive/domain';
 import { MEDIA_ERRORS, type MediaRequest, type MediaResults, type MediaSource } from '@lablive/protocol';
-import { type JanusServer, MediaServerUnavailable } from './janusServer.ts';
+import { MediaServerUnavailable } from './janusServer.ts';
+import type { MediaServers } from './mediaServers.ts';
 import { createSfuMember, type FeedAnnouncer, feedOwner, MediaRefusal, type SfuMember } from './sfuMember.ts';
 
 export type MediaAnswer = { result: unknown } | { error: { code: string; message: string } };
@@ -26,17 +27,25 @@ export type SfuMedia = {
 export const MEDIA_GRACE_MS = 20_000;
 
 export function createSfuMedia(options: {
-  server: JanusServer;
+  servers: MediaServers;
   announce: FeedAnnouncer;
+  /** Tells a room's sockets that its media server was lost: publish and subscribe again. */
+  announceReset: (roomId: number) => void;
   log: (level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>) => void;
   graceMs?: number;
 }): SfuMedia {
-  const { server } = options;
+  const { servers } = options;
   const members = new Map<string, { member: SfuMember; releaseTimer?: NodeJS.Timeout }>();
   const keyOf = (caller: MediaCaller) => `${caller.roomId}:${caller.actor.participantId}:${caller.tabId}`;
 
-  server.onLost(() => {
-    for (const { member } of members.values()) member.reset();
+  servers.onLost((lost) => {
+    const rooms = new Set<number>();
+    for (const { member } of members.values()) {
+      if (!member.isOn(lost)) continue;
+      member.reset();
+      rooms.add(member.roomId);
+    }
+    for (const roomId of rooms) options.announceReset(roomId);
   });
 
   function memberFor(caller: MediaCaller): SfuMember {
@@ -48,7 +57,7 @@ export function createSfuMedia(options: {
       return held.member;
     }
     const member = createSfuMember({
-      server,
+      servers,
       roomId: caller.roomId,
       participantId: caller.actor.participantId,
       displayName: caller.actor.name,
@@ -61,7 +70,7 @@ export function createSfuMedia(options: {
   }
 
   async function feeds(roomId: number): Promise<MediaResults['feeds']> {
-    const published = await server.publishers(roomId);
+    const published = await (await servers.serverFor(roomId)).publishers(roomId);
     return {
       feeds: published.flatMap((feed) => {
         const owner = feedOwner(feed);
@@ -144,7 +153,7 @@ export function createSfuMedia(options: {
         clearTimeout(releaseTimer);
         await member.close().catch(() => {});
       }
-      await server.close();
+      await servers.close();
     },
   };
 }

@@ -14,6 +14,7 @@ import {
   VIDEOROOM_ERRORS,
   videoRoomErrorCode,
 } from './janusServer.ts';
+import type { MediaServers } from './mediaServers.ts';
 
 /** A request the member refuses, with the protocol's code (MEDIA_ERRORS). */
 export class MediaRefusal extends Error {
@@ -57,6 +58,8 @@ export type SfuMember = {
   start(subscription: string, answer: string): Promise<void>;
   layer(subscription: string, layer: MediaLayer): Promise<void>;
   unsubscribe(subscription: string): Promise<void>;
+  /** Whether this member's media go through that server. */
+  isOn(server: JanusServer): boolean;
   /** The media server's connection was lost: everything here is gone, the browser starts again. */
   reset(): void;
   /** Leaves the media server: feeds announced gone, the Janus session destroyed. */
@@ -64,7 +67,7 @@ export type SfuMember = {
 };
 
 export function createSfuMember(input: {
-  server: JanusServer;
+  servers: MediaServers;
   roomId: number;
   participantId: number;
   displayName: string;
@@ -72,21 +75,31 @@ export function createSfuMember(input: {
   announce: FeedAnnouncer;
   log: (level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>) => void;
 }): SfuMember {
-  const { server, roomId, participantId } = input;
+  const { roomId, participantId } = input;
+  /** The server carrying the room, found on the first request (and again after a reset). */
+  let server: JanusServer | null = null;
   let session: Promise<JanodeSession> | null = null;
   const publishers = new Map<MediaSource, VideoRoomHandle>();
   const subscriptions = new Map<string, VideoRoomHandle>();
 
-  function janusSession(): Promise<JanodeSession> {
-    session ??= server.openSession().catch((error: unknown) => {
+  async function roomServer(): Promise<JanusServer> {
+    server ??= await input.servers.serverFor(roomId);
+    return server;
+  }
+
+  /** A handle on this member's Janus session (opened on first use) on the room's server. */
+  async function attach(): Promise<VideoRoomHandle> {
+    const on = await roomServer();
+    session ??= on.openSession().catch((error: unknown) => {
       session = null;
       throw error;
     });
-    return session;
+    return on.attach(await session);
   }
 
   /** Runs a room request, creating the Janus room again if it went away (destroyed while idle). */
   async function inRoom<T>(run: () => Promise<T>): Promise<T> {
+    const server = await roomServer();
     await server.ensureRoom(roomId);
     try {
       return await run();
@@ -119,7 +132,7 @@ export function createSfuMember(input: {
         throw new MediaRefusal('publish_forbidden', 'Observers watch and listen: your role may not publish.');
       const previous = publishers.get(source);
       if (previous) await dropPublisher(source, previous);
-      const handle = await server.attach(await janusSession());
+      const handle = await attach();
       const feed = feedId(participantId, source);
       const join = () =>
         handle.joinConfigurePublisher({
@@ -138,7 +151,7 @@ export function createSfuMember(input: {
           } catch (error) {
             // The same person publishing from another tab (or a tab that came back): the newest wins.
             if (videoRoomErrorCode(error) !== VIDEOROOM_ERRORS.idExists) throw error;
-            await server.kick(roomId, feed);
+            await (await roomServer()).kick(roomId, feed);
             return join();
           }
         });
@@ -167,7 +180,7 @@ export function createSfuMember(input: {
     async subscribe(feed, layer) {
       if (feedOwner(feed) === null)
         throw new MediaRefusal('media_not_found', `No feed ${feed} in this room.`);
-      const handle = await server.attach(await janusSession());
+      const handle = await attach();
       try {
         const joined = await inRoom(() =>
           handle.joinSubscriber({
@@ -207,12 +220,14 @@ export function createSfuMember(input: {
       subscriptions.delete(id);
       await handle.detach().catch(() => {});
     },
+    isOn: (candidate) => server === candidate,
     reset() {
       for (const [source] of publishers)
         input.announce(roomId, participantId, feedId(participantId, source), source, false);
       publishers.clear();
       subscriptions.clear();
       session = null;
+      server = null;
     },
     async close() {
       for (const [source, handle] of [...publishers]) await dropPublisher(source, handle);
@@ -220,7 +235,7 @@ export function createSfuMember(input: {
       const open = session;
       session = null;
       if (open) await (await open.catch(() => null))?.destroy().catch(() => {});
-      if (server.connected())
+      if (server?.connected())
         await server
           .destroyRoomIfIdle(roomId)
           .catch((error: unknown) =>

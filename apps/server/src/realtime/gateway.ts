@@ -10,7 +10,7 @@ import type { Authenticator } from '../auth/authentication.ts';
 import type { Bus } from '../bus/index.ts';
 import type { Db } from '../db/connection.ts';
 import { type Lifecycle, waitUntil } from '../lifecycle/lifecycle.ts';
-import type { JanusServer } from '../media/janusServer.ts';
+import type { MediaServers } from '../media/mediaServers.ts';
 import { createSfuMedia } from '../media/sfuMedia.ts';
 import { createGatewayStats, type GatewayStats } from '../observability/gatewayStats.ts';
 import type { FanoutInstruments } from '../observability/instruments.ts';
@@ -38,8 +38,8 @@ export type GatewayOptions = {
   instruments?: FanoutInstruments;
   /** How long a socket may stay open without a valid hello (10 s). */
   helloTimeoutMs?: number;
-  /** The media server (provider `janus`), started; without it the sockets' media requests are refused. */
-  mediaServer?: JanusServer | null;
+  /** The media servers (provider `janus`), started; without them the sockets' media requests are refused. */
+  mediaServers?: MediaServers | null;
   /** The bound on one socket's unsent bytes before it is closed 4008 (1 MiB: DEFAULT_SEND_QUEUE_BYTES). */
   sendQueueBytes?: number;
 };
@@ -62,11 +62,13 @@ export async function registerGateway(app: FastifyInstance, options: GatewayOpti
     log: (message, details) => app.log.warn(details, message),
   });
   const signals = createRoomSignals(options.bus);
-  const media = options.mediaServer
+  const media = options.mediaServers
     ? createSfuMedia({
-        server: options.mediaServer,
+        servers: options.mediaServers,
         announce: (roomId, participantId, feed, source, published) =>
           signals.publish(roomId, participantId, null, 'media-feed', { feed, source, published }),
+        // From nobody (0): the server says the room's media server changed.
+        announceReset: (roomId) => signals.publish(roomId, 0, null, 'media-reset', {}),
         log: (level, message, details) => app.log[level]({ ...details }, message),
       })
     : null;
