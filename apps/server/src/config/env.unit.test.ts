@@ -113,7 +113,9 @@ describe('loadEnv', () => {
     ]);
     expect(loadEnv({}).JANUS_URL).toBeUndefined();
     expect(() => loadEnv({ JANUS_URL: 'http://janus:8088', ...secrets })).toThrow(/JANUS_URL/);
-    expect(() => loadEnv({ JANUS_URL: 'ws://janus:8188' })).toThrow(/JANUS_API_SECRET.*required with JANUS_URL/s);
+    expect(() => loadEnv({ JANUS_URL: 'ws://janus:8188' })).toThrow(
+      /JANUS_API_SECRET.*required with JANUS_URL/s,
+    );
     expect(() =>
       loadEnv({ JANUS_URL: 'ws://janus:8188', ...secrets, OPENTOK_API_KEY: 'k', OPENTOK_API_SECRET: 's' }),
     ).toThrow(/not both/);
