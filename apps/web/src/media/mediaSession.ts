@@ -1,9 +1,11 @@
 // The one interface the room's screens use for audio and video, whatever carries it: `mesh` (browser
-// WebRTC peer connections signalled over the room socket) or `opentok` (@opentok/client), chosen by
-// the server's answer to GET rooms/{id}/token. Screens never talk to WebRTC or OpenTok directly.
-import type { SignalKind } from '@lablive/protocol';
+// WebRTC peer connections signalled over the room socket), `janus` (the server's media forwarding,
+// negotiated through the room socket's media requests) or `opentok` (@opentok/client), chosen by the
+// server's answer to GET rooms/{id}/token. Screens never talk to WebRTC or OpenTok directly.
+import type { MediaRequestOf } from '@lablive/client';
+import type { MediaAction, MediaResults, SignalKind } from '@lablive/protocol';
 
-export type MediaProviderName = 'mesh' | 'opentok';
+export type MediaProviderName = 'mesh' | 'janus' | 'opentok';
 
 /** What a person chose in the waiting room; kept in cookies between visits (live-room spec, section 9). */
 export type MediaPreferences = {
@@ -18,6 +20,13 @@ export type MediaPreferences = {
 export type SignalChannel = {
   send(to: number | null, kind: SignalKind, payload: unknown): void;
   onSignal(listener: (from: number, kind: SignalKind, payload: unknown) => void): () => void;
+};
+
+/** The room socket's media requests, as the `janus` provider needs them (RoomHandle.media/onRejoin). */
+export type MediaRequests = {
+  request<A extends MediaAction>(request: MediaRequestOf<A>): Promise<MediaResults[A]>;
+  /** The room was joined again on a new socket: what the media server held for us may be gone. */
+  onRejoin(listener: () => void): () => void;
 };
 
 export type RemoteMedia = {
@@ -75,7 +84,29 @@ export interface MediaSession {
   onSpeakingChange(listener: (speaking: boolean) => void): () => void;
   /** The participants currently in the room, from the room state: peers to connect to (mesh). */
   setPeers(participantIds: readonly number[]): void;
+  /**
+   * Whose media the stage shows large (the sharer of the screen on the stage), or null: `janus` sends
+   * them in the highest simulcast layer and every thumbnail in the lowest. Mesh and OpenTok ignore it.
+   */
+  setStage?(participantId: number | null): void;
+  /**
+   * A lasting failure the screen shows while it lasts, or null: with `janus`, the media server cannot
+   * be reached (the session keeps retrying). Changes are announced through subscribe().
+   */
+  problem?(): MediaServerUnavailable | null;
   close(): void;
+}
+
+/** The media server cannot be reached or refused the room (`media_server_unavailable`, `media_not_available`). */
+export class MediaServerUnavailable extends Error {
+  /** The server's code. */
+  readonly code: string;
+
+  constructor(code: string, message: string, cause?: unknown) {
+    super(`The media server is unavailable (${code}): ${message}`, { cause });
+    this.name = 'MediaServerUnavailable';
+    this.code = code;
+  }
 }
 
 /** The video session dropped this person (OpenTok's sessionDisconnected), with the provider's reason. */

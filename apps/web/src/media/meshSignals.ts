@@ -67,6 +67,8 @@ export function parseMeshSignal(kind: SignalKind, payload: unknown): MeshSignal 
     }
     case 'audio-level':
     case 'media-state':
+    case 'media-feed':
+    case 'media-reset':
       return null;
     default: {
       const unknownKind: never = kind;

@@ -1,5 +1,6 @@
 // The mesh room must not carry OpenTok's library (several megabytes): only a dynamic import may reach
-// it. Walks the static imports from createMediaSession.ts and checks none of them loads @opentok/client.
+// it. Walks the static imports from createMediaSession.ts and checks none of them loads @opentok/client;
+// the janus provider is loaded on demand too.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +48,15 @@ describe('provider loading', () => {
     expect(graph.has(resolve(here, 'opentokSession.ts'))).toBe(false);
     expect(readFileSync(resolve(here, 'opentokSession.ts'), 'utf8')).toContain(
       "await import('@opentok/client')",
+    );
+  });
+
+  it('loads the janus provider on demand, so the live room route starts without it', () => {
+    const graph = reachable(resolve(here, 'createMediaSession.ts'));
+    expect(graph.has(resolve(here, 'janusSession.ts'))).toBe(false);
+    expect(graph.has(resolve(here, 'janusPublisher.ts'))).toBe(false);
+    expect(readFileSync(resolve(here, 'createMediaSession.ts'), 'utf8')).toContain(
+      "await import('./janusSession.ts')",
     );
   });
 });

@@ -6,6 +6,7 @@ import type { RoomHandle } from '@lablive/client';
 import type { RoomState, RoomTokenResponse } from '@lablive/domain';
 import type { CreateMediaSessionOptions } from '../../media/createMediaSession.ts';
 import type { MediaSession } from '../../media/mediaSession.ts';
+import { createMediaRelay } from './mediaRelay.ts';
 import { createSignalRelay } from './signalRelay.ts';
 
 /** The other participants present, in a stable order: who the mesh connects to. */
@@ -28,7 +29,10 @@ export type RoomMediaStart = {
   close(): void;
 };
 
-export type StartRoomMediaOptions = Omit<CreateMediaSessionOptions, 'session' | 'selfId' | 'signals'> & {
+export type StartRoomMediaOptions = Omit<
+  CreateMediaSessionOptions,
+  'session' | 'selfId' | 'signals' | 'requests'
+> & {
   token: RoomTokenResponse;
   create: (options: CreateMediaSessionOptions) => Promise<MediaSession>;
 };
@@ -39,6 +43,8 @@ export function startRoomMedia(options: StartRoomMediaOptions): RoomMediaStart {
   // session knows who it is before the socket's welcome.
   const selfId = token.participation.id;
   const relay = createSignalRelay();
+  // The media server's requests (provider `janus`) wait for the join the same way.
+  const requests = createMediaRelay(rest.onError);
   let session: MediaSession | null = null;
   let handle: RoomHandle | null = null;
   let unfollow: (() => void) | null = null;
@@ -55,7 +61,7 @@ export function startRoomMedia(options: StartRoomMediaOptions): RoomMediaStart {
     });
   }
 
-  const media = create({ ...rest, session: token.session, selfId, signals: relay }).then(
+  const media = create({ ...rest, session: token.session, selfId, signals: relay, requests }).then(
     (started) => {
       if (closed) {
         started.close();
@@ -67,6 +73,7 @@ export function startRoomMedia(options: StartRoomMediaOptions): RoomMediaStart {
     },
     (error: unknown) => {
       relay.close();
+      requests.close();
       throw error;
     },
   );
@@ -77,6 +84,7 @@ export function startRoomMedia(options: StartRoomMediaOptions): RoomMediaStart {
       if (closed || handle !== null) return;
       handle = joined;
       relay.attach(joined);
+      requests.attach(joined);
       if (session !== null) follow(session, joined);
     },
     close() {
@@ -84,6 +92,7 @@ export function startRoomMedia(options: StartRoomMediaOptions): RoomMediaStart {
       closed = true;
       unfollow?.();
       relay.close();
+      requests.close();
       session?.close();
     },
   };

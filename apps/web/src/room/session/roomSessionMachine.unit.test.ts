@@ -45,6 +45,8 @@ function fakeHandle(state: RoomState): RoomHandle {
     onEvents: () => () => {},
     onState: () => () => {},
     onSignal: () => () => {},
+    media: () => Promise.reject(new Error('No media server in this test')),
+    onRejoin: () => () => {},
     leave: () => Promise.resolve({ ok: true, version: state.version }),
   };
 }
