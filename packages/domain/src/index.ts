@@ -32,6 +32,7 @@ export * from './rooms/chatLog.ts';
 export * from './rooms/commandRules.ts';
 export * from './rooms/decide.ts';
 export * from './rooms/decision.ts';
+export * from './rooms/meshLimit.ts';
 export * from './rooms/polls.ts';
 export * from './rooms/presence.ts';
 export * from './rooms/rejections.ts';

@@ -4,10 +4,12 @@
 // not admitted to 403. Beside restCommands.ts and restRoomViews.ts, whose room commands and views it uses.
 import {
   AUTHENTICATION_KEY_FAILED,
+  beyondMeshLimit,
   DomainError,
   type EventRole,
   isAnimator,
   isObserver,
+  MESH_PARTICIPANT_LIMIT,
   notFound,
   type Principal,
 } from '@lablive/domain';
@@ -47,6 +49,17 @@ export function createLiveRooms(deps: { db: Db; rooms: RoomService; video: Video
     return { access, room, medias, polls, participation };
   }
 
+  /** A mesh room past what the mesh carries: the operator's log says so (staff see a notice). */
+  async function warnPastMeshLimit(roomId: number, joining: number, log: VideoFailureLog) {
+    const { state } = await rooms.snapshot(roomId);
+    const people = new Set([...state.viewers.map((viewer) => viewer.id), joining]).size;
+    if (beyondMeshLimit(people))
+      log.warn(
+        { roomId, people, limit: MESH_PARTICIPANT_LIMIT },
+        'mesh room past its limit: video may fail; run a media server (JANUS_URL)',
+      );
+  }
+
   return {
     async data(principal: Principal, roomId: number) {
       const { room, medias, polls, participation } = await roomView(principal, roomId);
@@ -83,6 +96,7 @@ export function createLiveRooms(deps: { db: Db; rooms: RoomService; video: Video
         log.warn({ err: error, roomId: room.id }, 'video provider unavailable');
         throw new DomainError('service_unavailable', AUTHENTICATION_KEY_FAILED);
       }
+      if (session.provider === 'mesh') await warnPastMeshLimit(room.id, access.actor.participantId, log);
       return {
         medias,
         polls,
