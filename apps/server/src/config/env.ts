@@ -23,6 +23,12 @@ const optionalUrl = (protocols: RegExp) =>
     .transform((value) => (value === '' ? undefined : value))
     .pipe(z.url({ protocol: protocols }).optional());
 
+/** A secret that may be set empty (a compose file passes unset variables as ''): empty is unset. */
+const optionalSecret = z
+  .string()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
 /** A JSON array of RTCIceServer for the browser mesh (STUN/TURN); unset is none: peers on one network. */
 const iceServers = z
   .string()
@@ -112,8 +118,8 @@ const envSchema = z
           .min(1)
           .optional(),
       ),
-    JANUS_API_SECRET: z.string().min(1).optional(),
-    JANUS_ADMIN_KEY: z.string().min(1).optional(),
+    JANUS_API_SECRET: optionalSecret,
+    JANUS_ADMIN_KEY: optionalSecret,
     ACCESS_TOKEN_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     ACCESS_TOKEN_TTL_SECONDS: duration.default(15 * 60),
     REFRESH_TOKEN_TTL_SECONDS: duration.default(30 * 24 * 3600),
