@@ -1,20 +1,24 @@
 // The live room once joined: it provides RoomContext (the room state as a store, send, the REST client,
 // the room token, the media session) and lays out the header, the stage, the video tiles, the sidebar
-// and the control bar, with a banner while the socket reconnects.
+// and the control bar, with a banner while the socket reconnects, one while the media server cannot be
+// reached, and, for staff, one when the room holds more people than the browser mesh carries.
 import type { RoomHandle } from '@lablive/client';
 import type { RoomTokenResponse } from '@lablive/domain';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { MediaPreferences, MediaSession } from '../media/mediaSession.ts';
+import { publishes } from '../media/createMediaSession.ts';
+import { type MediaPreferences, MediaServerUnavailable, type MediaSession } from '../media/mediaSession.ts';
 import { api } from '../services.ts';
 import { ControlBar } from './controls/ControlBar.tsx';
 import { DeviceNotice } from './controls/DeviceNotice.tsx';
 import { RoomHeader } from './header/RoomHeader.tsx';
+import { MeshLimitNotice } from './MeshLimitNotice.tsx';
 import { RoomContext, type RoomContextValue } from './roomContext.ts';
 import { RoomShellContext, type RoomShellValue } from './session/roomShellContext.ts';
 import { roomMe, roomStateStore } from './session/roomStateStore.ts';
 import { useDeviceSync } from './session/useDeviceSync.ts';
+import { useMediaProblem } from './session/useMediaProblem.ts';
 import { useMediaWiring } from './session/useMediaWiring.ts';
 import { useProblemReports } from './session/useProblemReports.ts';
 import { Sidebar } from './sidebar/Sidebar.tsx';
@@ -52,10 +56,17 @@ export function LiveRoom(props: LiveRoomProps) {
   const root = useRef<HTMLDivElement>(null);
   const dismissMediaProblem = useCallback(() => reportMediaProblem(null), [reportMediaProblem]);
   const cameraAllowed = token.activeModules.includes('active_camera');
+  const mediaServerProblem = useMediaProblem(media);
   useMediaWiring(handle, media, reportMediaProblem);
   useProblemReports(handle, mediaError, 'video');
+  useProblemReports(handle, mediaServerProblem, 'video');
   useProblemReports(handle, mediaProblem, 'device');
-  useDeviceSync(handle, media, props.initialPreferences, cameraAllowed, reportMediaProblem);
+  useDeviceSync(handle, media, props.initialPreferences, {
+    cameraAllowed,
+    publishes: publishes(token.session),
+    onFailure: reportMediaProblem,
+  });
+  const serverUnreachable = mediaServerProblem !== null || mediaError instanceof MediaServerUnavailable;
 
   // The media session keeps them in cookies; this history entry gets them too, since a reload of the
   // room reads its navigation state first.
@@ -107,11 +118,12 @@ export function LiveRoom(props: LiveRoomProps) {
               {t('shell.reconnecting')}
             </p>
           )}
-          {mediaError !== null && (
+          {(mediaError !== null || serverUnreachable) && (
             <p className="room-banner room-banner-warning" role="alert" data-testid="room-media-error">
-              {t('shell.mediaFailed')}
+              {serverUnreachable ? t('shell.mediaServerUnavailable') : t('shell.mediaFailed')}
             </p>
           )}
+          <MeshLimitNotice />
           <DeviceNotice problem={mediaProblem} onDismiss={dismissMediaProblem} />
           <RoomHeader />
           <div className="room-body">

@@ -8,6 +8,8 @@ type ControlToggleProps = {
   label: string;
   /** What the pointer shows, when it says more than the name (why the button is unavailable). */
   title?: string | undefined;
+  /** The id of a text that explains the button further (why it is unavailable), read after its name. */
+  describedBy?: string | undefined;
   icon: IconName;
   disabled?: boolean;
   onToggle(): void;
@@ -18,6 +20,7 @@ export function ControlToggle({
   pressed,
   label,
   title,
+  describedBy,
   icon,
   disabled,
   onToggle,
@@ -30,6 +33,7 @@ export function ControlToggle({
       aria-pressed={pressed}
       aria-label={label}
       title={title ?? label}
+      aria-describedby={describedBy}
       disabled={disabled}
       onClick={onToggle}
     >

@@ -3,6 +3,7 @@
 // tell the room (ToggleOwnAudio / ToggleOwnVideo) and keep the choice for the next visit.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { publishes } from '../../media/createMediaSession.ts';
 import { useRoom, useRoomState } from '../roomContext.ts';
 import { useRoomShell } from '../session/roomShellContext.ts';
 import { useCommand } from '../sidebar/useCommand.ts';
@@ -13,6 +14,8 @@ export type OwnDevices = {
   videoEnabled: boolean;
   /** The room's camera module (active_camera) is on. */
   cameraAllowed: boolean;
+  /** The media server lets this person publish (false: a plain observer watches and listens). */
+  mayPublish: boolean;
   available: boolean;
   busy: boolean;
   error: string | null;
@@ -65,6 +68,7 @@ export function useOwnDevices(): OwnDevices {
     audioEnabled,
     videoEnabled,
     cameraAllowed: token.activeModules.includes('active_camera'),
+    mayPublish: publishes(token.session),
     available: media !== null,
     busy: busy || command.pending,
     error: deviceError ?? command.error,

@@ -1,6 +1,7 @@
 // Once the media session runs, my devices and the room agree: the microphone and camera start as the
 // waiting room left them (the camera only where the room's active_camera module is on), and the room
-// is told, since it starts everyone with both off.
+// is told, since it starts everyone with both off. Someone the media server will not let publish (a
+// plain observer in a `janus` room) has no device to start and nothing to announce.
 import type { RoomHandle } from '@lablive/client';
 import { findViewer } from '@lablive/domain';
 import { useEffect, useRef } from 'react';
@@ -10,14 +11,14 @@ export function useDeviceSync(
   handle: RoomHandle,
   media: MediaSession | null,
   preferences: MediaPreferences,
-  cameraAllowed: boolean,
-  onFailure: (error: unknown) => void,
+  options: { cameraAllowed: boolean; publishes: boolean; onFailure: (error: unknown) => void },
 ): void {
+  const { cameraAllowed, publishes, onFailure } = options;
   // The preferences at the time the media started: later changes come from the toggles themselves.
   const initial = useRef(preferences);
 
   useEffect(() => {
-    if (media === null) return;
+    if (media === null || !publishes) return;
     let cancelled = false;
     const wantAudio = initial.current.audioEnabled;
     const wantVideo = cameraAllowed && initial.current.videoEnabled;
@@ -48,5 +49,5 @@ export function useDeviceSync(
     return () => {
       cancelled = true;
     };
-  }, [handle, media, cameraAllowed, onFailure]);
+  }, [handle, media, cameraAllowed, publishes, onFailure]);
 }

@@ -1,6 +1,9 @@
 // The main stage (live-room spec, section 2): the content chosen by the first media's slug (the
 // built-in sample quiz for `demo`, the embedded page of any other, or a notice when it has no build),
-// behind the game load; while an animator shares a screen, non-animators see the share instead.
+// behind the game load; while an animator shares a screen, non-animators see the share instead. The
+// media session is told whose media the stage shows large (the sharer's screen, for non-animators),
+// so a media server sends it in its highest simulcast layer and every thumbnail in its lowest.
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoom, useRoomState } from '../roomContext.ts';
 import { EmbeddedPage } from './EmbeddedPage.tsx';
@@ -12,12 +15,19 @@ import './stage.css';
 
 export function Stage() {
   const { t } = useTranslation('room');
-  const { me, token } = useRoom();
+  const { me, token, media } = useRoom();
   const sharerId = useRoomState((state) => state.screenShare?.participantId ?? null);
   const sharerName = useRoomState(
     (state) => state.viewers.find((viewer) => viewer.id === sharerId)?.name ?? '',
   );
   const content = stageContent(token.medias);
+  const shownLarge = sharerId !== null && !me.isAnimator ? sharerId : null;
+
+  useEffect(() => {
+    if (media === null) return;
+    media.setStage?.(shownLarge);
+    return () => media.setStage?.(null);
+  }, [media, shownLarge]);
 
   if (sharerId !== null && !me.isAnimator) {
     return (

@@ -7,6 +7,10 @@ export const roomDe: RoomTexts = {
   title: 'Live-Raum',
   ...roomSidebarDe,
   shell: {
+    mediaServerUnavailable:
+      'Der Medienserver ist nicht erreichbar: Audio und Video sind unterbrochen. Verbindung wird wiederhergestellt… Sie können dem Raum trotzdem folgen und den Chat nutzen.',
+    meshLimit:
+      'In diesem Raum sind {{count}} Personen. Ohne Medienserver kann das Video ab mehr als {{limit}} Personen ausfallen. Ein Administrator kann einen einrichten.',
     connecting: 'Verbindung mit dem Raum wird hergestellt…',
     reconnecting: 'Verbindung unterbrochen. Erneute Verbindung mit dem Raum…',
     mediaFailed:
@@ -255,6 +259,7 @@ export const roomDe: RoomTexts = {
     },
   },
   controls: {
+    watchOnly: 'Als Beobachter sehen und hören Sie zu: Ihre Kamera und Ihr Mikrofon werden nicht übertragen',
     label: 'Raumsteuerung',
     leave: 'Verlassen',
     leaving: 'Wird verlassen…',

@@ -7,6 +7,10 @@ export const roomEn = {
   title: 'Live room',
   ...roomSidebarEn,
   shell: {
+    mediaServerUnavailable:
+      'The media server cannot be reached: audio and video are interrupted. Reconnecting… You can still follow the room and use the chat.',
+    meshLimit:
+      'There are {{count}} people in this room. Without a media server, video may fail above {{limit}} people. An administrator can configure one.',
     connecting: 'Connecting to the room…',
     reconnecting: 'Connection lost. Reconnecting to the room…',
     mediaFailed: 'Audio and video could not start: you can still follow the room and use the chat.',
@@ -250,6 +254,7 @@ export const roomEn = {
     },
   },
   controls: {
+    watchOnly: 'As an observer, you watch and listen: your camera and microphone are not sent',
     label: 'Room controls',
     leave: 'Leave',
     leaving: 'Leaving…',

@@ -7,6 +7,10 @@ export const roomFr: RoomTexts = {
   title: 'Salle en direct',
   ...roomSidebarFr,
   shell: {
+    mediaServerUnavailable:
+      'Le serveur média est injoignable : l’audio et la vidéo sont interrompus. Reconnexion en cours… Vous pouvez tout de même suivre la salle et utiliser le chat.',
+    meshLimit:
+      'Il y a {{count}} personnes dans cette salle. Sans serveur média, la vidéo peut échouer au-delà de {{limit}} personnes. Un administrateur peut en configurer un.',
     connecting: 'Connexion à la salle…',
     reconnecting: 'Connexion perdue. Reconnexion à la salle…',
     mediaFailed:
@@ -255,6 +259,8 @@ export const roomFr: RoomTexts = {
     },
   },
   controls: {
+    watchOnly:
+      'En tant qu’observateur, vous regardez et écoutez : votre caméra et votre micro ne sont pas transmis',
     label: 'Commandes de la salle',
     leave: 'Quitter',
     leaving: 'Départ…',
