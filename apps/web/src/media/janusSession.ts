@@ -80,6 +80,8 @@ export function createJanusSession(options: JanusSessionOptions): MediaSession {
   let problem: MediaServerUnavailable | null = null;
   let audioOutputId = options.audioOutputId;
   let screenStream: MediaStream | null = null;
+  /** The room was joined again: the next feed list says whether the server still has our publications. */
+  let rejoined = false;
   let closed = false;
 
   function changed(): void {
@@ -137,9 +139,11 @@ export function createJanusSession(options: JanusSessionOptions): MediaSession {
     retryAfter,
     onError: failed,
     onChange() {
+      if (feedList.current() === null) return;
       succeeded();
       followFeeds();
-      checkOwnFeeds();
+      if (rejoined) checkOwnFeeds();
+      rejoined = false;
     },
   });
 
@@ -261,7 +265,13 @@ export function createJanusSession(options: JanusSessionOptions): MediaSession {
       retryAfter,
       onError: failed,
       onChange() {
-        if (kept.current() !== null) succeeded();
+        const publisher = kept.current();
+        if (publisher === null) return;
+        succeeded();
+        // A track that changed while the publication was negotiated.
+        const { audio, video } = tracks();
+        publisher.setTrack('audio', audio).catch(onError);
+        publisher.setTrack('video', video).catch(onError);
       },
     });
     return kept;
@@ -291,6 +301,7 @@ export function createJanusSession(options: JanusSessionOptions): MediaSession {
 
   const unsubscribeRejoin = requests.onRejoin(() => {
     if (closed) return;
+    rejoined = true;
     feedList.reopen();
     camera?.ensure();
     screen?.ensure();
