@@ -1,15 +1,10 @@
-// Where the browser mesh ends: every publisher sends one stream to every other participant, so above a
-// handful of people a browser's upload and CPU no longer carry it. Staff are told in the room (issue
-// 30); with a media server (provider `janus`) configured, every room uses it and there is no limit.
+// Where the browser mesh ends (issue 30): the limit is the domain's (MESH_PARTICIPANT_LIMIT, measured);
+// the room tells staff only when the mesh carries the room, never with a media server or OpenTok.
+import { beyondMeshLimit as beyondLimit, MESH_PARTICIPANT_LIMIT } from '@lablive/domain';
 
-/** The most people a mesh room carries reliably; a first value, to be measured and moved to the domain. */
-export const MESH_PARTICIPANT_LIMIT = 6;
+export { MESH_PARTICIPANT_LIMIT };
 
 /** Whether the room holds more people than its mesh carries (never for other providers). */
-export function beyondMeshLimit(
-  provider: string,
-  participantCount: number,
-  limit = MESH_PARTICIPANT_LIMIT,
-): boolean {
-  return provider === 'mesh' && participantCount > limit;
+export function beyondMeshLimit(provider: string, participantCount: number): boolean {
+  return provider === 'mesh' && beyondLimit(participantCount);
 }
