@@ -164,6 +164,19 @@ describe('video through the media server', () => {
     expect((await media(viewer.socket, { action: 'feeds' }, roomId + 1000)).error?.code).toBe('not_joined');
   });
 
+  it('answers a malformed media request with an error naming the field and the request', async () => {
+    const viewer = await person('participant', 'malformed@lab.test');
+    viewer.socket.send({
+      type: 'media',
+      roomId,
+      requestId: 'bad-1',
+      request: { action: 'subscribe', feed: 'seventy-one', layer: 7 },
+    });
+    const refused = await viewer.socket.waitFor((m) => m.type === 'error' && m.ref === 'bad-1');
+    expect(refused).toMatchObject({ code: 'invalid_message' });
+    expect((refused as { message: string }).message).toMatch(/^media: request/);
+  });
+
   it('does not let a browser forge the server’s feed announcements', async () => {
     const forger = await person('participant', 'forger@lab.test');
     forger.socket.send({

@@ -32,8 +32,13 @@ export function parseClientMessage(raw: Buffer): ParsedFrame {
   if (typeof type !== 'string' || !(CLIENT_MESSAGE_TYPES as readonly string[]).includes(type)) {
     return refused(PROTOCOL_ERRORS.unknownType, `Unknown message type ${JSON.stringify(type ?? null)}.`);
   }
+  // The refusal names what the client waits on: a command's id, or a media request's.
   const ref =
-    typeof json === 'object' && json !== null && 'commandId' in json ? String(json.commandId) : undefined;
+    typeof json === 'object' && json !== null && 'commandId' in json
+      ? String(json.commandId)
+      : typeof json === 'object' && json !== null && 'requestId' in json
+        ? String(json.requestId)
+        : undefined;
   // Before the schema: text PostgreSQL cannot store never reaches a room, whatever field holds it.
   const unstorable = findUnstorableText(json);
   if (unstorable) {

@@ -280,6 +280,8 @@ export function createJanusSession(options: JanusSessionOptions): MediaSession {
   const camera = options.mayPublish
     ? publication('camera', () => ({ audio: local.track('audioinput'), video: local.track('videoinput') }))
     : null;
+  /** Set once the camera or microphone was first switched on: from then on the publication is kept. */
+  let cameraWanted = false;
   let screen: Kept<JanusPublisher> | null = null;
 
   /** After a rejoin: a publication the server's feed list no longer has was forgotten, publish again. */
@@ -303,7 +305,7 @@ export function createJanusSession(options: JanusSessionOptions): MediaSession {
     if (closed) return;
     rejoined = true;
     feedList.reopen();
-    camera?.ensure();
+    if (cameraWanted) camera?.ensure();
     screen?.ensure();
     for (const entry of received.values()) {
       const subscriber = entry.kept.current();
@@ -319,7 +321,7 @@ export function createJanusSession(options: JanusSessionOptions): MediaSession {
 
   /** The server lost the room's media server (another carries it now): publish and subscribe again. */
   function mediaServerLost(): void {
-    camera?.restart();
+    if (cameraWanted) camera?.restart();
     screen?.restart();
     for (const entry of received.values()) entry.kept.close();
     received.clear();
@@ -336,14 +338,28 @@ export function createJanusSession(options: JanusSessionOptions): MediaSession {
     screen = null;
   }
 
+  /**
+   * Publishes the camera and microphone once one of them is on, and keeps the publication after (a
+   * muted microphone sends silence): a webinar's forty listeners who never speak publish nothing, so
+   * nobody subscribes to them, while someone who unmutes again is heard at once, not after a new
+   * negotiation.
+   */
+  function publishOnceSomethingIsOn(): void {
+    if (cameraWanted || camera === null) return;
+    if (!local.enabled('audioinput') && !local.enabled('videoinput')) return;
+    cameraWanted = true;
+    camera.ensure();
+  }
+
   if (audioOutputId !== null) remoteAudio.setSinkId(audioOutputId).catch(onError);
-  camera?.ensure();
+  publishOnceSomethingIsOn();
   feedList.ensure();
 
   async function setEnabled(kind: InputKind, enabled: boolean): Promise<void> {
     if (!options.mayPublish && enabled)
       throw new Error('This role watches and listens: it does not publish.');
     await local.setEnabled(kind, enabled);
+    publishOnceSomethingIsOn();
     changed();
   }
 
