@@ -1,0 +1,272 @@
+// A webinar through the media server (Janus, Debian's package): an animator publishing and eight guests
+// watching, each in their own Chromium page through the real web app, every guest decoding the
+// animator's frames; a second publisher comes and goes; a person whose role may not publish is refused
+// by the server whatever their client sends. Screenshots of the nine-person room at desktop and 390 px.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { issueInvitationToken } from '@lablive/server/testing';
+import {
+  accessibilityViolations,
+  browserOffer,
+  browserSkipReason,
+  createTestDatabase,
+  joinTestRoom,
+  launchChromium,
+  type ServerProcess,
+  startServerProcess,
+  startTestJanus,
+  type TestDatabase,
+  type TestJanus,
+} from '@lablive/testkit';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ARTIFACTS = path.resolve(import.meta.dirname, '../../../../test-artifacts');
+const skipReason = browserSkipReason();
+const WAIT = { timeout: 45_000, interval: 500 };
+const VIEWERS = 8;
+
+type Frames = Record<number, number>;
+const framesOf = (page: Page): Promise<Frames> =>
+  page.evaluate(async () =>
+    Object.fromEntries((await window.lablive?.media?.inboundVideoFrames()) ?? new Map()),
+  );
+const remotesWithVideo = (page: Page): Promise<number[]> =>
+  page.evaluate(
+    () =>
+      window.lablive?.media
+        ?.remotes()
+        .filter((remote) => remote.stream?.getVideoTracks().some((track) => track.readyState === 'live'))
+        .map((remote) => remote.participantId) ?? [],
+  );
+
+describe.runIf(skipReason === null)(
+  `a webinar through the media server${skipReason ? ` (${skipReason})` : ''}`,
+  () => {
+    let database: TestDatabase;
+    let janus: TestJanus;
+    let server: ServerProcess;
+    let browser: Browser;
+    let slug = '';
+    let eventId = 0;
+    let roomId = 0;
+    const contexts: BrowserContext[] = [];
+    let animator: Page;
+    const viewers: Page[] = [];
+    let animatorId = 0;
+
+    async function person(viewport = { width: 1280, height: 800 }): Promise<Page> {
+      const context = await browser.newContext({
+        locale: 'en',
+        permissions: ['camera', 'microphone'],
+        viewport,
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        window.localStorage.setItem('lablive.locale', 'en');
+        window.localStorage.setItem('lablive.debug', '1');
+      });
+      return page;
+    }
+
+    async function myId(page: Page): Promise<number> {
+      await page.getByTestId('tab-users').click();
+      const me = page.locator('[data-testid^="viewer-"][data-me="true"]');
+      await me.waitFor(WAIT);
+      return Number((await me.getAttribute('data-testid'))?.replace('viewer-', ''));
+    }
+
+    /** Polls `check` until it holds (expect.poll is for tests only; this also serves the setup). */
+    async function until(check: () => Promise<boolean>, what: string) {
+      for (const started = Date.now(); !(await check()); ) {
+        if (Date.now() - started > WAIT.timeout) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((resolve) => setTimeout(resolve, WAIT.interval));
+      }
+    }
+
+    async function turnOn(page: Page, testId: string) {
+      const toggle = page.getByTestId(testId);
+      await until(() => toggle.isEnabled(), `${testId} to be enabled`);
+      if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+      await until(async () => (await toggle.getAttribute('aria-pressed')) === 'true', `${testId} on`);
+    }
+
+    /** Through the public link into the room; nine pages share two cores here, hence the long waits. */
+    async function enterAsGuest(page: Page, firstName: string, email: string) {
+      await page.goto(`${server.url}/${slug}`);
+      await page.getByTestId('entry-first-name').fill(firstName);
+      await page.getByTestId('entry-last-name').fill('Guest');
+      await page.getByTestId('entry-email').fill(email);
+      await page.getByTestId('entry-submit').click();
+      await page.getByTestId('event-join').click();
+      await page.getByTestId('waiting-join').waitFor(WAIT);
+      await until(() => page.getByTestId('waiting-join').isEnabled(), 'Join to be enabled');
+      await page.getByTestId('waiting-join').click();
+      await page
+        .getByTestId('room-page')
+        .waitFor(WAIT)
+        .catch(async (error: unknown) => {
+          await page.screenshot({ path: path.join(ARTIFACTS, `debug-janus-${firstName}.png`) });
+          throw error;
+        });
+    }
+
+    beforeAll(async () => {
+      await mkdir(ARTIFACTS, { recursive: true });
+      database = await createTestDatabase({ migrate: false });
+      janus = await startTestJanus();
+      server = await startServerProcess({
+        DATABASE_URL: database.url,
+        SEED_DEMO_DATA: 'true',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+        ACCESS_TOKEN_SECRET: 'e2e-access-token-secret-of-at-least-32-characters',
+        JANUS_URL: janus.url,
+        JANUS_API_SECRET: janus.apiSecret,
+        JANUS_ADMIN_KEY: janus.adminKey,
+      });
+      const lab = await database.db.selectFrom('labs').select('id').executeTakeFirstOrThrow();
+      const owner = await database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'animator@lablive.test')
+        .executeTakeFirstOrThrow();
+      const event = await database.db
+        .insertInto('events')
+        .values({
+          lab_id: lab.id,
+          owner_id: owner.id,
+          name: 'E2E webinar',
+          slug: `pending-${Date.now()}`,
+          is_public: true,
+          active: true,
+          planned_start_date: new Date(),
+          planned_end_date: new Date(Date.now() + 3600_000),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      eventId = event.id;
+      slug = `e2e-webinar-${event.id}`;
+      await database.db.updateTable('events').set({ slug }).where('id', '=', event.id).execute();
+      const room = await database.db
+        .insertInto('rooms')
+        .values({ event_id: event.id, lab_id: lab.id, name: 'Webinar room', opentok_session_id: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      roomId = room.id;
+      browser = await launchChromium();
+
+      animator = await person();
+      await animator.goto(`${server.url}/login`);
+      await animator.getByTestId('login-email').fill('animator@lablive.test');
+      await animator.getByTestId('login-password').fill('demo-lablive');
+      await animator.getByTestId('login-submit').click();
+      await animator.getByTestId(`event-${event.id}`).getByTestId('event-join').click();
+      await animator.getByTestId('waiting-join').waitFor(WAIT);
+      for (const toggle of ['waiting-toggle-video', 'waiting-toggle-audio']) await turnOn(animator, toggle);
+      await animator.getByTestId('waiting-join').click();
+      await animator.getByTestId('room-page').waitFor(WAIT);
+      animatorId = await myId(animator);
+
+      // The guests watch: their camera and microphone stay off, as the waiting room starts them.
+      for (let index = 0; index < VIEWERS; index++) {
+        const page = await person(index === 0 ? { width: 390, height: 844 } : undefined);
+        await enterAsGuest(page, `Viewer${index + 1}`, `viewer${index + 1}@example.org`);
+        viewers.push(page);
+      }
+    }, 240_000);
+
+    afterAll(async () => {
+      for (const context of contexts) await context.close().catch(() => {});
+      await browser?.close();
+      await server?.stop();
+      await janus?.stop();
+      await database?.drop();
+    });
+
+    it(`shows the animator's video to all ${VIEWERS} guests: each decodes frames from the media server`, async () => {
+      for (const viewer of viewers) {
+        await expect.poll(async () => (await framesOf(viewer))[animatorId] ?? 0, WAIT).toBeGreaterThan(10);
+      }
+      const before = await Promise.all(viewers.map(framesOf));
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const after = await Promise.all(viewers.map(framesOf));
+      for (const [index, frames] of after.entries())
+        expect(frames[animatorId] ?? 0, `viewer ${index + 1} keeps decoding`).toBeGreaterThan(
+          before[index]?.[animatorId] ?? 0,
+        );
+      expect(await accessibilityViolations(animator), 'webinar room (animator)').toEqual([]);
+      expect(await accessibilityViolations(viewers[0] as Page), 'webinar room (guest, 390 px)').toEqual([]);
+      await animator.screenshot({ path: path.join(ARTIFACTS, 'janus-room-desktop.png') });
+      await (viewers[0] as Page).screenshot({ path: path.join(ARTIFACTS, 'janus-room-phone.png') });
+    }, 120_000);
+
+    it('adds a second publisher for everyone, and removes them when they leave', async () => {
+      const speaker = viewers[VIEWERS - 1] as Page;
+      const speakerId = await myId(speaker);
+      await turnOn(speaker, 'room-toggle-video');
+      for (const page of [animator, viewers[1] as Page]) {
+        await expect.poll(async () => (await framesOf(page))[speakerId] ?? 0, WAIT).toBeGreaterThan(10);
+      }
+      await speaker.close();
+      viewers.pop();
+      for (const page of [animator, viewers[1] as Page]) {
+        await expect.poll(async () => (await remotesWithVideo(page)).includes(speakerId), WAIT).toBe(false);
+      }
+      // The first publisher still reaches everyone.
+      const frames = await framesOf(viewers[1] as Page);
+      await expect
+        .poll(async () => (await framesOf(viewers[1] as Page))[animatorId] ?? 0, WAIT)
+        .toBeGreaterThan(frames[animatorId] ?? 0);
+    }, 120_000);
+
+    it('refuses, on the server, a publish by an observer, whatever their client sends', async () => {
+      const participant = await database.db
+        .insertInto('participants')
+        .values({
+          event_id: eventId,
+          lab_id: (await database.db.selectFrom('labs').select('id').executeTakeFirstOrThrow()).id,
+          email: 'observer@example.org',
+          name: 'Olga Observer',
+          role: 'observer',
+          room_id: roomId,
+          user_id: null,
+          job: null,
+          location: null,
+          timezone: null,
+          google_refresh_token: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const invitation = await database.db
+        .insertInto('event_invitations')
+        .values({ event_id: eventId, participant_id: participant.id, room_id: roomId, role: 'observer' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const link = await issueInvitationToken(database.db, invitation.id, 3600, new Date());
+      const signIn = await fetch(`${server.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ invitation: link }),
+      });
+      const { token } = (await signIn.json()) as { token: string };
+      const roomToken = await fetch(`${server.url}/api/rooms/${roomId}/token`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect((await roomToken.json()).session).toMatchObject({ provider: 'janus', mayPublish: false });
+      const socket = await joinTestRoom(`${server.url.replace('http', 'ws')}/ws`, token, roomId);
+      socket.send({
+        type: 'media',
+        roomId,
+        requestId: 'forged',
+        request: { action: 'publish', source: 'camera', offer: browserOffer() },
+      });
+      const answer = await socket.waitFor(
+        (m) => m.type === 'media-reply' && m.requestId === 'forged',
+        10_000,
+      );
+      expect(answer).toMatchObject({ error: { code: 'publish_forbidden' } });
+      socket.close();
+    });
+  },
+);
