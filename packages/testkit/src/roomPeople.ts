@@ -46,3 +46,50 @@ export async function enterRoomAs(
   if (typeof token !== 'string') throw new Error('no token in the sign-in answer');
   return { participantId: participant.id, token, email: options.email, role: options.role };
 }
+
+/**
+ * A participation with a role in a room, signed in over HTTP through its invitation link against a
+ * running server (a server process, not an injected app); returns the access token.
+ */
+export async function signInInvited(
+  db: Db,
+  serverUrl: string,
+  options: { labId: number; eventId: number; roomId: number; role: EventRole; email: string; name: string },
+): Promise<RoomPerson> {
+  const participant = await db
+    .insertInto('participants')
+    .values({
+      event_id: options.eventId,
+      lab_id: options.labId,
+      email: options.email,
+      name: options.name,
+      role: options.role,
+      room_id: options.roomId,
+      user_id: null,
+      job: null,
+      location: null,
+      timezone: null,
+      google_refresh_token: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const invitation = await db
+    .insertInto('event_invitations')
+    .values({
+      event_id: options.eventId,
+      participant_id: participant.id,
+      room_id: options.roomId,
+      role: options.role,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const link = await issueInvitationToken(db, invitation.id, 3600, new Date());
+  const response = await fetch(`${serverUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ invitation: link }),
+  });
+  if (response.status !== 200) throw new Error(`invitation sign-in failed: ${await response.text()}`);
+  const { token } = (await response.json()) as { token: string };
+  return { participantId: participant.id, token, email: options.email, role: options.role };
+}

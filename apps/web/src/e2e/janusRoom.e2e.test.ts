@@ -4,7 +4,6 @@
 // by the server whatever their client sends. Screenshots of the nine-person room at desktop and 390 px.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { issueInvitationToken } from '@lablive/server/testing';
 import {
   accessibilityViolations,
   browserOffer,
@@ -13,6 +12,7 @@ import {
   joinTestRoom,
   launchChromium,
   type ServerProcess,
+  signInInvited,
   startServerProcess,
   startTestJanus,
   type TestDatabase,
@@ -221,35 +221,15 @@ describe.runIf(skipReason === null)(
     }, 120_000);
 
     it('refuses, on the server, a publish by an observer, whatever their client sends', async () => {
-      const participant = await database.db
-        .insertInto('participants')
-        .values({
-          event_id: eventId,
-          lab_id: (await database.db.selectFrom('labs').select('id').executeTakeFirstOrThrow()).id,
-          email: 'observer@example.org',
-          name: 'Olga Observer',
-          role: 'observer',
-          room_id: roomId,
-          user_id: null,
-          job: null,
-          location: null,
-          timezone: null,
-          google_refresh_token: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const invitation = await database.db
-        .insertInto('event_invitations')
-        .values({ event_id: eventId, participant_id: participant.id, room_id: roomId, role: 'observer' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const link = await issueInvitationToken(database.db, invitation.id, 3600, new Date());
-      const signIn = await fetch(`${server.url}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ invitation: link }),
+      const labId = (await database.db.selectFrom('labs').select('id').executeTakeFirstOrThrow()).id;
+      const { token } = await signInInvited(database.db, server.url, {
+        labId,
+        eventId,
+        roomId,
+        role: 'observer',
+        email: 'observer@example.org',
+        name: 'Olga Observer',
       });
-      const { token } = (await signIn.json()) as { token: string };
       const roomToken = await fetch(`${server.url}/api/rooms/${roomId}/token`, {
         headers: { authorization: `Bearer ${token}` },
       });
