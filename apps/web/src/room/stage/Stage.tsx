@@ -1,16 +1,19 @@
 // The main stage (live-room spec, section 2): the content chosen by the first media's slug (the
 // built-in sample quiz for `demo`, the embedded page of any other, or a notice when it has no build),
-// behind the game load; while an animator shares a screen, non-animators see the share instead. The
-// media session is told whose media the stage shows large (the sharer's screen, for non-animators),
+// behind the game load; while an animator shares a screen, non-animators see the share instead. With
+// no content to show, the speaker's camera takes the stage (stageSpeaker.ts: a webinar's layout). The
+// media session is told whose media the stage shows large (the sharer's screen, the speaker's camera),
 // so a media server sends it in its highest simulcast layer and every thumbnail in its lowest.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoom, useRoomState } from '../roomContext.ts';
 import { EmbeddedPage } from './EmbeddedPage.tsx';
 import { GameStage } from './GameStage.tsx';
 import { QuizLoader } from './QuizLoader.tsx';
 import { ScreenShareView } from './ScreenShareView.tsx';
+import { SpeakerView } from './SpeakerView.tsx';
 import { stageContent } from './stageContent.ts';
+import { stageSpeaker } from './stageSpeaker.ts';
 import './stage.css';
 
 export function Stage() {
@@ -21,7 +24,20 @@ export function Stage() {
     (state) => state.viewers.find((viewer) => viewer.id === sharerId)?.name ?? '',
   );
   const content = stageContent(token.medias);
-  const shownLarge = sharerId !== null && !me.isAnimator ? sharerId : null;
+  const lastSpeaker = useRef<number | null>(null);
+  const speakerId = useRoomState((state) =>
+    content.kind === 'none'
+      ? stageSpeaker({
+          viewers: state.viewers,
+          speakerId: state.speakerId,
+          selfId: me.participantId,
+          previous: lastSpeaker.current,
+        })
+      : null,
+  );
+  lastSpeaker.current = speakerId;
+  const showsShare = sharerId !== null && !me.isAnimator;
+  const shownLarge = showsShare ? sharerId : speakerId;
 
   useEffect(() => {
     if (media === null) return;
@@ -61,7 +77,8 @@ export function Stage() {
           {(report) => <EmbeddedPage media={content.media} buildPath={content.buildPath} report={report} />}
         </GameStage>
       )}
-      {content.kind === 'none' && (
+      {content.kind === 'none' && speakerId !== null && <SpeakerView speakerId={speakerId} />}
+      {content.kind === 'none' && speakerId === null && (
         <div className="stage-panel" data-testid="stage-empty">
           <h2>{content.media?.name ?? t('stage.noMediaTitle')}</h2>
           <p>{t('stage.noContent')}</p>

@@ -166,6 +166,8 @@ export const roomDe: RoomTexts = {
     noContent: 'Diese Präsentation hat keinen Inhalt zum Anzeigen.',
     screenShareOf: 'Von {{name}} geteilter Bildschirm',
     screenShareWaiting: 'Warten auf den von {{name}} geteilten Bildschirm…',
+    speakerOf: 'Kamera von {{name}}, spricht',
+    speakerWaiting: 'Warten auf die Kamera von {{name}}…',
     youShare: 'Sie teilen Ihren Bildschirm mit den Teilnehmern.',
     animatorShares: '{{name}} teilt den Bildschirm mit den Teilnehmern.',
     quiz: {

@@ -162,6 +162,8 @@ export const roomEn = {
     noContent: 'This presentation has no content to show.',
     screenShareOf: 'Screen shared by {{name}}',
     screenShareWaiting: 'Waiting for the screen shared by {{name}}…',
+    speakerOf: 'Camera of {{name}}, speaking',
+    speakerWaiting: 'Waiting for the camera of {{name}}…',
     youShare: 'You are sharing your screen with the participants.',
     animatorShares: '{{name}} is sharing their screen with the participants.',
     quiz: {

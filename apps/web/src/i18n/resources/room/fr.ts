@@ -166,6 +166,8 @@ export const roomFr: RoomTexts = {
     noContent: 'Cette présentation n’a aucun contenu à afficher.',
     screenShareOf: 'Écran partagé par {{name}}',
     screenShareWaiting: 'En attente de l’écran partagé par {{name}}…',
+    speakerOf: 'Caméra de {{name}}, qui parle',
+    speakerWaiting: 'En attente de la caméra de {{name}}…',
     youShare: 'Vous partagez votre écran avec les participants.',
     animatorShares: '{{name}} partage son écran avec les participants.',
     quiz: {
