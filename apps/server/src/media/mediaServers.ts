@@ -3,7 +3,8 @@
 // database so every instance sends the room's people to the same server; moved to another when it is
 // lost. With one server, every room is on it.
 import type { Db } from '../db/connection.ts';
-import { type JanusServer, MediaServerUnavailable } from './janusServer.ts';
+import { MediaServerUnavailable } from './janusErrors.ts';
+import type { JanusServer } from './janusServer.ts';
 import { assignRoomServer, findRoomServer } from './mediaRooms.repository.ts';
 
 type Log = (level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>) => void;

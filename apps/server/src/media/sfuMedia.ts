@@ -5,9 +5,12 @@
 
 import { mayPublish, type RoomActor } from '@lablive/domain';
 import { MEDIA_ERRORS, type MediaRequest, type MediaResults, type MediaSource } from '@lablive/protocol';
-import { MediaServerUnavailable } from './janusServer.ts';
+import { feedOwner } from './feedIds.ts';
+import { MediaServerUnavailable } from './janusErrors.ts';
+import { MediaRefusal } from './mediaRefusals.ts';
 import type { MediaServers } from './mediaServers.ts';
-import { createSfuMember, type FeedAnnouncer, feedOwner, MediaRefusal, type SfuMember } from './sfuMember.ts';
+import { createSfuMember, type SfuMember } from './sfuMember.ts';
+import type { FeedAnnouncer } from './sfuPublications.ts';
 
 export type MediaAnswer = { result: unknown } | { error: { code: string; message: string } };
 
