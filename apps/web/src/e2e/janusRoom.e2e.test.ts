@@ -200,7 +200,8 @@ describe.runIf(skipReason === null)(
       await (viewers[1] as Page).getByTestId('stage-speaker-video').waitFor(WAIT);
       expect(await accessibilityViolations(animator), 'webinar room (animator)').toEqual([]);
       expect(await accessibilityViolations(viewers[0] as Page), 'webinar room (guest, 390 px)').toEqual([]);
-      await animator.screenshot({ path: path.join(ARTIFACTS, 'janus-room-desktop.png') });
+      await animator.screenshot({ path: path.join(ARTIFACTS, 'janus-room-animator.png') });
+      await (viewers[1] as Page).screenshot({ path: path.join(ARTIFACTS, 'janus-room-desktop.png') });
       await (viewers[0] as Page).screenshot({ path: path.join(ARTIFACTS, 'janus-room-phone.png') });
     }, 120_000);
 
