@@ -7,18 +7,20 @@ import type { FastifyInstance } from 'fastify';
 
 export type RoomPerson = { participantId: number; token: string; email: string; role: EventRole };
 
-export async function enterRoomAs(
+type Participation = { labId: number; eventId: number; roomId: number; role: EventRole; email: string };
+
+/** A participant of the event placed in the room, and the single-use sign-in link of its invitation. */
+async function invitedParticipation(
   db: Db,
-  app: FastifyInstance,
-  options: { labId: number; eventId: number; roomId: number; role: EventRole; email: string },
-): Promise<RoomPerson> {
+  options: Participation & { name?: string },
+): Promise<{ participantId: number; link: string }> {
   const participant = await db
     .insertInto('participants')
     .values({
       event_id: options.eventId,
       lab_id: options.labId,
       email: options.email,
-      name: options.email.split('@')[0] ?? options.email,
+      name: options.name ?? options.email.split('@')[0] ?? options.email,
       role: options.role,
       room_id: options.roomId,
       user_id: null,
@@ -39,12 +41,19 @@ export async function enterRoomAs(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const link = await issueInvitationToken(db, invitation.id, 3600, new Date());
+  return {
+    participantId: participant.id,
+    link: await issueInvitationToken(db, invitation.id, 3600, new Date()),
+  };
+}
+
+export async function enterRoomAs(db: Db, app: FastifyInstance, options: Participation): Promise<RoomPerson> {
+  const { participantId, link } = await invitedParticipation(db, options);
   const response = await app.inject({ method: 'POST', url: '/api/login', payload: { invitation: link } });
   if (response.statusCode !== 200) throw new Error(`invitation sign-in failed: ${response.body}`);
   const token: unknown = response.json().token;
   if (typeof token !== 'string') throw new Error('no token in the sign-in answer');
-  return { participantId: participant.id, token, email: options.email, role: options.role };
+  return { participantId, token, email: options.email, role: options.role };
 }
 
 /**
@@ -54,36 +63,9 @@ export async function enterRoomAs(
 export async function signInInvited(
   db: Db,
   serverUrl: string,
-  options: { labId: number; eventId: number; roomId: number; role: EventRole; email: string; name: string },
+  options: Participation & { name: string },
 ): Promise<RoomPerson> {
-  const participant = await db
-    .insertInto('participants')
-    .values({
-      event_id: options.eventId,
-      lab_id: options.labId,
-      email: options.email,
-      name: options.name,
-      role: options.role,
-      room_id: options.roomId,
-      user_id: null,
-      job: null,
-      location: null,
-      timezone: null,
-      google_refresh_token: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const invitation = await db
-    .insertInto('event_invitations')
-    .values({
-      event_id: options.eventId,
-      participant_id: participant.id,
-      room_id: options.roomId,
-      role: options.role,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const link = await issueInvitationToken(db, invitation.id, 3600, new Date());
+  const { participantId, link } = await invitedParticipation(db, options);
   const response = await fetch(`${serverUrl}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -91,5 +73,5 @@ export async function signInInvited(
   });
   if (response.status !== 200) throw new Error(`invitation sign-in failed: ${await response.text()}`);
   const { token } = (await response.json()) as { token: string };
-  return { participantId: participant.id, token, email: options.email, role: options.role };
+  return { participantId, token, email: options.email, role: options.role };
 }

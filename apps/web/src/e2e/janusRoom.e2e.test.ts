@@ -8,6 +8,7 @@ import {
   accessibilityViolations,
   browserOffer,
   browserSkipReason,
+  createRunningEvent,
   createTestDatabase,
   joinTestRoom,
   launchChromium,
@@ -125,35 +126,12 @@ describe.runIf(skipReason === null)(
         JANUS_API_SECRET: janus.apiSecret,
         JANUS_ADMIN_KEY: janus.adminKey,
       });
-      const lab = await database.db.selectFrom('labs').select('id').executeTakeFirstOrThrow();
-      const owner = await database.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', 'animator@lablive.test')
-        .executeTakeFirstOrThrow();
-      const event = await database.db
-        .insertInto('events')
-        .values({
-          lab_id: lab.id,
-          owner_id: owner.id,
-          name: 'E2E webinar',
-          slug: `pending-${Date.now()}`,
-          is_public: true,
-          active: true,
-          planned_start_date: new Date(),
-          planned_end_date: new Date(Date.now() + 3600_000),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      eventId = event.id;
-      slug = `e2e-webinar-${event.id}`;
-      await database.db.updateTable('events').set({ slug }).where('id', '=', event.id).execute();
-      const room = await database.db
-        .insertInto('rooms')
-        .values({ event_id: event.id, lab_id: lab.id, name: 'Webinar room', opentok_session_id: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      roomId = room.id;
+      ({ eventId, roomId, slug } = await createRunningEvent(database.db, {
+        name: 'E2E webinar',
+        slugPrefix: 'e2e-webinar',
+        isPublic: true,
+        roomName: 'Webinar room',
+      }));
       browser = await launchChromium();
 
       animator = await person();
@@ -161,7 +139,7 @@ describe.runIf(skipReason === null)(
       await animator.getByTestId('login-email').fill('animator@lablive.test');
       await animator.getByTestId('login-password').fill('demo-lablive');
       await animator.getByTestId('login-submit').click();
-      await animator.getByTestId(`event-${event.id}`).getByTestId('event-join').click();
+      await animator.getByTestId(`event-${eventId}`).getByTestId('event-join').click();
       await animator.getByTestId('waiting-join').waitFor(WAIT);
       for (const toggle of ['waiting-toggle-video', 'waiting-toggle-audio']) await turnOn(animator, toggle);
       await animator.getByTestId('waiting-join').click();
@@ -225,7 +203,13 @@ describe.runIf(skipReason === null)(
     }, 120_000);
 
     it('refuses, on the server, a publish by an observer, whatever their client sends', async () => {
-      const labId = (await database.db.selectFrom('labs').select('id').executeTakeFirstOrThrow()).id;
+      const labId = (
+        await database.db
+          .selectFrom('rooms')
+          .select('lab_id')
+          .where('id', '=', roomId)
+          .executeTakeFirstOrThrow()
+      ).lab_id;
       const { token } = await signInInvited(database.db, server.url, {
         labId,
         eventId,

@@ -7,6 +7,7 @@ import { MESH_PARTICIPANT_LIMIT } from '@lablive/domain';
 import {
   accessibilityViolations,
   browserSkipReason,
+  createRunningEvent,
   createTestDatabase,
   joinTestRoom,
   launchChromium,
@@ -67,34 +68,12 @@ describe.runIf(skipReason === null)(`the mesh's limit${skipReason ? ` (${skipRea
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
       ACCESS_TOKEN_SECRET: 'e2e-access-token-secret-of-at-least-32-characters',
     });
-    const lab = await database.db.selectFrom('labs').select('id').executeTakeFirstOrThrow();
-    labId = lab.id;
-    const owner = await database.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'animator@lablive.test')
-      .executeTakeFirstOrThrow();
-    const event = await database.db
-      .insertInto('events')
-      .values({
-        lab_id: lab.id,
-        owner_id: owner.id,
-        name: 'E2E mesh limit',
-        slug: `e2e-mesh-limit-${Date.now()}`,
-        is_public: false,
-        active: true,
-        planned_start_date: new Date(),
-        planned_end_date: new Date(Date.now() + 3600_000),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    eventId = event.id;
-    const room = await database.db
-      .insertInto('rooms')
-      .values({ event_id: event.id, lab_id: lab.id, name: 'Big room', opentok_session_id: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    roomId = room.id;
+    ({ labId, eventId, roomId } = await createRunningEvent(database.db, {
+      name: 'E2E mesh limit',
+      slugPrefix: 'e2e-mesh-limit',
+      isPublic: false,
+      roomName: 'Big room',
+    }));
     browser = await launchChromium();
   }, 120_000);
 
