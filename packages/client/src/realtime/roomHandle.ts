@@ -6,37 +6,26 @@
 // commandId, after a growing delay, a bounded number of times; the server appends it once. Media
 // requests (provider `janus`) are never sent again: one made offline or unanswered when the socket
 // drops is rejected, and the application hears of every rejoin to negotiate its media afresh.
-import {
-  type ClientRoomCommandInput,
-  clientRoomCommandSchema,
-  evolve,
-  type RoomState,
-  type SessionEvent,
-} from '@lablive/domain';
+import { type ClientRoomCommandInput, evolve, type RoomState, type SessionEvent } from '@lablive/domain';
 import {
   type ClientMessage,
   type DeliveredEvent,
   type MediaAction,
   type MediaResults,
-  PROTOCOL_ERRORS,
   PROTOCOL_LIMITS,
   type ReportKind,
   type ServerMessageOf,
   type SignalKind,
 } from '@lablive/protocol';
-import { z } from 'zod';
 import type { CommandRetryDelay } from './commandRetries.ts';
 import { REALTIME_ERROR_CODES, RealtimeError, type RealtimeIssue } from './errors.ts';
 import { createListeners, type Listeners, type Unsubscribe } from './listeners.ts';
-import { createPendingMediaRequests, type MediaReply, type MediaRequestOf } from './mediaRequests.ts';
-import { type CommandResult, createPendingCommands } from './pendingCommands.ts';
+import type { MediaReply, MediaRequestOf } from './mediaRequests.ts';
+import type { CommandResult } from './pendingCommands.ts';
+import { createRoomRequests, type SendOptions } from './roomRequests.ts';
 
 export type { CommandResult } from './pendingCommands.ts';
-
-export type SendOptions = {
-  /** Reject with a `timeout` RealtimeError when no outcome came by then (the command may still apply). */
-  timeoutMs?: number;
-};
+export type { SendOptions } from './roomRequests.ts';
 
 export type RoomSignal = { from: number; kind: SignalKind; payload: unknown };
 
@@ -125,22 +114,45 @@ function foldNew(state: RoomState, events: readonly DeliveredEvent[]) {
   return { state: folded, fresh };
 }
 
+/** The application's listeners on a followed room (RoomHandle's onEvents, onState, onSignal, onRejoin). */
+type RoomListeners = {
+  events: Listeners<[readonly DeliveredEvent[], RoomState]>;
+  state: Listeners<[RoomState]>;
+  signal: Listeners<[RoomSignal]>;
+  rejoin: Listeners<[]>;
+};
+
+function createRoomListeners(failure: (cause: unknown) => void): RoomListeners {
+  return {
+    events: createListeners(failure),
+    state: createListeners(failure),
+    signal: createListeners(failure),
+    rejoin: createListeners(failure),
+  };
+}
+
+function clearListeners(listeners: RoomListeners): void {
+  listeners.events.clear();
+  listeners.state.clear();
+  listeners.signal.clear();
+  listeners.rejoin.clear();
+}
+
 export function createRoomSession(options: RoomSessionOptions): RoomSession {
   const { roomId, connectionId } = options;
   let view: View | null = null;
   let ready = false;
   let following = true;
-  const commands = createPendingCommands({
+  const requests = createRoomRequests({
+    roomId,
+    createId: options.createId,
     send: options.send,
     ready: () => ready,
+    following: () => following,
     retryDelay: options.retryDelay,
   });
-  const mediaRequests = createPendingMediaRequests({ roomId, send: options.send, ready: () => ready });
   const failure = (cause: unknown) => options.issue({ type: 'listener_failed', cause });
-  const eventListeners = createListeners<[readonly DeliveredEvent[], RoomState]>(failure);
-  const stateListeners = createListeners<[RoomState]>(failure);
-  const signalListeners = createListeners<[RoomSignal]>(failure);
-  const rejoinListeners = createListeners<[]>(failure);
+  const listeners = createRoomListeners(failure);
 
   let resolveJoined: (handle: RoomHandle) => void = () => {};
   let rejectJoined: (error: RealtimeError) => void = () => {};
@@ -157,20 +169,16 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
 
   function becomeReady(): void {
     ready = true;
-    commands.resendAll();
+    requests.resendCommands();
   }
 
   function stopFollowing(error: RealtimeError): void {
     if (!following) return;
     following = false;
     ready = false;
-    commands.rejectAll(error);
-    mediaRequests.rejectAll(error);
+    requests.rejectAll(error);
     rejectJoined(error);
-    eventListeners.clear();
-    stateListeners.clear();
-    signalListeners.clear();
-    rejoinListeners.clear();
+    clearListeners(listeners);
     options.forget();
   }
 
@@ -179,43 +187,16 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
     const { state, fresh } = foldNew(view.state, events);
     if (fresh.length === 0) return;
     view = { ...view, state };
-    eventListeners.emit(fresh, state);
-    stateListeners.emit(state);
-  }
-
-  function send(command: ClientRoomCommandInput, sendOptions: SendOptions = {}): Promise<CommandResult> {
-    if (!following) {
-      return Promise.reject(new RealtimeError(REALTIME_ERROR_CODES.left, `Room ${roomId} is not followed`));
-    }
-    const parsed = clientRoomCommandSchema.safeParse(command);
-    if (!parsed.success) {
-      // What the gateway would answer, without the round trip.
-      const message = z.prettifyError(parsed.error);
-      return Promise.resolve({ ok: false, code: PROTOCOL_ERRORS.invalidMessage, message });
-    }
-    const commandId = options.createId();
-    const message: ClientMessage = { type: 'command', roomId, commandId, command: parsed.data };
-    return commands.add(commandId, message, sendOptions.timeoutMs, parsed.data.type);
-  }
-
-  function media<A extends MediaAction>(request: MediaRequestOf<A>): Promise<MediaResults[A]> {
-    if (!following) {
-      return Promise.reject(new RealtimeError(REALTIME_ERROR_CODES.left, `Room ${roomId} is not followed`));
-    }
-    return mediaRequests.add(options.createId(), request);
+    listeners.events.emit(fresh, state);
+    listeners.state.emit(state);
   }
 
   const handle = handleOf(options, {
     view: current,
     ready: () => ready,
-    send,
-    media,
-    listeners: {
-      events: eventListeners,
-      state: stateListeners,
-      signal: signalListeners,
-      rejoin: rejoinListeners,
-    },
+    send: requests.send,
+    media: requests.media,
+    listeners,
     stopFollowing,
   });
 
@@ -233,7 +214,7 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
     },
     connectionLost() {
       ready = false;
-      mediaRequests.rejectAll(
+      requests.rejectMedia(
         new RealtimeError(REALTIME_ERROR_CODES.disconnected, `The connection to room ${roomId} was lost`),
       );
     },
@@ -247,21 +228,21 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
           view = { state: { ...message.state, version: message.version }, participantId, role };
           becomeReady();
           resolveJoined(handle);
-          stateListeners.emit(view.state);
-          if (rejoined) rejoinListeners.emit();
+          listeners.state.emit(view.state);
+          if (rejoined) listeners.rejoin.emit();
           return;
         }
         case 'resumed':
           if (view === null) return;
           view = { ...view, participantId: message.participantId, role: message.role };
           becomeReady();
-          rejoinListeners.emit();
+          listeners.rejoin.emit();
           return;
         case 'events':
           receiveEvents(message.events);
           return;
         case 'signal':
-          signalListeners.emit({ from: message.from, kind: message.kind, payload: message.payload });
+          listeners.signal.emit({ from: message.from, kind: message.kind, payload: message.payload });
           return;
         default: {
           const unhandled: never = message;
@@ -269,8 +250,8 @@ export function createRoomSession(options: RoomSessionOptions): RoomSession {
         }
       }
     },
-    settle: (commandId, result) => commands.settle(commandId, result),
-    settleMedia: (requestId, reply) => mediaRequests.settle(requestId, reply),
+    settle: requests.settle,
+    settleMedia: requests.settleMedia,
     refuse(code, message) {
       if (view !== null) options.issue({ type: 'room_lost', roomId, code, message });
       stopFollowing(new RealtimeError(REALTIME_ERROR_CODES.joinRefused, message, { serverCode: code }));
@@ -284,12 +265,7 @@ type HandleParts = {
   ready: () => boolean;
   send: RoomHandle['send'];
   media: RoomHandle['media'];
-  listeners: {
-    events: Listeners<[readonly DeliveredEvent[], RoomState]>;
-    state: Listeners<[RoomState]>;
-    signal: Listeners<[RoomSignal]>;
-    rejoin: Listeners<[]>;
-  };
+  listeners: RoomListeners;
   stopFollowing: (error: RealtimeError) => void;
 };
 
