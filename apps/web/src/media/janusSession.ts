@@ -83,8 +83,6 @@ export function createJanusSession(options: JanusSessionOptions): MediaSession {
     onFeedsChanged: () => receiving.followFeeds(),
     onMediaServerLost: () => recovery.mediaServerLost(),
   });
-  // Only now: the relay hands the signals that came early at once, and following a feed needs `receiving`.
-  feedList.listen();
   const publishing = createJanusPublishing({
     ...negotiation,
     selfId,
@@ -94,6 +92,9 @@ export function createJanusSession(options: JanusSessionOptions): MediaSession {
     onScreenShareEnded: screenEnded.emit,
   });
   const recovery = createJanusRecovery({ requests, isClosed, feedList, publishing, receiving, changed });
+  // Only now: the relay hands the signals that came early at once, and following a feed needs
+  // `receiving`, a `media-reset` needs `recovery` (and `publishing`).
+  feedList.listen();
   feedList.ensure();
 
   return {
