@@ -6,7 +6,9 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('media_room_servers')
-    .addColumn('room_id', 'integer', (column) => column.primaryKey().references('rooms.id').onDelete('cascade'))
+    .addColumn('room_id', 'integer', (column) =>
+      column.primaryKey().references('rooms.id').onDelete('cascade'),
+    )
     .addColumn('server_url', 'text', (column) => column.notNull())
     .addColumn('assigned_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
     .execute();

@@ -25,7 +25,12 @@ describe('stageSpeaker', () => {
   it('does not show someone whose camera is off, nor someone who left', () => {
     expect(stageSpeaker({ viewers, speakerId: 3, selfId: 9, previous: 7 })).toBe(1);
     expect(
-      stageSpeaker({ viewers: [viewers[2] ?? viewers[0]!], speakerId: 3, selfId: 9, previous: null }),
+      stageSpeaker({
+        viewers: [{ id: 3, isAnimator: false, videoEnabled: false }],
+        speakerId: 3,
+        selfId: 9,
+        previous: null,
+      }),
     ).toBeNull();
   });
 });
