@@ -7,6 +7,7 @@ import type { ProjectionsBenchResult } from '../projections/projectionsPlan.ts';
 import type { RemindersBenchResult } from '../reminders/remindersBench.ts';
 import type { ScaleoutBenchResult } from '../scaleout/scaleoutBench.ts';
 import type { SoakResult } from '../soak/soakPlan.ts';
+import type { VideoBenchResult } from '../video/videoPlan.ts';
 import type { WebBenchResult } from '../web/webBench.ts';
 
 export type Failed = { error: string };
@@ -36,6 +37,8 @@ export type BenchRun = {
   projections?: Outcome<ProjectionsBenchResult> | null;
   /** Issue 29: one instance, 10,000 sockets in 1,000 rooms for 10 minutes. */
   soak?: Outcome<SoakResult> | null;
+  /** Issue 30: one publisher to many viewers through Janus against the mesh. */
+  video?: Outcome<VideoBenchResult> | null;
 };
 
 /** Issue 29: LabLive's fan-out at least four times Socket.IO's (it was 1.5 until then). */
