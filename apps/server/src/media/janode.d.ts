@@ -83,14 +83,15 @@ declare module 'janode/plugins/videoroom' {
       jsep: Jsep;
     }): Promise<{ feed: number; jsep?: Jsep }>;
     unpublish(): Promise<unknown>;
+    /** Janus 1.x multistream: each stream its feed and, for simulcast, its layer and fallback (µs). */
     joinSubscriber(options: {
       room: number;
-      feed: number;
-      sc_substream_layer?: number;
-      sc_substream_fallback_ms?: number;
+      streams: { feed: number; mid?: string; substream?: number; fallback?: number }[];
     }): Promise<{ jsep?: Jsep }>;
     start(options: { jsep: Jsep }): Promise<unknown>;
-    configure(options: { sc_substream_layer?: number; sc_temporal_layers?: number }): Promise<unknown>;
+    configure(options: {
+      streams: { mid: string; substream?: number; temporal?: number }[];
+    }): Promise<unknown>;
   }
   const VideoRoomPlugin: import('janode').PluginDescriptor<VideoRoomHandle>;
   export default VideoRoomPlugin;

@@ -22,13 +22,27 @@ export type SfuSubscriptions = {
 /** How long without packets on a layer before Janus drops the viewer to the one below. */
 const LAYER_FALLBACK_MS = 500;
 
-export function createSfuSubscriptions(place: SfuPlace, roomId: number): SfuSubscriptions {
-  const subscriptions = new Map<string, VideoRoomHandle>();
+/**
+ * The mid of the video line of an SDP, which a layer change names: Janus 1.x sets simulcast layers per
+ * stream (its older top-level `substream` is not applied to a multistream subscription).
+ */
+export function videoMid(sdp: string): string | null {
+  for (const section of sdp.split(/\r?\nm=/).slice(1)) {
+    if (!section.startsWith('video')) continue;
+    return /\r?\na=mid:([^\r\n]+)/.exec(section)?.[1] ?? null;
+  }
+  return null;
+}
 
-  function subscription(id: string): VideoRoomHandle {
-    const handle = subscriptions.get(id);
-    if (!handle) throw new MediaRefusal(MEDIA_ERRORS.notFound, `No subscription ${id} on this connection.`);
-    return handle;
+type Subscription = { handle: VideoRoomHandle; videoMid: string | null };
+
+export function createSfuSubscriptions(place: SfuPlace, roomId: number): SfuSubscriptions {
+  const subscriptions = new Map<string, Subscription>();
+
+  function subscription(id: string): Subscription {
+    const found = subscriptions.get(id);
+    if (!found) throw new MediaRefusal(MEDIA_ERRORS.notFound, `No subscription ${id} on this connection.`);
+    return found;
   }
 
   return {
@@ -40,14 +54,12 @@ export function createSfuSubscriptions(place: SfuPlace, roomId: number): SfuSubs
         const joined = await place.inRoom(() =>
           handle.joinSubscriber({
             room: roomId,
-            feed,
-            sc_substream_layer: layer,
-            sc_substream_fallback_ms: LAYER_FALLBACK_MS,
+            streams: [{ feed, substream: layer, fallback: LAYER_FALLBACK_MS * 1000 }],
           }),
         );
         if (!joined.jsep) throw new MediaServerUnavailable('The media server offered no SDP');
         const id = randomUUID();
-        subscriptions.set(id, handle);
+        subscriptions.set(id, { handle, videoMid: videoMid(joined.jsep.sdp) });
         handle.once(Janode.EVENT.HANDLE_DETACHED, () => subscriptions.delete(id));
         return { subscription: id, offer: joined.jsep.sdp };
       } catch (error) {
@@ -57,23 +69,24 @@ export function createSfuSubscriptions(place: SfuPlace, roomId: number): SfuSubs
     },
     async start(id, answer) {
       await subscription(id)
-        .start({ jsep: { type: 'answer', sdp: answer, trickle: false } })
+        .handle.start({ jsep: { type: 'answer', sdp: answer, trickle: false } })
         .catch((error: unknown) => {
           throw refusalOf(error, 'start');
         });
     },
     async layer(id, layer) {
-      await subscription(id)
-        .configure({ sc_substream_layer: layer })
-        .catch((error: unknown) => {
-          throw refusalOf(error, 'change layer');
-        });
+      const { handle, videoMid: mid } = subscription(id);
+      // A feed without video (a microphone alone) has no layers: nothing to change.
+      if (mid === null) return;
+      await handle.configure({ streams: [{ mid, substream: layer }] }).catch((error: unknown) => {
+        throw refusalOf(error, 'change layer');
+      });
     },
     async unsubscribe(id) {
-      const handle = subscriptions.get(id);
-      if (!handle) return;
+      const found = subscriptions.get(id);
+      if (!found) return;
       subscriptions.delete(id);
-      await handle.detach().catch(() => {});
+      await found.handle.detach().catch(() => {});
     },
     forgetAll: () => subscriptions.clear(),
   };

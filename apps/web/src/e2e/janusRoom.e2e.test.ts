@@ -41,6 +41,26 @@ const remotesWithVideo = (page: Page): Promise<number[]> =>
         .map((remote) => remote.participantId) ?? [],
   );
 
+/** The width of the picture a page receives of a participant's camera (0 before any). */
+const receivedWidth = (page: Page, participantId: number): Promise<number> =>
+  page.evaluate(async (id) => {
+    const stream = window.lablive?.media?.remotes().find((remote) => remote.participantId === id)?.stream;
+    const track = stream?.getVideoTracks()[0];
+    if (!track) return 0;
+    const video = document.createElement('video');
+    video.muted = true;
+    video.srcObject = new MediaStream([track]);
+    await video.play().catch(() => {});
+    await new Promise((resolve) => {
+      if (video.videoWidth > 0) resolve(null);
+      video.onresize = () => resolve(null);
+      setTimeout(resolve, 2_000);
+    });
+    const width = video.videoWidth;
+    video.srcObject = null;
+    return width;
+  }, participantId);
+
 describe.runIf(skipReason === null)(
   `a webinar through the media server${skipReason ? ` (${skipReason})` : ''}`,
   () => {
@@ -174,8 +194,13 @@ describe.runIf(skipReason === null)(
           .poll(async () => (await framesOf(viewer))[animatorId] ?? 0, WAIT)
           .toBeGreaterThan(seen + 10);
       }
-      // The guests see the animator's camera large on the stage (no presentation in this event).
-      await (viewers[1] as Page).getByTestId('stage-speaker-video').waitFor(WAIT);
+      // The guests see the animator's camera large on the stage (no presentation in this event), in the
+      // media server's largest simulcast layer: wider than the 320 px of the small one.
+      const stageVideo = (viewers[1] as Page).getByTestId('stage-speaker-video');
+      await stageVideo.waitFor(WAIT);
+      await expect
+        .poll(() => stageVideo.evaluate((video) => (video as HTMLVideoElement).videoWidth), WAIT)
+        .toBeGreaterThan(320);
       expect(await accessibilityViolations(animator), 'webinar room (animator)').toEqual([]);
       expect(await accessibilityViolations(viewers[0] as Page), 'webinar room (guest, 390 px)').toEqual([]);
       await animator.screenshot({ path: path.join(ARTIFACTS, 'janus-room-animator.png') });
@@ -190,6 +215,9 @@ describe.runIf(skipReason === null)(
       for (const page of [animator, viewers[1] as Page]) {
         await expect.poll(async () => (await framesOf(page))[speakerId] ?? 0, WAIT).toBeGreaterThan(10);
       }
+      // Only a thumbnail for the others (the animator keeps the stage): the smallest layer, 320 px wide.
+      await expect.poll(() => receivedWidth(viewers[1] as Page, speakerId), WAIT).toBeGreaterThan(0);
+      await expect.poll(() => receivedWidth(viewers[1] as Page, speakerId), WAIT).toBeLessThanOrEqual(320);
       await speaker.close();
       viewers.pop();
       for (const page of [animator, viewers[1] as Page]) {

@@ -8,22 +8,27 @@ export type SimulcastEncoding = { rid: 'l' | 'm' | 'h'; scaleResolutionDownBy: n
 
 /** Layers of a camera (1280x720 asked): 320x180 at 100 kbps, 640x360 at 300 kbps, 1280x720 at 900 kbps. */
 const CAMERA_LAYERS: readonly SimulcastEncoding[] = [
-  { rid: 'l', scaleResolutionDownBy: 4, maxBitrate: 100_000 },
-  { rid: 'm', scaleResolutionDownBy: 2, maxBitrate: 300_000 },
   { rid: 'h', scaleResolutionDownBy: 1, maxBitrate: 900_000 },
+  { rid: 'm', scaleResolutionDownBy: 2, maxBitrate: 300_000 },
+  { rid: 'l', scaleResolutionDownBy: 4, maxBitrate: 100_000 },
 ];
 
 /** Layers of a shared screen: slides need more bits than a face for the same size to stay legible. */
 const SCREEN_LAYERS: readonly SimulcastEncoding[] = [
-  { rid: 'l', scaleResolutionDownBy: 4, maxBitrate: 150_000 },
-  { rid: 'm', scaleResolutionDownBy: 2, maxBitrate: 500_000 },
   { rid: 'h', scaleResolutionDownBy: 1, maxBitrate: 1_500_000 },
+  { rid: 'm', scaleResolutionDownBy: 2, maxBitrate: 500_000 },
+  { rid: 'l', scaleResolutionDownBy: 4, maxBitrate: 150_000 },
 ];
 
 /** The microphone's bitrate, as the other providers send it (live-room spec, section 9). */
 export const AUDIO_MAX_BITRATE = 64_000;
 
-/** The simulcast encodings of a source's video line, lowest first (Janus's substream 0, 1, 2). */
+/**
+ * The simulcast encodings of a source's video line, HIGHEST first: Janus 1.1 numbers the substreams
+ * from the end of the offer's rid list (as its own janus.js offers h, m, l), so substream 2 is the
+ * first listed. Listed lowest first, a viewer asking for layer 2 was sent the 160x120 one (measured by
+ * `npm run bench -- --only=video`).
+ */
 export function simulcastEncodings(source: MediaSource): SimulcastEncoding[] {
   return (source === 'camera' ? CAMERA_LAYERS : SCREEN_LAYERS).map((layer) => ({ ...layer }));
 }

@@ -4,11 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { iceGathered, publishLines, simulcastEncodings, vp8First } from './janusEncodings.ts';
 
 describe('simulcast encodings', () => {
-  it('sends a camera in three layers l, m, h at a quarter, half and full size, with rising bitrates', () => {
+  it('sends a camera in three layers h, m, l (highest first, as Janus numbers them) at full, half and a quarter size', () => {
     const layers = simulcastEncodings('camera');
-    expect(layers.map((layer) => layer.rid)).toEqual(['l', 'm', 'h']);
-    expect(layers.map((layer) => layer.scaleResolutionDownBy)).toEqual([4, 2, 1]);
-    expect(layers.map((layer) => layer.maxBitrate)).toEqual([100_000, 300_000, 900_000]);
+    expect(layers.map((layer) => layer.rid)).toEqual(['h', 'm', 'l']);
+    expect(layers.map((layer) => layer.scaleResolutionDownBy)).toEqual([1, 2, 4]);
+    expect(layers.map((layer) => layer.maxBitrate)).toEqual([900_000, 300_000, 100_000]);
   });
 
   it('gives a screen more bits than a camera at each layer', () => {
@@ -30,7 +30,7 @@ describe('simulcast encodings', () => {
   it('hands out copies: a caller changing one cannot change the next', () => {
     const first = simulcastEncodings('camera');
     (first[0] as { maxBitrate: number }).maxBitrate = 1;
-    expect(simulcastEncodings('camera')[0]?.maxBitrate).toBe(100_000);
+    expect(simulcastEncodings('camera')[0]?.maxBitrate).toBe(900_000);
   });
 });
 
