@@ -10,6 +10,7 @@ import { REPO_ROOT } from './repoRoot.ts';
 
 export type TestJanus = {
   url: string;
+  port: number;
   apiSecret: string;
   adminKey: string;
   /** Stops Janus (SIGTERM, then SIGKILL): a media server lost. */
@@ -21,9 +22,11 @@ export async function startTestJanus(
     rtpPorts?: string;
     /** A pool's servers share their secrets (one JANUS_API_SECRET and JANUS_ADMIN_KEY for all). */
     secrets?: { apiSecret: string; adminKey: string };
+    /** The API's port: a free one by default; an earlier server's to start it again after a stop. */
+    port?: number;
   } = {},
 ): Promise<TestJanus> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const apiSecret = options.secrets?.apiSecret ?? randomBytes(12).toString('hex');
   const adminKey = options.secrets?.adminKey ?? randomBytes(12).toString('hex');
   const runDir = await mkdtemp(path.join(tmpdir(), 'lablive-janus-'));
@@ -62,6 +65,7 @@ export async function startTestJanus(
   child.stderr?.resume();
   return {
     url: `ws://127.0.0.1:${port}`,
+    port,
     apiSecret,
     adminKey,
     async stop() {

@@ -230,6 +230,25 @@ describe.runIf(skipReason === null)(
         .toBeGreaterThan(frames[animatorId] ?? 0);
     }, 120_000);
 
+    it('says so when the media server is lost, and brings the video back when it returns', async () => {
+      const viewer = viewers[1] as Page;
+      const { port, apiSecret, adminKey } = janus;
+      await janus.stop();
+      await viewer.getByTestId('room-media-error').waitFor(WAIT);
+      expect(await accessibilityViolations(viewer), 'room with the media server lost').toEqual([]);
+      await viewer.screenshot({ path: path.join(ARTIFACTS, 'janus-lost-desktop.png') });
+      // The same server comes back (a restart): the browsers publish and subscribe again by themselves.
+      janus = await startTestJanus({ port, secrets: { apiSecret, adminKey } });
+      await viewer.getByTestId('room-media-error').waitFor({ state: 'detached', timeout: 60_000 });
+      // Decoding again: frames counted a second apart grow (a new subscription counts from zero).
+      const decodedInASecond = async () => {
+        const first = (await framesOf(viewer))[animatorId] ?? 0;
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        return ((await framesOf(viewer))[animatorId] ?? 0) - first;
+      };
+      await expect.poll(decodedInASecond, { timeout: 60_000, interval: 500 }).toBeGreaterThan(5);
+    }, 180_000);
+
     it('refuses, on the server, a publish by an observer, whatever their client sends', async () => {
       const labId = (
         await database.db
