@@ -1,7 +1,9 @@
-// A webinar through the media server (Janus, Debian's package): an animator publishing and eight guests
-// watching, each in their own Chromium page through the real web app, every guest decoding the
-// animator's frames; a second publisher comes and goes; a person whose role may not publish is refused
-// by the server whatever their client sends. Screenshots of the nine-person room at desktop and 390 px.
+// A webinar through the media servers (two Janus, Debian's package, as a pool): an animator publishing
+// and eight guests watching, each in their own Chromium page through the real web app, every guest
+// decoding the animator's frames; a second publisher comes and goes; the room's media server dies and
+// the video comes back through the other; with none left every page says why, and the video returns
+// with a server; a person whose role may not publish is refused by the server whatever their client
+// sends. Screenshots of the nine-person room at desktop and 390 px.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -41,6 +43,16 @@ const remotesWithVideo = (page: Page): Promise<number[]> =>
         .map((remote) => remote.participantId) ?? [],
   );
 
+/** Frames of a participant's camera a page decodes in one second (a new subscription counts from 0). */
+async function decodedInASecond(page: Page, participantId: number): Promise<number> {
+  const first = (await framesOf(page))[participantId] ?? 0;
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  return ((await framesOf(page))[participantId] ?? 0) - first;
+}
+
+/** The browsers negotiate again with backoff: a minute covers it on a loaded 2-core machine. */
+const MOVE_WAIT = { timeout: 60_000, interval: 500 };
+
 /** The width of the picture a page receives of a participant's camera (0 before any). */
 const receivedWidth = (page: Page, participantId: number): Promise<number> =>
   page.evaluate(async (id) => {
@@ -65,7 +77,8 @@ describe.runIf(skipReason === null)(
   `a webinar through the media server${skipReason ? ` (${skipReason})` : ''}`,
   () => {
     let database: TestDatabase;
-    let janus: TestJanus;
+    /** The pool: the room goes to one of them (the least loaded). */
+    let pool: TestJanus[] = [];
     let server: ServerProcess;
     let browser: Browser;
     let slug = '';
@@ -136,15 +149,20 @@ describe.runIf(skipReason === null)(
     beforeAll(async () => {
       await mkdir(ARTIFACTS, { recursive: true });
       database = await createTestDatabase({ migrate: false });
-      janus = await startTestJanus();
+      const first = await startTestJanus({ rtpPorts: '30000-34999' });
+      const second = await startTestJanus({
+        rtpPorts: '35000-39999',
+        secrets: { apiSecret: first.apiSecret, adminKey: first.adminKey },
+      });
+      pool = [first, second];
       server = await startServerProcess({
         DATABASE_URL: database.url,
         SEED_DEMO_DATA: 'true',
         LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
         ACCESS_TOKEN_SECRET: 'e2e-access-token-secret-of-at-least-32-characters',
-        JANUS_URL: janus.url,
-        JANUS_API_SECRET: janus.apiSecret,
-        JANUS_ADMIN_KEY: janus.adminKey,
+        JANUS_URL: pool.map((janus) => janus.url).join(','),
+        JANUS_API_SECRET: first.apiSecret,
+        JANUS_ADMIN_KEY: first.adminKey,
       });
       ({ eventId, roomId, slug } = await createRunningEvent(database.db, {
         name: 'E2E webinar',
@@ -178,7 +196,7 @@ describe.runIf(skipReason === null)(
       for (const context of contexts) await context.close().catch(() => {});
       await browser?.close();
       await server?.stop();
-      await janus?.stop();
+      for (const janus of pool) await janus.stop();
       await database?.drop();
     });
 
@@ -230,23 +248,42 @@ describe.runIf(skipReason === null)(
         .toBeGreaterThan(frames[animatorId] ?? 0);
     }, 120_000);
 
-    it('says so when the media server is lost, and brings the video back when it returns', async () => {
+    it('moves the room to the other media server when its own dies, and the video comes back', async () => {
       const viewer = viewers[1] as Page;
-      const { port, apiSecret, adminKey } = janus;
-      await janus.stop();
+      const placed = await database.db
+        .selectFrom('media_room_servers')
+        .select('server_url')
+        .where('room_id', '=', roomId)
+        .executeTakeFirstOrThrow();
+      const lost = pool.find((janus) => janus.url === placed.server_url);
+      if (!lost) throw new Error(`the room is on ${placed.server_url}, not in the pool`);
+      const diedAt = Date.now();
+      await lost.stop();
+      pool = pool.filter((janus) => janus !== lost);
+      await expect.poll(() => decodedInASecond(viewer, animatorId), MOVE_WAIT).toBeGreaterThan(5);
+      console.log(`media server lost: the viewer decodes again after ${Date.now() - diedAt} ms`);
+      const moved = await database.db
+        .selectFrom('media_room_servers')
+        .select('server_url')
+        .where('room_id', '=', roomId)
+        .executeTakeFirstOrThrow();
+      expect(moved.server_url).toBe(pool[0]?.url);
+    }, 180_000);
+
+    it('says so when no media server is left, and brings the video back when one returns', async () => {
+      const viewer = viewers[1] as Page;
+      const last = pool[0];
+      if (!last) throw new Error('no media server left to stop');
+      const { port, apiSecret, adminKey } = last;
+      await last.stop();
+      pool = [];
       await viewer.getByTestId('room-media-error').waitFor(WAIT);
       expect(await accessibilityViolations(viewer), 'room with the media server lost').toEqual([]);
       await viewer.screenshot({ path: path.join(ARTIFACTS, 'janus-lost-desktop.png') });
-      // The same server comes back (a restart): the browsers publish and subscribe again by themselves.
-      janus = await startTestJanus({ port, secrets: { apiSecret, adminKey } });
+      // The server comes back (a restart): the browsers publish and subscribe again by themselves.
+      pool = [await startTestJanus({ port, rtpPorts: '35000-39999', secrets: { apiSecret, adminKey } })];
       await viewer.getByTestId('room-media-error').waitFor({ state: 'detached', timeout: 60_000 });
-      // Decoding again: frames counted a second apart grow (a new subscription counts from zero).
-      const decodedInASecond = async () => {
-        const first = (await framesOf(viewer))[animatorId] ?? 0;
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-        return ((await framesOf(viewer))[animatorId] ?? 0) - first;
-      };
-      await expect.poll(decodedInASecond, { timeout: 60_000, interval: 500 }).toBeGreaterThan(5);
+      await expect.poll(() => decodedInASecond(viewer, animatorId), MOVE_WAIT).toBeGreaterThan(5);
     }, 180_000);
 
     it('refuses, on the server, a publish by an observer, whatever their client sends', async () => {
