@@ -33,10 +33,10 @@ describe.runIf(skipReason === null)(`the mesh's limit${skipReason ? ` (${skipRea
   let labId = 0;
   const sockets: TestSocket[] = [];
 
-  async function animatorPage(viewport: { width: number; height: number }): Promise<Page> {
-    const context = await browser.newContext({ locale: 'en', viewport });
+  async function animatorPage(viewport: { width: number; height: number }, locale = 'en'): Promise<Page> {
+    const context = await browser.newContext({ locale, viewport });
     const page = await context.newPage();
-    await page.addInitScript(() => window.localStorage.setItem('lablive.locale', 'en'));
+    await page.addInitScript((language) => window.localStorage.setItem('lablive.locale', language), locale);
     await page.goto(`${server.url}/login`);
     await page.getByTestId('login-email').fill('animator@lablive.test');
     await page.getByTestId('login-password').fill('demo-lablive');
@@ -105,8 +105,10 @@ describe.runIf(skipReason === null)(`the mesh's limit${skipReason ? ` (${skipRea
     expect(await accessibilityViolations(desktop), 'room with the mesh notice').toEqual([]);
     await desktop.screenshot({ path: path.join(ARTIFACTS, 'mesh-limit-desktop.png') });
 
-    const phone = await animatorPage({ width: 390, height: 844 });
+    // A phone in German: the notice in the reader's language.
+    const phone = await animatorPage({ width: 390, height: 844 }, 'de');
     await phone.getByTestId('room-mesh-limit').waitFor(WAIT);
+    expect(await phone.getByTestId('room-mesh-limit').textContent()).toMatch(/Medienserver/);
     expect(await accessibilityViolations(phone), 'room with the mesh notice at 390 px').toEqual([]);
     await phone.screenshot({ path: path.join(ARTIFACTS, 'mesh-limit-phone.png') });
   });
