@@ -2,12 +2,12 @@
 // when one part is wrong (a stale version, data PostgreSQL refuses, a retry's ids), that part alone
 // fails or answers its first result, the others are stored once.
 import { createTestDatabase, type TestDatabase } from '@lablive/testkit';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppendRequest, type AppendResult, append, prepareAppend } from './append.ts';
+import { type AppendRequest, append, prepareAppend } from './append.ts';
 import { WrongExpectedVersionError } from './errors.ts';
 import { createInstanceCommits, type InstanceCommits } from './instanceCommits.ts';
 import { readStream } from './readStream.ts';
+import { runAppendRace } from './testing/appendRace.ts';
 import { newEvent, newEvents } from './testing/fixtures.ts';
 import { refusePoisonedText } from './testing/poisonedText.ts';
 import type { NewSessionEvent } from './types.ts';
@@ -118,105 +118,19 @@ describe('instance commits', () => {
   });
 
   it('stores every acknowledged event exactly once and nothing else, with 20 appenders racing on shared streams', async () => {
-    const APPENDERS = 20;
-    const ROUNDS = 1000;
-    const streams = await streamsAt(16, 0);
-    const known = new Map(streams.map((stream) => [stream, 0]));
-    /** Every acknowledged append, by the first event's id: retries must answer it again, identically. */
-    const acknowledged = new Map<string, { request: AppendRequest; result: AppendResult }>();
-    const inOrder: Array<{ request: AppendRequest; result: AppendResult }> = [];
-    const ackedIds = new Map<string, { streamId: string; version: number; position: number }>();
-    let conflicts = 0;
-    let retriesAnswered = 0;
+    const found = await runAppendRace(test.db, commits, { appenders: 20, rounds: 1000, streams: 16 });
 
-    const acknowledge = (request: AppendRequest, result: AppendResult) => {
-      const firstId = request.events[0]?.eventId ?? '';
-      const earlier = acknowledged.get(firstId);
-      if (earlier) {
-        // A retry of an acknowledged append: the same result, nothing appended again.
-        expect(result).toEqual(earlier.result);
-        retriesAnswered++;
-        return;
-      }
-      acknowledged.set(firstId, { request, result });
-      inOrder.push({ request, result });
-      for (const event of result.events) {
-        expect(ackedIds.has(event.eventId)).toBe(false);
-        ackedIds.set(event.eventId, {
-          streamId: event.streamId,
-          version: event.streamVersion,
-          position: event.globalPosition,
-        });
-      }
-      known.set(request.streamId, Math.max(known.get(request.streamId) ?? 0, result.nextExpectedVersion));
-    };
-
-    const appender = async (seed: number) => {
-      let retryAfterConflict: AppendRequest | null = null;
-      for (let round = 0; round < ROUNDS; round++) {
-        const streamId = streams[(seed * 7 + round * 3) % streams.length] ?? '';
-        const earlier = [...acknowledged.values()];
-        const resend =
-          round % 10 === 9 && earlier.length > 0 ? earlier[(seed + round) % earlier.length] : null;
-        const request: AppendRequest = resend?.request ??
-          retryAfterConflict ?? {
-            streamId,
-            expectedVersion: known.get(streamId) ?? 0,
-            events: newEvents(1 + ((seed + round) % 3)),
-          };
-        if (retryAfterConflict === request) retryAfterConflict = null;
-        try {
-          const [result] = await commit([request]);
-          if (!result) throw new Error('no result');
-          acknowledge(request, result);
-        } catch (error) {
-          if (!(error instanceof WrongExpectedVersionError)) throw error;
-          conflicts++;
-          known.set(error.streamId, Math.max(known.get(error.streamId) ?? 0, error.actualVersion));
-          // Half of the refused appends are sent again, same ids, at the version now known.
-          if (round % 2 === 0 && !resend) {
-            retryAfterConflict = { ...request, expectedVersion: known.get(request.streamId) ?? 0 };
-          }
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: APPENDERS }, (_, seed) => appender(seed)));
-
-    const stored = await test.db
-      .selectFrom('session_events')
-      .select(['event_id', 'stream_id', 'stream_version', 'global_position'])
-      .where('stream_id', 'in', streams)
-      .execute();
-    // Exactly the acknowledged events, each where its acknowledgement said.
-    expect(stored.length).toBe(ackedIds.size);
-    for (const row of stored) {
-      expect(ackedIds.get(row.event_id)).toEqual({
-        streamId: row.stream_id,
-        version: row.stream_version,
-        position: row.global_position,
-      });
-    }
-    for (const stream of streams) {
-      const versions = stored
-        .filter((row) => row.stream_id === stream)
-        .map((row) => row.stream_version)
-        .sort((a, b) => a - b);
-      expect(versions).toEqual(versions.map((_, index) => index + 1));
-      const row = await test.db
-        .selectFrom('session_streams')
-        .select('version')
-        .where('stream_id', '=', stream)
-        .executeTakeFirst();
-      expect(row?.version).toBe(versions.length);
-    }
+    // Exactly the acknowledged events, each where its acknowledgement said, every stream without a hole.
+    expect(found.storedEvents).toBe(found.acknowledgedEvents);
+    expect(found.missing).toEqual([]);
+    expect(found.duplicated).toEqual([]);
+    expect(found.misplaced).toEqual([]);
+    expect(found.brokenStreams).toEqual([]);
+    // A retry of an acknowledged append answers the same result, nothing appended again.
+    expect(found.retriesAnsweredDifferently).toBe(0);
     // The race did race: conflicts, retries answered, and transactions holding several streams' events.
-    expect(conflicts).toBeGreaterThan(0);
-    expect(retriesAnswered).toBeGreaterThan(0);
-    const combined = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM (
-        SELECT transaction_id FROM session_events WHERE stream_id = ANY(${streams})
-         GROUP BY transaction_id HAVING count(DISTINCT stream_id) > 1) AS together
-    `.execute(test.db);
-    expect(combined.rows[0]?.n ?? 0).toBeGreaterThan(0);
+    expect(found.conflicts).toBeGreaterThan(0);
+    expect(found.retriesAnswered).toBeGreaterThan(0);
+    expect(found.combinedTransactions).toBeGreaterThan(0);
   }, 180_000);
 });

@@ -15,6 +15,8 @@ export {
   sessionEventMetadataSchema,
   toSessionEvent,
 } from '../event-store/index.ts';
+export { createInstanceCommits } from '../event-store/instanceCommits.ts';
+export { type AppendRaceFindings, runAppendRace } from '../event-store/testing/appendRace.ts';
 export { preciseNow } from '../observability/instruments.ts';
 export { checkpointName, findGenerations } from '../projections/generations.repository.ts';
 export type { Projection } from '../projections/projection.ts';
