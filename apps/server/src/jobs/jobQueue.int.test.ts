@@ -1,8 +1,10 @@
 // The job queue on a real PostgreSQL: a job commits with the transaction that enqueues it (and vanishes
-// with one that rolls back), one id is one job, a failing job is retried until it passes, a job is run
-// once however many instances work the queue, and a job not yet started can be taken back.
+// with one that rolls back), one id is one job, a failing job is retried until it passes (its backoff
+// capped, the cap set on a queue made before), a job is run once however many instances work the
+// queue, and a job not yet started can be taken back.
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@lablive/testkit';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobQueue, type JobQueue } from './jobQueue.ts';
 
@@ -73,6 +75,37 @@ describe('the job queue', () => {
     await until(() => attempts >= 3, 'the third attempt', 30_000);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(attempts).toBe(3);
+  });
+
+  it('stops the backoff growing at its cap: a job failing through a long outage is tried again soon after', async () => {
+    const queue = await newQueue();
+    let attempts = 0;
+    // Six failures: uncapped, the waits would add up to over a minute (1 + 2 + 4 + ... + 32 s at least).
+    await queue.define<object>(
+      'test-capped-retry',
+      { retryLimit: 20, retryDelaySeconds: 1, retryDelayMaxSeconds: 1 },
+      async () => {
+        attempts++;
+        if (attempts <= 6) throw new Error('the mail server is down');
+      },
+    );
+    await queue.enqueue(test.db, 'test-capped-retry', {});
+    await until(() => attempts >= 7, 'the seventh attempt', 25_000);
+  });
+
+  it("sets a queue made by an earlier release to this release's retries", async () => {
+    const settings = { retryLimit: 12, retryDelaySeconds: 5 };
+    await (await newQueue()).define<object>('test-upgraded', settings, async () => {});
+    await (await newQueue()).define<object>(
+      'test-upgraded',
+      { ...settings, retryLimit: 64, retryDelayMaxSeconds: 120 },
+      async () => {},
+    );
+    const { rows } = await sql<{ retryLimit: number; retryDelayMax: number | null }>`
+      select retry_limit as "retryLimit", retry_delay_max as "retryDelayMax"
+      from pgboss.queue where name = 'test-upgraded'`.execute(test.db);
+    const [row] = rows;
+    expect(row).toEqual({ retryLimit: 64, retryDelayMax: 120 });
   });
 
   it('runs each job once with two instances working the queue', async () => {

@@ -20,6 +20,12 @@ export type QueueSettings = {
   retryLimit: number;
   /** Seconds before the first retry; each next one waits longer (exponential backoff). */
   retryDelaySeconds: number;
+  /**
+   * The longest wait between two attempts, in seconds: the backoff stops growing there. Without it the
+   * waits double without end, and a job failing through a ten-minute outage is next tried ten to twenty
+   * minutes after the outage ended (its cause is gone, the job still waits).
+   */
+  retryDelayMaxSeconds?: number;
   /** Seconds a completed job stays in the database (pg-boss keeps 7 days by default). */
   deleteAfterSeconds?: number;
 };
@@ -134,13 +140,24 @@ export function createJobQueue(options: {
     },
 
     async defineBatch(name, settings, handler) {
-      await boss.createQueue(name, {
+      const queueSettings = {
         retryLimit: settings.retryLimit,
         retryDelay: settings.retryDelaySeconds,
         retryBackoff: true,
+        ...(settings.retryDelayMaxSeconds === undefined
+          ? {}
+          : { retryDelayMax: settings.retryDelayMaxSeconds }),
         ...(settings.deleteAfterSeconds === undefined
           ? {}
           : { deleteAfterSeconds: settings.deleteAfterSeconds }),
+      };
+      // createQueue leaves a queue that exists as it was: a database made by an earlier release keeps
+      // that release's retries unless they are set again here. (Jobs already queued keep the settings
+      // they were enqueued with: pg-boss copies them into each job.)
+      await boss.createQueue(name, queueSettings);
+      await boss.updateQueue(name, {
+        ...queueSettings,
+        retryDelayMax: settings.retryDelayMaxSeconds ?? null,
       });
       // Jobs come in batches (a burst of reminders, an event's invitations); while batches come back full
       // the worker fetches the next at once.
