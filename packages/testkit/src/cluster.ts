@@ -4,5 +4,5 @@
 export { type ClusterClient, type CommandResult, openClusterClient } from './cluster/clusterClient.ts';
 export { ensureDatabase } from './cluster/clusterDatabase.ts';
 export { findHaproxy } from './cluster/haproxyProcess.ts';
-export { type LocalCluster, startLocalCluster } from './cluster/localCluster.ts';
+export { type LocalCluster, type LocalClusterOptions, startLocalCluster } from './cluster/localCluster.ts';
 export { metricValue, scrape } from './cluster/scrape.ts';

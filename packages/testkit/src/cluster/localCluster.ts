@@ -21,6 +21,11 @@ export type LocalClusterOptions = {
   balancer?: boolean;
   /** Extra configuration for every instance (LOG_LEVEL, DRAIN_NOTICE_MS, ...). */
   env?: Record<string, string>;
+  /**
+   * Configuration of one instance (index from 0) over `env`: the chaos scenarios give one instance its
+   * own NATS_URL, through a proxy they can cut.
+   */
+  instanceEnv?: (index: number) => Record<string, string>;
   /** Only the first instance seeds demo data into an empty database, before the others start. */
   seedDemoData?: boolean;
   onLine?: (instance: string, line: string) => void;
@@ -90,6 +95,7 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
         SEED_DEMO_DATA: seed ? 'true' : 'false',
         METRICS_PORT: String(portOf(index, 'metrics')),
         ...options.env,
+        ...options.instanceEnv?.(index),
       },
       ...(options.onLine ? { onLine: (line: string) => options.onLine?.(name, line) } : {}),
     });
