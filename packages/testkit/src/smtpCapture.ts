@@ -13,6 +13,10 @@ export type SmtpCapture = {
   refuseNext(count: number): void;
   /** How many mails were refused so far. */
   refused(): number;
+  /** The server goes away: connections to its port are refused, as a mail server that is down. */
+  stop(): Promise<void>;
+  /** The server comes back on the same port, keeping what it received before. */
+  start(): Promise<void>;
 };
 
 /** Undoes quoted-printable transfer encoding (soft line breaks and =XX bytes) of one part's body. */
@@ -101,42 +105,60 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   const waiters: Array<() => void> = [];
   let toRefuse = 0;
   let refusedCount = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      if (toRefuse > 0) {
-        toRefuse--;
-        refusedCount++;
-        stream.resume();
+  const newServer = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        if (toRefuse > 0) {
+          toRefuse--;
+          refusedCount++;
+          stream.resume();
+          stream.on('end', () => {
+            const refusal = new Error('Service not available, try again later') as Error & {
+              responseCode: number;
+            };
+            refusal.responseCode = 451;
+            callback(refusal);
+          });
+          return;
+        }
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          const refusal = new Error('Service not available, try again later') as Error & {
-            responseCode: number;
-          };
-          refusal.responseCode = 451;
-          callback(refusal);
+          const raw = Buffer.concat(chunks).toString('utf8');
+          mails.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+            text: decodeQuotedPrintable(raw),
+          });
+          for (const wake of waiters.splice(0)) wake();
+          callback();
         });
-        return;
-      }
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        mails.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-          text: decodeQuotedPrintable(raw),
-        });
-        for (const wake of waiters.splice(0)) wake();
-        callback();
+      },
+    });
+  const listen = async (server: SMTPServer, port: number) => {
+    await new Promise<void>((resolve, reject) => {
+      server.server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.server.off('error', reject);
+        resolve();
       });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    });
+    return server;
+  };
+  let server: SMTPServer | null = await listen(newServer(), 0);
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      const closing = server;
+      server = null;
+      if (closing) closing.close(() => resolve());
+      else resolve();
+    });
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
@@ -153,10 +175,15 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
         });
       }
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
     refuseNext(count) {
       toRefuse = count;
     },
     refused: () => refusedCount,
+    stop: close,
+    async start() {
+      if (server) throw new Error('the SMTP capture is running already');
+      server = await listen(newServer(), port);
+    },
   };
 }
