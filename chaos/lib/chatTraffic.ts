@@ -8,7 +8,16 @@ import type { Db } from '@lablive/server/tooling';
 import { type ClusterClient, openClusterClient } from '@lablive/testkit/cluster';
 import { onCleanup } from '../../bench/lib/cleanup.ts';
 
-export type SentChat = { messageId: string; sentAt: number; ackedAt: number | null; ok: boolean | null };
+export type SentChat = {
+  messageId: string;
+  sentAt: number;
+  ackedAt: number | null;
+  ok: boolean | null;
+  /** The refusal's code, when refused. */
+  refused?: string;
+  /** Still waiting when its client was closed (the page left): no answer is owed. */
+  abandoned?: boolean;
+};
 
 export type Chatter = {
   client: ClusterClient;
@@ -52,6 +61,7 @@ export function say(chatter: Chatter, text: string): Promise<void> {
     .then((result) => {
       record.ok = result.ok;
       record.ackedAt = now();
+      if (!result.ok) record.refused = result.code;
     });
 }
 

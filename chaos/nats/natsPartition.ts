@@ -5,7 +5,7 @@
 // log; how long each kind of room was unavailable to which sockets; whether instance 3's rooms moved or
 // kept serving; that instance 3 serves again after the partition and told the operator (readiness, log).
 import { setTimeout as sleep } from 'node:timers/promises';
-import { metricValue, scrape } from '@lablive/testkit/cluster';
+import { metricValue, scrape, startFaultyProxy } from '@lablive/testkit/cluster';
 import { type ChaosCluster, socketUrl, startChaosCluster } from '../lib/chaosCluster.ts';
 import {
   type Chatter,
@@ -17,7 +17,6 @@ import {
   openChatter,
   say,
 } from '../lib/chatTraffic.ts';
-import { startFaultyProxy } from '../lib/faultyProxy.ts';
 import { hostStarts, linesMatching, watchReadiness } from '../lib/instanceWatch.ts';
 import {
   type Check,

@@ -3,7 +3,7 @@
 
 /** Why a room host stopped: handed over in a drain, fenced off by another host's append, its lease
  * connection lost, the instance closing, or the room quiet long enough to leave memory (quietRooms.ts). */
-export type HostStopReason = 'drain' | 'fenced' | 'lease_lost' | 'close' | 'idle';
+export type HostStopReason = 'drain' | 'fenced' | 'lease_lost' | 'bus_lost' | 'close' | 'idle';
 
 /** Which bound on waiting commands refused one `overloaded`: its room's or the whole instance's. */
 export type OverloadScope = 'room' | 'instance';

@@ -84,6 +84,13 @@ export async function registerGateway(app: FastifyInstance, options: GatewayOpti
         .code(503)
         .send({ code: 'instance_stopping', message: 'This instance is stopping; retry.' });
     }
+    // Cut from the other instances, this one can serve no room (rooms/busLossWatchdog.ts): the load
+    // balancer retries a 503 on another instance, a client connecting here directly tries again.
+    if (!options.bus.healthy()) {
+      return reply
+        .code(503)
+        .send({ code: 'instance_unavailable', message: 'This instance cannot reach the others; retry.' });
+    }
   };
 
   app.get('/ws', { websocket: true, preValidation: refuseWhileDraining }, (socket, request) => {

@@ -7,13 +7,15 @@
 //
 // The pieces: localHosts.ts (the rooms hosted here: start, stop), roomRouting.ts (where a request goes),
 // roomRequests.ts (a command or snapshot on the room's host, routed again while it moves),
-// presenceWatch.ts (dead instances' connections), cutOffWatchdog.ts (this instance cut off),
+// presenceWatch.ts (dead instances' connections), cutOffWatchdog.ts and busLossWatchdog.ts (this
+// instance cut from PostgreSQL or from the bus),
 // quietRooms.ts (rooms nobody uses leave memory), hostAdmission.ts (bounds on waiting commands),
 // roomPlacement.ts and instanceLoads.ts (where an unhosted room goes).
 import type { Bus } from '../bus/index.ts';
 import type { Db } from '../db/connection.ts';
 import { createInstanceCommits } from '../event-store/index.ts';
 import { noInstruments, type RoomInstruments } from '../observability/instruments.ts';
+import { watchBusLoss } from './busLossWatchdog.ts';
 import { watchCutOff } from './cutOffWatchdog.ts';
 import { createInstanceWaiting, type WaitingBounds } from './hostAdmission.ts';
 import { createLocalHosts } from './localHosts.ts';
@@ -44,6 +46,8 @@ export type RoomServiceDeps = {
   presenceSweepAfterMs?: number;
   /** Told after each commit, so this instance's projections read at once. */
   wakeUp?: RoomHostDeps['wakeUp'];
+  /** How long the bus may be down before this instance gives its rooms and sockets up (3 s). */
+  busLostAfterMs?: number;
   /** How long a room with no connection and no command stays loaded (quietRooms.ts; 10 min). */
   quietAfterMs?: number;
   /** Commands waiting per room and per instance before `overloaded` (hostAdmission.ts). */
@@ -88,6 +92,8 @@ export async function createRoomService(deps: RoomServiceDeps): Promise<RunningR
   // Dead instances' connections (presenceSweep.ts), after a grace period of 45 s by default.
   const presence = watchPresence(leases, hosts, log, sweepAfterMs);
   const cutOff = watchCutOff(leases, hosts, log, sweepAfterMs);
+  // Longer than NATS's reconnection after a restart of its server (about a second).
+  const busLoss = watchBusLoss(deps.bus, hosts, log, deps.busLostAfterMs ?? 3000);
   // Short: a request that reached a host just killed is only answered by this timeout, and asking again
   // is safe (the same command id appends once), so a lost host costs a command 2 s, not more.
   const timeoutMs = deps.requestTimeoutMs ?? 2000;
@@ -110,7 +116,10 @@ export async function createRoomService(deps: RoomServiceDeps): Promise<RunningR
     },
 
     newConnectionId: () => newConnectionId(leases.instanceKey),
-    onCutOff: (listener) => cutOff.onCutOff(listener),
+    onCutOff(listener) {
+      cutOff.onCutOff(listener);
+      busLoss.onCutOff(listener);
+    },
 
     hostedRooms: () => hosts.roomIds(),
     leasesHealthy: () => leases.healthy(),
@@ -123,6 +132,7 @@ export async function createRoomService(deps: RoomServiceDeps): Promise<RunningR
     async close() {
       presence.stop();
       cutOff.stop();
+      busLoss.stop();
       quiet.stop();
       placement.leave();
       placement.stop();

@@ -58,7 +58,9 @@ export function createLocalHosts(
   }
 
   async function startHosting(roomId: number): Promise<RoomHost | null> {
-    if (!takingRooms || leaving.has(roomId) || !(await leases.tryAcquire(roomId))) return null;
+    // Without the bus a host here would answer nobody else and publish to nobody (busLossWatchdog.ts).
+    if (!takingRooms || !bus.healthy() || leaving.has(roomId)) return null;
+    if (!(await leases.tryAcquire(roomId))) return null;
     try {
       const room = await loadRoomConfig(db, null, roomId);
       if (!room) throw new DomainError('not_found', `No room ${roomId}.`);

@@ -1,7 +1,10 @@
 // Where a room's request goes: to this instance's host when it has one, else over the bus to the
 // instance holding the room's lease; when nobody answers, the room is placed (roomPlacement.ts: on the
 // least loaded instance). A host that is moving answers nothing useful (null): the request is routed
-// again, a few times with a growing pause.
+// again, a few times with a growing pause. A host that stays silent is placed again too: an instance cut
+// from NATS by a partition keeps its subscriptions on the NATS server (nothing closed its connection), so
+// requests reach it and time out instead of finding no responder; once it gives its lease up
+// (busLossWatchdog.ts) this instance takes the room, and while it holds the lease nothing is taken.
 import { type Bus, BusTimeoutError, NoRespondersError } from '../bus/index.ts';
 import type { BusRequestOutcome, RoomInstruments } from '../observability/instruments.ts';
 import type { LocalHosts } from './localHosts.ts';
@@ -53,6 +56,12 @@ export function createRoomRouter(
               // The host may have died with the request: ask again once, whoever hosts the room now.
               timedOut = true;
               continue;
+            }
+            if (error instanceof BusTimeoutError) {
+              // Silent twice: take the room here if its lease is free (its host gave it up), without
+              // placing it by load, which would count it somewhere while a slow host still holds it.
+              if (await hosts.ensure(roomId)) continue;
+              throw error;
             }
             if (!(error instanceof NoRespondersError)) throw error;
             if (await place(roomId)) continue;

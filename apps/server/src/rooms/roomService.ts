@@ -35,7 +35,8 @@ export interface RoomService {
   newConnectionId(): string;
   /**
    * Called once this instance has been cut from PostgreSQL long enough that the other instances may
-   * soon drop its connections from their rooms: its sockets should close, their clients resume elsewhere.
+   * soon drop its connections from their rooms, or from the bus long enough to give its rooms up: its
+   * sockets should close, their clients resume elsewhere.
    */
   onCutOff(listener: () => void): void;
 }

@@ -1,5 +1,6 @@
-// A TCP proxy the chaos scenarios can cut: it listens on a free port of this machine and forwards each
-// connection to a target (NATS, a LabLive instance), until told to fail the way networks fail.
+// A TCP proxy that can be cut, for the chaos scenarios (npm run chaos) and the tests of what they found:
+// it listens on a free port of this machine and forwards each connection to a target (NATS, a LabLive
+// instance), until told to fail the way networks fail.
 //   blackhole()  a partition: connections stay open but nothing passes either way, new ones are accepted
 //                and go nowhere; bytes already sent wait (as TCP retransmits them) and pass on restore(),
 //                and a close by either side reaches the other only then, as a FIN lost in a partition.
