@@ -170,6 +170,32 @@
       );
     },
 
+    /**
+     * What the network did to a connection's video (the chaos scenario's proof that an impairment is in
+     * effect): packets lost and received as the receiver counts them (inbound-rtp), the round trip the
+     * sender measures from RTCP (remote-inbound-rtp: media packets, which libwebrtc's fake network
+     * delays) and the one ICE measures (candidate-pair: STUN, which it does not).
+     */
+    async network(id) {
+      const report = await connection(id).getStats();
+      const found = { packetsLost: 0, packetsReceived: 0, rtcpRoundTripMs: null, iceRoundTripMs: null };
+      report.forEach((entry) => {
+        if (entry.kind === 'video' && entry.type === 'inbound-rtp') {
+          found.packetsLost += entry.packetsLost ?? 0;
+          found.packetsReceived += entry.packetsReceived ?? 0;
+        }
+        if (
+          entry.kind === 'video' &&
+          entry.type === 'remote-inbound-rtp' &&
+          entry.roundTripTime !== undefined
+        )
+          found.rtcpRoundTripMs = entry.roundTripTime * 1000;
+        if (entry.type === 'candidate-pair' && entry.nominated && entry.currentRoundTripTime !== undefined)
+          found.iceRoundTripMs = entry.currentRoundTripTime * 1000;
+      });
+      return found;
+    },
+
     closeConnection(id) {
       connections.get(id)?.close();
       connections.delete(id);

@@ -24,6 +24,16 @@ export type SentVideo = {
   }>;
 };
 
+/** What the network did to a connection's video so far (pageRtc.js `network`). */
+export type NetworkSeen = {
+  packetsLost: number;
+  packetsReceived: number;
+  /** The sender's round trip from RTCP (media packets), or null on a receiving connection. */
+  rtcpRoundTripMs: number | null;
+  /** ICE's round trip (STUN), or null before one was measured. */
+  iceRoundTripMs: number | null;
+};
+
 /** The page's `globalThis.benchRtc` (pageRtc.js). */
 type BenchRtc = {
   publishOffer(id: string): Promise<string>;
@@ -33,6 +43,7 @@ type BenchRtc = {
   firstFrameAt(id: string, timeoutMs: number): Promise<number | null>;
   received(ids: string[]): Promise<ReceivedVideo[]>;
   sent(ids: string[]): Promise<SentVideo[]>;
+  network(id: string): Promise<NetworkSeen>;
   closeConnection(id: string): void;
 };
 /** The page's global object; written out in each call, as page.evaluate sends only the function's text. */
@@ -51,6 +62,8 @@ export type RtcPage = {
   firstFrameAt(id: string, timeoutMs: number): Promise<number | null>;
   received(ids: string[]): Promise<ReceivedVideo[]>;
   sent(ids: string[]): Promise<SentVideo[]>;
+  /** Packets lost and received, and the round trips, of connection `id`. */
+  network(id: string): Promise<NetworkSeen>;
   closeConnection(id: string): Promise<void>;
   /** Closes the page and its browser context (every connection in it). */
   dispose(): Promise<void>;
@@ -96,6 +109,7 @@ export async function openRtcPage(browser: Browser): Promise<RtcPage> {
       ),
     received: (ids) => page.evaluate((ids) => (globalThis as unknown as InPage).benchRtc.received(ids), ids),
     sent: (ids) => page.evaluate((ids) => (globalThis as unknown as InPage).benchRtc.sent(ids), ids),
+    network: (id) => page.evaluate((id) => (globalThis as unknown as InPage).benchRtc.network(id), id),
     closeConnection: (id) =>
       page.evaluate((id) => (globalThis as unknown as InPage).benchRtc.closeConnection(id), id),
     dispose: () => context.close(),

@@ -29,15 +29,34 @@ export type Visitor = {
 const GUEST_CONTEXT = { locale: 'en', permissions: ['camera', 'microphone'] };
 
 /**
- * The guest's way in: the public link, the entry form, the event page, the waiting room with camera and
- * microphone on, until Join is enabled (the devices and the room's participation both ready).
+ * Where a guest goes and how: the event's public path (the demo event by default), camera and
+ * microphone on (the default) or left off as the waiting room starts them (a guest who watches), and
+ * what to prepare in the page before its first load (e.g. an init script).
  */
-async function walkToWaitingRoom(page: Page, baseUrl: string, label: string, email: string): Promise<void> {
+export type VisitOptions = {
+  eventPath?: string;
+  devicesOn?: boolean;
+  prepare?: (page: Page) => Promise<void>;
+};
+
+/**
+ * The guest's way in: the public link, the entry form, the event page, the waiting room with camera and
+ * microphone on (unless `devicesOn` is false), until Join is enabled (the devices and the room's
+ * participation both ready).
+ */
+async function walkToWaitingRoom(
+  page: Page,
+  baseUrl: string,
+  label: string,
+  email: string,
+  options: VisitOptions = {},
+): Promise<void> {
   // Exposes the media session's decoded-frame counts (apps/web/src/room/session/debugHandle.ts).
   await page.addInitScript(
     "localStorage.setItem('lablive.locale', 'en'); localStorage.setItem('lablive.debug', '1');",
   );
-  await page.goto(`${baseUrl}${DEMO_EVENT_PATH}`);
+  await options.prepare?.(page);
+  await page.goto(`${baseUrl}${options.eventPath ?? DEMO_EVENT_PATH}`);
   await page.getByTestId('entry-first-name').fill(label);
   await page.getByTestId('entry-last-name').fill('Bench');
   await page.getByTestId('entry-email').fill(email);
@@ -45,11 +64,13 @@ async function walkToWaitingRoom(page: Page, baseUrl: string, label: string, ema
   await page.getByTestId('event-join').click();
   await page.getByTestId('waiting-join').waitFor();
   const enabled = (testId: string) => page.locator(`[data-testid="${testId}"]:enabled`);
-  for (const toggle of ['waiting-toggle-video', 'waiting-toggle-audio']) {
-    await enabled(toggle).waitFor();
-    if ((await enabled(toggle).getAttribute('aria-pressed')) !== 'true') await enabled(toggle).click();
+  if (options.devicesOn ?? true) {
+    for (const toggle of ['waiting-toggle-video', 'waiting-toggle-audio']) {
+      await enabled(toggle).waitFor();
+      if ((await enabled(toggle).getAttribute('aria-pressed')) !== 'true') await enabled(toggle).click();
+    }
+    await page.getByTestId('waiting-preview').waitFor();
   }
-  await page.getByTestId('waiting-preview').waitFor();
   await enabled('waiting-join').waitFor();
 }
 
@@ -94,6 +115,7 @@ export async function enterWaitingRoom(
   baseUrl: string,
   label: string,
   scripts: Set<string>,
+  options: VisitOptions = {},
 ): Promise<Visitor> {
   const context = await browser.newContext(GUEST_CONTEXT);
   try {
@@ -102,7 +124,13 @@ export async function enterWaitingRoom(
       const asset = new URL(response.url()).pathname;
       if (asset.endsWith('.js')) scripts.add(asset);
     });
-    await walkToWaitingRoom(page, baseUrl, label, `${label.toLowerCase()}-${Date.now()}@example.org`);
+    await walkToWaitingRoom(
+      page,
+      baseUrl,
+      label,
+      `${label.toLowerCase()}-${Date.now()}@example.org`,
+      options,
+    );
     const roomId = Number(new URL(page.url()).pathname.split('/').at(-1));
     return {
       page,

@@ -18,15 +18,18 @@ export function browserSkipReason(): string | null {
 /**
  * `signals`: Playwright's own Ctrl-C handling (close the browser, then exit at once), on by default.
  * A caller with its own cleanup on signals (the benchmarks) turns it off: Playwright's exit would cut
- * that cleanup short.
+ * that cleanup short. `args`: more switches; `executablePath`: a wrapper that starts the system
+ * Chromium in other conditions (the chaos scenario's browser behind a bad network).
  */
-export function launchChromium(options: { signals?: boolean } = {}): Promise<Browser> {
+export function launchChromium(
+  options: { signals?: boolean; args?: readonly string[]; executablePath?: string } = {},
+): Promise<Browser> {
   const signals = options.signals ?? true;
   return chromium.launch({
     handleSIGINT: signals,
     handleSIGTERM: signals,
     handleSIGHUP: signals,
-    executablePath: CHROMIUM_PATH,
+    executablePath: options.executablePath ?? CHROMIUM_PATH,
     args: [
       '--headless',
       '--no-sandbox',
@@ -38,6 +41,7 @@ export function launchChromium(options: { signals?: boolean } = {}): Promise<Bro
       '--disable-sync',
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
+      ...(options.args ?? []),
     ],
   });
 }

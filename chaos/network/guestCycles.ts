@@ -1,0 +1,107 @@
+// The guests of the chaos scenario `network`, all in the impaired browser and watching (camera and
+// microphone left off): one stays for the whole part, its picture's width sampled every 2 s (the
+// layer it receives); the others come and go until the part's time is up, each visit through the
+// event's public link and the waiting room (bench/web/roomVisitor.ts), timed from the Join click to
+// the first decoded remote frame, then watched (watchedVideo.ts) and left through the Leave button.
+import type { Browser } from 'playwright-core';
+import { enterWaitingRoom, type Visitor } from '../../bench/web/roomVisitor.ts';
+import {
+  notePeerConnections,
+  receivedWidth,
+  startWatching,
+  type WatchedVideo,
+  watched,
+} from './watchedVideo.ts';
+
+export type GuestPlan = {
+  /** Guests coming and going (the one who stays comes on top). */
+  cycling: number;
+  durationMs: number;
+  /** How long a visiting guest watches before leaving. */
+  watchMs: number;
+};
+
+export type Stayer = {
+  /** The picture's width every 2 s since the first frame. */
+  widths: number[];
+  /** Stops sampling; what the guest saw. */
+  finish(): Promise<WatchedVideo>;
+  visitor: Visitor;
+};
+
+export type CyclesResult = { joinsMs: number[]; failedJoins: number; visits: WatchedVideo[] };
+
+const scripts = new Set<string>();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function visit(browser: Browser, url: string, eventPath: string, label: string): Promise<Visitor> {
+  return enterWaitingRoom(browser, url, label, scripts, {
+    eventPath,
+    devicesOn: false,
+    prepare: notePeerConnections,
+  });
+}
+
+/** A guest who joins now and watches until finish(). */
+export async function stayingGuest(browser: Browser, url: string, eventPath: string): Promise<Stayer> {
+  const visitor = await visit(browser, url, eventPath, 'Stayer');
+  if ((await visitor.timeJoin()) === null) throw new Error('the staying guest saw no remote frame in 30 s');
+  await startWatching(visitor.page);
+  const widths: number[] = [];
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      widths.push(await receivedWidth(visitor.page).catch(() => 0));
+      await sleep(2_000);
+    }
+  })();
+  return {
+    widths,
+    visitor,
+    async finish() {
+      sampling = false;
+      await sampler;
+      return watched(visitor.page);
+    },
+  };
+}
+
+/** `plan.cycling` guests coming and going for `plan.durationMs`, their starts spread over one visit. */
+export async function cycleGuests(
+  browser: Browser,
+  url: string,
+  eventPath: string,
+  plan: GuestPlan,
+  log: (line: string) => void,
+): Promise<CyclesResult> {
+  const result: CyclesResult = { joinsMs: [], failedJoins: 0, visits: [] };
+  const endAt = Date.now() + plan.durationMs;
+  const guest = async (index: number) => {
+    await sleep((index * plan.watchMs) / plan.cycling);
+    for (let round = 1; Date.now() < endAt; round++) {
+      const visitor = await visit(browser, url, eventPath, `Guest${index + 1}r${round}`);
+      try {
+        const joinMs = await visitor.timeJoin();
+        if (joinMs === null) {
+          result.failedJoins += 1;
+          log(`guest ${index + 1}: no remote frame within 30 s of Join`);
+          continue;
+        }
+        result.joinsMs.push(joinMs);
+        await startWatching(visitor.page);
+        await sleep(Math.max(1_000, Math.min(plan.watchMs, endAt - Date.now())));
+        const seen = await watched(visitor.page);
+        result.visits.push(seen);
+        log(
+          `guest ${index + 1}: join ${joinMs} ms, ${(seen.frames / seen.seconds).toFixed(1)} frames/s, ` +
+            `longest gap ${Math.round(seen.longestGapMs)} ms, ${seen.frameWidth}x${seen.frameHeight}`,
+        );
+        await visitor.leave();
+      } finally {
+        await visitor.close();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: plan.cycling }, (_, index) => guest(index)));
+  return result;
+}
