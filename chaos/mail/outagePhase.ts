@@ -1,8 +1,9 @@
 // The mail outage scenario's first phase: mails sent before the outage, the SMTP server stopped
 // (connections refused) while more are caused, then started again on the same port. Judged from what the
-// product says (the mail log, at the end of the outage and after), what its instances logged, and when
-// the last mail arrived after the server's return.
+// product says (the mail log, at the end of the outage and after), what its instances logged and
+// counted (their metrics), and when the last mail arrived after the server's return.
 import type { SmtpCapture } from '@lablive/testkit';
+import { metricValue, scrape } from '@lablive/testkit/cluster';
 import type { ChaosCluster } from '../lib/chaosCluster.ts';
 import { type Check, check, type Figure, figure, waitUntil } from '../lib/scenario.ts';
 import { type LoggedMail, loggedMails, type MailTraffic } from './mailTraffic.ts';
@@ -48,6 +49,16 @@ function failedAttemptErrors(chaos: ChaosCluster): string[] {
   );
 }
 
+/** The instances' count of failed mail attempts (lablive_mail_attempts_total), what an alert reads. */
+async function failedAttemptsMetric(chaos: ChaosCluster): Promise<number> {
+  const urls = Array.from({ length: chaos.cluster.size }, (_, i) => chaos.cluster.instanceMetricsUrl(i));
+  const texts = await Promise.all(urls.map((url) => scrape(url).catch(() => '')));
+  return texts.reduce(
+    (sum, text) => sum + metricValue(text, 'lablive_mail_attempts_total', { outcome: 'failed' }),
+    0,
+  );
+}
+
 /** Waits for `expected` mails in all; answers how long after `since` the last one came (and how many came). */
 async function lastArrival(smtp: SmtpCapture, expected: number, since: number, timeoutMs: number) {
   let at = since;
@@ -81,6 +92,7 @@ export async function runOutagePhase(
   const pageAtReturn = (await traffic.eventMailLog()).filter((row) => !row.recipient.includes('-before-'));
   const rowsAtReturn = (await loggedMails(chaos.db)).filter((row) => !row.recipient.includes('-before-'));
   const errors = failedAttemptErrors(chaos);
+  const failedAttempts = await failedAttemptsMetric(chaos);
 
   await smtp.start();
   log('mail: SMTP server back; waiting for every mail');
@@ -121,9 +133,9 @@ export async function runOutagePhase(
         `the last of ${expected} mails arrived ${seconds(delivered.afterMs)} s after the server's return (${delivered.seen} received)`,
       ),
       check(
-        'the logs show the outage',
-        errors.length > 0 && errors.some((error) => REFUSED.test(error)),
-        `${errors.length} "job failed, to be retried" warnings during the outage, e.g. "${errors[0] ?? ''}"`,
+        'the logs and metrics show the outage',
+        errors.some((error) => REFUSED.test(error)) && failedAttempts > 0,
+        `${errors.length} "job failed, to be retried" warnings during the outage, e.g. "${errors[0] ?? ''}"; lablive_mail_attempts_total{outcome="failed"} ${failedAttempts} over the instances`,
       ),
     ],
     figures: [
@@ -134,6 +146,7 @@ export async function runOutagePhase(
         `${attempts.reduce((a, b) => a + b, 0)} / ${Math.max(...attempts)}`,
       ),
       figure('"job failed, to be retried" log lines during the outage', errors.length),
+      figure('lablive_mail_attempts_total{outcome="failed"} at the return', failedAttempts),
     ],
   };
 }

@@ -17,7 +17,7 @@ import { sweepIncoming } from './files/files.ts';
 import { buildApp } from './http/app.ts';
 import { createJobQueue } from './jobs/jobQueue.ts';
 import { createLifecycle } from './lifecycle/lifecycle.ts';
-import { createMailer } from './mail/mailer.ts';
+import { countedMailer, createMailer } from './mail/mailer.ts';
 import { createQueuedMailOutbox } from './mail/mailOutbox.ts';
 import { startMediaServer } from './media/mediaServerStart.ts';
 import { createGatewayStats } from './observability/gatewayStats.ts';
@@ -124,7 +124,10 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
     closers.push(() => rawBus.close());
     const busSubjectPrefix = env.BUS_SUBJECT_PREFIX ?? defaultSubjectPrefix(database.url);
     const bus = prefixedBus(rawBus, busSubjectPrefix);
-    const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, from: env.MAIL_FROM });
+    const mailer = countedMailer(
+      createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, from: env.MAIL_FROM }),
+      metrics.instruments,
+    );
     closers.push(() => mailer.close());
     // Deferred work (mails) in the same database; every instance works the queues. Stopped before the
     // mailer and the database it needs (closers run in reverse).

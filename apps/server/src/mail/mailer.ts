@@ -3,6 +3,7 @@
 // developer can open what would have been sent.
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type { MailInstruments } from '../observability/instruments.ts';
 import { mboxEntry, mboxFileName } from './mbox.ts';
 import { createMboxWriter } from './mboxWriter.ts';
 import { composeMessage, mailSender, recipientAddress } from './mimeMessage.ts';
@@ -60,6 +61,26 @@ export function createOutboxMailer(outboxDir: string, from: string): Mailer {
       return { messageId, file: path.join(outboxDir, fileName) };
     },
     close: () => {},
+  };
+}
+
+/**
+ * `mailer`, each attempt counted (sent or failed) for the metrics: what an operator alerts on when the
+ * mail server refuses (docs/operations.md, "Job queue (mails)").
+ */
+export function countedMailer(mailer: Mailer, instruments: MailInstruments): Mailer {
+  return {
+    ...mailer,
+    async send(mail) {
+      try {
+        const sent = await mailer.send(mail);
+        instruments.mailAttempt('sent');
+        return sent;
+      } catch (error) {
+        instruments.mailAttempt('failed');
+        throw error;
+      }
+    },
   };
 }
 

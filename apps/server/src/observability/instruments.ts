@@ -29,7 +29,15 @@ export type FanoutInstruments = {
   caughtUp(): void;
 };
 
-export type Instruments = RoomInstruments & FanoutInstruments;
+export type MailInstruments = {
+  /**
+   * One attempt at handing a mail over (to the SMTP server, or the outbox file): sent, or failed (tried
+   * again later, or kept failed after its last attempt: the mail log says which).
+   */
+  mailAttempt(outcome: 'sent' | 'failed'): void;
+};
+
+export type Instruments = RoomInstruments & FanoutInstruments & MailInstruments;
 
 const nothing = () => {};
 
@@ -42,6 +50,7 @@ export const noInstruments: Instruments = {
   overloaded: nothing,
   delivered: nothing,
   caughtUp: nothing,
+  mailAttempt: nothing,
 };
 
 /** Wall-clock milliseconds with sub-millisecond precision, comparable between processes on one clock. */

@@ -228,6 +228,14 @@ function createInstruments(registers: Registers): Instruments {
     labelNames: ['scope'],
     registers,
   });
+  const mailAttempts = new Counter({
+    name: 'lablive_mail_attempts_total',
+    help: 'Mails handed to the mail server, by outcome: sent, or failed (retried later; docs/operations.md, "Job queue (mails)")',
+    labelNames: ['outcome'],
+    registers,
+  });
+  // Both series exist from the start, so that a rate over them reads 0 rather than nothing.
+  for (const outcome of ['sent', 'failed']) mailAttempts.inc({ outcome }, 0);
 
   return {
     append(seconds, events) {
@@ -241,5 +249,6 @@ function createInstruments(registers: Registers): Instruments {
     overloaded: (scope) => overloaded.inc({ scope }),
     delivered: (seconds) => fanoutSeconds.observe(Math.max(0, seconds)),
     caughtUp: () => catchUps.inc(),
+    mailAttempt: (outcome) => mailAttempts.inc({ outcome }),
   };
 }
