@@ -21,6 +21,8 @@ export type ClusterClientOptions = {
   retryDelayMs?: number;
   /** Live events as they arrive, with the time they arrived (ms since the epoch, sub-ms precise). */
   onEvents?: (events: readonly DeliveredEvent[], receivedAt: number) => void;
+  /** Each refusal of a command as it comes, retryable ones (sent again) included. */
+  onRefused?: (commandId: string, code: string, message: string) => void;
 };
 
 export type CommandResult =
@@ -95,6 +97,7 @@ function createCommandQueue(
   write: (message: ClientMessage) => void,
   ready: () => boolean,
   retryDelayMs: number,
+  onRefused: ClusterClientOptions['onRefused'],
 ) {
   const pending = new Map<string, Pending>();
 
@@ -146,6 +149,7 @@ function createCommandQueue(
     },
     /** A command refused: sent again later when the refusal is retryable, else settled with it. */
     refused(commandId: string, code: string, message: string) {
+      if (pending.has(commandId)) onRefused?.(commandId, code, message);
       if (RETRYABLE.has(code)) retryLater(commandId);
       else settle(commandId, { ok: false, commandId, code, message });
     },
@@ -169,7 +173,7 @@ export function openClusterClient(options: ClusterClientOptions): ClusterClient 
   const write = (message: ClientMessage) => {
     if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   };
-  const commands = createCommandQueue(write, () => ready, retryDelayMs);
+  const commands = createCommandQueue(write, () => ready, retryDelayMs, options.onRefused);
 
   function becomeReady() {
     ready = true;

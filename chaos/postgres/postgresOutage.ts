@@ -1,0 +1,304 @@
+// Fault scenario `postgres` (issue 31, part 1): the database of two LabLive instances restarted (a clean
+// stop, then a crash-like one) and frozen for 10 s while people chat in two rooms. A private PostgreSQL
+// server (lib/privatePostgres.ts) stands in for the production one, so this machine's is left alone.
+// During each outage commands must be refused with a retryable code or wait, never acknowledged and
+// lost; after it every acknowledged message is stored once, every client holds the log, and the
+// statistics and the job queue carry on by themselves, with no LabLive restart.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createDb } from '@lablive/server/tooling';
+import { type LocalCluster, startLocalCluster } from '@lablive/testkit/cluster';
+import { createLab, createUser } from '@lablive/testkit/fixtures';
+import { startSmtpCapture } from '@lablive/testkit/smtpCapture';
+import { onCleanup } from '../../bench/lib/cleanup.ts';
+import {
+  type ChatRoom,
+  clientsCaughtUp,
+  judgeDelivery,
+  openChatRooms,
+  type Refusal,
+  startChatter,
+} from '../lib/chatRooms.ts';
+import { type PrivatePostgres, startPrivatePostgres } from '../lib/privatePostgres.ts';
+import { projectionLags, projectionsCaughtUp, sessionMessageCounts } from '../lib/projectionCatchUp.ts';
+import {
+  type Check,
+  check,
+  type Figure,
+  figure,
+  type ScenarioContext,
+  type ScenarioOutcome,
+  waitUntil,
+} from '../lib/scenario.ts';
+import { watchReadiness } from './readinessWatch.ts';
+
+const INSTANCES = 2;
+const ROOMS = 2;
+const PEOPLE = 4;
+const CHAT_EVERY_MS = 200;
+/** Codes a client may get during the outage: it sends the command again (docs/protocol.md). */
+const RETRYABLE = new Set(['room_unavailable', 'rate_limited']);
+/** After the database is back: the first acknowledgement, and everything caught up, within these. */
+const FIRST_ACK_BOUND_MS = 10_000;
+const CATCH_UP_BOUND_MS = 30_000;
+
+type Outage = { name: string; from: number; back: number; firstAckMs: number | null; allAnsweredMs: number };
+
+async function startOnPrivateDatabase(
+  server: PrivatePostgres,
+  natsUrl: string,
+  smtpUrl: string,
+  lines: string[],
+) {
+  await server.createDatabase('lablive');
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'lablive-chaos-postgres-'));
+  onCleanup(`remove ${dataDir}`, () => rm(dataDir, { recursive: true, force: true }));
+  // The instances migrate the empty database as they start.
+  const cluster = await startLocalCluster({
+    databaseUrl: server.url('lablive'),
+    natsUrl,
+    busSubjectPrefix: `chaos.postgres.${randomBytes(4).toString('hex')}`,
+    accessTokenSecret: randomBytes(48).toString('base64url'),
+    dataDir,
+    instances: INSTANCES,
+    balancer: false,
+    env: {
+      LOG_LEVEL: 'info',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
+      ACCESS_TOKEN_TTL_SECONDS: String(4 * 3600),
+      SMTP_URL: smtpUrl,
+    },
+    onLine: (instance, line) => lines.push(`${instance} ${line}`),
+  });
+  onCleanup('stop the instances', () => cluster.stop());
+  return cluster;
+}
+
+/** Runs `fault` while the rooms chat; when the database is back, how long until acks flow again. */
+async function outage(
+  name: string,
+  fault: () => Promise<void>,
+  sent: ReturnType<typeof startChatter>['sent'],
+): Promise<Outage> {
+  const from = Date.now();
+  await fault();
+  const back = Date.now();
+  // Both measured from the database's return, side by side.
+  const [firstAck, allAnswered] = await Promise.all([
+    waitUntil(
+      () => sent.some((m) => m.result?.ok && (m.answeredAt ?? 0) >= back),
+      `an acknowledgement after the ${name}`,
+      60_000,
+    ).catch(() => null),
+    waitUntil(
+      () => sent.every((m) => m.sentAt > back || m.result !== null),
+      `every command sent before the end of the ${name} answered`,
+      60_000,
+    ).catch(() => Number.NaN),
+  ]);
+  return { name, from, back, firstAckMs: firstAck, allAnsweredMs: allAnswered };
+}
+
+/** A password-reset mail asked through an instance after the outages: pg-boss must take and send it. */
+async function mailAfterOutages(
+  cluster: LocalCluster,
+  db: ReturnType<typeof createDb>,
+  smtp: Awaited<ReturnType<typeof startSmtpCapture>>,
+) {
+  const email = `outage-${randomBytes(3).toString('hex')}@lablive.test`;
+  await createUser(db, { labId: await createLab(db, 'Outage lab'), email, password: 'a-long-password-1' });
+  const asked = Date.now();
+  const response = await fetch(`${cluster.instanceUrl(1)}/api/forgot-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  const delivered = await smtp
+    .waitForMail((mail) => mail.to.includes(email), 30_000)
+    .then(() => Date.now() - asked)
+    .catch(() => null);
+  return { status: response.status, deliveredMs: delivered };
+}
+
+export async function run(context: ScenarioContext): Promise<ScenarioOutcome> {
+  const downMs = context.quick ? 1_000 : 3_000;
+  const pauseMs = context.quick ? 3_000 : 10_000;
+  const server = await startPrivatePostgres('outage');
+  const smtp = await startSmtpCapture();
+  onCleanup('close the SMTP capture', () => smtp.close());
+  const lines: string[] = [];
+  const cluster = await startOnPrivateDatabase(server, context.natsUrl, smtp.url, lines);
+  const db = createDb(server.url('lablive'), { max: 4 });
+  onCleanup('close the scenario’s pool', () => db.destroy());
+  const refusals: Refusal[] = [];
+  const rooms: ChatRoom[] = await openChatRooms({
+    db,
+    httpUrl: cluster.instanceUrl(0),
+    socketUrl: (client, attempt) =>
+      `${cluster.instanceUrl((client + attempt - 1) % INSTANCES).replace(/^http/, 'ws')}/ws`,
+    label: 'pg',
+    rooms: ROOMS,
+    people: PEOPLE,
+    onRefused: (refusal) => refusals.push(refusal),
+  });
+  const readiness = watchReadiness(Array.from({ length: INSTANCES }, (_, i) => cluster.instanceUrl(i)));
+  const chatter = startChatter(rooms, CHAT_EVERY_MS);
+  const outages: Outage[] = [];
+  const faults: Array<[string, () => Promise<void>]> = [
+    [`restart (fast stop, ${downMs / 1000} s down)`, () => server.restart('fast', downMs)],
+    [`crash restart (immediate stop, ${downMs / 1000} s down)`, () => server.restart('immediate', downMs)],
+    [`pause of ${pauseMs / 1000} s (SIGSTOP)`, () => server.pause(pauseMs)],
+  ];
+  for (const [name, fault] of faults) {
+    await sleep(2_000);
+    context.log(name);
+    outages.push(await outage(name, fault, chatter.sent));
+  }
+  await sleep(2_000);
+  chatter.stop();
+  const lastBack = outages.at(-1)?.back ?? Date.now();
+  await waitUntil(() => chatter.sent.every((m) => m.result !== null), 'every command answered', 60_000).catch(
+    () => {},
+  );
+  await waitUntil(() => clientsCaughtUp(db, rooms), 'every client caught up', 30_000).catch(() => {});
+  const roomIds = rooms.map((room) => room.roomId);
+  const caughtUp = await waitUntil(
+    () => projectionsCaughtUp(db, roomIds),
+    'the projections to catch up',
+    CATCH_UP_BOUND_MS,
+  ).then(
+    () => Date.now() - lastBack,
+    () => null,
+  );
+  const mail = await mailAfterOutages(cluster, db, smtp);
+  await readiness.stop();
+  const delivery = await judgeDelivery(db, rooms, chatter.sent);
+
+  return {
+    setup:
+      `${INSTANCES} LabLive instances on a private PostgreSQL 15 and this machine's NATS, ${ROOMS} rooms of ` +
+      `${PEOPLE} people each sending a chat message every ${CHAT_EVERY_MS} ms, while the database is ` +
+      `restarted (fast, then immediate stop, ${downMs / 1000} s down) and frozen ${pauseMs / 1000} s.`,
+    checks: [
+      ...delivery.checks,
+      ...outageChecks(outages, refusals, cluster),
+      ...recoveryChecks(outages, readiness, caughtUp, mail),
+      check(
+        'the statistics count every message (per session, from the view)',
+        (await sessionMessageCounts(db, roomIds)).every((c) => c.inStats === c.inLog),
+        JSON.stringify(await sessionMessageCounts(db, roomIds)),
+      ),
+      check(
+        'every projection folded the whole log, none stopped',
+        caughtUp !== null,
+        JSON.stringify(await projectionLags(db)),
+      ),
+    ],
+    figures: figures(outages, refusals, delivery.acked, caughtUp, mail),
+    notes: operatorLines(lines),
+  };
+}
+
+function outageChecks(outages: Outage[], refusals: Refusal[], cluster: LocalCluster): Check[] {
+  const codes = new Map<string, number>();
+  for (const refusal of refusals) codes.set(refusal.code, (codes.get(refusal.code) ?? 0) + 1);
+  const unexpected = [...codes.keys()].filter((code) => !RETRYABLE.has(code));
+  const alive = Array.from({ length: INSTANCES }, (_, i) => cluster.instance(i)?.running() === true);
+  return [
+    check(
+      'refusals during the outages were retryable',
+      unexpected.length === 0,
+      codes.size === 0 ? 'no refusal (commands waited)' : JSON.stringify(Object.fromEntries(codes)),
+    ),
+    check('no instance died', alive.every(Boolean), `running: ${alive.join(', ')}`),
+    check(
+      `acknowledgements again within ${FIRST_ACK_BOUND_MS / 1000} s of the database's return`,
+      outages.every((o) => o.firstAckMs !== null && o.firstAckMs < FIRST_ACK_BOUND_MS),
+      outages
+        .map((o) => `${o.name}: ${o.firstAckMs === null ? 'none' : `${Math.round(o.firstAckMs)} ms`}`)
+        .join('; '),
+    ),
+  ];
+}
+
+function recoveryChecks(
+  outages: Outage[],
+  readiness: ReturnType<typeof watchReadiness>,
+  caughtUp: number | null,
+  mail: { status: number; deliveredMs: number | null },
+): Check[] {
+  const seen = outages.flatMap((o) =>
+    Array.from({ length: INSTANCES }, (_, i) => ({ o, i, ...readiness.outage(i, o.from, o.back) })),
+  );
+  return [
+    check(
+      'readiness said not ready during each outage, and ready again after',
+      seen.every((s) => s.notReady !== null && s.readyAfterMs !== null),
+      seen
+        .map(
+          (s) =>
+            `${s.o.name} #${s.i + 1}: ${s.notReady ?? 'always ready'}; ready after ${s.readyAfterMs ?? '-'} ms`,
+        )
+        .join(' | '),
+    ),
+    check(
+      `the projections caught up by themselves within ${CATCH_UP_BOUND_MS / 1000} s`,
+      caughtUp !== null,
+      caughtUp === null ? 'not caught up' : `${Math.round(caughtUp)} ms after the last outage`,
+    ),
+    check(
+      'a job enqueued after the outages is done (a password-reset mail delivered)',
+      mail.status === 200 && mail.deliveredMs !== null,
+      `forgot-password answered ${mail.status}; mail ${mail.deliveredMs === null ? 'never came' : `after ${mail.deliveredMs} ms`}`,
+    ),
+  ];
+}
+
+function figures(
+  outages: Outage[],
+  refusals: Refusal[],
+  acked: number,
+  caughtUp: number | null,
+  mail: { deliveredMs: number | null },
+): Figure[] {
+  return [
+    figure('messages acknowledged', acked),
+    figure('refusals seen by clients (retried)', refusals.length),
+    ...outages.flatMap((o) => [
+      figure(`${o.name}: outage`, (o.back - o.from) / 1000, 's'),
+      figure(
+        `${o.name}: database back → first ack`,
+        o.firstAckMs ?? 'none',
+        o.firstAckMs === null ? '' : 'ms',
+      ),
+      figure(`${o.name}: database back → every earlier command answered`, o.allAnsweredMs, 'ms'),
+    ]),
+    figure(
+      'projections caught up after the last outage',
+      caughtUp ?? 'not within the bound',
+      caughtUp === null ? '' : 'ms',
+    ),
+    figure(
+      'password-reset mail delivered after',
+      mail.deliveredMs ?? 'never',
+      mail.deliveredMs === null ? '' : 'ms',
+    ),
+  ];
+}
+
+/** What an operator reads in the instances' logs: warnings and errors, a few of each kind. */
+function operatorLines(lines: string[]): string[] {
+  const byMessage = new Map<string, number>();
+  for (const line of lines) {
+    const match = /"level":(40|50|60).*?"msg":"([^"]+)"/.exec(line);
+    if (match)
+      byMessage.set(
+        `${match[1] === '40' ? 'warn' : 'error'}: ${match[2]}`,
+        (byMessage.get(`${match[1] === '40' ? 'warn' : 'error'}: ${match[2]}`) ?? 0) + 1,
+      );
+  }
+  return [...byMessage].map(([message, count]) => `log ${message} (×${count})`);
+}
