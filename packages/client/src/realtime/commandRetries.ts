@@ -1,7 +1,10 @@
 // Which answers a command is sent again after, with the same commandId, and how long it waits first:
-// `room_unavailable` (its room is changing host: short waits, the move takes a few seconds) and
+// `room_unavailable` (its room is changing host: short waits, the move takes a few seconds),
 // `overloaded` (too many commands wait for the room or the server: longer waits, doubling, each half
-// random so the clients refused together do not come back together). Any other answer is the outcome.
+// random so the clients refused together do not come back together) and `rate_limited` (more commands
+// at once than the server's per-socket or per-person rate: what a reconnect sends again after a long
+// silent drop, since the commands typed meanwhile all wait; npm run chaos, reconnect, lost 18 messages
+// of a 38 s black hole so). Any other answer is the outcome.
 import { PROTOCOL_ERRORS } from '@lablive/protocol';
 import { type BackoffOptions, backoffDelay } from './backoff.ts';
 
@@ -26,18 +29,34 @@ export const DEFAULT_OVERLOAD_RETRY: CommandRetryOptions = {
 };
 
 /**
+ * A command answered `rate_limited` is sent again up to 8 times, waiting about 1, 2, 4 s and then 5 s:
+ * the server's buckets refill at 20 commands a second (PROTOCOL_LIMITS), so a backlog of a minute's
+ * typing goes through within seconds.
+ */
+export const DEFAULT_RATE_LIMIT_RETRY: CommandRetryOptions = {
+  retries: 8,
+  minDelayMs: 1_000,
+  maxDelayMs: 5_000,
+};
+
+/**
  * The wait before sending a command again after its `attempt`-th (from 0) retryable answer `code`; null
  * when that answer is final (not retryable, or its retries are spent).
  */
 export type CommandRetryDelay = (code: string, attempt: number) => number | null;
 
 export function commandRetryDelay(
-  policies: { roomUnavailable: CommandRetryOptions; overloaded: CommandRetryOptions },
+  policies: {
+    roomUnavailable: CommandRetryOptions;
+    overloaded: CommandRetryOptions;
+    rateLimited?: CommandRetryOptions;
+  },
   random: () => number,
 ): CommandRetryDelay {
   const byCode = new Map<string, CommandRetryOptions>([
     [PROTOCOL_ERRORS.roomUnavailable, policies.roomUnavailable],
     [PROTOCOL_ERRORS.overloaded, policies.overloaded],
+    [PROTOCOL_ERRORS.rateLimited, policies.rateLimited ?? DEFAULT_RATE_LIMIT_RETRY],
   ]);
   return (code, attempt) => {
     const policy = byCode.get(code);

@@ -1,6 +1,7 @@
 // The commands of one room awaiting their outcome, in the order the application issued them. Each is
 // sent when the room is ready (joined on the current socket), sent again after a reconnect, and, when
-// answered `room_unavailable` (the room's host is moving) or `overloaded` (too many commands wait),
+// answered `room_unavailable` (the room's host is moving), `overloaded` (too many commands wait) or
+// `rate_limited` (a reconnect's backlog sent faster than the server's rate),
 // sent again after a growing delay a bounded number of times (commandRetries.ts), always with the same
 // commandId: the server appends it once.
 import type { ClientMessage } from '@lablive/protocol';
