@@ -5,12 +5,9 @@
 // lost; after it every acknowledged message is stored once, every client holds the log, and the
 // statistics and the job queue carry on by themselves, with no LabLive restart.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDb } from '@lablive/server/tooling';
-import { type LocalCluster, startLocalCluster } from '@lablive/testkit/cluster';
+import type { LocalCluster } from '@lablive/testkit/cluster';
 import { createLab, createUser } from '@lablive/testkit/fixtures';
 import { startSmtpCapture } from '@lablive/testkit/smtpCapture';
 import { onCleanup } from '../../bench/lib/cleanup.ts';
@@ -22,7 +19,8 @@ import {
   type Refusal,
   startChatter,
 } from '../lib/chatRooms.ts';
-import { type PrivatePostgres, startPrivatePostgres } from '../lib/privatePostgres.ts';
+import { operatorLines, socketOf, startInstancesOn } from '../lib/instancesOn.ts';
+import { startPrivatePostgres } from '../lib/privatePostgres.ts';
 import { projectionLags, projectionsCaughtUp, sessionMessageCounts } from '../lib/projectionCatchUp.ts';
 import {
   type Check,
@@ -46,36 +44,6 @@ const FIRST_ACK_BOUND_MS = 10_000;
 const CATCH_UP_BOUND_MS = 30_000;
 
 type Outage = { name: string; from: number; back: number; firstAckMs: number | null; allAnsweredMs: number };
-
-async function startOnPrivateDatabase(
-  server: PrivatePostgres,
-  natsUrl: string,
-  smtpUrl: string,
-  lines: string[],
-) {
-  await server.createDatabase('lablive');
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'lablive-chaos-postgres-'));
-  onCleanup(`remove ${dataDir}`, () => rm(dataDir, { recursive: true, force: true }));
-  // The instances migrate the empty database as they start.
-  const cluster = await startLocalCluster({
-    databaseUrl: server.url('lablive'),
-    natsUrl,
-    busSubjectPrefix: `chaos.postgres.${randomBytes(4).toString('hex')}`,
-    accessTokenSecret: randomBytes(48).toString('base64url'),
-    dataDir,
-    instances: INSTANCES,
-    balancer: false,
-    env: {
-      LOG_LEVEL: 'info',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
-      ACCESS_TOKEN_TTL_SECONDS: String(4 * 3600),
-      SMTP_URL: smtpUrl,
-    },
-    onLine: (instance, line) => lines.push(`${instance} ${line}`),
-  });
-  onCleanup('stop the instances', () => cluster.stop());
-  return cluster;
-}
 
 /** Runs `fault` while the rooms chat; when the database is back, how long until acks flow again. */
 async function outage(
@@ -129,16 +97,21 @@ export async function run(context: ScenarioContext): Promise<ScenarioOutcome> {
   const server = await startPrivatePostgres('outage');
   const smtp = await startSmtpCapture();
   onCleanup('close the SMTP capture', () => smtp.close());
-  const lines: string[] = [];
-  const cluster = await startOnPrivateDatabase(server, context.natsUrl, smtp.url, lines);
+  await server.createDatabase('lablive');
+  const { cluster, lines } = await startInstancesOn({
+    databaseUrl: server.url('lablive'),
+    natsUrl: context.natsUrl,
+    label: 'postgres',
+    instances: INSTANCES,
+    env: { SMTP_URL: smtp.url },
+  });
   const db = createDb(server.url('lablive'), { max: 4 });
   onCleanup('close the scenario’s pool', () => db.destroy());
   const refusals: Refusal[] = [];
   const rooms: ChatRoom[] = await openChatRooms({
     db,
     httpUrl: cluster.instanceUrl(0),
-    socketUrl: (client, attempt) =>
-      `${cluster.instanceUrl((client + attempt - 1) % INSTANCES).replace(/^http/, 'ws')}/ws`,
+    socketUrl: (client, attempt) => socketOf(cluster, (client + attempt - 1) % INSTANCES),
     label: 'pg',
     rooms: ROOMS,
     people: PEOPLE,
@@ -287,18 +260,4 @@ function figures(
       mail.deliveredMs === null ? '' : 'ms',
     ),
   ];
-}
-
-/** What an operator reads in the instances' logs: warnings and errors, a few of each kind. */
-function operatorLines(lines: string[]): string[] {
-  const byMessage = new Map<string, number>();
-  for (const line of lines) {
-    const match = /"level":(40|50|60).*?"msg":"([^"]+)"/.exec(line);
-    if (match)
-      byMessage.set(
-        `${match[1] === '40' ? 'warn' : 'error'}: ${match[2]}`,
-        (byMessage.get(`${match[1] === '40' ? 'warn' : 'error'}: ${match[2]}`) ?? 0) + 1,
-      );
-  }
-  return [...byMessage].map(([message, count]) => `log ${message} (×${count})`);
 }
