@@ -21,14 +21,18 @@ export type SessionCount = { roomId: number; inStats: number; inLog: number };
 
 /**
  * Per room, the messages of its sessions in the statistics (the `stats_sessions` view the stats API
- * reads) and the chat messages the log holds after the room's first session started.
+ * reads) and the chat messages the log holds while a session was open.
  */
 export async function sessionMessageCounts(db: Db, roomIds: readonly number[]): Promise<SessionCount[]> {
   const counts: SessionCount[] = [];
   for (const roomId of roomIds) {
-    const log = await roomLog(db, roomId);
-    const started = log.find((event) => event.type === 'SessionStarted')?.version ?? Number.POSITIVE_INFINITY;
-    const inLog = log.filter((event) => event.type === 'ChatMessageSent' && event.version > started).length;
+    let open = false;
+    let inLog = 0;
+    for (const event of await roomLog(db, roomId)) {
+      if (event.type === 'SessionStarted') open = true;
+      else if (event.type === 'SessionEnded') open = false;
+      else if (event.type === 'ChatMessageSent' && open) inLog++;
+    }
     const { rows } = await sql<{ messages: number }>`
       SELECT coalesce(sum(messages), 0)::int AS messages FROM stats_sessions WHERE room_id = ${roomId}
     `.execute(db);
