@@ -2,198 +2,30 @@
 // own client logic (@lablive/client, browserClient.ts) while chat flows. The person's socket goes through
 // a faulty TCP proxy to the load balancer; another person chats on through the cluster. Cases:
 //   signal drop, reset        the proxy resets the connection;
-//   signal drop, black hole   the connection goes silent (a phone changing network): only the protocol's
-//                             heartbeat can notice, within two of its periods;
+//   signal drop, black hole   the connection goes silent (a phone changing network): the client notices
+//                             by its pings (a message unanswered is followed by one at once);
 //   server leave              the instance the person is on drains (SIGTERM);
 //   full reconnect            the page reloaded: a new client joins from scratch (a fresh welcome);
 //   idle proxy                a proxy closing connections idle for 5 s while the room is quiet.
 // Each: time from the drop to resumed (≤ 3 s), and the chat around it neither lost nor doubled.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FaultyProxy } from '@lablive/testkit/cluster';
-import { metricValue, scrape, startFaultyProxy } from '@lablive/testkit/cluster';
-import { type ChaosCluster, socketUrl, startChaosCluster } from '../lib/chaosCluster.ts';
+import { startFaultyProxy } from '@lablive/testkit/cluster';
+import { socketUrl, startChaosCluster } from '../lib/chaosCluster.ts';
+import { logVersion, openChatter, readRoomLog, type SentChat, say } from '../lib/chatTraffic.ts';
+import { type Check, check, type ScenarioContext, type ScenarioOutcome } from '../lib/scenario.ts';
+import { openBrowserClient } from './browserClient.ts';
 import {
-  type Chatter,
-  logVersion,
-  openChatter,
-  readRoomLog,
-  type SentChat,
-  say,
-} from '../lib/chatTraffic.ts';
-import {
-  type Check,
-  check,
-  type Figure,
-  figure,
-  type ScenarioContext,
-  type ScenarioOutcome,
-} from '../lib/scenario.ts';
-import { firstDropAfter, firstRejoinAfter, type ObservedClient, openBrowserClient } from './browserClient.ts';
+  type CaseResult,
+  fullReconnect,
+  HEARTBEAT_MS,
+  idleProxy,
+  serverLeave,
+  signalBlackHole,
+  signalReset,
+  type World,
+} from './reconnectCases.ts';
 
-const RESUME_WITHIN_MS = 3000;
-/** The browser client's heartbeat period (@lablive/client's default, which apps/web keeps). */
-const HEARTBEAT_MS = 20_000;
-const IDLE_CLOSE_MS = 5000;
 const now = () => performance.timeOrigin + performance.now();
-const seconds = (ms: number) => (Number.isFinite(ms) ? `${Math.round(ms / 100) / 10} s` : 'never');
-
-type World = {
-  chaos: ChaosCluster;
-  proxy: FaultyProxy;
-  /** The person's socket address: the proxy in front of the balancer. */
-  url: string;
-  roomId: number;
-  token: string;
-  speaker: Chatter;
-  person: ObservedClient;
-  /** Every browser client the person had, in order (a full reconnect makes a new one). */
-  people: ObservedClient[];
-  chatting: boolean;
-};
-
-type CaseResult = { name: string; checks: Check[]; figures: Figure[] };
-
-/** Waits for the person's first rejoin after `from`; the time from `dropAt` to it. */
-async function resumed(world: World, from: number, timeoutMs: number): Promise<number> {
-  const deadline = now() + timeoutMs;
-  while (now() < deadline) {
-    const at = firstRejoinAfter(world.person, from);
-    if (Number.isFinite(at)) return at;
-    await sleep(25);
-  }
-  return Number.NaN;
-}
-
-function resumeCheck(name: string, dropAt: number, resumedAt: number): Check {
-  const took = resumedAt - dropAt;
-  return check(
-    `${name}: resumed within ${RESUME_WITHIN_MS / 1000} s`,
-    took <= RESUME_WITHIN_MS,
-    `${seconds(took)} from the drop`,
-  );
-}
-
-async function signalReset(world: World): Promise<CaseResult> {
-  const at = now();
-  world.proxy.refuse();
-  world.proxy.restore();
-  const back = await resumed(world, at, 30_000);
-  return { name: 'reset', checks: [resumeCheck('signal drop (reset)', at, back)], figures: [] };
-}
-
-async function signalBlackHole(world: World): Promise<CaseResult> {
-  const at = now();
-  world.proxy.blackhole({ newConnections: 'pass' });
-  const back = await resumed(world, at, 3 * HEARTBEAT_MS);
-  world.proxy.restore();
-  const noticed = firstDropAfter(world.person, at);
-  return {
-    name: 'black hole',
-    checks: [
-      check(
-        'signal drop (black hole): the heartbeat notices the dead socket',
-        noticed - at <= 2 * HEARTBEAT_MS,
-        `after ${seconds(noticed - at)} (bound: two heartbeat periods, ${(2 * HEARTBEAT_MS) / 1000} s)`,
-      ),
-      resumeCheck('signal drop (black hole), once noticed', noticed, back),
-    ],
-    figures: [figure('black hole: from the cut to resumed', seconds(back - at))],
-  };
-}
-
-/** The room sockets open on each instance now. */
-async function socketsPerInstance(world: World): Promise<number[]> {
-  const { cluster } = world.chaos;
-  return Promise.all(
-    Array.from({ length: cluster.size }, async (_, index) =>
-      cluster.instance(index)?.running()
-        ? metricValue(await scrape(cluster.instanceMetricsUrl(index)), 'lablive_sockets_open')
-        : 0,
-    ),
-  );
-}
-
-async function serverLeave(world: World): Promise<CaseResult> {
-  const { cluster } = world.chaos;
-  // Two people are in the room: the speaker on lablive-1 (unless it had to reconnect) and the person
-  // wherever the balancer put them.
-  const open = await socketsPerInstance(world);
-  if (world.speaker.client.connections() === 1) open[0] = (open[0] ?? 0) - 1;
-  const index = open.indexOf(Math.max(...open));
-  const at = now();
-  const stopped = cluster.instance(index)?.stop();
-  const back = await resumed(world, at, 30_000);
-  const dropped = firstDropAfter(world.person, at);
-  await stopped;
-  await cluster.start(index);
-  return {
-    name: 'drain',
-    checks: [resumeCheck(`server leave (lablive-${index + 1} drained)`, dropped, back)],
-    figures: [figure('server leave: from SIGTERM to resumed', seconds(back - at))],
-  };
-}
-
-async function fullReconnect(world: World): Promise<CaseResult> {
-  const at = now();
-  world.person.close();
-  const fresh = await openBrowserClient({ url: world.url, token: world.token, roomId: world.roomId });
-  const back = now();
-  world.person = fresh;
-  world.people.push(fresh);
-  // The welcome's chat is the latest messages stored up to its version (the live state keeps the latest).
-  const stored = (await readRoomLog(world.chaos.db, world.roomId)).filter(
-    (event) => event.type === 'ChatMessageSent' && event.version <= fresh.welcomedAt,
-  );
-  const storedIds = stored.map((event) => String((event.data as { messageId?: unknown }).messageId));
-  const shown = fresh.welcomeChat;
-  const same = storedIds.slice(-shown.length).join() === shown.join() && new Set(shown).size === shown.length;
-  const total = fresh.handle.state.chat.total;
-  return {
-    name: 'full reconnect',
-    checks: [
-      resumeCheck('full reconnect (a fresh welcome)', at, back),
-      check(
-        'full reconnect: the welcome shows every message once',
-        same && total === storedIds.length,
-        `the latest ${shown.length} messages ${same ? 'as stored' : 'differ from the log'}, total ${total} of ${storedIds.length} stored`,
-      ),
-    ],
-    figures: [],
-  };
-}
-
-/** The room goes quiet while a proxy closes connections idle for 5 s; each close must be resumed. */
-async function idleProxy(world: World, quietMs: number): Promise<CaseResult> {
-  world.chatting = false;
-  await sleep(1000);
-  const at = now();
-  const closedBefore = world.proxy.stats().closedIdle;
-  world.proxy.closeIdle(IDLE_CLOSE_MS);
-  await sleep(quietMs);
-  world.proxy.closeIdle(null);
-  await sleep(RESUME_WITHIN_MS);
-  world.chatting = true;
-  const closes = world.proxy.stats().closedIdle - closedBefore;
-  const drops = world.person.statuses.filter((entry) => entry.at >= at && entry.status === 'reconnecting');
-  const waits = drops.map((drop) => firstRejoinAfter(world.person, drop.at) - drop.at);
-  const worst = Math.max(
-    0,
-    ...waits.map((wait) => (Number.isFinite(wait) ? wait : Number.POSITIVE_INFINITY)),
-  );
-  return {
-    name: 'idle proxy',
-    checks: [
-      check(
-        `idle proxy (${IDLE_CLOSE_MS / 1000} s): kept alive, or every close resumed within ${RESUME_WITHIN_MS / 1000} s`,
-        closes === 0 || (drops.length > 0 && worst <= RESUME_WITHIN_MS),
-        closes === 0
-          ? `no connection closed in ${quietMs / 1000} s of quiet`
-          : `${closes} closes, ${drops.length} drops seen, slowest resume ${seconds(worst)}`,
-      ),
-    ],
-    figures: [figure(`idle proxy: closes in ${quietMs / 1000} s of quiet`, closes)],
-  };
-}
 
 /** The speaker every 400 ms and the person every second, while `world.chatting`. */
 function chatAlong(world: World): () => Promise<void> {
