@@ -88,6 +88,20 @@ const JOBS_AT_ONCE = 16;
  */
 const WORKERS_PER_QUEUE = 2;
 
+/**
+ * What pg-boss reports: an Error, or from a worker a plain copy of one with the queue's name, which
+ * String() made "[object Object]" in the log of every database outage (npm run chaos, scenario postgres).
+ */
+export function describeBossError(error: unknown): { error: string; queue?: string } {
+  if (error instanceof Error) return { error: error.message };
+  if (typeof error !== 'object' || error === null) return { error: String(error) };
+  const { message, queue } = error as { message?: unknown; queue?: unknown };
+  return {
+    error: typeof message === 'string' ? message : JSON.stringify(error),
+    ...(typeof queue === 'string' ? { queue } : {}),
+  };
+}
+
 /** pg-boss runs its statements through our connection, inside our transaction when there is one. */
 function executorOf(db: Db) {
   return {
@@ -105,7 +119,7 @@ export function createJobQueue(options: {
   pollingIntervalSeconds?: number;
 }): JobQueue {
   const boss = new PgBoss({ connectionString: options.databaseUrl, schema: 'pgboss', max: 4 });
-  boss.on('error', (error) => options.log('error', 'job queue error', { error: String(error) }));
+  boss.on('error', (error) => options.log('error', 'job queue error', describeBossError(error)));
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
 
   const queue: JobQueue = {
