@@ -4,37 +4,31 @@
 // room up and asks its sockets to go; the room moves to the other instance although the NATS server still
 // holds the cut instance's subscriptions; after the partition the cut instance hosts rooms again.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { RoomActor, RoomCommand } from '@lablive/domain';
 import { createEvent, createLab, createTestDatabase, type TestDatabase } from '@lablive/testkit';
 import { type FaultyProxy, startFaultyProxy } from '@lablive/testkit/cluster';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type Bus, connectNatsBus } from '../bus/index.ts';
 import { prefixedBus } from '../bus/prefixedBus.ts';
 import { createRoomService, type RunningRoomService } from './createRoomService.ts';
 
 const natsUrl = inject('natsUrl');
 const guest: RoomActor = {
-  participantId: 7,
+  participantId: 9,
   userId: null,
   role: 'participant',
-  name: 'Gus',
-  email: 'g@x.org',
+  name: 'Cy',
+  email: 'c@x.org',
 };
 const quiet = () => {};
-
-async function waitFor(condition: () => boolean, what: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(50);
-  }
-}
+/** Waits for `condition`, polling every 50 ms, failing after `timeout` ms. */
+const until = (condition: () => boolean, timeout: number) =>
+  vi.waitFor(() => expect(condition()).toBe(true), { timeout, interval: 50 });
 
 describe.runIf(natsUrl !== null)('an instance cut from NATS by a partition', () => {
   let test: TestDatabase;
-  let labId: number;
-  let eventId: number;
+  /** Two rooms: one hosted by the cut instance before the partition, one it takes after. */
+  let roomIds: number[] = [];
   let proxy: FaultyProxy;
   const buses: Bus[] = [];
   let other: RunningRoomService;
@@ -44,8 +38,8 @@ describe.runIf(natsUrl !== null)('an instance cut from NATS by a partition', () 
 
   beforeAll(async () => {
     test = await createTestDatabase();
-    labId = await createLab(test.db, 'Lab', []);
-    eventId = (await createEvent(test.db, { labId, slug: 'partition', rooms: 0 })).eventId;
+    const labId = await createLab(test.db, 'Lab', []);
+    roomIds = (await createEvent(test.db, { labId, slug: 'partition', rooms: 2 })).roomIds;
     const nats = new URL(natsUrl ?? '');
     proxy = await startFaultyProxy({ host: nats.hostname, port: Number(nats.port || 4222) });
     const prefix = `test.${randomBytes(6).toString('hex')}`;
@@ -73,15 +67,6 @@ describe.runIf(natsUrl !== null)('an instance cut from NATS by a partition', () 
     await test?.drop();
   });
 
-  async function newRoom(): Promise<number> {
-    const room = await test.db
-      .insertInto('rooms')
-      .values({ event_id: eventId, lab_id: labId, opentok_session_id: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return room.id;
-  }
-
   const run = (service: RunningRoomService, roomId: number, command: RoomCommand) =>
     service.execute({ roomId, commandId: randomUUID(), actor: guest, command });
   const chat = (text: string): RoomCommand => ({
@@ -90,15 +75,15 @@ describe.runIf(natsUrl !== null)('an instance cut from NATS by a partition', () 
   });
 
   it('notices, gives its room to the other instance, and hosts again once the partition ends', async () => {
-    const roomId = await newRoom();
+    const [roomId = 0, fresh = 0] = roomIds;
     expect((await run(cut, roomId, { type: 'JoinRoom', data: { connectionId: 'c1' } })).ok).toBe(true);
     expect(cut.hostedRooms()).toEqual([roomId]);
 
     const cutAt = Date.now();
     proxy.blackhole();
     // Pings every 2 s, given up with two unanswered (natsBus.ts): at 10 s x 3 a 30 s cut went unnoticed.
-    await waitFor(() => !cutBus.healthy(), 'the cut instance to notice', 8_000);
-    await waitFor(() => cutOffs > 0 && cut.hostedRooms().length === 0, 'its room given up', 5_000);
+    await until(() => !cutBus.healthy(), 8_000);
+    await until(() => cutOffs > 0 && cut.hostedRooms().length === 0, 5_000);
     const noticedMs = Date.now() - cutAt;
 
     // The NATS server still routes the room's requests to the cut instance: the other one must not wait
@@ -109,8 +94,7 @@ describe.runIf(natsUrl !== null)('an instance cut from NATS by a partition', () 
     expect(Date.now() - cutAt).toBeLessThan(noticedMs + 8_000);
 
     proxy.restore();
-    await waitFor(() => cutBus.healthy(), 'the cut instance to reconnect', 30_000);
-    const fresh = await newRoom();
+    await until(() => cutBus.healthy(), 30_000);
     const outcome = await run(cut, fresh, { type: 'JoinRoom', data: { connectionId: 'c2' } });
     expect(outcome.ok ? 'ok' : `${outcome.code}: ${outcome.message}`).toBe('ok');
     expect(cut.hostedRooms()).toEqual([fresh]);
