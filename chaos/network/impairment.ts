@@ -3,7 +3,7 @@
 // call/create_call.cc into a DegradedCall); this Chromium ignores them (measured: no added delay, no
 // loss), as libwebrtc's PeerConnectionFactory now builds its calls with Call::Create
 // (api/enable_media.cc) and only test code goes through CreateCall. This machine's kernel has no netem
-// either, so the link is badLink.c behind nftables (badLinkProcess.ts), around a browser run as its own
+// either, so the link is badLink.c behind iptables NFQUEUE (badLinkProcess.ts), around a browser run as its own
 // user id (impairedChromium.sh): every packet of it, media, room socket and HTTP, both ways.
 // The proof: one clean browser sends the same 200 kbps camera to a page of a clean browser and to a
 // page of the impaired one (bare connections of the video bench, bench/video/pageRtc.js); the sender's
@@ -25,7 +25,7 @@ export const BAD_NETWORK = {
 const IMPAIRED_CHROMIUM = path.join(import.meta.dirname, 'impairedChromium.sh');
 
 /**
- * A Chromium whose every packet goes through the bad link (startBadLink must be running). Pages of the
+ * A Chromium whose every packet goes through the bad link while startBadLink runs. Pages of the
  * web app served on 127.0.0.1 stay a secure context, so the waiting room's devices work as usual.
  */
 export function launchImpairedChromium(): Promise<Browser> {
