@@ -1,6 +1,6 @@
 // A bad network link in user space, for the chaos scenario `network` (badNetwork.ts): this machine's
 // kernel has no netem, and Chromium no longer honours libwebrtc's fake-network field trials, so the
-// packets of the impaired browser are handed here by nftables (queue `num`, packet marks 1 = sent by
+// packets of the impaired browser are handed here by iptables NFQUEUE (queue `num`, packet marks 1 = sent by
 // the impaired browser, 2 = sent to it) and each one is dropped at random (`loss` %), or serialised
 // on its link at `kbps` (one link per direction and per port of the impaired side, i.e. per
 // connection; a backlog past `limit_ms` is dropped at the tail, as a router's queue) and released

@@ -1,10 +1,11 @@
 // The bad link of the chaos scenario `network` as processes on this machine: badLink.c built with gcc
 // (libnetfilter-queue-dev), started, and an iptables chain of its own (Debian's iptables package) that
-// hands it every packet a chosen user id sends (mark 1) and every packet of those connections sent
-// back to it (conntrack mark, mark 2). The impaired browser runs as that user id (impairedChromium.sh), so its pages, and
-// only they, are behind the link: media, room socket and HTTP alike. Removed by the cleanup registry
-// whatever happens (the rules first, so nothing waits in a queue nobody reads; `bypass` lets packets
-// through if the process dies).
+// hands it the packets a chosen user id sends (mark 1) and every packet of those flows sent back to it
+// (conntrack mark, mark 2). The impaired browser runs as that user id (impairedChromium.sh), so its
+// pages, and only they, are behind the link. Which of their packets: `traffic` 'udp' (the default, what
+// libwebrtc's fake network impaired) or 'all' (room socket and HTTP too, as a real bad network does).
+// Removed by the cleanup registry whatever happens (the rules first, so nothing waits in a queue nobody
+// reads; `--queue-bypass` lets packets through if the process dies).
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,16 @@ const SOURCE = path.join(import.meta.dirname, 'badLink.c');
 export const BAD_LINK_UID = 3131;
 const QUEUE = 31;
 
+/**
+ * 'udp': the browser's UDP only, i.e. WebRTC's media path: RTP and RTCP, and with them ICE's STUN
+ * checks and DTLS's handshake, which share the media's UDP 5-tuple (one socket per connection, bundled)
+ * and cannot be told apart from it by a port rule; HTTP and the room's WebSocket (TCP) stay clean.
+ * 'all': every packet of the browser, TCP included.
+ */
+export type ImpairedTraffic = 'udp' | 'all';
+
 export type BadLinkConfig = {
+  traffic: ImpairedTraffic;
   lossPercent: number;
   delayMs: number;
   capacityKbps: number;
@@ -67,14 +77,20 @@ async function removeRules(): Promise<void> {
   }
 }
 
-async function addRules(uid: number): Promise<void> {
-  for (const tool of TOOLS) await addRulesWith(tool, uid);
+async function addRules(uid: number, traffic: ImpairedTraffic): Promise<void> {
+  for (const tool of TOOLS) await addRulesWith(tool, uid, traffic);
 }
 
-async function addRulesWith(tool: (typeof TOOLS)[number], uid: number): Promise<void> {
+async function addRulesWith(
+  tool: (typeof TOOLS)[number],
+  uid: number,
+  traffic: ImpairedTraffic,
+): Promise<void> {
   const mangle = (...args: string[]) => run(tool, ['-w', '-t', 'mangle', ...args]);
   await mangle('-N', CHAIN);
-  const owned = ['-m', 'owner', '--uid-owner', String(uid)];
+  // Only the flows the browser's own packets opened are marked, so the answers follow the same filter.
+  const protocol = traffic === 'udp' ? ['-p', 'udp'] : [];
+  const owned = [...protocol, '-m', 'owner', '--uid-owner', String(uid)];
   const connected = ['-m', 'connmark', '--mark', CONNECTION_MARK];
   const queued = ['-j', 'NFQUEUE', '--queue-num', String(QUEUE), '--queue-bypass'];
   await mangle('-A', CHAIN, ...owned, '-j', 'CONNMARK', '--set-mark', CONNECTION_MARK);
@@ -127,7 +143,7 @@ export async function startBadLink(config: BadLinkConfig): Promise<BadLink> {
   // Rules left by an interrupted run are replaced.
   await removeRules();
   const removeTable = onCleanup(`remove the iptables chain ${CHAIN}`, removeRules);
-  await addRules(BAD_LINK_UID);
+  await addRules(BAD_LINK_UID, config.traffic);
   return {
     async stop() {
       await removeTable();

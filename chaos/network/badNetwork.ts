@@ -3,10 +3,13 @@
 // `TURBO_TELEMETRY_DISABLED=1 npx turbo run build --filter=@lablive/web`). An animator on a clean
 // network publishes; guests in a browser behind the bad link (impairment.ts: why not libwebrtc's
 // field trials) watch: one for the whole part, three coming and going, for 5 minutes (45 s with --quick)
-// through the mesh, then the same through a real Janus. Checks: the link is in effect (RTCP round
-// trip and loss, clean against impaired), join → first remote frame p90 ≤ 1.5 s, no picture frozen
-// longer than 2 s, and through Janus the stage's picture dropping to the lowest layer and coming back
-// once the link is lifted.
+// through the mesh, then the same through a real Janus. The link impairs the browser's UDP (the call's
+// media, as libwebrtc's fake network did); `npm run chaos -- --only=network --network-all` impairs its
+// HTTP and room socket too. Root, iptables, gcc and libnetfilter-queue-dev are needed (badLinkNeeds.ts:
+// installed with apt-get when missing, else a failed check naming them). Checks: the link is in effect
+// (RTCP round trip and loss, clean against impaired), join → first remote frame p90 ≤ 1.5 s, no picture
+// frozen longer than 2 s, and through Janus the stage's picture dropping to the lowest layer and coming
+// back once the link is lifted.
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,10 +18,14 @@ import { onCleanup } from '../../bench/lib/cleanup.ts';
 import { REPO_ROOT } from '../../bench/lib/pinnedProcess.ts';
 import { startBenchJanus } from '../../bench/video/janusProcess.ts';
 import type { ScenarioContext, ScenarioOutcome } from '../lib/scenario.ts';
-import { startBadLink } from './badLinkProcess.ts';
+import { ensureBadLinkNeeds } from './badLinkNeeds.ts';
+import { type ImpairedTraffic, startBadLink } from './badLinkProcess.ts';
 import {
+  ALL_TRAFFIC_FLAG,
   BAD_NETWORK,
+  badLinkConfig,
   describeProof,
+  impairedTraffic,
   impairmentInEffect,
   launchImpairedChromium,
   proveImpairment,
@@ -35,22 +42,37 @@ export async function run(context: ScenarioContext): Promise<ScenarioOutcome> {
   const plan = { cycling: 3, durationMs: quick ? 45_000 : 300_000, watchMs: quick ? 12_000 : 40_000 };
   const minJoins = quick ? MIN_JOINS.quick : MIN_JOINS.full;
   const loadAtStart = os.loadavg()[0] ?? 0;
+  const traffic = impairedTraffic();
+  const link = badLinkConfig(traffic);
+  const needs = await ensureBadLinkNeeds(log);
+  if (!needs.ready)
+    return {
+      setup: `Not run: the bad link cannot be set up on this machine (${needs.detail}).`,
+      checks: [
+        {
+          name: 'the bad link can be set up (root, iptables, gcc, libnetfilter-queue-dev)',
+          passed: false,
+          detail: needs.detail,
+        },
+      ],
+      figures: [],
+    };
 
   const clean = await launchChromium({ signals: false });
   onCleanup('close the clean browser', () => clean.close());
   const impaired = await launchImpairedChromium();
   onCleanup('close the impaired browser', () => impaired.close());
 
-  const proofLink = await startBadLink(BAD_NETWORK);
+  const proofLink = await startBadLink(link);
   const proof = await proveImpairment(clean, impaired, quick ? 8 : 20);
   await proofLink.stop();
   log(`the bad link: ${describeProof(proof)}`);
 
-  const mesh = await runNetworkPart({ label: 'mesh', janus: null, clean, impaired, plan, log });
+  const mesh = await runNetworkPart({ label: 'mesh', janus: null, link, clean, impaired, plan, log });
   const janus = await startBenchJanus();
   let media: Awaited<ReturnType<typeof runNetworkPart>>;
   try {
-    media = await runNetworkPart({ label: 'Janus', janus, clean, impaired, plan, log });
+    media = await runNetworkPart({ label: 'Janus', janus, link, clean, impaired, plan, log });
   } finally {
     await janus.stop();
   }
@@ -59,9 +81,10 @@ export async function run(context: ScenarioContext): Promise<ScenarioOutcome> {
   return {
     setup:
       `An animator on a clean network publishes its camera; guests in a Chromium behind a bad link ` +
-      `(${lossPercent} % loss, ${delayMs} ms each way, ${capacityKbps / 1000} Mbps, every packet of the browser) ` +
+      `(${lossPercent} % loss, ${delayMs} ms each way, ${capacityKbps / 1000} Mbps; ${describeTraffic(traffic)}) ` +
       `watch through the built web app: one for the whole part, ${plan.cycling} joining and leaving, ` +
-      `${plan.durationMs / 60_000} min through the mesh, then the same through Janus.`,
+      `${plan.durationMs / 60_000} min through the mesh, then the same through Janus. ` +
+      `Prerequisites: ${needs.detail} (the scenario runs as root and apt-gets what is missing).`,
     checks: [
       {
         name: 'the bad network is in effect',
@@ -85,7 +108,14 @@ export async function run(context: ScenarioContext): Promise<ScenarioOutcome> {
         'honoured by this Chromium (no added delay, no loss measured: PeerConnectionFactory builds its ' +
         'calls with Call::Create, not the DegradedCall of call/create_call.cc), and the kernel has no ' +
         'netem: the link is chaos/network/badLink.c, fed by iptables NFQUEUE for the browser run as its ' +
-        'own user id; it impairs the room socket and HTTP too, as a real bad network does.',
+        `own user id; by default on its UDP only (media, ICE, DTLS), as DegradedCall impaired only the ` +
+        `call's packets; ${ALL_TRAFFIC_FLAG} impairs its room socket and HTTP too, as a real bad network does.`,
     ],
   };
+}
+
+function describeTraffic(traffic: ImpairedTraffic): string {
+  return traffic === 'udp'
+    ? "the browser's UDP only: RTP/RTCP with ICE and DTLS, HTTP and the room socket clean"
+    : `every packet of the browser, HTTP and the room socket included (${ALL_TRAFFIC_FLAG})`;
 }

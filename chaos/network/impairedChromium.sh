@@ -1,6 +1,6 @@
 #!/bin/sh
 # The system Chromium as the user id LABLIVE_BADNET_UID (no account needed), which the chaos scenario
-# `network` puts behind a bad link (nftables hands that id's packets, and the answers to them, to
+# `network` puts behind a bad link (iptables NFQUEUE hands that id's packets, and the answers to them, to
 # badLink.c). Playwright starts this instead of /usr/bin/chromium; the profile it made as root is
 # handed over first, and the browser's home is inside it.
 set -eu

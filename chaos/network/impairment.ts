@@ -4,7 +4,9 @@
 // loss), as libwebrtc's PeerConnectionFactory now builds its calls with Call::Create
 // (api/enable_media.cc) and only test code goes through CreateCall. This machine's kernel has no netem
 // either, so the link is badLink.c behind iptables NFQUEUE (badLinkProcess.ts), around a browser run as its own
-// user id (impairedChromium.sh): every packet of it, media, room socket and HTTP, both ways.
+// user id (impairedChromium.sh): like DegradedCall, by default only the call's packets, i.e. the browser's
+// UDP (RTP/RTCP, with ICE and DTLS on the same 5-tuple), both ways; with `--network-all`, every packet
+// of it, room socket and HTTP too.
 // The proof: one clean browser sends the same 200 kbps camera to a page of a clean browser and to a
 // page of the impaired one (bare connections of the video bench, bench/video/pageRtc.js); the sender's
 // RTCP round trip must grow by about twice the link's delay (once each way) and the receiver must lose
@@ -13,14 +15,27 @@ import path from 'node:path';
 import { launchChromium } from '@lablive/testkit/browser';
 import type { Browser } from 'playwright-core';
 import { openRtcPage, type RtcPage } from '../../bench/video/rtcPage.ts';
-import { BAD_LINK_UID, type BadLinkConfig } from './badLinkProcess.ts';
+import { BAD_LINK_UID, type BadLinkConfig, type ImpairedTraffic } from './badLinkProcess.ts';
 
+/** Issue 31's bad network: 5 % loss, 150 ms of queue delay, 1 Mbps. */
 export const BAD_NETWORK = {
   lossPercent: 5,
   delayMs: 150,
   capacityKbps: 1000,
   queueLimitMs: 500,
-} as const satisfies BadLinkConfig;
+} as const satisfies Omit<BadLinkConfig, 'traffic'>;
+
+/** The option that puts every packet of the impaired browser behind the link, not only its UDP. */
+export const ALL_TRAFFIC_FLAG = '--network-all';
+
+/** UDP only (the call's packets, as libwebrtc's fake network), unless the run was given ALL_TRAFFIC_FLAG. */
+export function impairedTraffic(argv: readonly string[] = process.argv): ImpairedTraffic {
+  return argv.includes(ALL_TRAFFIC_FLAG) ? 'all' : 'udp';
+}
+
+export function badLinkConfig(traffic: ImpairedTraffic): BadLinkConfig {
+  return { ...BAD_NETWORK, traffic };
+}
 
 const IMPAIRED_CHROMIUM = path.join(import.meta.dirname, 'impairedChromium.sh');
 

@@ -5,9 +5,8 @@
 // subscription to the lowest layer under loss and lifts it after 10 s of good readings).
 import type { Browser } from 'playwright-core';
 import type { BenchJanus } from '../../bench/video/janusProcess.ts';
-import { type BadLinkCounts, startBadLink } from './badLinkProcess.ts';
+import { type BadLinkConfig, type BadLinkCounts, startBadLink } from './badLinkProcess.ts';
 import { type CyclesResult, cycleGuests, type GuestPlan, stayingGuest } from './guestCycles.ts';
-import { BAD_NETWORK } from './impairment.ts';
 import { receivedWidth, type WatchedVideo } from './watchedVideo.ts';
 import { startWebinar } from './webinar.ts';
 
@@ -41,6 +40,7 @@ async function waitForWidth(browserPage: Parameters<typeof receivedWidth>[0]) {
 export async function runNetworkPart(input: {
   label: string;
   janus: BenchJanus | null;
+  link: BadLinkConfig;
   clean: Browser;
   impaired: Browser;
   plan: GuestPlan;
@@ -50,7 +50,7 @@ export async function runNetworkPart(input: {
   const webinar = await startWebinar(label, janus, clean);
   try {
     log(`${label}: animator in the room at ${webinar.url}${webinar.eventPath}; the bad link goes up`);
-    const link = await startBadLink(BAD_NETWORK);
+    const link = await startBadLink(input.link);
     let counts: BadLinkCounts | null = null;
     try {
       const stayer = await stayingGuest(impaired, webinar.url, webinar.eventPath);
