@@ -40,20 +40,36 @@ export type Recorded = {
   busUp: ReadonlyArray<{ at: number; up: number }>;
 };
 
+/** What the operator was told: readiness during and after the partition, and the log's lines. */
+function operatorChecks(recorded: Recorded): Check[] {
+  const { cutAt, restoredAt } = recorded.window;
+  const notReady = recorded.readiness.notReadyBetween(cutAt, restoredAt + 2000);
+  const readyAgainAt = recorded.readiness.samples.find((s) => s.at > restoredAt && s.status === 200)?.at;
+  const lines = recorded.chaos.lines(recorded.chaos.cluster.instanceName(CUT));
+  const since = (pattern: RegExp) => linesMatching(lines, pattern).filter((line) => line.at >= cutAt);
+  const lost = since(/NATS (disconnected|connection stale)|NATS error/);
+  const regained = since(/NATS reconnected/);
+  const gaveUp = since(/bus lost/);
+  return [
+    check(
+      'readiness said lablive-3 could not serve during the partition, and ready after',
+      notReady.length > 0 && readyAgainAt !== undefined,
+      `${notReady.length} not-ready answers (first ${notReady[0] ? seconds(notReady[0].at - cutAt) : '–'} s after the cut: ${notReady[0]?.body ?? 'none'}); ready again ${readyAgainAt ? `${seconds(readyAgainAt - restoredAt)} s after the restore` : 'never'}`,
+    ),
+    check(
+      'the log says NATS was lost and regained',
+      lost.length > 0 && regained.length > 0,
+      `lost: ${lost[0]?.msg ?? 'no line'}${gaveUp[0] ? ` then "${gaveUp[0].msg}"` : ''}; regained: ${regained[0]?.msg ?? 'no line'}`,
+    ),
+  ];
+}
+
 /** The scenario's checks and figures from what it recorded. */
 export function findings(recorded: Recorded): { checks: Check[]; figures: Figure[] } {
   const { chaos, rooms, window, compared, follower, rejoin } = recorded;
   const { cutAt, restoredAt } = window;
   const outage = unavailability(rooms, window);
   const moved = roomsMoved(chaos, rooms, cutAt);
-  const notReady = recorded.readiness.notReadyBetween(cutAt, restoredAt + 2000);
-  const readyAgainAt = recorded.readiness.samples.find((s) => s.at > restoredAt && s.status === 200)?.at;
-  const lines = chaos.lines(chaos.cluster.instanceName(CUT));
-  const lost = linesMatching(lines, /NATS (disconnected|connection stale)|NATS error/).filter(
-    (l) => l.at >= cutAt,
-  );
-  const regained = linesMatching(lines, /NATS reconnected/).filter((l) => l.at >= cutAt);
-  const gaveUp = linesMatching(lines, /bus lost/).filter((l) => l.at >= cutAt);
   const checks: Check[] = [
     check(
       'rooms hosted where first entered',
@@ -99,16 +115,7 @@ export function findings(recorded: Recorded): { checks: Check[]; figures: Figure
         ? `room ${follower.roomId}: first live event ${seconds(follower.receivedMs)} s after joining`
         : 'no room',
     ),
-    check(
-      'readiness said lablive-3 could not serve during the partition, and ready after',
-      notReady.length > 0 && readyAgainAt !== undefined,
-      `${notReady.length} not-ready answers (first ${notReady[0] ? seconds(notReady[0].at - cutAt) : '–'} s after the cut: ${notReady[0]?.body ?? 'none'}); ready again ${readyAgainAt ? `${seconds(readyAgainAt - restoredAt)} s after the restore` : 'never'}`,
-    ),
-    check(
-      'the log says NATS was lost and regained',
-      lost.length > 0 && regained.length > 0,
-      `lost: ${lost[0]?.msg ?? 'no line'}${gaveUp[0] ? ` then "${gaveUp[0].msg}"` : ''}; regained: ${regained[0]?.msg ?? 'no line'}`,
-    ),
+    ...operatorChecks(recorded),
   ];
   const figures: Figure[] = [
     ...outage.figures,

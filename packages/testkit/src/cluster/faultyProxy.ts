@@ -37,11 +37,11 @@ type Link = {
   held: boolean;
 };
 
-export async function startFaultyProxy(target: { host: string; port: number }): Promise<FaultyProxy> {
-  let mode: ProxyMode = 'open';
-  let idleMs: number | null = null;
+type Counts = { accepted: number; bytesUp: number; bytesDown: number; closedIdle: number };
+
+/** The proxy's open connections: each a client socket and its upstream, piped both ways. */
+function createLinks(target: { host: string; port: number }, counts: Counts) {
   const links = new Set<Link>();
-  const counts = { accepted: 0, bytesUp: 0, bytesDown: 0, closedIdle: 0 };
 
   function end(link: Link) {
     if (link.ended) return;
@@ -84,6 +84,44 @@ export async function startFaultyProxy(target: { host: string; port: number }): 
     });
   }
 
+  /** A partition of the current connections: nothing read either way, closes held back. */
+  function hold() {
+    for (const link of links) {
+      link.held = true;
+      link.client.pause();
+      link.upstream?.pause();
+    }
+  }
+
+  /** The partition ends: held bytes flow, held closes reach the other side, held accepts connect. */
+  function release() {
+    for (const link of [...links]) {
+      if (!link.held) continue;
+      link.held = false;
+      link.lastActive = performance.now();
+      if (link.upstream === null) {
+        if (link.client.destroyed) end(link);
+        else connectUpstream(link);
+        continue;
+      }
+      link.client.emit('proxy-restored');
+      link.upstream.emit('proxy-restored');
+      if (!link.ended) {
+        link.client.resume();
+        link.upstream.resume();
+      }
+    }
+  }
+
+  return { links, end, connectUpstream, hold, release };
+}
+
+export async function startFaultyProxy(target: { host: string; port: number }): Promise<FaultyProxy> {
+  let mode: ProxyMode = 'open';
+  let idleMs: number | null = null;
+  const counts: Counts = { accepted: 0, bytesUp: 0, bytesDown: 0, closedIdle: 0 };
+  const { links, end, connectUpstream, hold, release } = createLinks(target, counts);
+
   const server = net.createServer({ pauseOnConnect: true }, (client) => {
     counts.accepted++;
     client.on('error', () => {});
@@ -125,11 +163,7 @@ export async function startFaultyProxy(target: { host: string; port: number }): 
     mode: () => mode,
     blackhole(options = { newConnections: 'held' }) {
       if (options.newConnections === 'held') mode = 'blackhole';
-      for (const link of links) {
-        link.held = true;
-        link.client.pause();
-        link.upstream?.pause();
-      }
+      hold();
     },
     refuse() {
       mode = 'refuse';
@@ -141,22 +175,7 @@ export async function startFaultyProxy(target: { host: string; port: number }): 
     },
     restore() {
       mode = 'open';
-      for (const link of [...links]) {
-        if (!link.held) continue;
-        link.held = false;
-        link.lastActive = performance.now();
-        if (link.upstream === null) {
-          if (link.client.destroyed) end(link);
-          else connectUpstream(link);
-          continue;
-        }
-        link.client.emit('proxy-restored');
-        link.upstream.emit('proxy-restored');
-        if (!link.ended) {
-          link.client.resume();
-          link.upstream.resume();
-        }
-      }
+      release();
     },
     closeIdle(ms) {
       idleMs = ms;
