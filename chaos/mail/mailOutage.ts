@@ -69,7 +69,7 @@ export async function run(context: ScenarioContext): Promise<ScenarioOutcome> {
       check(
         'the instances stayed ready',
         answers > 0 && notReady.length === 0,
-        `${answers} readiness answers from ${urls.length} instances, ${notReady.length} not 200`,
+        `${answers} readiness answers from ${urls.length} instances, ${notReady.length} not 200${notReady[0] ? ` (first: ${notReady[0].status} "${notReady[0].body.slice(0, 120)}")` : ''}`,
       ),
       ...blackHole.checks,
     ],
