@@ -35,12 +35,11 @@ export type BadLinkConfig = {
   queueLimitMs: number;
 };
 
+/** Packets one direction of the link saw, dropped at random, and dropped at the tail of its queue. */
+export type DirectionCounts = { seen: number; lost: number; tailDropped: number };
+
 /** What the link did, per direction, from the impaired side: packets it sent, packets sent to it. */
-export type BadLinkCounts = {
-  sent: { seen: number; lost: number; tailDropped: number };
-  received: { seen: number; lost: number; tailDropped: number };
-  delivered: number;
-};
+export type BadLinkCounts = { sent: DirectionCounts; received: DirectionCounts; delivered: number };
 
 export type BadLink = { stop(): Promise<BadLinkCounts | null> };
 

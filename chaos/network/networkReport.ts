@@ -1,6 +1,7 @@
 // The checks and figures of the chaos scenario `network`, from what each part measured (networkPart.ts)
 // and from the proof that the bad link is in effect (impairment.ts).
 import { type Check, check, type Figure, figure, percentile } from '../lib/scenario.ts';
+import type { DirectionCounts } from './badLinkProcess.ts';
 import type { ImpairmentProof } from './impairment.ts';
 import { LOWEST_LAYER_WIDTH, type PartResult } from './networkPart.ts';
 import { FROZEN_MS, type WatchedVideo } from './watchedVideo.ts';
@@ -63,10 +64,10 @@ export function partFigures(part: PartResult): Figure[] {
   const rtts = views.flatMap((seen) => (seen.iceRoundTripMs === null ? [] : [seen.iceRoundTripMs]));
   const sizes = views.map((seen) => `${seen.frameWidth}x${seen.frameHeight}`);
   const link = part.link;
-  const share = (part: { seen: number; lost: number; tailDropped: number }) =>
-    part.seen === 0
+  const share = (direction: DirectionCounts) =>
+    direction.seen === 0
       ? '–'
-      : `${((100 * part.lost) / part.seen).toFixed(1)} % lost + ${((100 * part.tailDropped) / part.seen).toFixed(1)} % queue drops of ${part.seen}`;
+      : `${((100 * direction.lost) / direction.seen).toFixed(1)} % lost + ${((100 * direction.tailDropped) / direction.seen).toFixed(1)} % queue drops of ${direction.seen}`;
   const label = part.label;
   return [
     figure(
