@@ -1,5 +1,6 @@
 // What an operator sees of one instance during a fault, recorded as it happens: its readiness answers
-// (GET /api/health/ready, polled) and the log lines saying which rooms it started hosting.
+// (GET /api/health/ready, polled, as a load balancer's health check does) and, from its log lines, the
+// rooms it started hosting and the messages it logged.
 
 export type ReadinessSample = { at: number; status: number; body: string };
 
@@ -7,24 +8,31 @@ export type ReadinessWatch = {
   samples: ReadinessSample[];
   /** The samples between `from` and `to` that answered anything but 200. */
   notReadyBetween(from: number, to: number): ReadinessSample[];
-  stop(): void;
+  /**
+   * A fault from `from` to `to` as a load balancer's health check saw it: the first answer that was not
+   * ready within it (null: always ready), and how long after `to` the instance answered ready again.
+   */
+  outage(from: number, to: number): { notReady: string | null; readyAfterMs: number | null };
+  /** Stops polling; resolves when the last poll is over. */
+  stop(): Promise<void>;
 };
 
 const now = () => performance.timeOrigin + performance.now();
 
+/** GET /api/health/ready of the instance at `instanceUrl`, polled every `everyMs`, each answer kept. */
 export function watchReadiness(instanceUrl: string, everyMs = 250): ReadinessWatch {
   const samples: ReadinessSample[] = [];
   let stopped = false;
-  void (async () => {
+  const polling = (async () => {
     while (!stopped) {
       const at = now();
       try {
         const response = await fetch(`${instanceUrl}/api/health/ready`, {
-          signal: AbortSignal.timeout(2000),
+          signal: AbortSignal.timeout(5_000),
         });
         samples.push({ at, status: response.status, body: await response.text() });
       } catch (error) {
-        samples.push({ at, status: 0, body: String(error) });
+        samples.push({ at, status: 0, body: `no answer: ${String(error)}` });
       }
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
@@ -32,8 +40,14 @@ export function watchReadiness(instanceUrl: string, everyMs = 250): ReadinessWat
   return {
     samples,
     notReadyBetween: (from, to) => samples.filter((s) => s.at >= from && s.at <= to && s.status !== 200),
-    stop() {
+    outage(from, to) {
+      const notReady = samples.find((s) => s.at >= from && s.at <= to && s.status !== 200);
+      const readyAgain = samples.find((s) => s.at > to && s.status === 200);
+      return { notReady: notReady?.body ?? null, readyAfterMs: readyAgain ? readyAgain.at - to : null };
+    },
+    async stop() {
       stopped = true;
+      await polling;
     },
   };
 }

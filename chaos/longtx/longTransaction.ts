@@ -10,14 +10,14 @@ import { sql } from 'kysely';
 import { createBenchDatabase } from '../../bench/lib/benchDatabase.ts';
 import {
   type ChatRoom,
+  chatContinuously,
   judgeDelivery,
   openChatRooms,
   roomLog,
-  type SentMessage,
-  sendChat,
-  startChatter,
+  type SentChat,
+  say,
 } from '../lib/chatRooms.ts';
-import { operatorLines, socketOf, startInstancesOn } from '../lib/instancesOn.ts';
+import { operatorLines, startInstancesOn } from '../lib/instancesOn.ts';
 import { projectionLags, projectionsCaughtUp, sessionMessageCounts } from '../lib/projectionCatchUp.ts';
 import {
   type Check,
@@ -46,7 +46,7 @@ type Lag = { phase: 'before' | 'during' | 'after'; projection: string; ms: numbe
 async function roomBLags(
   db: Db,
   roomId: number,
-  sent: readonly SentMessage[],
+  sent: readonly SentChat[],
   held: HeldEvent,
   watch: Awaited<ReturnType<typeof watchCheckpoints>>,
 ): Promise<Lag[]> {
@@ -58,8 +58,8 @@ async function roomBLags(
   const positions = new Map<string, LogPosition>(rows.map((row) => [row.messageId, row]));
   return sent.flatMap((message) => {
     const position = positions.get(message.messageId);
-    const acked = message.answeredAt;
-    if (!position || acked === null || !message.result?.ok) return [];
+    const acked = message.ackedAt;
+    if (!position || acked === null || message.ok !== true) return [];
     const phase = acked < held.appendedAt ? 'before' : acked <= held.committedAt ? 'during' : 'after';
     return watch.projections.map((projection) => {
       const folded = watch.foldedAt(projection, position);
@@ -105,18 +105,17 @@ export async function run(context: ScenarioContext): Promise<ScenarioOutcome> {
     natsUrl: context.natsUrl,
     label: 'longtx',
     instances: 1,
+    balancer: false,
   });
   const rooms = await openChatRooms({
     db,
-    httpUrl: cluster.instanceUrl(0),
-    socketUrl: () => socketOf(cluster, 0),
+    cluster,
     label: 'longtx',
     rooms: 2,
     people: PEOPLE,
   });
   const [roomA, roomB] = rooms as [ChatRoom, ChatRoom];
-  const sentA: SentMessage[] = [];
-  await Promise.all(roomA.clients.map((client) => sendChat(sentA, roomA.roomId, client, 'before the hold')));
+  await Promise.all(roomA.chatters.map((chatter) => say(chatter, 'before the hold')));
   await waitUntil(
     () => projectionsCaughtUp(db, [roomA.roomId, roomB.roomId]),
     'projections at the log',
@@ -124,20 +123,18 @@ export async function run(context: ScenarioContext): Promise<ScenarioOutcome> {
   );
 
   const watch = await watchCheckpoints(db);
-  const chatter = startChatter([roomB], CHAT_EVERY_MS);
+  const stopChat = chatContinuously(roomB.chatters, CHAT_EVERY_MS);
   await sleep(1_500);
   context.log(`holding a transaction with room ${roomA.roomId}'s event open ${holdMs / 1000} s`);
   const held = await holdAppend(database.url, roomA.roomId, holdMs, () => {});
   await sleep(3_000);
-  chatter.stop();
-  await waitUntil(() => chatter.sent.every((m) => m.result !== null), 'room B answered', 30_000).catch(
-    () => {},
-  );
+  await Promise.race([stopChat(), sleep(30_000)]);
   // Room A's host learns of an event written behind its back at its next append, which finds the
   // stream at another version and makes it load the room again: a message decided on its stale state
   // (the session still open) does that, and is then refused on the room's real state (session ended).
   // The animator then starts the next session, which carries the clients over the held event.
-  const [animator, participant] = roomA.clients;
+  const roomAClients = roomA.chatters.map((chatter) => chatter.client);
+  const [animator, participant] = roomAClients;
   if (!animator || !participant) throw new Error('room A has no people');
   const nudge = await participant.send({
     type: 'SendChatMessage',
@@ -145,7 +142,7 @@ export async function run(context: ScenarioContext): Promise<ScenarioOutcome> {
   });
   const restarted = await animator.send({ type: 'StartSession', data: {} });
   await waitUntil(
-    () => roomA.clients.every((client) => client.lastVersion() > held.version),
+    () => roomAClients.every((client) => client.lastVersion() > held.version),
     'room A’s clients past the held event',
     30_000,
   ).catch(() => {});
@@ -153,11 +150,17 @@ export async function run(context: ScenarioContext): Promise<ScenarioOutcome> {
   await waitUntil(() => projectionsCaughtUp(db, roomIds), 'projections caught up', 30_000).catch(() => {});
   await watch.stop();
 
-  const lags = await roomBLags(db, roomB.roomId, chatter.sent, held, watch);
+  const lags = await roomBLags(
+    db,
+    roomB.roomId,
+    roomB.chatters.flatMap((chatter) => chatter.sent),
+    held,
+    watch,
+  );
   const heldPosition = { transactionId: held.transactionId, globalPosition: held.globalPosition };
   const during = lags.filter((lag) => lag.phase === 'during');
   const after = lags.filter((lag) => lag.phase === 'after');
-  const delivery = await judgeDelivery(db, rooms, [...sentA, ...chatter.sent]);
+  const delivery = await judgeDelivery(db, rooms);
   const checks: Check[] = [
     await premiseCheck(db, roomB.roomId, held),
     ...(await foldChecks(
@@ -184,10 +187,10 @@ export async function run(context: ScenarioContext): Promise<ScenarioOutcome> {
     }),
     check(
       'room A’s clients received the held event once',
-      roomA.clients.every(
+      roomAClients.every(
         (client) => client.received.filter((delivered) => delivered.version === held.version).length === 1,
       ),
-      roomA.clients
+      roomAClients
         .map((c) => `${c.name}: ${c.received.filter((d) => d.version === held.version).length}`)
         .join(', '),
     ),
@@ -232,7 +235,7 @@ export async function run(context: ScenarioContext): Promise<ScenarioOutcome> {
         ];
       }),
     ],
-    notes: operatorLines(lines),
+    notes: operatorLines(lines()),
   };
 }
 

@@ -6,15 +6,17 @@
 // kept serving; that instance 3 serves again after the partition and told the operator (readiness, log).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startFaultyProxy } from '@lablive/testkit/cluster';
-import { type ChaosCluster, socketUrl, startChaosCluster } from '../lib/chaosCluster.ts';
+import { type ChaosCluster, startChaosCluster } from '../lib/chaosCluster.ts';
 import {
   type Chatter,
   chatContinuously,
+  clientsCaughtUp,
   compareWithLog,
   logVersion,
   openChatter,
   say,
-} from '../lib/chatTraffic.ts';
+} from '../lib/chatRooms.ts';
+import { socketUrl } from '../lib/instancesOn.ts';
 import { hostStarts, watchReadiness } from '../lib/instanceWatch.ts';
 import { figure, type ScenarioContext, type ScenarioOutcome, waitUntil } from '../lib/scenario.ts';
 import { CUT, findings, type Room, sampleBusUp } from './partitionFindings.ts';
@@ -93,9 +95,13 @@ export async function run(context: ScenarioContext): Promise<ScenarioOutcome> {
   await sleep(5000);
   const endedAt = now();
   const settled = await Promise.race([stopChat().then(() => true), sleep(60_000).then(() => false)]);
-  readiness.stop();
+  await readiness.stop();
   busUp.stop();
-  await reachLog(chaos, chatters);
+  await waitUntil(
+    () => clientsCaughtUp(chaos.db, chatters),
+    'every client to reach its room log',
+    30_000,
+  ).catch(() => undefined);
   const compared = await compareWithLog(chaos.db, [...chatters, ...rejoin.chatters]);
   const { checks, figures } = findings({
     chaos,
@@ -133,19 +139,6 @@ async function catchUpTime(chaos: ChaosCluster, rooms: readonly Room[], sockets:
     'the sockets to catch up',
     60_000,
   ).catch(() => Number.NaN);
-}
-
-/** Waits (30 s at most) until every client has its room's last version. */
-async function reachLog(chaos: ChaosCluster, chatters: readonly Chatter[]) {
-  await waitUntil(
-    async () => {
-      for (const chatter of chatters)
-        if (chatter.client.lastVersion() < (await logVersion(chaos.db, chatter.roomId))) return false;
-      return true;
-    },
-    'every client to reach its room log',
-    30_000,
-  ).catch(() => undefined);
 }
 
 /** A room entered first on instance 3 after the partition: hosted there, and serving a person elsewhere. */

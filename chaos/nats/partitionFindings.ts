@@ -3,7 +3,7 @@
 // the bus gauge and the log told the operator, and whether every client saw its room's log exactly.
 import { metricValue, scrape } from '@lablive/testkit/cluster';
 import type { ChaosCluster } from '../lib/chaosCluster.ts';
-import { type Chatter, type LogComparison, longestCommandWait, longestSilence } from '../lib/chatTraffic.ts';
+import { type Chatter, type LogComparison, longestCommandWait, longestSilence } from '../lib/chatRooms.ts';
 import { hostStarts, linesMatching, type ReadinessWatch } from '../lib/instanceWatch.ts';
 import { type Check, check, type Figure, figure } from '../lib/scenario.ts';
 

@@ -13,13 +13,15 @@ import { startSmtpCapture } from '@lablive/testkit/smtpCapture';
 import { onCleanup } from '../../bench/lib/cleanup.ts';
 import {
   type ChatRoom,
+  chatContinuously,
   clientsCaughtUp,
   judgeDelivery,
   openChatRooms,
   type Refusal,
-  startChatter,
+  type SentChat,
 } from '../lib/chatRooms.ts';
-import { operatorLines, socketOf, startInstancesOn } from '../lib/instancesOn.ts';
+import { operatorLines, startInstancesOn } from '../lib/instancesOn.ts';
+import { type ReadinessWatch, watchReadiness } from '../lib/instanceWatch.ts';
 import { startPrivatePostgres } from '../lib/privatePostgres.ts';
 import { projectionLags, projectionsCaughtUp, sessionMessageCounts } from '../lib/projectionCatchUp.ts';
 import {
@@ -31,7 +33,6 @@ import {
   type ScenarioOutcome,
   waitUntil,
 } from '../lib/scenario.ts';
-import { watchReadiness } from './readinessWatch.ts';
 
 const INSTANCES = 2;
 const ROOMS = 2;
@@ -42,27 +43,25 @@ const RETRYABLE = new Set(['room_unavailable', 'rate_limited']);
 /** After the database is back: the first acknowledgement, and everything caught up, within these. */
 const FIRST_ACK_BOUND_MS = 10_000;
 const CATCH_UP_BOUND_MS = 30_000;
+/** The chat records' clock (lib/chatRooms.ts), so outage times compare with acknowledgements. */
+const now = () => performance.timeOrigin + performance.now();
 
 type Outage = { name: string; from: number; back: number; firstAckMs: number | null; allAnsweredMs: number };
 
 /** Runs `fault` while the rooms chat; when the database is back, how long until acks flow again. */
-async function outage(
-  name: string,
-  fault: () => Promise<void>,
-  sent: ReturnType<typeof startChatter>['sent'],
-): Promise<Outage> {
-  const from = Date.now();
+async function outage(name: string, fault: () => Promise<void>, sent: () => SentChat[]): Promise<Outage> {
+  const from = now();
   await fault();
-  const back = Date.now();
+  const back = now();
   // Both measured from the database's return, side by side.
   const [firstAck, allAnswered] = await Promise.all([
     waitUntil(
-      () => sent.some((m) => m.result?.ok && (m.answeredAt ?? 0) >= back),
+      () => sent().some((m) => m.ok === true && (m.ackedAt ?? 0) >= back),
       `an acknowledgement after the ${name}`,
       60_000,
     ).catch(() => null),
     waitUntil(
-      () => sent.every((m) => m.sentAt > back || m.result !== null),
+      () => sent().every((m) => m.sentAt > back || m.ok !== null),
       `every command sent before the end of the ${name} answered`,
       60_000,
     ).catch(() => Number.NaN),
@@ -103,6 +102,7 @@ export async function run(context: ScenarioContext): Promise<ScenarioOutcome> {
     natsUrl: context.natsUrl,
     label: 'postgres',
     instances: INSTANCES,
+    balancer: false,
     env: { SMTP_URL: smtp.url },
   });
   const db = createDb(server.url('lablive'), { max: 4 });
@@ -110,15 +110,16 @@ export async function run(context: ScenarioContext): Promise<ScenarioOutcome> {
   const refusals: Refusal[] = [];
   const rooms: ChatRoom[] = await openChatRooms({
     db,
-    httpUrl: cluster.instanceUrl(0),
-    socketUrl: (client, attempt) => socketOf(cluster, (client + attempt - 1) % INSTANCES),
+    cluster,
     label: 'pg',
     rooms: ROOMS,
     people: PEOPLE,
     onRefused: (refusal) => refusals.push(refusal),
   });
-  const readiness = watchReadiness(Array.from({ length: INSTANCES }, (_, i) => cluster.instanceUrl(i)));
-  const chatter = startChatter(rooms, CHAT_EVERY_MS);
+  const readiness = Array.from({ length: INSTANCES }, (_, i) => watchReadiness(cluster.instanceUrl(i)));
+  const chatters = rooms.flatMap((room) => room.chatters);
+  const sent = () => chatters.flatMap((chatter) => chatter.sent);
+  const stopChat = chatContinuously(chatters, CHAT_EVERY_MS);
   const outages: Outage[] = [];
   const faults: Array<[string, () => Promise<void>]> = [
     [`restart (fast stop, ${downMs / 1000} s down)`, () => server.restart('fast', downMs)],
@@ -128,27 +129,24 @@ export async function run(context: ScenarioContext): Promise<ScenarioOutcome> {
   for (const [name, fault] of faults) {
     await sleep(2_000);
     context.log(name);
-    outages.push(await outage(name, fault, chatter.sent));
+    outages.push(await outage(name, fault, sent));
   }
   await sleep(2_000);
-  chatter.stop();
-  const lastBack = outages.at(-1)?.back ?? Date.now();
-  await waitUntil(() => chatter.sent.every((m) => m.result !== null), 'every command answered', 60_000).catch(
-    () => {},
-  );
-  await waitUntil(() => clientsCaughtUp(db, rooms), 'every client caught up', 30_000).catch(() => {});
+  const lastBack = outages.at(-1)?.back ?? now();
+  await Promise.race([stopChat(), sleep(60_000)]);
+  await waitUntil(() => clientsCaughtUp(db, chatters), 'every client caught up', 30_000).catch(() => {});
   const roomIds = rooms.map((room) => room.roomId);
   const caughtUp = await waitUntil(
     () => projectionsCaughtUp(db, roomIds),
     'the projections to catch up',
     CATCH_UP_BOUND_MS,
   ).then(
-    () => Date.now() - lastBack,
+    () => now() - lastBack,
     () => null,
   );
   const mail = await mailAfterOutages(cluster, db, smtp);
-  await readiness.stop();
-  const delivery = await judgeDelivery(db, rooms, chatter.sent);
+  await Promise.all(readiness.map((watch) => watch.stop()));
+  const delivery = await judgeDelivery(db, rooms);
 
   return {
     setup:
@@ -171,7 +169,7 @@ export async function run(context: ScenarioContext): Promise<ScenarioOutcome> {
       ),
     ],
     figures: figures(outages, refusals, delivery.acked, caughtUp, mail),
-    notes: operatorLines(lines),
+    notes: operatorLines(lines()),
   };
 }
 
@@ -199,12 +197,12 @@ function outageChecks(outages: Outage[], refusals: Refusal[], cluster: LocalClus
 
 function recoveryChecks(
   outages: Outage[],
-  readiness: ReturnType<typeof watchReadiness>,
+  readiness: readonly ReadinessWatch[],
   caughtUp: number | null,
   mail: { status: number; deliveredMs: number | null },
 ): Check[] {
   const seen = outages.flatMap((o) =>
-    Array.from({ length: INSTANCES }, (_, i) => ({ o, i, ...readiness.outage(i, o.from, o.back) })),
+    readiness.map((watch, i) => ({ o, i, ...watch.outage(o.from, o.back) })),
   );
   return [
     check(

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { createRealtimeClient, type RealtimeStatus, type RoomHandle } from '@lablive/client';
 import type { ChatLog } from '@lablive/domain';
 import { onCleanup } from '../../bench/lib/cleanup.ts';
-import type { SentChat } from '../lib/chatTraffic.ts';
+import type { SentChat } from '../lib/chatRooms.ts';
 
 export type ObservedClient = {
   handle: RoomHandle;

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FaultyProxy } from '@lablive/testkit/cluster';
 import { metricValue, scrape } from '@lablive/testkit/cluster';
 import type { ChaosCluster } from '../lib/chaosCluster.ts';
-import { type Chatter, readRoomLog } from '../lib/chatTraffic.ts';
+import { type Chatter, roomLog } from '../lib/chatRooms.ts';
 import { type Check, check, type Figure, figure } from '../lib/scenario.ts';
 import { firstDropAfter, firstRejoinAfter, type ObservedClient, openBrowserClient } from './browserClient.ts';
 
@@ -121,10 +121,10 @@ export async function fullReconnect(world: World): Promise<CaseResult> {
   world.person = fresh;
   world.people.push(fresh);
   // The welcome's chat is the latest messages stored up to its version (the live state keeps the latest).
-  const stored = (await readRoomLog(world.chaos.db, world.roomId)).filter(
+  const stored = (await roomLog(world.chaos.db, world.roomId)).filter(
     (event) => event.type === 'ChatMessageSent' && event.version <= fresh.welcomedAt,
   );
-  const storedIds = stored.map((event) => String((event.data as { messageId?: unknown }).messageId));
+  const storedIds = stored.map((event) => String(event.messageId));
   const shown = fresh.welcomeChat;
   const same = storedIds.slice(-shown.length).join() === shown.join() && new Set(shown).size === shown.length;
   const total = fresh.handle.state.chat.total;

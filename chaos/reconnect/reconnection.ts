@@ -10,8 +10,9 @@
 // Each: time from the drop to resumed (≤ 3 s), and the chat around it neither lost nor doubled.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startFaultyProxy } from '@lablive/testkit/cluster';
-import { socketUrl, startChaosCluster } from '../lib/chaosCluster.ts';
-import { logVersion, openChatter, readRoomLog, type SentChat, say } from '../lib/chatTraffic.ts';
+import { startChaosCluster } from '../lib/chaosCluster.ts';
+import { logVersion, openChatter, roomLog, type SentChat, say } from '../lib/chatRooms.ts';
+import { socketUrl } from '../lib/instancesOn.ts';
 import { type Check, check, type ScenarioContext, type ScenarioOutcome } from '../lib/scenario.ts';
 import { openBrowserClient } from './browserClient.ts';
 import {
@@ -29,7 +30,7 @@ const now = () => performance.timeOrigin + performance.now();
 
 /** The speaker every 400 ms and the person every second, while `world.chatting`. */
 function chatAlong(world: World): () => Promise<void> {
-  const inFlight: Array<Promise<void>> = [];
+  const inFlight: Array<Promise<unknown>> = [];
   let tick = 0;
   const timer = setInterval(() => {
     if (!world.chatting) return;
@@ -45,7 +46,7 @@ function chatAlong(world: World): () => Promise<void> {
 
 /** Neither lost nor doubled: each client's versions follow without a hole or a repeat, and its chat is the log's. */
 async function chatIntact(world: World): Promise<Check[]> {
-  const log = await readRoomLog(world.chaos.db, world.roomId);
+  const log = await roomLog(world.chaos.db, world.roomId);
   const checks: Check[] = [];
   for (const [index, person] of world.people.entries()) {
     const holes = person.versions.filter(
@@ -57,7 +58,7 @@ async function chatIntact(world: World): Promise<Check[]> {
         (event) =>
           event.type === 'ChatMessageSent' && event.version > person.welcomedAt && event.version <= last,
       )
-      .map((event) => String((event.data as { messageId?: unknown }).messageId));
+      .map((event) => String(event.messageId));
     const got = person.liveChat;
     checks.push(
       check(
@@ -72,7 +73,7 @@ async function chatIntact(world: World): Promise<Check[]> {
   );
   const storedIds = new Map<string, number>();
   for (const event of log) {
-    const id = String((event.data as { messageId?: unknown } | null)?.messageId);
+    const id = String(event.messageId);
     if (event.type === 'ChatMessageSent') storedIds.set(id, (storedIds.get(id) ?? 0) + 1);
   }
   const notOnce = acknowledged.filter((sent) => storedIds.get(sent.messageId) !== 1).length;
