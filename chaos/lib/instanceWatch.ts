@@ -43,7 +43,10 @@ export function watchReadiness(instanceUrl: string, everyMs = 250): ReadinessWat
     outage(from, to) {
       const notReady = samples.find((s) => s.at >= from && s.at <= to && s.status !== 200);
       const readyAgain = samples.find((s) => s.at > to && s.status === 200);
-      return { notReady: notReady?.body ?? null, readyAfterMs: readyAgain ? readyAgain.at - to : null };
+      return {
+        notReady: notReady?.body ?? null,
+        readyAfterMs: readyAgain ? Math.round(readyAgain.at - to) : null,
+      };
     },
     async stop() {
       stopped = true;
