@@ -234,7 +234,6 @@ export function createConnection(options: ConnectionOptions, events: ConnectionE
   function send(message: ClientMessage): boolean {
     if (socket === null || !authenticated || socket.readyState !== SOCKET_OPEN) return false;
     socket.send(JSON.stringify(message));
-    if (message.type === 'command') heartbeat.expectAnswer();
     return true;
   }
 
