@@ -13,6 +13,9 @@ export default defineConfig({
             'packages/*/src/**/*.unit.test.ts',
             'bench/**/*.unit.test.ts',
           ],
+          // Set on every project, or vitest runs them all at once whatever e2e's says (its docs: "if you
+          // don't set this option, all projects run in parallel"): CI's e2e ran beside the integration files.
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -22,6 +25,7 @@ export default defineConfig({
           globalSetup: ['packages/testkit/src/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          sequence: { groupOrder: 0 },
         },
       },
       {
