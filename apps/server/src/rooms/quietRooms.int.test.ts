@@ -89,13 +89,18 @@ describe('quiet rooms', () => {
       expect(one.hostedRooms()).toEqual([roomId]);
 
       await until(() => one.hostedRooms().length === 0);
-      // Snapshotted as it left.
-      const saved = await test.db
-        .selectFrom('room_snapshots')
-        .select('version')
-        .where('stream_id', '=', roomStreamId(roomId))
-        .executeTakeFirst();
-      expect(saved?.version).toBe(left.version);
+      // Snapshotted as it left: the host leaves the list first, then stops (writing its snapshot), then
+      // releases its lease.
+      const savedVersion = async () =>
+        (
+          await test.db
+            .selectFrom('room_snapshots')
+            .select('version')
+            .where('stream_id', '=', roomStreamId(roomId))
+            .executeTakeFirst()
+        )?.version;
+      await until(async () => (await savedVersion()) === left.version);
+      expect(await savedVersion()).toBe(left.version);
 
       // Its lease is free: another instance, which cannot reach the first over a bus, takes the room.
       const elsewhere = await two.snapshot(roomId);
