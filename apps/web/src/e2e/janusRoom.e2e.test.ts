@@ -23,6 +23,7 @@ import {
 } from '@lablive/testkit';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { peerConnectionReport, recordPeerConnections } from './peerConnectionReport.ts';
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../../../test-artifacts');
 const skipReason = browserSkipReason();
@@ -41,6 +42,32 @@ const remotesWithVideo = (page: Page): Promise<number[]> =>
         ?.remotes()
         .filter((remote) => remote.stream?.getVideoTracks().some((track) => track.readyState === 'live'))
         .map((remote) => remote.participantId) ?? [],
+  );
+
+/** Runs a wait on a page's video; a failure prints its connections (a frozen picture on CI says why). */
+async function reportingConnections(page: Page, wait: () => Promise<unknown>): Promise<void> {
+  try {
+    await wait();
+  } catch (error) {
+    console.log(`${page.url()}: the page's connections when its video wait failed:`);
+    console.log(await peerConnectionReport(page).catch((reason: unknown) => String(reason)));
+    throw error;
+  }
+}
+
+/** Waits until a page has decoded more than `above` frames of a participant's camera. */
+const expectFramesAbove = (page: Page, participantId: number, above: number) =>
+  reportingConnections(page, () =>
+    expect.poll(async () => (await framesOf(page))[participantId] ?? 0, WAIT).toBeGreaterThan(above),
+  );
+
+/**
+ * Waits until a page decodes a participant's camera live: more than 5 frames within a second (a
+ * subscription opened again counts from 0, so a growing total would not say it).
+ */
+const expectDecoding = (page: Page, participantId: number, wait = WAIT) =>
+  reportingConnections(page, () =>
+    expect.poll(() => decodedInASecond(page, participantId), wait).toBeGreaterThan(5),
   );
 
 /** Frames of a participant's camera a page decodes in one second (a new subscription counts from 0). */
@@ -97,6 +124,7 @@ describe.runIf(skipReason === null)(
       });
       contexts.push(context);
       const page = await context.newPage();
+      await recordPeerConnections(page);
       await page.addInitScript(() => {
         window.localStorage.setItem('lablive.locale', 'en');
         window.localStorage.setItem('lablive.debug', '1');
@@ -201,17 +229,9 @@ describe.runIf(skipReason === null)(
     });
 
     it(`shows the animator's video to all ${VIEWERS} guests: each decodes frames from the media server`, async () => {
-      for (const viewer of viewers) {
-        await expect.poll(async () => (await framesOf(viewer))[animatorId] ?? 0, WAIT).toBeGreaterThan(10);
-      }
-      // And they keep decoding: every viewer's count grows again (the stage's large layer included).
-      const before = await Promise.all(viewers.map(framesOf));
-      for (const [index, viewer] of viewers.entries()) {
-        const seen = before[index]?.[animatorId] ?? 0;
-        await expect
-          .poll(async () => (await framesOf(viewer))[animatorId] ?? 0, WAIT)
-          .toBeGreaterThan(seen + 10);
-      }
+      for (const viewer of viewers) await expectFramesAbove(viewer, animatorId, 10);
+      // And they keep decoding (the stage's large layer included).
+      for (const viewer of viewers) await expectDecoding(viewer, animatorId);
       // The guests see the animator's camera large on the stage (no presentation in this event), in the
       // media server's largest simulcast layer: wider than the 320 px of the small one.
       const stageVideo = (viewers[1] as Page).getByTestId('stage-speaker-video');
@@ -230,9 +250,7 @@ describe.runIf(skipReason === null)(
       const speaker = viewers[VIEWERS - 1] as Page;
       const speakerId = await myId(speaker);
       await turnOn(speaker, 'room-toggle-video');
-      for (const page of [animator, viewers[1] as Page]) {
-        await expect.poll(async () => (await framesOf(page))[speakerId] ?? 0, WAIT).toBeGreaterThan(10);
-      }
+      for (const page of [animator, viewers[1] as Page]) await expectFramesAbove(page, speakerId, 10);
       // Only a thumbnail for the others (the animator keeps the stage): the smallest layer, 320 px wide.
       await expect.poll(() => receivedWidth(viewers[1] as Page, speakerId), WAIT).toBeGreaterThan(0);
       await expect.poll(() => receivedWidth(viewers[1] as Page, speakerId), WAIT).toBeLessThanOrEqual(320);
@@ -242,10 +260,7 @@ describe.runIf(skipReason === null)(
         await expect.poll(async () => (await remotesWithVideo(page)).includes(speakerId), WAIT).toBe(false);
       }
       // The first publisher still reaches everyone.
-      const frames = await framesOf(viewers[1] as Page);
-      await expect
-        .poll(async () => (await framesOf(viewers[1] as Page))[animatorId] ?? 0, WAIT)
-        .toBeGreaterThan(frames[animatorId] ?? 0);
+      await expectDecoding(viewers[1] as Page, animatorId);
     }, 120_000);
 
     it('moves the room to the other media server when its own dies, and the video comes back', async () => {
@@ -260,7 +275,7 @@ describe.runIf(skipReason === null)(
       const diedAt = Date.now();
       await lost.stop();
       pool = pool.filter((janus) => janus !== lost);
-      await expect.poll(() => decodedInASecond(viewer, animatorId), MOVE_WAIT).toBeGreaterThan(5);
+      await expectDecoding(viewer, animatorId, MOVE_WAIT);
       console.log(`media server lost: the viewer decodes again after ${Date.now() - diedAt} ms`);
       const moved = await database.db
         .selectFrom('media_room_servers')
@@ -283,7 +298,7 @@ describe.runIf(skipReason === null)(
       // The server comes back (a restart): the browsers publish and subscribe again by themselves.
       pool = [await startTestJanus({ port, rtpPorts: '35000-39999', secrets: { apiSecret, adminKey } })];
       await viewer.getByTestId('room-media-error').waitFor({ state: 'detached', timeout: 60_000 });
-      await expect.poll(() => decodedInASecond(viewer, animatorId), MOVE_WAIT).toBeGreaterThan(5);
+      await expectDecoding(viewer, animatorId, MOVE_WAIT);
     }, 180_000);
 
     it('refuses, on the server, a publish by an observer, whatever their client sends', async () => {

@@ -1,6 +1,6 @@
 // What a `janus` session receives: one kept subscription per feed of the others, following the feed
 // list, each in the simulcast layer the layout wants (setStage) lowered by the layer policy, which
-// judges every subscription's inbound video every 2 s.
+// judges every subscription's inbound video every 2 s and says when a camera stalled (subscribed again).
 import type { MediaLayer, PublishedFeed } from '@lablive/protocol';
 import { mediaFailure } from './janusErrors.ts';
 import { type FeedTable, feedsToReceive, type ReceivedFeed, wantedLayer } from './janusFeeds.ts';
@@ -10,6 +10,7 @@ import { type Kept, keepAlive } from './keptAlive.ts';
 import {
   effectiveLayer,
   initialLayerPolicy,
+  isStalled,
   LAYER_POLICY,
   type LayerPolicyState,
   nextLayerPolicy,
@@ -154,7 +155,7 @@ export function createJanusReceiving(options: JanusReceivingOptions): JanusRecei
     }
   }
 
-  /** Every 2 s: each subscription's inbound video, judged by the layer policy. */
+  /** Every 2 s: each subscription's inbound video, judged by the layer policy; a stalled one reopened. */
   const statsTimer = setInterval(() => {
     for (const entry of received.values()) {
       const subscriber = entry.kept.current();
@@ -164,8 +165,10 @@ export function createJanusReceiving(options: JanusReceivingOptions): JanusRecei
         .then((reading) => {
           if (reading === null || entry.kept.current() !== subscriber) return;
           const before = layerFor(entry);
-          entry.policy = nextLayerPolicy(entry.policy, reading, entry.feed.source === 'camera');
-          if (layerFor(entry) !== before) applyLayers();
+          const camera = entry.feed.source === 'camera';
+          entry.policy = nextLayerPolicy(entry.policy, reading, camera);
+          if (camera && isStalled(entry.policy)) entry.kept.reopen();
+          else if (layerFor(entry) !== before) applyLayers();
         })
         .catch(onError);
     }

@@ -3,7 +3,10 @@
 // couple of seconds the session reads the subscription's inbound video statistics; a reading that
 // loses more than 5 % of its packets, freezes (packets but no frame decoded, or nothing at all) or
 // whose frame rate collapsed drops the subscription to the lowest layer, and it goes back up after
-// 10 s of good readings. Pure: the session feeds it readings and the clock.
+// 10 s of good readings. A camera that decoded frames and then none for 6 s, even in the lowest layer,
+// is stalled: the session subscribes again (a new subscription gets a keyframe and a fresh simulcast
+// state on the media server) instead of leaving the picture frozen. Pure: the session feeds it readings
+// and the clock.
 import type { MediaLayer } from '@lablive/protocol';
 
 /** Cumulative counters of a subscription's inbound video (getStats `inbound-rtp`), at a time in ms. */
@@ -23,6 +26,8 @@ export const LAYER_POLICY = {
   minCameraFps: 5,
   /** Good readings for this long lift the limit. */
   recoveryMs: 10_000,
+  /** No frame decoded for this long, after some were: the subscription is stalled. */
+  stallMs: 6_000,
 } as const;
 
 export type LayerPolicyState = {
@@ -32,9 +37,16 @@ export type LayerPolicyState = {
   limited: boolean;
   /** Since when the readings have been good while limited. */
   goodSince: number | null;
+  /** When a reading last saw more frames decoded (null: none yet on this subscription). */
+  lastFrameAt: number | null;
 };
 
-export const initialLayerPolicy: LayerPolicyState = { last: null, limited: false, goodSince: null };
+export const initialLayerPolicy: LayerPolicyState = {
+  last: null,
+  limited: false,
+  goodSince: null,
+  lastFrameAt: null,
+};
 
 export type ReadingVerdict = 'good' | 'poor' | 'unknown';
 
@@ -73,12 +85,27 @@ export function nextLayerPolicy(
   watchFrameRate: boolean,
 ): LayerPolicyState {
   const verdict = state.last === null ? 'unknown' : judgeReading(state.last, reading, watchFrameRate);
-  if (verdict === 'poor') return { last: reading, limited: true, goodSince: null };
-  if (verdict === 'unknown' || !state.limited) return { ...state, last: reading };
+  const decoded = reading.framesDecoded > (state.last?.framesDecoded ?? 0);
+  const lastFrameAt = decoded ? reading.at : state.lastFrameAt;
+  if (verdict === 'poor') return { last: reading, limited: true, goodSince: null, lastFrameAt };
+  if (verdict === 'unknown' || !state.limited) return { ...state, last: reading, lastFrameAt };
   const goodSince = state.goodSince ?? state.last?.at ?? reading.at;
   if (reading.at - goodSince >= LAYER_POLICY.recoveryMs)
-    return { last: reading, limited: false, goodSince: null };
-  return { last: reading, limited: true, goodSince };
+    return { last: reading, limited: false, goodSince: null, lastFrameAt };
+  return { last: reading, limited: true, goodSince, lastFrameAt };
+}
+
+/**
+ * Whether a camera's subscription decoded frames once and none for `stallMs` since, whatever the
+ * layer: subscribe again. A subscription that never decoded one is left alone (its publisher may send
+ * no video), so subscribing again happens once per stall, not in a loop.
+ */
+export function isStalled(state: LayerPolicyState): boolean {
+  return (
+    state.lastFrameAt !== null &&
+    state.last !== null &&
+    state.last.at - state.lastFrameAt >= LAYER_POLICY.stallMs
+  );
 }
 
 /** The layer to receive: what the layout wants, or the lowest while the network is limited. */

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   effectiveLayer,
   initialLayerPolicy,
+  isStalled,
   judgeReading,
   type LayerPolicyState,
   nextLayerPolicy,
@@ -99,6 +100,45 @@ describe('the layer received', () => {
 
   it('never asks more than the layout wants', () => {
     expect(effectiveLayer(initialLayerPolicy, 0)).toBe(0);
+  });
+});
+
+describe('a stalled camera', () => {
+  /** Readings every 2 s with packets arriving and no frame decoded (a keyframe that never comes). */
+  function frozen(count: number, from: VideoReading): VideoReading[] {
+    return Array.from({ length: count }, (_, index) => ({
+      ...from,
+      at: from.at + 2_000 * (index + 1),
+      packetsReceived: from.packetsReceived + 200 * (index + 1),
+    }));
+  }
+
+  it('is stalled after 6 s without a frame, having decoded some before', () => {
+    const flowing = readings(3, start);
+    const last = flowing[2] as VideoReading;
+    const still = frozen(3, last);
+    const fourSeconds = run(initialLayerPolicy, [start, ...flowing, ...still.slice(0, 2)]);
+    expect(isStalled(fourSeconds)).toBe(false);
+    // Limited to the lowest layer first, and that did not bring the picture back either.
+    expect(effectiveLayer(fourSeconds, 2)).toBe(0);
+    expect(isStalled(run(fourSeconds, still.slice(2)))).toBe(true);
+  });
+
+  it('is stalled when nothing arrives at all any more', () => {
+    const flowing = readings(2, start);
+    const silent = [2, 4, 6].map((seconds) => ({
+      ...(flowing[1] as VideoReading),
+      at: 4_000 + seconds * 1_000,
+    }));
+    expect(isStalled(run(initialLayerPolicy, [start, ...flowing, ...silent]))).toBe(true);
+  });
+
+  it('is not stalled on a slow but moving picture, nor before its first frame', () => {
+    const slow = readings(6, start, { fps: 1 });
+    expect(isStalled(run(initialLayerPolicy, [start, ...slow]))).toBe(false);
+    const empty = { at: 0, packetsReceived: 0, packetsLost: 0, framesDecoded: 0 };
+    const packetsOnly = frozen(6, { ...empty, packetsReceived: 10 });
+    expect(isStalled(run(initialLayerPolicy, [empty, ...packetsOnly]))).toBe(false);
   });
 });
 
