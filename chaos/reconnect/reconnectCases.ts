@@ -73,7 +73,7 @@ export async function signalBlackHole(world: World): Promise<CaseResult> {
       check(
         'signal drop (black hole): the client notices the dead socket while the person chats',
         noticed - at <= NOTICED_WITHIN_MS,
-        `after ${seconds(noticed - at)} (bound ${NOTICED_WITHIN_MS / 1000} s; the person writes every 1.2 s)`,
+        `after ${seconds(noticed - at)} (bound ${NOTICED_WITHIN_MS / 1000} s: the person writes every 1.2 s, a message unanswered 1.5 s sends a ping and a witness socket, and the socket is given up 0.5 s after the witness's pong)`,
       ),
       resumeCheck('signal drop (black hole), once noticed', noticed, back),
     ],

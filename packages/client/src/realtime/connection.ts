@@ -83,6 +83,45 @@ function openHelloSocket(
   return opened;
 }
 
+/** How long the heartbeat's witness waits for the server to answer a ping on a new socket. */
+const WITNESS_TIMEOUT_MS = 5_000;
+
+/**
+ * Pings the server on a new socket, without a hello (the gateway answers pings before it): true once a
+ * pong comes back within `WITNESS_TIMEOUT_MS`, false if not or if the socket closes (heartbeat.ts: why).
+ */
+function serverAnswersNewSocket(options: ConnectionOptions): Promise<boolean> {
+  return new Promise((resolve) => {
+    let settled = false;
+    let witness: WebSocketLike | null = null;
+    const finish = (answered: boolean) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (witness !== null) discard(witness, 1000);
+      resolve(answered);
+    };
+    const timer = setTimeout(() => finish(false), WITNESS_TIMEOUT_MS);
+    try {
+      witness = new options.WebSocket(options.url);
+    } catch {
+      finish(false);
+      return;
+    }
+    const opened = witness;
+    opened.onopen = () => {
+      const ping: ClientMessage = { type: 'ping', at: options.now() };
+      opened.send(JSON.stringify(ping));
+    };
+    opened.onmessage = (event) => {
+      const frame = parseServerFrame(event.data);
+      if (frame.ok && frame.messages.some((message) => message.type === 'pong')) finish(true);
+    };
+    opened.onclose = () => finish(false);
+    opened.onerror = ignore;
+  });
+}
+
 /** Why a connection ended for good, as the error its `ended` event carries. */
 const endings = {
   noToken: (cause: unknown) =>
@@ -119,6 +158,7 @@ export function createConnection(options: ConnectionOptions, events: ConnectionE
       discard(current);
       dropped(current, null);
     },
+    witness: () => serverAnswersNewSocket(options),
   });
   /** Bumped for every attempt, so an attempt that awaited the token learns it was overtaken. */
   let generation = 0;
@@ -234,6 +274,7 @@ export function createConnection(options: ConnectionOptions, events: ConnectionE
   function send(message: ClientMessage): boolean {
     if (socket === null || !authenticated || socket.readyState !== SOCKET_OPEN) return false;
     socket.send(JSON.stringify(message));
+    if (message.type === 'command') heartbeat.expectAnswer();
     return true;
   }
 

@@ -300,6 +300,34 @@ describe('failures', () => {
     expect(client.status).toBe('open');
   });
 
+  it("replaces a socket that died silently within seconds of the person's next command", async () => {
+    // The browser's heartbeat (20 s): the command's probe notices, not the periodic ping.
+    const room = await connect().join(ROOM_ID);
+    gateway.blackHole();
+    const sentAt = Date.now();
+
+    const result = await room.send(chat('m1', 'anyone there?'));
+
+    expect(result).toEqual({ ok: true, version: gateway.state.version });
+    // 1.5 s without an answer, a ping and a witness socket answered, 0.5 s of grace, then a reconnect.
+    expect(Date.now() - sentAt).toBeLessThan(4_000);
+    expect(gateway.messages('hello')).toHaveLength(2);
+    expect(chatTexts(room)).toEqual(['anyone there?']);
+  });
+
+  it('keeps a socket whose server lags: its pong comes before the witness is answered', async () => {
+    const room = await connect().join(ROOM_ID);
+    gateway.lagMs = 3_000;
+
+    const result = await room.send(chat('m1', 'slowly'));
+
+    expect(result).toEqual({ ok: true, version: gateway.state.version });
+    // The witness socket was opened and pinged, and no hello or join followed: no reconnect.
+    expect(gateway.connectionCount).toBe(2);
+    expect(gateway.messages('hello')).toHaveLength(1);
+    expect(gateway.messages('join')).toHaveLength(1);
+  });
+
   it('reports malformed frames through onError and keeps following the room', async () => {
     const client = connect();
     const issues: RealtimeIssue[] = [];

@@ -51,6 +51,8 @@ type Peer = {
   index: number;
   actor: RoomActor | null;
   inRoom: boolean;
+  /** Black-holed: what it sends is recorded and ignored, nothing is sent to it, and it stays open. */
+  holed: boolean;
 };
 
 export class ScriptedGateway {
@@ -82,6 +84,8 @@ export class ScriptedGateway {
   unavailableCommands = 0;
   /** false: pings go unanswered, as over a network that died without closing the socket. */
   answerPings = true;
+  /** Every message is handled this many ms after it arrived, in order: a server that lags. */
+  lagMs = 0;
   /** How media requests are answered; by default the room has no media server. */
   mediaReply: (request: MediaRequest, who: RoomActor) => ScriptedMediaReply = () => ({
     error: { code: MEDIA_ERRORS.notAvailable, message: 'This room does not use the media server.' },
@@ -121,6 +125,14 @@ export class ScriptedGateway {
     }
   }
 
+  /**
+   * The sockets open now die silently, as behind a partition or a phone changing network: they stay
+   * open, nothing passes either way. Sockets opened later work.
+   */
+  blackHole(): void {
+    for (const peer of this.peers) peer.holed = true;
+  }
+
   /** Sends a raw text frame to every socket, bypassing the protocol. */
   sendRaw(text: string): void {
     for (const peer of this.peers) peer.socket.send(text);
@@ -136,7 +148,7 @@ export class ScriptedGateway {
   }
 
   private accept(socket: WebSocket): void {
-    const peer: Peer = { socket, index: this.connections, actor: null, inRoom: false };
+    const peer: Peer = { socket, index: this.connections, actor: null, inRoom: false, holed: false };
     this.connections += 1;
     this.peers.add(peer);
     socket.on('close', () => this.peers.delete(peer));
@@ -144,11 +156,14 @@ export class ScriptedGateway {
       // The client under test only sends JSON; a parse failure here is the test's to see.
       const parsed = clientMessageSchema.parse(JSON.parse(String(data)));
       this.received.push({ socket: peer.index, message: parsed });
-      this.handle(peer, parsed);
+      if (peer.holed) return;
+      if (this.lagMs > 0) setTimeout(() => this.handle(peer, parsed), this.lagMs);
+      else this.handle(peer, parsed);
     });
   }
 
   private send(peer: Peer, message: ServerMessage | ServerMessage[]): void {
+    if (peer.holed) return;
     peer.socket.send(JSON.stringify(message));
   }
 
