@@ -12,6 +12,7 @@ export default defineConfig({
             'apps/*/src/**/*.unit.test.{ts,tsx}',
             'packages/*/src/**/*.unit.test.ts',
             'bench/**/*.unit.test.ts',
+            'chaos/**/*.unit.test.ts',
           ],
           // Set on every project, or vitest runs them all at once whatever e2e's says (its docs: "if you
           // don't set this option, all projects run in parallel"): CI's e2e ran beside the integration files.
