@@ -6,6 +6,9 @@
 import type { Browser } from 'playwright-core';
 import { enterWaitingRoom, type Visitor } from '../../bench/web/roomVisitor.ts';
 import {
+  describePhases,
+  type JoinPhases,
+  joinPhases,
   notePeerConnections,
   receivedWidth,
   startWatching,
@@ -19,6 +22,8 @@ export type GuestPlan = {
   durationMs: number;
   /** How long a visiting guest watches before leaving. */
   watchMs: number;
+  /** Joins timed on the clean network first, the baseline. */
+  cleanJoins: number;
 };
 
 export type Stayer = {
@@ -29,7 +34,13 @@ export type Stayer = {
   visitor: Visitor;
 };
 
-export type CyclesResult = { joinsMs: number[]; failedJoins: number; visits: WatchedVideo[] };
+export type CyclesResult = {
+  joinsMs: number[];
+  /** Where each timed join's time went (same order as joinsMs). */
+  phases: JoinPhases[];
+  failedJoins: number;
+  visits: WatchedVideo[];
+};
 
 const scripts = new Set<string>();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -66,6 +77,34 @@ export async function stayingGuest(browser: Browser, url: string, eventPath: str
   };
 }
 
+/**
+ * The baseline: `count` guests joining one after the other on the clean network (the link not up yet),
+ * each timed from Join to the first remote frame and gone at once. What the bad link adds is the
+ * difference; what this takes is the app and the machine.
+ */
+export async function cleanJoins(
+  browser: Browser,
+  url: string,
+  eventPath: string,
+  count: number,
+  log: (line: string) => void,
+) {
+  const joinsMs: number[] = [];
+  for (let index = 0; index < count; index++) {
+    const visitor = await visit(browser, url, eventPath, `Clean${index + 1}`);
+    try {
+      const joinMs = await visitor.timeJoin();
+      if (joinMs !== null) joinsMs.push(joinMs);
+      log(
+        `clean join ${index + 1}: ${joinMs ?? 'no frame'} ms (${describePhases(await joinPhases(visitor.page))})`,
+      );
+    } finally {
+      await visitor.close();
+    }
+  }
+  return joinsMs;
+}
+
 /** `plan.cycling` guests coming and going for `plan.durationMs`, their starts spread over one visit. */
 export async function cycleGuests(
   browser: Browser,
@@ -74,7 +113,7 @@ export async function cycleGuests(
   plan: GuestPlan,
   log: (line: string) => void,
 ): Promise<CyclesResult> {
-  const result: CyclesResult = { joinsMs: [], failedJoins: 0, visits: [] };
+  const result: CyclesResult = { joinsMs: [], phases: [], failedJoins: 0, visits: [] };
   const endAt = Date.now() + plan.durationMs;
   const guest = async (index: number) => {
     await sleep((index * plan.watchMs) / plan.cycling);
@@ -88,12 +127,15 @@ export async function cycleGuests(
           continue;
         }
         result.joinsMs.push(joinMs);
+        const phases = await joinPhases(visitor.page);
+        result.phases.push(phases);
         await startWatching(visitor.page);
         await sleep(plan.watchMs);
         const seen = await watched(visitor.page);
         result.visits.push(seen);
         log(
-          `guest ${index + 1}: join ${joinMs} ms, ${(seen.frames / seen.seconds).toFixed(1)} frames/s, ` +
+          `guest ${index + 1}: join ${joinMs} ms (${describePhases(phases)}), ` +
+            `${(seen.frames / seen.seconds).toFixed(1)} frames/s, ` +
             `longest gap ${Math.round(seen.longestGapMs)} ms, ${seen.frameWidth}x${seen.frameHeight}`,
         );
       } finally {

@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import type { BenchJanus } from '../../bench/video/janusProcess.ts';
 import { type BadLinkConfig, type BadLinkCounts, startBadLink } from './badLinkProcess.ts';
-import { type CyclesResult, cycleGuests, type GuestPlan, stayingGuest } from './guestCycles.ts';
+import { type CyclesResult, cleanJoins, cycleGuests, type GuestPlan, stayingGuest } from './guestCycles.ts';
 import { receivedWidth, type WatchedVideo } from './watchedVideo.ts';
 import { startWebinar } from './webinar.ts';
 
@@ -24,6 +24,8 @@ export type PartResult = {
   link: BadLinkCounts | null;
   /** Through Janus: how long after the link was lifted the picture was wider than the lowest layer. */
   recovery: { ms: number | null; width: number } | null;
+  /** The same joins on the clean network, before the link went up (the baseline). */
+  cleanJoinsMs: number[];
 };
 
 async function waitForWidth(browserPage: Parameters<typeof receivedWidth>[0]) {
@@ -49,6 +51,9 @@ export async function runNetworkPart(input: {
   const { label, janus, clean, impaired, plan, log } = input;
   const webinar = await startWebinar(label, janus, clean);
   try {
+    const cleanJoinsMs = await cleanJoins(impaired, webinar.url, webinar.eventPath, plan.cleanJoins, (line) =>
+      log(`${label}: ${line}`),
+    );
     log(`${label}: animator in the room at ${webinar.url}${webinar.eventPath}; the bad link goes up`);
     const link = await startBadLink(input.link);
     let counts: BadLinkCounts | null = null;
@@ -63,7 +68,7 @@ export async function runNetworkPart(input: {
         counts = await link.stop();
         log(`${label}: the bad link is lifted; link counts ${JSON.stringify(counts)}`);
         const recovery = janus ? await waitForWidth(stayer.visitor.page) : null;
-        return { label, cycles, stayer: seen, widths, link: counts, recovery };
+        return { label, cycles, stayer: seen, widths, link: counts, recovery, cleanJoinsMs };
       } finally {
         await stayer.visitor.close();
       }

@@ -74,6 +74,14 @@ export function partFigures(part: PartResult): Figure[] {
       `${label}: join → first remote frame p50 / p90`,
       `${ms(median(joinsMs))} / ${ms(percentile(joinsMs, 90))} (${joinsMs.length} joins, ${part.cycles.failedJoins} failed)`,
     ),
+    figure(`${label}: where a join's time went (medians from the Join click)`, describeMedianPhases(part)),
+    figure(
+      `${label}: the same on the clean network before, p50 / p90 (the baseline: the app and the machine)`,
+      part.cleanJoinsMs.length === 0
+        ? 'none timed'
+        : `${ms(median(part.cleanJoinsMs))} / ${ms(percentile(part.cleanJoinsMs, 90))} (${part.cleanJoinsMs.length} joins); ` +
+            `the bad link adds ${ms(percentile(joinsMs, 90) - percentile(part.cleanJoinsMs, 90))} at p90`,
+    ),
     figure(
       `${label}: freezes (no new frame > ${FROZEN_MS / 1000} s) and longest gap`,
       `${views.reduce((sum, seen) => sum + seen.frozen, 0)}, longest ${ms(longestGap(part))}; Chromium's freezeCount ` +
@@ -93,6 +101,18 @@ export function partFigures(part: PartResult): Figure[] {
       link ? `${share(link.received)}; ${share(link.sent)}` : 'not read',
     ),
   ];
+}
+
+function describeMedianPhases(part: PartResult): string {
+  const { phases, joinsMs } = part.cycles;
+  const at = (pick: (phase: (typeof phases)[number]) => number | null) => {
+    const values = phases.map(pick).filter((value): value is number => value !== null);
+    return values.length === 0 ? '–' : `+${ms(median(values))}`;
+  };
+  return (
+    `peer connection made ${at((phase) => phase.connection)}, ICE connected ${at((phase) => phase.ice)}, ` +
+    `DTLS done ${at((phase) => phase.dtls)}, first frame +${ms(median(joinsMs))}`
+  );
 }
 
 export function proofFigures(proof: ImpairmentProof): Figure[] {

@@ -6,24 +6,87 @@
 // the picture's size, the video packets lost and received, and ICE's round trip.
 import type { Page } from 'playwright-core';
 
-/** Notes every peer connection the page makes in `globalThis.chaosConnections`. */
+/**
+ * Notes every peer connection the page makes in `globalThis.chaosConnections`, with when (page clock) it
+ * was made and its ICE and DTLS got connected, and when Join was clicked: a join's phases (joinPhases).
+ */
 export async function notePeerConnections(page: Page): Promise<void> {
   await page.addInitScript(() => {
+    type Noted = { createdAt: number; iceConnectedAt: number | null; connectedAt: number | null };
     const scope = globalThis as unknown as {
-      RTCPeerConnection: new (...args: unknown[]) => object;
+      RTCPeerConnection: new (
+        ...args: unknown[]
+      ) => EventTarget & { iceConnectionState: string; connectionState: string };
       chaosConnections: object[];
+      chaosPhases: Noted[];
+      chaosJoinAt: number | null;
+      document: EventTarget;
     };
     const Original = scope.RTCPeerConnection;
     const noted: object[] = [];
+    const phases: Noted[] = [];
     scope.chaosConnections = noted;
+    scope.chaosPhases = phases;
+    scope.chaosJoinAt = null;
+    scope.document.addEventListener(
+      'click',
+      (event) => {
+        const target = event.target as { closest?: (selector: string) => unknown } | null;
+        if (target?.closest?.('[data-testid="waiting-join"]')) scope.chaosJoinAt = performance.now();
+      },
+      true,
+    );
     scope.RTCPeerConnection = class extends Original {
       constructor(...args: unknown[]) {
         super(...args);
         noted.push(this);
+        const phase: Noted = { createdAt: performance.now(), iceConnectedAt: null, connectedAt: null };
+        phases.push(phase);
+        this.addEventListener('iceconnectionstatechange', () => {
+          if (this.iceConnectionState === 'connected' && phase.iceConnectedAt === null)
+            phase.iceConnectedAt = performance.now();
+        });
+        this.addEventListener('connectionstatechange', () => {
+          if (this.connectionState === 'connected' && phase.connectedAt === null)
+            phase.connectedAt = performance.now();
+        });
       }
     };
   });
 }
+
+/** Where a join's time went, in ms from the Join click (null: not seen). */
+export type JoinPhases = {
+  /** The first peer connection made. */
+  connection: number | null;
+  /** The first one's ICE connected. */
+  ice: number | null;
+  /** The first one's DTLS done (connectionState connected). */
+  dtls: number | null;
+};
+
+/** A join's phases, read in the page after its first remote frame (the earliest of each). */
+export function joinPhases(page: Page): Promise<JoinPhases> {
+  return page.evaluate(() => {
+    type Noted = { createdAt: number; iceConnectedAt: number | null; connectedAt: number | null };
+    const scope = globalThis as unknown as { chaosPhases?: Noted[]; chaosJoinAt?: number | null };
+    const joinAt = scope.chaosJoinAt;
+    const after = (values: (number | null)[]) => {
+      if (joinAt === null || joinAt === undefined) return null;
+      const seen = values.filter((value): value is number => value !== null && value >= joinAt);
+      return seen.length === 0 ? null : Math.round(Math.min(...seen) - joinAt);
+    };
+    const phases = scope.chaosPhases ?? [];
+    return {
+      connection: after(phases.map((phase) => phase.createdAt)),
+      ice: after(phases.map((phase) => phase.iceConnectedAt)),
+      dtls: after(phases.map((phase) => phase.connectedAt)),
+    };
+  });
+}
+
+export const describePhases = (phases: JoinPhases) =>
+  `connection +${phases.connection ?? '–'}, ICE +${phases.ice ?? '–'}, DTLS +${phases.dtls ?? '–'} ms`;
 
 export type WatchedVideo = {
   seconds: number;
