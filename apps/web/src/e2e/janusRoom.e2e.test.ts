@@ -232,29 +232,63 @@ describe.runIf(skipReason === null)(
       for (const viewer of viewers) await expectFramesAbove(viewer, animatorId, 10);
       // And they keep decoding (the stage's large layer included).
       for (const viewer of viewers) await expectDecoding(viewer, animatorId);
-      // The guests see the animator's camera large on the stage (no presentation in this event), in the
-      // largest simulcast layer the animator's browser sends (1280 px when its CPU keeps up; Chromium
-      // shrinks every layer when it does not, so the widths are read, not assumed).
-      const stageVideo = (viewers[1] as Page).getByTestId('stage-speaker-video');
+      // The guests see the animator's camera large on the stage (no presentation in this event): the
+      // layout asks the media server for the animator's largest layer, and the stage shows the largest
+      // layer the animator's browser sends (1280 px when its CPU keeps up; Chromium shrinks every layer
+      // when it does not, so the widths are read, not assumed). Only when the viewer's layer policy holds
+      // the feed at the lowest layer (its readings were poor: on a starved 2-core machine, its decoder)
+      // may the stage show less; the policy's rules are unit-tested (layerPolicy.unit.test.ts).
+      const viewer = viewers[1] as Page;
+      const stageVideo = viewer.getByTestId('stage-speaker-video');
       await stageVideo.waitFor(WAIT);
-      const stageWidth = () => stageVideo.evaluate((video) => (video as HTMLVideoElement).videoWidth);
-      let seen = { stage: 0, sent: [] as number[] };
-      await reportingConnections(viewers[1] as Page, () =>
-        expect
-          .poll(async () => {
-            seen = { sent: await sentVideoWidths(animator), stage: await stageWidth() };
-            return seen.stage > 0 && seen.stage === seen.sent[0];
-          }, WAIT)
-          .toBe(true),
-      ).catch(async (error: unknown) => {
+      type Seen = { stage: number; sent: number[]; wanted: number | null; limited: boolean };
+      let seen: Seen = { stage: 0, sent: [], wanted: null, limited: false };
+      const look = async (): Promise<Seen> => {
+        const layer = await viewer.evaluate(
+          (id) =>
+            window.lablive?.media
+              ?.receivedLayers?.()
+              .find((entry) => entry.participantId === id && entry.source === 'camera') ?? null,
+          animatorId,
+        );
+        return {
+          sent: await sentVideoWidths(animator),
+          stage: await stageVideo.evaluate((video) => (video as HTMLVideoElement).videoWidth),
+          wanted: layer?.wanted ?? null,
+          limited: layer?.limited ?? false,
+        };
+      };
+      const largest = (at: Seen) => at.wanted === 2 && at.stage > 0 && at.stage === at.sent[0];
+      const report = async () => {
         console.log(
-          `stage ${seen.stage} px, layers sent ${seen.sent.join(', ')} px; the animator's connections:`,
+          `stage ${seen.stage} px, layers sent ${seen.sent.join(', ')} px, layer wanted ${seen.wanted}, ` +
+            `held lowest by the policy: ${seen.limited}; the animator's connections:`,
         );
         console.log(await peerConnectionReport(animator));
-        throw error;
-      });
+      };
+      const strict = await reportingConnections(viewer, () =>
+        expect
+          .poll(async () => {
+            seen = await look();
+            return largest(seen);
+          }, WAIT)
+          .toBe(true),
+      ).then(
+        () => true,
+        () => false,
+      );
+      if (!strict) {
+        await report();
+        await expect
+          .poll(async () => {
+            seen = await look();
+            return largest(seen) || (seen.wanted === 2 && seen.limited);
+          }, WAIT)
+          .toBe(true);
+      }
       console.log(
-        `the stage shows ${seen.stage} px; the animator sends layers of ${seen.sent.join(', ')} px`,
+        `the stage shows ${seen.stage} px; the animator sends ${seen.sent.join(', ')} px; ` +
+          `the layer policy holds it lowest: ${seen.limited}`,
       );
       expect(await accessibilityViolations(animator), 'webinar room (animator)').toEqual([]);
       expect(await accessibilityViolations(viewers[0] as Page), 'webinar room (guest, 390 px)').toEqual([]);

@@ -15,6 +15,7 @@ import {
   type LayerPolicyState,
   nextLayerPolicy,
 } from './layerPolicy.ts';
+import type { ReceivedLayer } from './mediaSession.ts';
 
 export type JanusReceiving = {
   /** Subscribes to the feeds that appeared, drops the ones that went, and sets every layer. */
@@ -29,6 +30,8 @@ export type JanusReceiving = {
   dropAll(): void;
   /** Decoded frames of the cameras received, per participant. */
   inboundVideoFrames(): Promise<Map<number, number>>;
+  /** Each feed's layer: the one the layout wants, and whether the layer policy holds it lowest. */
+  receivedLayers(): ReceivedLayer[];
   close(): void;
 };
 
@@ -190,6 +193,13 @@ export function createJanusReceiving(options: JanusReceivingOptions): JanusRecei
     checkAfterRejoin: () => checkAfterRejoin(received.values(), onError),
     dropAll,
     inboundVideoFrames: () => inboundVideoFrames(received.values()),
+    receivedLayers: () =>
+      [...received.values()].map(({ feed, policy }) => ({
+        participantId: feed.participantId,
+        source: feed.source,
+        wanted: wantedLayer(feed, stageId, options.feeds()),
+        limited: policy.limited,
+      })),
     close() {
       clearInterval(statsTimer);
       dropAll();

@@ -114,6 +114,7 @@ export function createJanusSession(options: JanusSessionOptions): MediaSession {
     onDeviceEnded: local.onDeviceEnded,
     onSpeakingChange: speaking.onSpeakingChange,
     inboundVideoFrames: receiving.inboundVideoFrames,
+    receivedLayers: receiving.receivedLayers,
     setPeers: view.setPeers,
     setStage: receiving.setStage,
     problem: reachability.problem,

@@ -3,7 +3,7 @@
 // negotiated through the room socket's media requests) or `opentok` (@opentok/client), chosen by the
 // server's answer to GET rooms/{id}/token. Screens never talk to WebRTC or OpenTok directly.
 import type { MediaRequestOf } from '@lablive/client';
-import type { MediaAction, MediaResults, SignalKind } from '@lablive/protocol';
+import type { MediaAction, MediaLayer, MediaResults, PublishedFeed, SignalKind } from '@lablive/protocol';
 
 export type MediaProviderName = 'mesh' | 'janus' | 'opentok';
 
@@ -90,12 +90,24 @@ export interface MediaSession {
    */
   setStage?(participantId: number | null): void;
   /**
+   * `janus`: each received feed's simulcast layer, the one the layout wants and whether the layer policy
+   * holds it at the lowest (a network or a decoder that could not keep up). For support and the tests.
+   */
+  receivedLayers?(): readonly ReceivedLayer[];
+  /**
    * A lasting failure the screen shows while it lasts, or null: with `janus`, the media server cannot
    * be reached (the session keeps retrying). Changes are announced through subscribe().
    */
   problem?(): MediaServerUnavailable | null;
   close(): void;
 }
+
+export type ReceivedLayer = {
+  participantId: number;
+  source: PublishedFeed['source'];
+  wanted: MediaLayer;
+  limited: boolean;
+};
 
 /** The media server cannot be reached or refused the room (`media_server_unavailable`, `media_not_available`). */
 export class MediaServerUnavailable extends Error {
