@@ -21,7 +21,7 @@ import { runAppend } from './append/appendScenario.ts';
 import { type FanoutTarget, fanoutPlan } from './fanout/fanoutPlan.ts';
 import { runFanout } from './fanout/fanoutScenario.ts';
 import { DEFAULT_ADMIN_URL, useAdminUrl } from './lib/benchDatabase.ts';
-import { cleanUpOnSignals, runCleanups } from './lib/cleanup.ts';
+import { runCleanups, takeOverProcessExit } from './lib/cleanup.ts';
 import { waitForQuietMachine } from './lib/cpuTime.ts';
 import { describeMachine } from './lib/machine.ts';
 import { REPO_ROOT } from './lib/pinnedProcess.ts';
@@ -124,7 +124,7 @@ async function leastDisturbed(work: () => Promise<AppendResult>): Promise<Append
 }
 
 async function main() {
-  cleanUpOnSignals();
+  takeOverProcessExit();
   useAdminUrl(option('database') ?? DEFAULT_ADMIN_URL);
   const machine = await describeMachine();
   const run: BenchRun = {
@@ -258,4 +258,8 @@ const rendered = option('render');
     console.error(error);
     process.exitCode = 1;
   })
-  .finally(() => runCleanups());
+  .finally(async () => {
+    await runCleanups();
+    // Explicitly: a module's exit hook (takeOverProcessExit) would end the run with 0 after a failure.
+    process.exit(process.exitCode ?? 0);
+  });

