@@ -241,8 +241,14 @@ describe.runIf(skipReason === null)(
       const viewer = viewers[1] as Page;
       const stageVideo = viewer.getByTestId('stage-speaker-video');
       await stageVideo.waitFor(WAIT);
-      type Seen = { stage: number; sent: number[]; wanted: number | null; limited: boolean };
-      let seen: Seen = { stage: 0, sent: [], wanted: null, limited: false };
+      type Seen = {
+        stage: number;
+        sent: number[];
+        wanted: number | null;
+        asked: number | null;
+        limited: boolean;
+      };
+      let seen: Seen = { stage: 0, sent: [], wanted: null, asked: null, limited: false };
       const look = async (): Promise<Seen> => {
         const layer = await viewer.evaluate(
           (id) =>
@@ -255,6 +261,7 @@ describe.runIf(skipReason === null)(
           sent: await sentVideoWidths(animator),
           stage: await stageVideo.evaluate((video) => (video as HTMLVideoElement).videoWidth),
           wanted: layer?.wanted ?? null,
+          asked: layer?.asked ?? null,
           limited: layer?.limited ?? false,
         };
       };
@@ -262,6 +269,7 @@ describe.runIf(skipReason === null)(
       const report = async () => {
         console.log(
           `stage ${seen.stage} px, layers sent ${seen.sent.join(', ')} px, layer wanted ${seen.wanted}, ` +
+            `asked of the media server ${seen.asked}, ` +
             `held lowest by the policy: ${seen.limited}; the animator's connections:`,
         );
         console.log(await peerConnectionReport(animator));

@@ -46,10 +46,14 @@ export type JanusReceivingOptions = KeptNegotiation & {
 
 type Received = { feed: PublishedFeed; kept: Kept<JanusSubscriber>; policy: LayerPolicyState };
 
-/** One feed's kept subscription, opened in the layer layerFor gives it then. */
+/**
+ * One feed's kept subscription, opened in the layer layerFor gives it then; once open, `settled` sets the
+ * layer wanted by then (the stage may have changed while it opened).
+ */
 function receive(
   feed: PublishedFeed,
   layerFor: (entry: Pick<Received, 'feed' | 'policy'>) => MediaLayer,
+  settled: (entry: Received) => void,
   options: JanusReceivingOptions,
 ): Received {
   const { onError, changed } = options;
@@ -73,7 +77,10 @@ function receive(
       onError: options.failed,
       onChange() {
         entry.policy = initialLayerPolicy;
-        if (entry.kept.current() !== null) options.succeeded();
+        if (entry.kept.current() !== null) {
+          options.succeeded();
+          settled(entry);
+        }
         changed();
       },
     }),
@@ -140,22 +147,25 @@ export function createJanusReceiving(options: JanusReceivingOptions): JanusRecei
     }
     for (const [id, feed] of wanted) {
       if (received.has(id)) continue;
-      received.set(id, receive(feed, layerFor, options));
+      received.set(id, receive(feed, layerFor, applyLayer, options));
       touched = true;
     }
     applyLayers();
     if (touched) changed();
   }
 
+  /** Asks the media server for the layer the entry should have now (nothing if it has it already). */
+  function applyLayer(entry: Received): void {
+    const subscriber = entry.kept.current();
+    if (subscriber === null) return;
+    subscriber.setLayer(layerFor(entry)).catch((error: unknown) => {
+      if (mediaFailure(error) === 'gone') entry.kept.restart();
+      else onError(error);
+    });
+  }
+
   function applyLayers(): void {
-    for (const entry of received.values()) {
-      const subscriber = entry.kept.current();
-      if (subscriber === null) continue;
-      subscriber.setLayer(layerFor(entry)).catch((error: unknown) => {
-        if (mediaFailure(error) === 'gone') entry.kept.restart();
-        else onError(error);
-      });
-    }
+    for (const entry of received.values()) applyLayer(entry);
   }
 
   /** Every 2 s: each subscription's inbound video, judged by the layer policy; a stalled one reopened. */
@@ -194,11 +204,12 @@ export function createJanusReceiving(options: JanusReceivingOptions): JanusRecei
     dropAll,
     inboundVideoFrames: () => inboundVideoFrames(received.values()),
     receivedLayers: () =>
-      [...received.values()].map(({ feed, policy }) => ({
+      [...received.values()].map(({ feed, policy, kept }) => ({
         participantId: feed.participantId,
         source: feed.source,
         wanted: wantedLayer(feed, stageId, options.feeds()),
         limited: policy.limited,
+        asked: kept.current()?.layer() ?? null,
       })),
     close() {
       clearInterval(statsTimer);

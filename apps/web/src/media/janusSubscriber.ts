@@ -13,7 +13,7 @@ export type JanusSubscriber = {
   readonly feed: PublishedFeed;
   /** The feed's audio and video once a track arrived, else null. */
   stream(): MediaStream | null;
-  /** The layer last asked of the server. */
+  /** The layer the server confirmed last. */
   layer(): MediaLayer;
   setLayer(layer: MediaLayer): Promise<void>;
   /** Whether the server still knows the subscription (false: it forgot it, subscribe again). */
@@ -46,7 +46,11 @@ export async function subscribeToJanus(options: SubscribeOptions): Promise<Janus
   });
   const connection = new RTCPeerConnection(options.configuration);
   const stream = new MediaStream();
+  /** The layer the media server was last told (confirmed). */
   let layer = options.layer;
+  /** The layer last asked of setLayer; requests follow it one at a time. */
+  let wanted = options.layer;
+  let layerChange: Promise<void> = Promise.resolve();
   let closed = false;
   connection.addEventListener('track', (event) => {
     stream.addTrack(event.track);
@@ -72,16 +76,20 @@ export async function subscribeToJanus(options: SubscribeOptions): Promise<Janus
     feed,
     stream: () => (stream.getTracks().length > 0 ? stream : null),
     layer: () => layer,
-    async setLayer(next) {
-      if (next === layer || closed) return;
-      const previous = layer;
-      layer = next;
-      try {
-        await request({ action: 'layer', subscription, layer: next });
-      } catch (error) {
-        layer = previous;
-        throw error;
-      }
+    setLayer(next) {
+      wanted = next;
+      // One request at a time, each for the latest layer wanted: two in flight could be applied in the
+      // other order (the server handles each message on its own), leaving the media server on a layer
+      // this side no longer asks for, and nothing would ask again.
+      layerChange = layerChange
+        .catch(() => undefined)
+        .then(async () => {
+          if (closed || wanted === layer) return;
+          const target = wanted;
+          await request({ action: 'layer', subscription, layer: target });
+          layer = target;
+        });
+      return layerChange;
     },
     async probe() {
       try {

@@ -107,6 +107,8 @@ export type ReceivedLayer = {
   source: PublishedFeed['source'];
   wanted: MediaLayer;
   limited: boolean;
+  /** The layer the media server confirmed last (null while the subscription opens). */
+  asked: MediaLayer | null;
 };
 
 /** The media server cannot be reached or refused the room (`media_server_unavailable`, `media_not_available`). */
