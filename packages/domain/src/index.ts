@@ -1,3 +1,4 @@
+export * from './audit/auditTrail.ts';
 export * from './auth/access.ts';
 export * from './auth/adminRoutes.ts';
 export * from './auth/apiRoutes.ts';

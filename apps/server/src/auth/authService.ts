@@ -11,6 +11,7 @@ import {
   type RefreshTokenResponse,
 } from '@lablive/domain';
 import { sql } from 'kysely';
+import { recordSignIn } from '../audit/auditService.ts';
 import type { Db } from '../db/connection.ts';
 import { isLabSuspended } from '../labs/labs.repository.ts';
 import type { MailOutbox } from '../mail/mailOutbox.ts';
@@ -49,6 +50,7 @@ async function openSession(
     throw new DomainError('unauthenticated', MESSAGES.loginFailed);
   }
   const session = await startSession(deps.db, subject, ttlSeconds, deps.now());
+  await recordSignIn(deps.db, { ok: true, caller });
   return {
     token: await deps.tokens.sign({ ...subject, sessionId: session.familyId }),
     refreshToken: session.refreshToken,
@@ -61,7 +63,7 @@ async function openSession(
 export async function loginWithPassword(deps: AuthDeps, request: PasswordLogin): Promise<LoginResponse> {
   const user = await deps.db
     .selectFrom('users')
-    .select(['id', 'password_hash'])
+    .select(['id', 'lab_id', 'password_hash'])
     .where(sql`lower(email)`, '=', request.email.trim().toLowerCase())
     // A deactivated account answers like an unknown one.
     .where('deactivated_at', 'is', null)
@@ -69,8 +71,16 @@ export async function loginWithPassword(deps: AuthDeps, request: PasswordLogin):
   const valid = user?.password_hash
     ? await verifyPassword(user.password_hash, request.password)
     : await verifyAgainstDecoy(request.password);
-  // One answer for an unknown e-mail and a wrong password, so no account can be discovered.
-  if (!user || !valid) throw new DomainError('unauthenticated', MESSAGES.loginFailed);
+  // One answer for an unknown e-mail and a wrong password, so no account can be discovered; the audit
+  // trail keeps which it was.
+  if (!user || !valid) {
+    await recordSignIn(deps.db, {
+      ok: false,
+      email: request.email.trim(),
+      account: user ? { id: user.id, labId: user.lab_id } : null,
+    });
+    throw new DomainError('unauthenticated', MESSAGES.loginFailed);
+  }
   if (request.locale) {
     await deps.db.updateTable('users').set({ locale: request.locale }).where('id', '=', user.id).execute();
   }

@@ -469,8 +469,28 @@ export interface MailLogTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** The audit trail (issue 32): append-only, written by triggers and for sign-ins and exports. */
+export interface AuditEntriesTable {
+  id: Id;
+  lab_id: number | null;
+  at: Generated<Date>;
+  actor_kind: 'user' | 'guest' | 'anonymous' | 'system';
+  actor_user_id: number | null;
+  actor_name: string | null;
+  actor_email: string | null;
+  actor_roles: Generated<string[]>;
+  actor_time_zone: string | null;
+  action: string;
+  record_type: string;
+  record_id: string | null;
+  changes: Json<unknown[]>;
+  reason: string | null;
+  via: string | null;
+}
+
 export interface Database {
   labs: LabsTable;
+  audit_entries: AuditEntriesTable;
   lab_modules: LabModulesTable;
   roles: NamedTable;
   permissions: NamedTable;

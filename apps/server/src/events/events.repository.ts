@@ -159,10 +159,19 @@ export async function deleteEvent(db: Db, eventId: number): Promise<void> {
 
 /** The event's presentation medias, in the order given. */
 export async function replaceEventMedias(db: Db, eventId: number, mediaIds: readonly number[]) {
-  await db.deleteFrom('event_medias').where('event_id', '=', eventId).execute();
+  // Only the medias taken off are deleted and the new ones inserted (the audit trail records those);
+  // the kept ones take their new place.
+  let removed = db.deleteFrom('event_medias').where('event_id', '=', eventId);
+  if (mediaIds.length > 0) removed = removed.where('media_id', 'not in', mediaIds);
+  await removed.execute();
   if (mediaIds.length === 0) return;
   await db
     .insertInto('event_medias')
     .values(mediaIds.map((mediaId, position) => ({ event_id: eventId, media_id: mediaId, position })))
+    .onConflict((conflict) =>
+      conflict
+        .columns(['event_id', 'media_id'])
+        .doUpdateSet((eb) => ({ position: eb.ref('excluded.position') })),
+    )
     .execute();
 }

@@ -23,8 +23,10 @@ import type { RoomService } from '../rooms/roomService.ts';
 import { registerApiDocs } from './apiDocs.ts';
 import { type ApiRoute, installApiGuards } from './apiGuards.ts';
 import { createServices } from './appServices.ts';
+import { installAuditContext } from './auditRequests.ts';
 import { mediaBuildsRoutes } from './mediaBuilds.ts';
 import { errorHandler, problem } from './problems.ts';
+import { auditRoutes } from './routes/audit.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { calendarRoutes } from './routes/calendar.routes.ts';
 import { documentsRoutes } from './routes/documents.routes.ts';
@@ -148,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { authenticator } = services;
 
   app.decorate('apiRoutes', installApiGuards(app, authenticator, deps.db));
+  installAuditContext(app);
   await registerApiDocs(app, deps.version ?? 'dev');
   await app.register(
     async (api) => {
@@ -207,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // The statistics read the projections' views: they exist (empty) before the runner catches up.
       await ensureLiveGenerations(db, PROJECTIONS);
       await api.register(statsRoutes, { authenticator, stats: services.stats });
+      await api.register(auditRoutes, { authenticator, audit: services.audit });
       await api.register(replayRoutes, { authenticator, replay: services.replay });
       const { pharmacovigilance } = services;
       await api.register(pharmacovigilanceRoutes, { authenticator, pharmacovigilance });

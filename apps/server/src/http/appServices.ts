@@ -4,6 +4,7 @@
 
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { createAuditService } from '../audit/auditService.ts';
 import { createAccessTokens } from '../auth/accessTokens.ts';
 import { createAuthenticator } from '../auth/authentication.ts';
 import type { AuthDeps } from '../auth/authService.ts';
@@ -101,6 +102,7 @@ export function createServices(deps: ServicesDeps) {
     iceServers: config.ICE_SERVERS,
     janus: deps.mediaServers != null,
   });
+  const audit = createAuditService({ db, now });
   return {
     tokens,
     authenticator: createAuthenticator({ db, tokens, now }),
@@ -152,7 +154,8 @@ export function createServices(deps: ServicesDeps) {
     }),
     mediaTemplates: createMediaMailTemplates({ db, publicUrl, now }),
     polls: createPollService({ db, rooms, run: (command) => executeRestCommand(rooms, command), now }),
-    stats: createStatsService({ db, now }),
+    stats: createStatsService({ db, now, audit }),
+    audit,
     replay: createReplayService({ db }),
     pharmacovigilance: createPharmacovigilanceService({ db, mailOutbox, now }),
   };

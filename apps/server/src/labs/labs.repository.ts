@@ -143,12 +143,16 @@ export async function updateLabSettings(
   return result.numUpdatedRows > 0n;
 }
 
+/** Sets the lab's modules, changing only what differs (the audit trail records a module on or off). */
 export async function setLabModules(db: Db, labId: number, modules: readonly LabModule[]): Promise<void> {
-  await db.deleteFrom('lab_modules').where('lab_id', '=', labId).execute();
+  let removed = db.deleteFrom('lab_modules').where('lab_id', '=', labId);
+  if (modules.length > 0) removed = removed.where('module', 'not in', modules);
+  await removed.execute();
   if (modules.length > 0) {
     await db
       .insertInto('lab_modules')
       .values(modules.map((module) => ({ lab_id: labId, module })))
+      .onConflict((conflict) => conflict.doNothing())
       .execute();
   }
 }

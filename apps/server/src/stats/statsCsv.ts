@@ -9,7 +9,7 @@ import {
   type Locale,
   type PollStatsRow,
 } from '@lablive/domain';
-import { csvFile } from './csvFile.ts';
+import { csvFile } from '../files/csvFile.ts';
 import { STATS_CSV_WORDING } from './statsCsvWording.ts';
 
 /** What both files need besides their rows: the reader's language, the lab's zone, the rooms' names. */

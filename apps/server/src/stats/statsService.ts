@@ -5,6 +5,7 @@
 // may not see answers 404 like another lab's, and the lists and totals count only visible events. The
 // consumption is the lab's plan and use, whoever's events consumed it. docs/consumption.md defines a
 // consumed minute and each figure (a session, who is present, the totals and averages).
+
 import {
   type ChartData,
   DEFAULT_CHART_BUCKETS,
@@ -23,8 +24,10 @@ import {
   type StatsTotals,
 } from '@lablive/domain';
 import { type RawBuilder, sql } from 'kysely';
+import type { Caller } from '../access/caller.ts';
 import { resolveRoomAccess } from '../access/roomAccess.ts';
 import { findVisibleEvent, findVisibleRoom, visibleEventCondition } from '../access/visibleEvents.ts';
+import type { AuditService } from '../audit/auditService.ts';
 import type { Db } from '../db/connection.ts';
 import {
   type ClosedEventRecord,
@@ -46,11 +49,13 @@ type CsvKind = 'attendance' | 'polls';
 
 export type StatsService = ReturnType<typeof createStatsService>;
 
-type Context = { db: Db; now: () => Date };
+/** What records an export in the audit trail (the audit service's). */
+type ExportRecorder = Pick<AuditService, 'recordExport'>;
+type Context = { db: Db; now: () => Date; audit: ExportRecorder };
 type Page = { start: number; count: number };
 
-export function createStatsService(deps: { db: Db; now?: () => Date }) {
-  const ctx: Context = { db: deps.db, now: deps.now ?? (() => new Date()) };
+export function createStatsService(deps: { db: Db; now?: () => Date; audit: ExportRecorder }) {
+  const ctx: Context = { db: deps.db, now: deps.now ?? (() => new Date()), audit: deps.audit };
   return {
     totals: (principal: Principal) => totals(ctx, principal),
     consumption: (principal: Principal) => consumption(ctx, principal),
@@ -72,10 +77,10 @@ export function createStatsService(deps: { db: Db; now?: () => Date }) {
     documents: (principal: Principal): Promise<DocumentStatsRow[]> => documentStats(ctx.db, principal.labId),
     eventStats: (principal: Principal, eventId: number) => eventStats(ctx, principal, eventId),
     liveRoomStats: (principal: Principal, roomId: number) => liveRoomStats(ctx, principal, roomId),
-    attendanceCsv: (principal: Principal, eventId: number, locale: Locale) =>
-      eventCsv(ctx, principal, eventId, locale, 'attendance'),
-    pollsCsv: (principal: Principal, eventId: number, locale: Locale) =>
-      eventCsv(ctx, principal, eventId, locale, 'polls'),
+    attendanceCsv: (caller: Caller, eventId: number, locale: Locale) =>
+      eventCsv(ctx, caller, eventId, locale, 'attendance'),
+    pollsCsv: (caller: Caller, eventId: number, locale: Locale) =>
+      eventCsv(ctx, caller, eventId, locale, 'polls'),
   };
 }
 
@@ -220,9 +225,15 @@ async function liveRoomStats({ db }: Context, principal: Principal, roomId: numb
   return { session: last === null ? null : toRoomSession(last.session, last.attendance) };
 }
 
-/** An event's CSV in the reader's language (statsCsv.ts), from its detail's figures. */
-async function eventCsv(ctx: Context, principal: Principal, eventId: number, locale: Locale, kind: CsvKind) {
-  const stats = await eventStats(ctx, principal, eventId);
+/** An event's CSV in the reader's language (statsCsv.ts), from its detail's figures; an export the audit trail records. */
+async function eventCsv(ctx: Context, caller: Caller, eventId: number, locale: Locale, kind: CsvKind) {
+  const stats = await eventStats(ctx, caller.principal, eventId);
   const reader = { locale, timeZone: stats.time_zone, roomNames: await eventRoomNames(ctx.db, eventId) };
-  return kind === 'attendance' ? attendanceCsv(stats, reader) : pollsCsv(stats.polls, reader);
+  const csv = kind === 'attendance' ? attendanceCsv(stats, reader) : pollsCsv(stats.polls, reader);
+  await ctx.audit.recordExport(caller, {
+    recordType: 'statistics',
+    recordId: String(eventId),
+    file: `${kind}.csv`,
+  });
+  return csv;
 }

@@ -9,6 +9,7 @@
 // not (holdsMoreThan: their e-mail, and so their password, would be the caller's to take), grant
 // themselves anything, remove their own last administrator role, or delete themselves. A user who owns events is deactivated rather than
 // deleted: their events keep their owner, and they can no longer sign in.
+
 import {
   DomainError,
   effectivePermissions,
@@ -24,6 +25,7 @@ import {
   type Permission,
   type Principal,
   type ProfileForm,
+  REASON_REQUIRED_MESSAGE,
   type RoleView,
   rankOf,
   storedLocale,
@@ -36,6 +38,7 @@ import {
   type UserUpdate,
 } from '@lablive/domain';
 import type { Caller } from '../access/caller.ts';
+import { currentAuditContext } from '../db/auditContext.ts';
 import type { Db } from '../db/connection.ts';
 import type { MailOutbox } from '../mail/mailOutbox.ts';
 import { createEmailChanges } from './emailChanges.ts';
@@ -308,6 +311,19 @@ async function updateUser(ctx: Context, who: Caller, userId: number, form: UserU
         : currentPermissions.filter((permission) => !permissions.includes(permission)),
     );
     if (groups !== undefined) await checkGroups(trx, labId, groups);
+    const differs = <T>(before: readonly T[], after: readonly T[] | undefined) =>
+      after !== undefined &&
+      (before.some((item) => !after.includes(item)) || after.some((item) => !before.includes(item)));
+    // A role, a permission or the account's activity changed is a change the audit trail asks the
+    // reason of (Annex 11), like a deletion.
+    if (
+      (differs(target.roles, roles) ||
+        differs(currentPermissions, permissions) ||
+        (active !== undefined && active !== current.active)) &&
+      !currentAuditContext()?.reason
+    ) {
+      throw new DomainError('validation', REASON_REQUIRED_MESSAGE);
+    }
 
     await saveProfile(ctx, trx, who, current, form);
     if (roles !== undefined) await setUserRoles(trx, userId, roles);

@@ -190,9 +190,16 @@ export async function listRoles(db: Db): Promise<{ id: number; name: UserRole }[
   return rows.flatMap((row) => (isRole(row.name) ? [{ id: row.id, name: row.name }] : []));
 }
 
-/** Replaces the user's roles. */
+/**
+ * Sets the user's roles: removes those not given, adds those missing, and leaves the others alone, so
+ * the audit trail records what changed (a role given or taken), not every role taken and given back.
+ */
 export async function setUserRoles(db: Db, userId: number, roles: readonly UserRole[]): Promise<void> {
-  await db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+  const kept = db
+    .selectFrom('roles')
+    .select('id')
+    .where('name', 'in', roles.length > 0 ? roles : ['']);
+  await db.deleteFrom('user_roles').where('user_id', '=', userId).where('role_id', 'not in', kept).execute();
   if (roles.length === 0) return;
   await db
     .insertInto('user_roles')
@@ -203,16 +210,25 @@ export async function setUserRoles(db: Db, userId: number, roles: readonly UserR
         .select([sql.lit(userId).as('user_id'), 'id'])
         .where('name', 'in', roles),
     )
+    .onConflict((conflict) => conflict.doNothing())
     .execute();
 }
 
-/** Replaces the user's permissions. */
+/** Sets the user's permissions, changing only what differs (as setUserRoles). */
 export async function setUserPermissions(
   db: Db,
   userId: number,
   permissions: readonly Permission[],
 ): Promise<void> {
-  await db.deleteFrom('user_permissions').where('user_id', '=', userId).execute();
+  const kept = db
+    .selectFrom('permissions')
+    .select('id')
+    .where('name', 'in', permissions.length > 0 ? permissions : ['']);
+  await db
+    .deleteFrom('user_permissions')
+    .where('user_id', '=', userId)
+    .where('permission_id', 'not in', kept)
+    .execute();
   if (permissions.length === 0) return;
   await db
     .insertInto('user_permissions')
@@ -223,6 +239,7 @@ export async function setUserPermissions(
         .select([sql.lit(userId).as('user_id'), 'id'])
         .where('name', 'in', permissions),
     )
+    .onConflict((conflict) => conflict.doNothing())
     .execute();
 }
 
@@ -249,13 +266,16 @@ export async function labHasGroups(db: Db, labId: number): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Replaces the user's groups (all checked to be of the user's lab). */
+/** Sets the user's groups (all checked to be of the user's lab), changing only what differs. */
 export async function setUserGroups(db: Db, userId: number, groupIds: readonly number[]): Promise<void> {
-  await db.deleteFrom('group_users').where('user_id', '=', userId).execute();
+  let removed = db.deleteFrom('group_users').where('user_id', '=', userId);
+  if (groupIds.length > 0) removed = removed.where('group_id', 'not in', groupIds);
+  await removed.execute();
   if (groupIds.length === 0) return;
   await db
     .insertInto('group_users')
     .values(groupIds.map((groupId) => ({ group_id: groupId, user_id: userId })))
+    .onConflict((conflict) => conflict.doNothing())
     .execute();
 }
 

@@ -14,6 +14,8 @@ export const LAB_PERMISSIONS = [
   'view_consumption',
   // A session's statistics, attendance, chat and replay (issue 26): read only of events one may see.
   'view_statistics',
+  // The audit trail (issue 32): who changed what, when and why, across the lab's records.
+  'view_audit',
 ] as const;
 
 /**

@@ -64,6 +64,8 @@ export const ADMIN_ROUTES = {
   replay: { path: '/admin/sessions/:roomId/replay', requirement: manage('view_statistics', ['stats']) },
   consumption: { path: '/admin/myconsumption', requirement: manage('view_consumption') },
   profile: { path: '/admin/profile', requirement: { staff: true } },
+  /** Who changed what, when and why (issue 32): searchable, exported; read only, admins included. */
+  audit: { path: '/admin/audit', requirement: manage('view_audit') },
   /** The platform's labs (issue 28): for super-admins, across every lab. */
   labs: { path: '/admin/labs', requirement: manage('manage_labs') },
   labForm: { path: '/admin/labs/:id', requirement: manage('manage_labs') },

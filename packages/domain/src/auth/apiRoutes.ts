@@ -13,7 +13,16 @@ export type ApiRouteAccess =
    * A signed-in caller meeting `requirement` (staff only, permissions, lab modules). `scope` says what
    * the path's `:id` names: the server answers 404 for an event or room the caller may not see.
    */
-  | { access: 'signedIn'; requirement?: Requirement; scope?: 'event' | 'room' };
+  | {
+      access: 'signedIn';
+      requirement?: Requirement;
+      scope?: 'event' | 'room';
+      /**
+       * `required`: the call deletes or archives a record the audit trail follows, and is refused
+       * without a reason (the REASON_HEADER, issue 32).
+       */
+      reason?: 'required';
+    };
 
 const PUBLIC = { access: 'public' } as const;
 const SIGNED_IN = { access: 'signedIn' } as const;
@@ -35,6 +44,7 @@ const STATS = { access: 'signedIn', requirement: ADMIN_ROUTES.stats.requirement 
 const STATS_OF_EVENT = { ...STATS, scope: 'event' } as const;
 const STATS_OF_ROOM = { ...STATS, scope: 'room' } as const;
 const CONSUMPTION = { access: 'signedIn', requirement: ADMIN_ROUTES.consumption.requirement } as const;
+const VIEW_AUDIT = { access: 'signedIn', requirement: ADMIN_ROUTES.audit.requirement } as const;
 const MANAGE_LABS = { access: 'signedIn', requirement: ADMIN_ROUTES.labs.requirement } as const;
 const MANAGE_DEPLOYMENT_DAYS = {
   access: 'signedIn',
@@ -65,7 +75,7 @@ export const API_ROUTES = {
   'POST /api/labs': MANAGE_LABS,
   'GET /api/labs/:id/settings': MANAGE_LABS,
   'PUT /api/labs/:id/settings': MANAGE_LABS,
-  'POST /api/labs/:id/suspend': MANAGE_LABS,
+  'POST /api/labs/:id/suspend': { ...MANAGE_LABS, reason: 'required' },
   'POST /api/labs/:id/resume': MANAGE_LABS,
   'GET /api/users/:id': STAFF,
   // Their own profile, or a colleague's with manage users (the service checks which).
@@ -73,15 +83,15 @@ export const API_ROUTES = {
   // The back office's users page (the lab's users, created with a set-password mail, removed).
   'GET /api/users': MANAGE_USERS,
   'POST /api/users': MANAGE_USERS,
-  'DELETE /api/users/:id': MANAGE_USERS,
-  'POST /api/users/delete-multiple': MANAGE_USERS,
+  'DELETE /api/users/:id': { ...MANAGE_USERS, reason: 'required' },
+  'POST /api/users/delete-multiple': { ...MANAGE_USERS, reason: 'required' },
   'GET /api/roles': MANAGE_USERS,
   'GET /api/events': STAFF,
   'POST /api/events': MANAGE_EVENTS,
   'GET /api/eventInfo/:id': EVENT,
   'GET /api/events/:id': EVENT,
   'PUT /api/events/:id': MANAGE_EVENT,
-  'DELETE /api/events/:id': MANAGE_EVENT,
+  'DELETE /api/events/:id': { ...MANAGE_EVENT, reason: 'required' },
   'GET /api/events/:id/mails': MANAGE_EVENT,
   // Statistics (module stats, permission view statistics), from the projections of the log. A session's
   // data (its detail, CSVs, replay with the chat) is scoped to an event or room the caller may see; the
@@ -109,7 +119,7 @@ export const API_ROUTES = {
   'GET /api/medias/:id': MANAGE_EVENTS,
   'POST /api/medias': MANAGE_EVENTS,
   'PUT /api/medias/:id': MANAGE_EVENTS,
-  'DELETE /api/medias/:id': MANAGE_EVENTS,
+  'DELETE /api/medias/:id': { ...MANAGE_EVENTS, reason: 'required' },
   'POST /api/medias/with-build': MANAGE_EVENTS,
   'POST /api/medias/:id/build': MANAGE_EVENTS,
   'PUT /api/medias/:id/thumbnail': MANAGE_EVENTS,
@@ -142,7 +152,7 @@ export const API_ROUTES = {
   'GET /api/participants': SIGNED_IN,
   'GET /api/participants/:id': SIGNED_IN,
   'PUT /api/participants/:id': SIGNED_IN,
-  'DELETE /api/participants/:id': MANAGE_EVENTS,
+  'DELETE /api/participants/:id': { ...MANAGE_EVENTS, reason: 'required' },
   'GET /api/event-invitations': SIGNED_IN,
   'POST /api/event-invitations': MANAGE_EVENTS,
 
@@ -161,15 +171,15 @@ export const API_ROUTES = {
   'GET /api/documents/:id': MANAGE_DOCUMENTS,
   'PUT /api/documents/:id': MANAGE_DOCUMENTS,
   'PUT /api/documents/:id/file': MANAGE_DOCUMENTS,
-  'DELETE /api/documents/:id': MANAGE_DOCUMENTS,
-  'POST /api/documents/delete-multiple': MANAGE_DOCUMENTS,
+  'DELETE /api/documents/:id': { ...MANAGE_DOCUMENTS, reason: 'required' },
+  'POST /api/documents/delete-multiple': { ...MANAGE_DOCUMENTS, reason: 'required' },
   // The back office's groups page (the lab's groups and what the panel offers to put in one).
   'GET /api/groups': MANAGE_GROUPS,
   'GET /api/groups/choices': MANAGE_GROUPS,
   'POST /api/groups': MANAGE_GROUPS,
   'PUT /api/groups/:id': MANAGE_GROUPS,
-  'DELETE /api/groups/:id': MANAGE_GROUPS,
-  'POST /api/groups/delete-multiple': MANAGE_GROUPS,
+  'DELETE /api/groups/:id': { ...MANAGE_GROUPS, reason: 'required' },
+  'POST /api/groups/delete-multiple': { ...MANAGE_GROUPS, reason: 'required' },
   // Pictures: a user's own avatar, or with manage users a colleague's or a group's (the service checks
   // which). Served back at an unguessable name an <img> loads without a token (a capability URL).
   'POST /api/upload': STAFF,
@@ -182,8 +192,11 @@ export const API_ROUTES = {
   'GET /api/polls': MANAGE_POLLS,
   'GET /api/polls/by-lab/:labId': MANAGE_POLLS,
   'GET /api/polls/:id': MANAGE_POLLS,
-  'DELETE /api/polls/:id': MANAGE_POLLS,
-  'POST /api/polls/delete-multiple': MANAGE_POLLS,
+  'DELETE /api/polls/:id': { ...MANAGE_POLLS, reason: 'required' },
+  'POST /api/polls/delete-multiple': { ...MANAGE_POLLS, reason: 'required' },
+  // The audit trail (issue 32): searched, and exported as CSV or JSON (the export is itself recorded).
+  'GET /api/audit': VIEW_AUDIT,
+  'GET /api/audit/export': VIEW_AUDIT,
   'POST /api/pharmacovigilance-report': {
     access: 'signedIn',
     requirement: { modules: ['pharmacovigilance'] },
@@ -192,13 +205,13 @@ export const API_ROUTES = {
   'GET /api/pharmacovigilance-receiver': MANAGE_PHARMACOVIGILANCE,
   'POST /api/pharmacovigilance-receiver': MANAGE_PHARMACOVIGILANCE,
   'PUT /api/pharmacovigilance-receiver/:id': MANAGE_PHARMACOVIGILANCE,
-  'DELETE /api/pharmacovigilance-receiver/:id': MANAGE_PHARMACOVIGILANCE,
-  'POST /api/pharmacovigilance-remove-receivers': MANAGE_PHARMACOVIGILANCE,
+  'DELETE /api/pharmacovigilance-receiver/:id': { ...MANAGE_PHARMACOVIGILANCE, reason: 'required' },
+  'POST /api/pharmacovigilance-remove-receivers': { ...MANAGE_PHARMACOVIGILANCE, reason: 'required' },
   'GET /api/pharmacovigilance-report': MANAGE_PHARMACOVIGILANCE,
   'GET /api/pharmacovigilance-report/:id': MANAGE_PHARMACOVIGILANCE,
   'GET /api/pharmacovigilance-report/:id/pdf': MANAGE_PHARMACOVIGILANCE,
-  'DELETE /api/pharmacovigilance-report/:id': MANAGE_PHARMACOVIGILANCE,
-  'POST /api/pharmacovigilance-report/delete-multiple': MANAGE_PHARMACOVIGILANCE,
+  'DELETE /api/pharmacovigilance-report/:id': { ...MANAGE_PHARMACOVIGILANCE, reason: 'required' },
+  'POST /api/pharmacovigilance-report/delete-multiple': { ...MANAGE_PHARMACOVIGILANCE, reason: 'required' },
 } as const satisfies Record<string, ApiRouteAccess>;
 
 export type ApiRouteKey = keyof typeof API_ROUTES;

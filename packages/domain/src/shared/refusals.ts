@@ -69,6 +69,7 @@ export const REFUSALS = {
   roomHoldsHistory: 'rooms_needed: {room} holds a session history: move them or keep {rooms} rooms.',
   storageQuota:
     "file: {what} takes {adding}, which would bring the lab past its storage quota of {quota}: its documents and media builds already hold {used}. Delete documents or medias it no longer needs, or ask the platform's administrator for a larger quota.",
+  reasonRequired: 'A reason is required for this change.',
 } as const;
 
 export type RefusalKey = keyof typeof REFUSALS;

@@ -45,12 +45,12 @@ export const statsRoutes = signedInPlugin((route, { stats }: { stats: StatsServi
     route.get(
       url,
       { params: idParams, querystring: statsCsvQuerySchema, response: { 200: z.string() } },
-      async ({ principal, user }, request, reply) => {
-        const locale = request.query.locale ?? user.locale;
+      async (caller, request, reply) => {
+        const locale = request.query.locale ?? caller.user.locale;
         return csvFile(
           reply,
           `${name}-${request.params.id}.csv`,
-          await csvOf(principal, request.params.id, locale),
+          await csvOf(caller, request.params.id, locale),
         );
       },
     );

@@ -212,5 +212,6 @@ export const de: Translations = {
     roomHoldsHistory: '{{room}} hat bereits einen Sitzungsverlauf: Behalten Sie {{rooms}} Räume.',
     storageQuota:
       'Dieser Upload belegt {{adding}} und würde das Speicherkontingent des Labors ({{quota}}) überschreiten: Seine Dokumente und Medien belegen bereits {{used}}. Löschen Sie nicht mehr benötigte oder bitten Sie die Plattformadministration um ein größeres Kontingent.',
+    reasonRequired: 'Für diese Änderung ist eine Begründung erforderlich.',
   },
 };

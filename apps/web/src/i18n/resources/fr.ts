@@ -209,5 +209,6 @@ export const fr: Translations = {
     roomHoldsHistory: '{{room}} a déjà un historique de session : gardez {{rooms}} salles.',
     storageQuota:
       'Cet envoi occupe {{adding}}, ce qui dépasserait le quota de stockage du laboratoire ({{quota}}) : ses documents et médias occupent déjà {{used}}. Supprimez ceux dont il n’a plus besoin, ou demandez un quota plus grand à l’administrateur de la plateforme.',
+    reasonRequired: 'Un motif est requis pour cette modification.',
   },
 };

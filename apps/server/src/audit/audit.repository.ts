@@ -1,0 +1,105 @@
+// The audit trail's table: entries the server writes itself (sign-ins, exports; the triggers write the
+// others), and the search of the /admin/audit page. Nothing here updates or deletes: the table refuses it.
+import type { AuditAction, AuditChange, AuditRecordType } from '@lablive/domain';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { Db } from '../db/connection.ts';
+import type { AuditEntriesTable, Database } from '../db/schema.ts';
+
+export type NewAuditEntry = {
+  labId: number | null;
+  actor: {
+    kind: AuditEntriesTable['actor_kind'];
+    userId: number | null;
+    name: string | null;
+    email: string | null;
+    roles: readonly string[];
+  };
+  timeZone: string | null;
+  action: AuditAction;
+  recordType: AuditRecordType;
+  recordId: string | null;
+  changes: readonly AuditChange[];
+  reason: string | null;
+  via: string | null;
+};
+
+export async function insertAuditEntry(db: Db, entry: NewAuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_entries')
+    .values({
+      lab_id: entry.labId,
+      actor_kind: entry.actor.kind,
+      actor_user_id: entry.actor.userId,
+      actor_name: entry.actor.name,
+      actor_email: entry.actor.email,
+      actor_roles: [...entry.actor.roles],
+      actor_time_zone: entry.timeZone,
+      action: entry.action,
+      record_type: entry.recordType,
+      record_id: entry.recordId,
+      changes: JSON.stringify(entry.changes),
+      reason: entry.reason,
+      via: entry.via,
+    })
+    .execute();
+}
+
+/** What a search keeps: the lab's entries (and the platform's, unattributed to a lab, for its managers). */
+export type AuditSearch = {
+  labId: number;
+  withPlatformEntries: boolean;
+  who?: string | undefined;
+  recordType?: string | undefined;
+  recordId?: string | undefined;
+  field?: string | undefined;
+  action?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+};
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+
+function searched(db: Db, search: AuditSearch): SelectQueryBuilder<Database, 'audit_entries', object> {
+  let query = db
+    .selectFrom('audit_entries')
+    .where((eb: ExpressionBuilder<Database, 'audit_entries'>) =>
+      search.withPlatformEntries
+        ? eb.or([eb('lab_id', '=', search.labId), eb('lab_id', 'is', null)])
+        : eb('lab_id', '=', search.labId),
+    );
+  if (search.who) {
+    const pattern = likePattern(search.who);
+    query = query.where((eb) =>
+      eb.or([eb('actor_name', 'ilike', pattern), eb('actor_email', 'ilike', pattern)]),
+    );
+  }
+  if (search.recordType) query = query.where('record_type', '=', search.recordType);
+  if (search.recordId) query = query.where('record_id', '=', search.recordId);
+  if (search.action) query = query.where('action', '=', search.action);
+  if (search.field) {
+    query = query.where(sql<boolean>`changes @> ${JSON.stringify([{ field: search.field }])}::jsonb`);
+  }
+  if (search.from) query = query.where('at', '>=', search.from);
+  if (search.to) query = query.where('at', '<', search.to);
+  return query;
+}
+
+export type AuditEntryRow = Awaited<ReturnType<typeof searchAuditEntries>>[number];
+
+/** The entries found, newest first, from `start`. */
+export function searchAuditEntries(db: Db, search: AuditSearch, page: { start: number; count: number }) {
+  return searched(db, search)
+    .selectAll()
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(page.start)
+    .limit(page.count)
+    .execute();
+}
+
+export async function countAuditEntries(db: Db, search: AuditSearch): Promise<number> {
+  const row = await searched(db, search)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
