@@ -2,6 +2,7 @@
 // and one row read, created, changed, removed, and several removed at once (`delete-multiple`, answering how many).
 // The areas name them for their resource (`createGroup`, `editPoll`); the shape is the server's one.
 // Without body types, the resource is read and removed only (`never`: nothing to create or change).
+// A removal takes the reason the audit trail records in `options.reason` (the server asks for one).
 import { removedCountSchema } from '@lablive/domain';
 import { z } from 'zod';
 import type { AuthorizedCalls } from './authorizedCalls.ts';

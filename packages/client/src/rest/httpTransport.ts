@@ -3,14 +3,23 @@
 // invalid_token), the transport refreshes the pair once (concurrent calls share that refresh), stores it,
 // and retries. An upload whose progress is followed goes through the `upload` sender the environment
 // gives (XMLHttpRequest in browsers: fetch reports no upload progress), else through fetch.
-import { refreshTokenResponseSchema } from '@lablive/domain';
+// For the audit trail (issue 32), a call made with a reason carries it (REASON_HEADER, percent-encoded),
+// and every call says the zone the person is in (TIME_ZONE_HEADER), recorded with what they change.
+import { isTimeZone, REASON_HEADER, refreshTokenResponseSchema, TIME_ZONE_HEADER } from '@lablive/domain';
 import type { z } from 'zod';
 import { ApiError, UnexpectedResponseError } from './apiError.ts';
 import type { TokenPair, TokenStore } from './tokenStore.ts';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
-export type RequestOptions = { signal?: AbortSignal };
+export type RequestOptions = {
+  signal?: AbortSignal;
+  /**
+   * Why the caller makes this change, recorded in the audit trail; the server refuses a deletion, an
+   * archive or a change of roles or permissions without one (`reasonRequired`).
+   */
+  reason?: string;
+};
 
 /** How much of an upload's body has been sent. */
 export type UploadProgress = (sent: { loaded: number; total: number }) => void;
@@ -34,6 +43,8 @@ export type ApiRequest = {
    */
   carryToken?: boolean;
   signal?: AbortSignal | undefined;
+  /** Why the change is made (the audit trail's reason); blank is none. */
+  reason?: string | undefined;
 };
 
 export type TransportOptions = {
@@ -42,6 +53,11 @@ export type TransportOptions = {
   fetch?: FetchLike;
   /** Sends the uploads whose progress is followed (the browser's XMLHttpRequest); fetch without it. */
   upload?: UploadLike;
+  /**
+   * The IANA zone the person is in, sent with each call (the browser's by default); a zone the runtime
+   * does not know is not sent.
+   */
+  timeZone?: () => string | undefined;
 };
 
 export type Transport = {
@@ -55,6 +71,8 @@ export type Transport = {
 
 const INVALID_TOKEN = 'invalid_token';
 const REFRESH_PATH = '/api/refreshToken';
+
+const browserTimeZone = (): string | undefined => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -70,16 +88,22 @@ export function createTransport(options: TransportOptions): Transport {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const { tokenStore } = options;
+  const timeZone = options.timeZone ?? browserTimeZone;
   let refreshing: Promise<boolean> | null = null;
 
   async function send(
-    call: Pick<ApiRequest, 'method' | 'path' | 'body' | 'form' | 'onUploadProgress' | 'signal'>,
+    call: Pick<ApiRequest, 'method' | 'path' | 'body' | 'form' | 'onUploadProgress' | 'signal' | 'reason'>,
     token: string | null,
   ): Promise<Response> {
     const { body, form, signal } = call;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (form === undefined && body !== undefined) headers['content-type'] = 'application/json';
     if (token !== null) headers.authorization = `Bearer ${token}`;
+    const zone = timeZone();
+    if (zone !== undefined && isTimeZone(zone)) headers[TIME_ZONE_HEADER] = zone;
+    // A header carries Latin-1 only: the reason, in any language, goes percent-encoded.
+    const reason = call.reason?.trim();
+    if (reason) headers[REASON_HEADER] = encodeURIComponent(reason);
     const init: RequestInit = { method: call.method, headers };
     if (form !== undefined) init.body = form;
     else if (body !== undefined) init.body = JSON.stringify(body);

@@ -1,6 +1,7 @@
 // The REST half of @lablive/client: the typed API client, its errors and the token stores.
 export * from './apiClient.ts';
 export * from './apiError.ts';
+export { type AuditApi, type AuditSearch, createAuditApi } from './auditApi.ts';
 export type { UploadOptions } from './authorizedCalls.ts';
 export * from './browserTokenStore.ts';
 export { type CalendarApi, createCalendarApi } from './calendarApi.ts';

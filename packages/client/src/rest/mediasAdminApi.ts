@@ -8,7 +8,7 @@ import {
   type MediaFormInput,
 } from '@lablive/domain';
 import { adminResource } from './adminResource.ts';
-import { authorizedCalls, type UploadOptions } from './authorizedCalls.ts';
+import { authorizedCalls, carried, type UploadOptions } from './authorizedCalls.ts';
 import type { RequestOptions, Transport } from './httpTransport.ts';
 
 export function createMediasAdminApi(transport: Transport) {
@@ -54,7 +54,7 @@ export function createMediasAdminApi(transport: Transport) {
       sendFile('PUT', `/api/medias/${mediaId}/thumbnail`, image, options),
     removeThumbnail: (mediaId: number, options: RequestOptions = {}) =>
       transport.json(
-        { method: 'DELETE', path: `/api/medias/${mediaId}/thumbnail`, auth: true, signal: options.signal },
+        { method: 'DELETE', path: `/api/medias/${mediaId}/thumbnail`, auth: true, ...carried(options) },
         adminMediaSchema,
       ),
   };

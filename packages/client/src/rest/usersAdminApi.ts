@@ -17,7 +17,7 @@ import {
   usersRemovalSchema,
 } from '@lablive/domain';
 import { z } from 'zod';
-import { authorizedCalls } from './authorizedCalls.ts';
+import { authorizedCalls, carried } from './authorizedCalls.ts';
 import type { RequestOptions, Transport } from './httpTransport.ts';
 
 export function createUsersAdminApi(transport: Transport) {
@@ -54,13 +54,16 @@ export function createUsersAdminApi(transport: Transport) {
     /** A new user of the lab; they receive a mail to set their own password. */
     createUser: (user: UserCreateInput, options?: RequestOptions) =>
       send('POST', '/api/users', user, managedUserSchema, options),
-    /** A manager's edit: the account, its roles, permissions, groups and whether it is active. */
+    /**
+     * A manager's edit: the account, its roles, permissions, groups and whether it is active (a change of
+     * roles, permissions or activity needs `options.reason`).
+     */
     editUser: (userId: number, user: UserUpdateInput, options?: RequestOptions) =>
       send('PUT', `/api/users/${userId}`, user, managedUserSchema, options),
-    /** Deleted, or deactivated when the user owns events: the answer says which. */
+    /** Deleted, or deactivated when the user owns events: the answer says which (`options.reason` needed). */
     removeUser: (userId: number, options: RequestOptions = {}) =>
       transport.json(
-        { method: 'DELETE', path: `/api/users/${userId}`, auth: true, signal: options.signal },
+        { method: 'DELETE', path: `/api/users/${userId}`, auth: true, ...carried(options) },
         userRemovalSchema,
       ),
     removeUsers: (ids: readonly number[], options?: RequestOptions) =>
