@@ -1,5 +1,6 @@
 // Test support for the REST calls of rooms: sign in through the API, send authorised requests, and be
 // present in a room through the real room socket (what the room's decider needs of an animator).
+import { REASON_HEADER } from '@lablive/domain';
 import { PROTOCOL_VERSION } from '@lablive/protocol';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { openTestSocket, type TestSocket } from './socketClient.ts';
@@ -18,12 +19,21 @@ export type Call = (
   payload?: InjectOptions['payload'],
 ) => Promise<LightMyRequestResponse>;
 
+/**
+ * The reason the suite's changing calls give, as the back office asks one before a deletion or a role
+ * change (issue 32). A call refused for lack of one is apps/server/src/audit/auditTrail.int.test.ts's.
+ */
+export const TEST_REASON = 'Test suite: the change this test makes';
+
 export function caller(app: FastifyInstance): Call {
   return (method, url, token, payload) =>
     app.inject({
       method,
       url,
-      headers: { authorization: `Bearer ${token}` },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(method === 'GET' ? {} : { [REASON_HEADER]: encodeURIComponent(TEST_REASON) }),
+      },
       ...(payload === undefined ? {} : { payload }),
     });
 }

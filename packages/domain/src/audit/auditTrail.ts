@@ -92,10 +92,18 @@ const dayOrInstant = text()
 
 /** The page's search: by who (name or e-mail, part of it), what (record type, its id, a field), when. */
 export const auditFilterSchema = z.object({
-  who: text().trim().max(200).optional(),
+  // Any text may be searched for (a name, part of an address): the one query field of the API that is
+  // free text, so marked (the bad-input test sends it odd values and expects them searched).
+  who: text().trim().max(200).meta({ freeText: true }).optional(),
   recordType: z.enum(AUDIT_RECORD_TYPES).optional(),
-  recordId: text().trim().max(64).optional(),
-  field: text().trim().max(64).optional(),
+  /** Records are named by their ids. */
+  recordId: text()
+    .regex(/^[1-9]\d{0,17}$/, { message: 'must be a record id (a positive whole number)' })
+    .optional(),
+  /** A field as the trail names it (`planned_start_date`, `roles`). */
+  field: text()
+    .regex(/^[a-z][a-z_]{0,63}$/, { message: 'must be a field name (lower-case letters and _)' })
+    .optional(),
   action: z.enum(AUDIT_ACTIONS).optional(),
   /** From this day (in `timeZone`) or instant, included. */
   from: dayOrInstant.optional(),
