@@ -71,6 +71,8 @@ function DeploymentDays({ loaded }: { loaded: readonly DeploymentScheduler[] }) 
           },
         ]}
         confirmMessage={(count) => t('deploymentDays.removeMessage', { count })}
+        // Blocked days are the platform's planning, not a record the audit trail follows.
+        removalReason="none"
         onRemove={async (ids) => {
           await list.remove(ids, () => Promise.all(ids.map((id) => adminApi.unblockDay(Number(id)))));
           toast.show({ title: t('deploymentDays.removed', { count: ids.length }), tone: 'success' });

@@ -142,8 +142,10 @@ function Documents({ loaded }: { loaded: readonly AdminDocument[] }) {
           </Link>
         </>
       )}
-      onRemove={async (ids) => {
-        await list.remove(ids, () => removeOneOrMany(ids, documentsApi.remove, documentsApi.removeMany));
+      onRemove={async (ids, reason) => {
+        await list.remove(ids, () =>
+          removeOneOrMany(ids, documentsApi.remove, documentsApi.removeMany, reason),
+        );
         toast.show({ title: ta('documents.removed', { count: ids.length }), tone: 'success' });
       }}
     />

@@ -1,6 +1,7 @@
 // One event on the events page: its name, dates and state, the controls of a manager (start, close,
 // cancel, edit, participants, copy the public link) with the spec's confirmations, and the room
 // selector of a running event. The server decides; a refused action says why in its dialog.
+import type { RequestOptions } from '@lablive/client';
 import { adminRouteVerdict, type CurrentUser, isOverdue, type LabEvent, principalOf } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -10,7 +11,10 @@ import { useFormat } from '../../format/useFormat.ts';
 import { adminApi } from '../adminApi.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 
-/** The steps of an event's life a manager takes, each confirmed first: its button, question and notice. */
+/**
+ * The steps of an event's life a manager takes, each confirmed first: its button, question and notice;
+ * cancelling deletes the event, so its confirmation asks why (the audit trail keeps it).
+ */
 const LIFECYCLE = [
   {
     key: 'start',
@@ -18,6 +22,7 @@ const LIFECYCLE = [
     label: 'events.start',
     confirm: 'events.confirmStart',
     done: 'events.started',
+    askReason: false,
     call: (id: number) => adminApi.startEvent(id),
   },
   {
@@ -26,6 +31,7 @@ const LIFECYCLE = [
     label: 'events.close',
     confirm: 'events.confirmClose',
     done: 'events.closedNotice',
+    askReason: false,
     call: (id: number) => adminApi.closeEvent(id),
   },
   {
@@ -34,7 +40,8 @@ const LIFECYCLE = [
     label: 'events.cancel',
     confirm: 'events.confirmCancel',
     done: 'events.cancelled',
-    call: (id: number) => adminApi.cancelEvent(id),
+    askReason: true,
+    call: (id: number, options: RequestOptions) => adminApi.cancelEvent(id, options),
   },
 ] as const;
 
@@ -72,11 +79,12 @@ export function EventCard({ event, user, now, onChange }: EventCardProps) {
     }
   }
 
-  const act = (action: () => Promise<unknown>, notice: string) => async () => {
-    await action();
-    toast.show({ title: notice, tone: 'success' });
-    onChange();
-  };
+  const act =
+    (action: (options: RequestOptions) => Promise<unknown>, notice: string) => async (reason?: string) => {
+      await action({ reason });
+      toast.show({ title: notice, tone: 'success' });
+      onChange();
+    };
 
   return (
     <article
@@ -144,7 +152,8 @@ export function EventCard({ event, user, now, onChange }: EventCardProps) {
             title={t(step.label)}
             message={t(step.confirm, { name: event.name })}
             confirmLabel={t(step.label)}
-            onConfirm={act(() => step.call(event.id), t(step.done, { name: event.name }))}
+            onConfirm={act((options) => step.call(event.id, options), t(step.done, { name: event.name }))}
+            askReason={step.askReason}
             testId={`confirm-${step.key}`}
           />
         ))}

@@ -172,8 +172,10 @@ function Groups({ loaded, choices }: { loaded: readonly Group[]; choices: GroupC
               {ta('groups.edit')}
             </button>
           )}
-          onRemove={async (ids) => {
-            await list.remove(ids, () => removeOneOrMany(ids, groupsApi.removeGroup, groupsApi.removeGroups));
+          onRemove={async (ids, reason) => {
+            await list.remove(ids, () =>
+              removeOneOrMany(ids, groupsApi.removeGroup, groupsApi.removeGroups, reason),
+            );
             if (panel?.group && ids.includes(groupId(panel.group))) setPanel(null);
             toast.show({ title: ta('groups.removed', { count: ids.length }), tone: 'success' });
           }}

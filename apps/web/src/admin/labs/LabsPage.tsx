@@ -216,10 +216,11 @@ function SuspensionAction({ lab, list }: { lab: ManagedLab; list: OptimisticRows
   const [confirming, setConfirming] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const suspended = lab.suspended_at !== null;
-  const change = (suspend: boolean) =>
+  // Suspending asks why (the audit trail keeps it); resuming gives the lab back what it had.
+  const change = (suspend: boolean, reason?: string) =>
     list.change(labId(lab), { suspended_at: suspend ? new Date().toISOString() : null }, async () => {
       try {
-        const saved = suspend ? await labsApi.suspend(lab.id) : await labsApi.resume(lab.id);
+        const saved = suspend ? await labsApi.suspend(lab.id, { reason }) : await labsApi.resume(lab.id);
         toast.show({
           title: t(suspend ? 'labs.suspended' : 'labs.resumed', { name: lab.name }),
           tone: 'success',
@@ -247,7 +248,8 @@ function SuspensionAction({ lab, list }: { lab: ManagedLab; list: OptimisticRows
         title={t('labs.suspendTitle', { name: lab.name })}
         message={t('labs.suspendMessage', { name: lab.name })}
         confirmLabel={t('labs.suspendConfirm')}
-        onConfirm={() => change(true)}
+        askReason
+        onConfirm={(reason) => change(true, reason)}
         testId="lab-suspend-dialog"
         onCloseAutoFocus={(event) => {
           event.preventDefault();

@@ -47,8 +47,13 @@ export type AdminListProps<Row> = {
   pageSizes: readonly number[];
   /** Absent: the list pages `rows` itself. */
   serverPaging?: ServerPaging;
-  /** Removes rows (after the confirmation); a failure is shown in the dialog. */
-  onRemove?: (ids: string[]) => Promise<void>;
+  /**
+   * Removes rows (after the confirmation) with the reason given there; a failure is shown in the dialog.
+   * Every removal of a record the audit trail follows asks for its reason (issue 32).
+   */
+  onRemove?: (ids: string[], reason: string | undefined) => Promise<void>;
+  /** Whether the removal's confirmation asks for a reason: yes, unless the trail does not follow the rows. */
+  removalReason?: 'required' | 'none';
   /** The row's detail, under it, behind an expand toggle. */
   expanded?: (row: Row) => ReactNode;
   /** More buttons at the end of a row. */
@@ -129,8 +134,8 @@ export function AdminList<Row extends RowData>(props: AdminListProps<Row>) {
     });
   }
 
-  async function remove(ids: string[]) {
-    await onRemove?.(ids);
+  async function remove(ids: string[], reason: string | undefined) {
+    await onRemove?.(ids, reason);
     setRowSelection((current) =>
       Object.fromEntries(Object.entries(current).filter(([id]) => !ids.includes(id))),
     );
@@ -205,8 +210,9 @@ export function AdminList<Row extends RowData>(props: AdminListProps<Row>) {
         testId={testId}
         removing={removing}
         confirmMessage={props.confirmMessage}
+        askReason={(props.removalReason ?? 'required') === 'required'}
         onClose={() => setRemoving(null)}
-        onConfirm={() => remove(removing ?? [])}
+        onConfirm={(reason) => remove(removing ?? [], reason)}
         onClosed={() => {
           const back = opener.current;
           opener.current = null;

@@ -101,13 +101,17 @@ export function ListPager(props: {
   );
 }
 
-/** The spec's confirmation of a removal; the focus goes back where `onClosed` says. */
+/**
+ * The spec's confirmation of a removal, with the reason the audit trail keeps when `askReason`; the focus
+ * goes back where `onClosed` says.
+ */
 export function RemovalDialog(props: {
   testId: string;
   removing: string[] | null;
   confirmMessage: ((count: number) => string) | undefined;
+  askReason: boolean;
   onClose: () => void;
-  onConfirm: () => Promise<void>;
+  onConfirm: (reason: string | undefined) => Promise<void>;
   onClosed: () => void;
 }) {
   const { t } = useTranslation('admin');
@@ -122,6 +126,7 @@ export function RemovalDialog(props: {
       message={props.confirmMessage?.(count) ?? t('list.confirmRemove', { count })}
       confirmLabel={t('list.validate')}
       onConfirm={props.onConfirm}
+      askReason={props.askReason}
       testId={`${props.testId}-confirm`}
       onCloseAutoFocus={(event) => {
         event.preventDefault();

@@ -190,9 +190,9 @@ function Medias({ all }: { all: readonly AdminMedia[] }) {
           </Link>
         </>
       )}
-      onRemove={async (ids) => {
+      onRemove={async (ids, reason) => {
         // One call per media: a media an open event shows is refused, and the dialog says why.
-        await list.remove(ids, () => Promise.all(ids.map((id) => mediasApi.remove(Number(id)))));
+        await list.remove(ids, () => Promise.all(ids.map((id) => mediasApi.remove(Number(id), { reason }))));
         toast.show({ title: ta('medias.removed', { count: ids.length }), tone: 'success' });
       }}
     />

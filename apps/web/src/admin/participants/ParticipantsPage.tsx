@@ -250,8 +250,9 @@ function RowMenu({
         title={ta('participants.delete')}
         message={ta('participants.confirmDelete')}
         confirmLabel={ta('participants.delete')}
-        onConfirm={async () => {
-          await adminApi.removeParticipant(guest.id);
+        askReason
+        onConfirm={async (reason) => {
+          await adminApi.removeParticipant(guest.id, { reason });
           toast.show({ title: ta('participants.removed', { name: guest.name }), tone: 'success' });
           onChange();
         }}

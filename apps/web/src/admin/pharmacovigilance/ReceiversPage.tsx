@@ -102,8 +102,8 @@ function Receivers({ loaded }: { loaded: readonly ReceiverRow[] }) {
             ),
           },
         ]}
-        onRemove={async (ids) => {
-          await list.remove(ids, () => pharmacovigilanceApi.removeReceivers(ids.map(Number)));
+        onRemove={async (ids, reason) => {
+          await list.remove(ids, () => pharmacovigilanceApi.removeReceivers(ids.map(Number), { reason }));
           toast.show({ title: ta('pharmacovigilance.removed', { count: ids.length }), tone: 'success' });
         }}
       />

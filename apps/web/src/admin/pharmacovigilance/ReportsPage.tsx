@@ -103,8 +103,8 @@ function Reports(props: {
           {pdf.downloading === report.id ? <Spinner /> : 'PDF'}
         </button>
       )}
-      onRemove={async (ids) => {
-        await list.remove(ids, () => pharmacovigilanceApi.removeReports(ids.map(Number)));
+      onRemove={async (ids, reason) => {
+        await list.remove(ids, () => pharmacovigilanceApi.removeReports(ids.map(Number), { reason }));
         toast.show({ title: t('pharmacovigilance.reportsRemoved', { count: ids.length }), tone: 'success' });
         props.onRemoved();
       }}

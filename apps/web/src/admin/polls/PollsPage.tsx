@@ -99,8 +99,10 @@ function Polls({ loaded }: { loaded: readonly PollView[] }) {
             {t('polls.edit')}
           </Link>
         )}
-        onRemove={async (ids) => {
-          await list.remove(ids, () => removeOneOrMany(ids, pollsApi.removePoll, pollsApi.removePolls));
+        onRemove={async (ids, reason) => {
+          await list.remove(ids, () =>
+            removeOneOrMany(ids, pollsApi.removePoll, pollsApi.removePolls, reason),
+          );
           toast.show({ title: t('polls.removed', { count: ids.length }), tone: 'success' });
         }}
       />

@@ -3,7 +3,8 @@
 // least one for a new user) and the permissions, with the domain's schema. No password: a new user
 // receives a mail to set their own (ADR 0004). What the editor may not give (a role above theirs, a
 // permission they lack) is shown but disabled; the server refuses it anyway. A refused save says why in
-// the panel, beside its field when it names one.
+// the panel, beside its field when it names one. A change of the user's roles, permissions or active
+// status asks for its reason first (issue 32: the audit trail keeps why someone's access changed).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@lablive/client';
 import {
@@ -21,7 +22,7 @@ import {
   type UserGroup,
   userFormSchemaFor,
 } from '@lablive/domain';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Controller, FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../auth/useAuth.ts';
@@ -29,8 +30,10 @@ import { type Failure, toFailure } from '../../failure.ts';
 import { translateMessage } from '../../i18n/messages.ts';
 import { FormActions } from '../FormActions.tsx';
 import { LoadFailure } from '../LoadFailure.tsx';
+import { ReasonField } from '../ReasonField.tsx';
+import { reasonGate } from '../reason.ts';
 import { ProfileFields } from './ProfileFields.tsx';
-import { formValuesOf, inReadersLanguage, ruleOf, shownRole } from './userFormValues.ts';
+import { changesAccess, formValuesOf, inReadersLanguage, ruleOf, shownRole } from './userFormValues.ts';
 
 const FIELDS = [
   'first_name',
@@ -59,7 +62,8 @@ export function UserPanel(props: {
   user: ManagedUser | null;
   roles: readonly RoleView[];
   groups: readonly UserGroup[];
-  onSave: (form: UserForm) => Promise<void>;
+  /** Saves the form; `reason` is given when the user's access changes. */
+  onSave: (form: UserForm, reason: string | undefined) => Promise<void>;
   onClose: () => void;
 }) {
   const { user, roles, groups } = props;
@@ -72,6 +76,9 @@ export function UserPanel(props: {
     resolver: zodResolver(userFormSchemaFor(creating, groups.length > 0)),
     defaultValues: formValuesOf(user),
   });
+  const [chosenRoles, permissions, active] = form.watch(['roles', 'permissions', 'active']);
+  const asksReason = changesAccess(user, { roles: chosenRoles, permissions, active });
+  const reason = useChangeReason(asksReason);
   const editingMyself = user !== null && me?.id === user.id;
   // An account holding more than the editor is not theirs to change (the server refuses it too).
   const holdsMore =
@@ -85,8 +92,10 @@ export function UserPanel(props: {
 
   async function save(values: UserForm) {
     setFailure(null);
+    const gate = reason.check();
+    if (!gate.ready) return;
     try {
-      await props.onSave(values);
+      await props.onSave(values, gate.reason);
     } catch (error) {
       const refused = toFailure(inReadersLanguage(ta, error));
       // A refusal naming a field ("email: …", the schema's errors) shows beside it.
@@ -136,6 +145,17 @@ export function UserPanel(props: {
               {ta('users.rules.holdsMore')}
             </p>
           )}
+          {asksReason && (
+            <ReasonField
+              ref={reason.input}
+              id={`${titleId}-reason`}
+              kind="change"
+              value={reason.text}
+              onChange={reason.setText}
+              error={reason.error}
+              testId="user-reason"
+            />
+          )}
           {failure !== null && <LoadFailure failure={failure} testId="user-save-error" />}
           <FormActions
             cancel={{ label: ta('userForm.cancel'), testId: 'user-cancel', onClick: props.onClose }}
@@ -151,6 +171,31 @@ export function UserPanel(props: {
       </FormProvider>
     </section>
   );
+}
+
+/** The reason of an access change: its text, and a check before saving that says what is missing. */
+function useChangeReason(asked: boolean) {
+  const { t: ta } = useTranslation('admin');
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>(undefined);
+  const input = useRef<HTMLTextAreaElement>(null);
+  return {
+    text,
+    error,
+    input,
+    setText(next: string) {
+      setText(next);
+      setError(undefined);
+    },
+    check() {
+      const gate = reasonGate(asked, text);
+      if (!gate.ready) {
+        setError(ta('reason.required'));
+        input.current?.focus();
+      }
+      return gate;
+    },
+  };
 }
 
 /** The field's error in the reader's language, if any. */

@@ -105,9 +105,9 @@ function Users(props: {
     requestAnimationFrame(() => panelAnchor.current?.scrollIntoView({ block: 'nearest' }));
   }
 
-  async function save(form: UserForm) {
+  async function save(form: UserForm, reason: string | undefined) {
     if (panel?.mode === 'edit') {
-      const saved = await usersApi.editUser(panel.user.id, form);
+      const saved = await usersApi.editUser(panel.user.id, form, { reason });
       await list.change(userId(saved), saved, async () => saved);
       toast.show({
         title: t('users.edited'),
@@ -201,19 +201,19 @@ function Users(props: {
             {t('users.edit')}
           </button>
         )}
-        onRemove={async (ids) => {
+        onRemove={async (ids, reason) => {
           const [only] = ids;
           let result: Pick<UsersRemoval, 'deleted' | 'deactivated'> = { deleted: [], deactivated: [] };
           try {
             await list.remove(ids, async () => {
               if (ids.length === 1 && only !== undefined) {
-                const one = await usersApi.removeUser(Number(only));
+                const one = await usersApi.removeUser(Number(only), { reason });
                 result =
                   one.outcome === 'deleted'
                     ? { deleted: [one.id], deactivated: [] }
                     : { deleted: [], deactivated: [one.id] };
               } else {
-                result = await usersApi.removeUsers(ids.map(Number));
+                result = await usersApi.removeUsers(ids.map(Number), { reason });
               }
             });
           } catch (error) {

@@ -27,6 +27,26 @@ export function formValuesOf(user: ManagedUser | null): UserFormInput {
   };
 }
 
+type Access = Pick<UserFormInput, 'roles' | 'permissions' | 'active'>;
+
+const sameSet = <T>(a: readonly T[], b: readonly T[]) =>
+  a.every((item) => b.includes(item)) && b.every((item) => a.includes(item));
+
+/**
+ * Whether the panel's values change what the user may do (their roles, their permissions, whether they
+ * may sign in) from what was loaded: the server then wants the reason (issue 32), as it compares them
+ * (as sets). A new user has nothing to change.
+ */
+export function changesAccess(user: ManagedUser | null, values: Access): boolean {
+  if (user === null) return false;
+  const loaded = formValuesOf(user);
+  return (
+    !sameSet(loaded.roles, values.roles) ||
+    !sameSet(loaded.permissions ?? [], values.permissions ?? []) ||
+    (values.active ?? loaded.active) !== loaded.active
+  );
+}
+
 /** The role a one-choice select shows for a user's roles: the highest. */
 export function shownRole(roles: readonly UserRole[]): UserRole {
   const rank = rankOf(roles);

@@ -4,6 +4,7 @@ import { deploymentDaysDe } from './deploymentDays.de.ts';
 import type { AdminTranslations } from './en.ts';
 import { labsDe } from './labs.de.ts';
 import { mailTemplatesDe } from './mailTemplates.de.ts';
+import { reasonDe } from './reason.de.ts';
 import { replayDe } from './replay.de.ts';
 import { statsDe } from './stats.de.ts';
 
@@ -13,6 +14,7 @@ export const adminDe: AdminTranslations = {
   mailTemplates: mailTemplatesDe,
   replay: replayDe,
   stats: statsDe,
+  reason: reasonDe,
   nav: {
     menu: 'Menü',
     label: 'Backoffice',
@@ -460,6 +462,7 @@ export const adminDe: AdminTranslations = {
       manage_pharmacovigilance: 'Pharmakovigilanz verwalten',
       view_consumption: 'Verbrauch ansehen',
       view_statistics: 'Statistiken ansehen',
+      view_audit: 'Audit-Trail ansehen',
       manage_labs: 'Labore verwalten (Plattform)',
     },
     active: 'Aktives Konto (kann sich anmelden)',

@@ -5,6 +5,7 @@ import type { Widen } from '../widen.ts';
 import { deploymentDaysEn } from './deploymentDays.en.ts';
 import { labsEn } from './labs.en.ts';
 import { mailTemplatesEn } from './mailTemplates.en.ts';
+import { reasonEn } from './reason.en.ts';
 import { replayEn } from './replay.en.ts';
 import { statsEn } from './stats.en.ts';
 
@@ -14,6 +15,7 @@ export const adminEn = {
   mailTemplates: mailTemplatesEn,
   replay: replayEn,
   stats: statsEn,
+  reason: reasonEn,
   nav: {
     menu: 'Menu',
     label: 'Back office',
@@ -449,6 +451,7 @@ export const adminEn = {
       manage_pharmacovigilance: 'Manage pharmacovigilance',
       view_consumption: 'View consumption',
       view_statistics: 'View statistics',
+      view_audit: 'View the audit trail',
       manage_labs: 'Manage laboratories (platform)',
     },
     active: 'Active account (can sign in)',

@@ -4,6 +4,7 @@ import { deploymentDaysFr } from './deploymentDays.fr.ts';
 import type { AdminTranslations } from './en.ts';
 import { labsFr } from './labs.fr.ts';
 import { mailTemplatesFr } from './mailTemplates.fr.ts';
+import { reasonFr } from './reason.fr.ts';
 import { replayFr } from './replay.fr.ts';
 import { statsFr } from './stats.fr.ts';
 
@@ -13,6 +14,7 @@ export const adminFr: AdminTranslations = {
   mailTemplates: mailTemplatesFr,
   replay: replayFr,
   stats: statsFr,
+  reason: reasonFr,
   nav: {
     menu: 'Menu',
     label: 'Back-office',
@@ -456,6 +458,7 @@ export const adminFr: AdminTranslations = {
       manage_pharmacovigilance: 'Gérer la pharmacovigilance',
       view_consumption: 'Voir la consommation',
       view_statistics: 'Voir les statistiques',
+      view_audit: 'Voir la piste d’audit',
       manage_labs: 'Gérer les laboratoires (plateforme)',
     },
     active: 'Compte actif (peut se connecter)',
