@@ -28,7 +28,14 @@ export {
   headerLine,
   parseHeader,
 } from './exportPackage.ts';
-export { type FileLine, readLineBatches, UNREADABLE_LINE } from './lineBatches.ts';
+export {
+  type FileLine,
+  type LineBatch,
+  linesIn,
+  lineText,
+  readLineBatches,
+  UNREADABLE_LINE,
+} from './lineBatches.ts';
 export {
   EMPTY_ROOT,
   HASH_SIZE,

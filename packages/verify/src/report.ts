@@ -17,7 +17,7 @@ export function humanReport(result: VerifyResult): string {
   const lines = [
     `Package:  ${result.package}`,
     `Kind:     ${result.kind ?? '-'}    Origin: ${result.origin ?? '-'}    Created: ${result.createdAt ?? '-'}`,
-    `Events:   ${count(result.events)}${result.checkpoint ? ` read, ${count(result.checkpoint.size)} signed` : ''}`,
+    `Events:   ${count(result.events)}${result.verified ? '' : ' in order and unaltered before the problem'}${result.checkpoint ? `; the checkpoint signs ${count(result.checkpoint.size)}` : ''}`,
     `Root:     ${result.checkpoint?.root ?? '-'} (signed)`,
   ];
   if (result.root && result.root !== result.checkpoint?.root)
