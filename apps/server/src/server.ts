@@ -16,6 +16,8 @@ import { createWakeUp } from './event-store/wakeUp.ts';
 import { sweepIncoming } from './files/files.ts';
 import { buildApp } from './http/app.ts';
 import { createJobQueue } from './jobs/jobQueue.ts';
+import { loadLedgerSigner } from './ledger/ledgerKey.ts';
+import { startLedger } from './ledger/ledgerWriter.ts';
 import { createLifecycle } from './lifecycle/lifecycle.ts';
 import { countedMailer, createMailer } from './mail/mailer.ts';
 import { createQueuedMailOutbox } from './mail/mailOutbox.ts';
@@ -179,9 +181,22 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
     const gatewayStats = createGatewayStats();
     const mediaServers = await startMediaServer(env, database.db, log('media'));
 
+    const ledgerSigner = await loadLedgerSigner({
+      signingKey: env.LEDGER_SIGNING_KEY,
+      dataDir: env.DATA_DIR,
+      publicUrl: env.PUBLIC_URL,
+    });
+    const ledger = startLedger({
+      db: database.db,
+      signer: ledgerSigner,
+      now: () => new Date(),
+      log: (message, error) => log('ledger')('warn', message, { error: String(error) }),
+    });
+    closers.push(() => ledger.stop());
     const app = await buildApp({
       config: env,
       accessTokenSecret,
+      ledgerSigner,
       db: database.db,
       mailer,
       mailOutbox,

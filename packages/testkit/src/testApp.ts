@@ -16,6 +16,7 @@ import {
   createReminderScheduler,
   createRoomService,
 } from '@lablive/server/testing';
+import { generateNoteKeys, type NoteSigner, parseSignerKey } from '@lablive/verify';
 import type { FastifyInstance } from 'fastify';
 
 export const TEST_ACCESS_SECRET = 'test-access-token-secret-of-at-least-32-chars';
@@ -59,6 +60,8 @@ export async function buildTestApp(
      * without it, mails are sent at once.
      */
     jobs?: { retryDelaySeconds: number; retryLimit?: number };
+    /** What signs the ledger's checkpoints; a fresh key named lablive.test by default. */
+    ledgerSigner?: NoteSigner;
   },
 ): Promise<FastifyInstance> {
   const { db } = database;
@@ -113,6 +116,8 @@ export async function buildTestApp(
       MAIL_FROM: 'LabLive <no-reply@lablive.test>',
     },
     accessTokenSecret: TEST_ACCESS_SECRET,
+    // A key of the test's own: exports are signed as in production, checked with its verifier key.
+    ledgerSigner: options.ledgerSigner ?? parseSignerKey(generateNoteKeys('lablive.test').signerKey),
     db,
     mailer: options.mailer,
     ...(mailOutbox ? { mailOutbox } : {}),

@@ -121,6 +121,15 @@ const envSchema = z
     JANUS_API_SECRET: optionalSecret,
     JANUS_ADMIN_KEY: optionalSecret,
     ACCESS_TOKEN_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    // The key the ledger signs checkpoints with (docs/operations.md, "Tamper evidence"): a note signer
+    // key, PRIVATE+KEY+<name>+<key id>+<base64>. Generated into DATA_DIR when unset.
+    LEDGER_SIGNING_KEY: z
+      .string()
+      .trim()
+      .regex(/^PRIVATE\+KEY\+[^\s+]+\+[0-9a-f]{8}\+[A-Za-z0-9+/=]+$/, {
+        error: 'must be a note signer key: PRIVATE+KEY+<name>+<8 hex digits>+<base64> (npm run ledger-key)',
+      })
+      .optional(),
     ACCESS_TOKEN_TTL_SECONDS: duration.default(15 * 60),
     REFRESH_TOKEN_TTL_SECONDS: duration.default(30 * 24 * 3600),
     RESET_TOKEN_TTL_SECONDS: duration.default(3600),

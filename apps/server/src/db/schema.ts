@@ -486,11 +486,40 @@ export interface AuditEntriesTable {
   changes: Json<unknown[]>;
   reason: string | null;
   via: string | null;
+  /** xid8, as a decimal string (see session_events). */
+  transaction_id: Generated<string>;
+}
+
+/** The ledger (issue 32, part 2): each log's leaves, written once, in order. */
+export interface LedgerLeavesTable {
+  log: string;
+  seq: number;
+  leaf_hash: Buffer;
+  audit_entry_id: number | null;
+}
+
+/** Signed tree heads (C2SP checkpoints) of each log. */
+export interface LedgerCheckpointsTable {
+  log: string;
+  size: number;
+  root: Buffer;
+  note: string;
+  cause: 'session-ended' | 'daily' | 'export';
+  created_at: CreatedAt;
+}
+
+export interface LedgerCursorsTable {
+  source: 'session-log' | 'audit-trail';
+  transaction_id: string;
+  position: number;
 }
 
 export interface Database {
   labs: LabsTable;
   audit_entries: AuditEntriesTable;
+  ledger_leaves: LedgerLeavesTable;
+  ledger_checkpoints: LedgerCheckpointsTable;
+  ledger_cursors: LedgerCursorsTable;
   lab_modules: LabModulesTable;
   roles: NamedTable;
   permissions: NamedTable;

@@ -3,6 +3,7 @@
 // services the routes call are built once, in appServices.ts.
 import rateLimit from '@fastify/rate-limit';
 import { DomainError } from '@lablive/domain';
+import type { NoteSigner } from '@lablive/verify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Bus } from '../bus/index.ts';
@@ -39,6 +40,7 @@ import { healthRoutes } from './routes/health.routes.ts';
 import { invitationsRoutes } from './routes/invitations.routes.ts';
 import { labScopedRoutes } from './routes/labScoped.routes.ts';
 import { labsAdminRoutes } from './routes/labsAdmin.routes.ts';
+import { ledgerRoutes } from './routes/ledger.routes.ts';
 import { mediaMailTemplatesRoutes } from './routes/mediaMailTemplates.routes.ts';
 import { mediasAdminRoutes } from './routes/mediasAdmin.routes.ts';
 import { participantsRoutes } from './routes/participants.routes.ts';
@@ -114,6 +116,8 @@ export type AppDeps = {
   helloTimeoutMs?: number;
   /** The media servers (JANUS_URL), started; rooms use them for video when set. */
   mediaServers?: MediaServers | null;
+  /** What signs the ledger's checkpoints (ledger/ledgerKey.ts). */
+  ledgerSigner: NoteSigner;
   /** Fed by the gateway's fan-out (served on the metrics listener, not here). */
   metrics?: Pick<ServerMetrics, 'instruments'>;
 };
@@ -211,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await ensureLiveGenerations(db, PROJECTIONS);
       await api.register(statsRoutes, { authenticator, stats: services.stats });
       await api.register(auditRoutes, { authenticator, audit: services.audit });
+      await api.register(ledgerRoutes, { authenticator, ledger: services.ledger });
       await api.register(replayRoutes, { authenticator, replay: services.replay });
       const { pharmacovigilance } = services;
       await api.register(pharmacovigilanceRoutes, { authenticator, pharmacovigilance });

@@ -3,6 +3,7 @@
 // and the clock. The routes and the gateway are given them; no route builds a service.
 
 import path from 'node:path';
+import type { NoteSigner } from '@lablive/verify';
 import type { FastifyBaseLogger } from 'fastify';
 import { createAuditService } from '../audit/auditService.ts';
 import { createAccessTokens } from '../auth/accessTokens.ts';
@@ -21,6 +22,7 @@ import { createPlanningService } from '../events/planningService.ts';
 import { createGroupService } from '../groups/groupService.ts';
 import { createInvitationService } from '../invitations/invitationService.ts';
 import { createLabViews } from '../labs/labView.ts';
+import { createLedgerExports } from '../ledger/ledgerExports.ts';
 import { mailboxOf } from '../mail/mailbox.ts';
 import type { MailOutbox } from '../mail/mailOutbox.ts';
 import type { MediaServers } from '../media/mediaServers.ts';
@@ -44,6 +46,8 @@ import { createRoomDocuments } from './roomDocuments.ts';
 
 export type ServicesDeps = {
   config: AppConfig;
+  /** What signs the ledger's checkpoints. */
+  ledgerSigner: NoteSigner;
   accessTokenSecret: string;
   db: Db;
   mailOutbox: MailOutbox;
@@ -156,6 +160,7 @@ export function createServices(deps: ServicesDeps) {
     polls: createPollService({ db, rooms, run: (command) => executeRestCommand(rooms, command), now }),
     stats: createStatsService({ db, now, audit }),
     audit,
+    ledger: createLedgerExports({ db, signer: deps.ledgerSigner, now, audit }),
     replay: createReplayService({ db }),
     pharmacovigilance: createPharmacovigilanceService({ db, mailOutbox, now }),
   };

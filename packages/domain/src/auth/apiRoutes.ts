@@ -197,6 +197,11 @@ export const API_ROUTES = {
   // The audit trail (issue 32): searched, and exported as CSV or JSON (the export is itself recorded).
   'GET /api/audit': VIEW_AUDIT,
   'GET /api/audit/export': VIEW_AUDIT,
+  // Tamper-evident packages (issue 32): the lab's audit trail, a room's session log (who may read its
+  // statistics), and the verifier key they are signed with, public as a key to check them must be.
+  'GET /api/audit/log/export': VIEW_AUDIT,
+  'GET /api/rooms/:id/log/export': STATS_OF_ROOM,
+  'GET /api/ledger/key': PUBLIC,
   'POST /api/pharmacovigilance-report': {
     access: 'signedIn',
     requirement: { modules: ['pharmacovigilance'] },
