@@ -139,7 +139,10 @@ describe('a change', () => {
     });
     expect(change?.actor_roles).toContain('admin');
     const fields = Object.fromEntries(
-      (change?.changes as { field: string; old: unknown; new: unknown }[]).map((item) => [item.field, item]),
+      ((change?.changes ?? []) as { field: string; old: unknown; new: unknown }[]).map((item) => [
+        item.field,
+        item,
+      ]),
     );
     expect(fields.name).toEqual({ field: 'name', old: 'Oncology update', new: 'Oncology update (moved)' });
     expect(String(fields.planned_start_date?.old)).toContain('2026-12-01T13:00:00');
