@@ -27,6 +27,7 @@ export * from './participants/invitations.ts';
 export * from './participants/participants.ts';
 export * from './pharmacovigilance/admin.ts';
 export * from './pharmacovigilance/report.ts';
+export * from './pharmacovigilance/signature.ts';
 export * from './pictures/pictures.ts';
 export * from './polls/pollRequests.ts';
 export * from './rooms/chatLog.ts';

@@ -316,6 +316,11 @@ export interface PharmacovigilanceReportsTable {
   drug_name: string;
   drug_batch_number: string;
   drug_adverse_reaction: string;
+  /** The filer's electronic signature (issue 32): null for reports filed before. */
+  signed_name: string | null;
+  signed_at: NullableTimestamp;
+  signature_meaning: 'authorship' | null;
+  content_hash: Buffer | null;
   /** Archived (deleted in the back office) when set; kept with who did it. */
   deleted_at: NullableTimestamp;
   deleted_by: number | null;

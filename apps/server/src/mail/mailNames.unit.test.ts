@@ -55,6 +55,7 @@ function mails(locale: Locale): Record<string, RenderedMail> {
       sessionName: EVENT,
       filedAt: when.startsAt,
       timeZone: when.timeZone,
+      signature: { name: NAME, signedAt: when.startsAt, meaning: 'authorship', contentHash: 'ab'.repeat(32) },
     }),
     mediaTemplate: fromTemplate(
       { subject: '{{event}}', body: 'Hello {{name}},\n\n{{event}} on {{date}}.\n{{link}}' },

@@ -7,6 +7,8 @@ import {
   type PharmacovigilanceReport,
   patientInitials,
   reportReference,
+  SIGNATURE_MEANING_TEXT,
+  type SignatureMeaning,
 } from '@lablive/domain';
 import { dateTime, escapeHtml, oneLineValues, type RenderedMail } from './mailFormat.ts';
 import { REPORT_WORDING } from './pharmacovigilanceWording.ts';
@@ -132,6 +134,9 @@ const ACKNOWLEDGEMENT = {
     body: (drug: string, session: string, when: string, reference: string) =>
       `Votre déclaration d’effet indésirable (${drug}) faite pendant la session « ${session} », le ${when}, est enregistrée sous la référence ${reference}.`,
     next: 'Elle est transmise au service de pharmacovigilance du laboratoire. Rappelez cette référence dans tout échange à son sujet.',
+    signed: (name: string, when: string) => `Signée électroniquement par ${name}, le ${when}.`,
+    meaning: 'Signification',
+    fingerprint: 'Empreinte de la déclaration (SHA-256)',
   },
   en: {
     subject: (reference: string) => `Pharmacovigilance: your report ${reference} is recorded`,
@@ -139,6 +144,9 @@ const ACKNOWLEDGEMENT = {
     body: (drug: string, session: string, when: string, reference: string) =>
       `Your adverse reaction report (${drug}) made during the session "${session}" on ${when} is recorded under the reference ${reference}.`,
     next: "It is passed on to the lab's pharmacovigilance department. Quote this reference in any exchange about it.",
+    signed: (name: string, when: string) => `Signed electronically by ${name} on ${when}.`,
+    meaning: 'Meaning',
+    fingerprint: 'Fingerprint of the report (SHA-256)',
   },
   de: {
     subject: (reference: string) => `Pharmakovigilanz: Ihre Meldung ${reference} ist erfasst`,
@@ -146,10 +154,16 @@ const ACKNOWLEDGEMENT = {
     body: (drug: string, session: string, when: string, reference: string) =>
       `Ihre Meldung einer Nebenwirkung (${drug}) während der Sitzung „${session}“ am ${when} ist unter der Referenz ${reference} erfasst.`,
     next: 'Sie wird an die Pharmakovigilanz-Abteilung des Labors weitergeleitet. Bitte geben Sie diese Referenz bei jeder Rückfrage an.',
+    signed: (name: string, when: string) => `Elektronisch unterzeichnet von ${name} am ${when}.`,
+    meaning: 'Bedeutung',
+    fingerprint: 'Fingerabdruck der Meldung (SHA-256)',
   },
 } as const satisfies Record<Locale, unknown>;
 
-/** To the person who filed a report: it is recorded, under this reference. */
+/**
+ * To the person who filed a report: it is recorded, under this reference, and signed by them (21 CFR
+ * 11.50: their printed name, when, what the signature means, and the hash binding it to the report).
+ */
 export function pharmacovigilanceAcknowledgementMail(
   locale: Locale,
   values: {
@@ -159,6 +173,7 @@ export function pharmacovigilanceAcknowledgementMail(
     sessionName: string;
     filedAt: Date;
     timeZone: string;
+    signature: { name: string; signedAt: Date; meaning: SignatureMeaning; contentHash: string };
   },
 ): RenderedMail {
   const params = oneLineValues(values);
@@ -170,9 +185,14 @@ export function pharmacovigilanceAcknowledgementMail(
     dateTime(locale, params.filedAt, params.timeZone),
     reference,
   );
-  const text = [t.greeting(params.name), '', body, t.next].join('\n');
+  const { signature } = params;
+  const signed = t.signed(asOneLine(signature.name), dateTime(locale, signature.signedAt, params.timeZone));
+  const meaning = `${t.meaning}${LABEL_COLON[locale]}${SIGNATURE_MEANING_TEXT[locale][signature.meaning]}`;
+  const fingerprint = `${t.fingerprint}${LABEL_COLON[locale]}${signature.contentHash}`;
+  const text = [t.greeting(params.name), '', body, t.next, '', signed, meaning, fingerprint].join('\n');
   const html = `<p>${escapeHtml(t.greeting(params.name))}</p>
 <p>${escapeHtml(body)}</p>
-<p>${escapeHtml(t.next)}</p>`;
+<p>${escapeHtml(t.next)}</p>
+<p>${escapeHtml(signed)}<br>${escapeHtml(meaning)}<br>${escapeHtml(fingerprint)}</p>`;
   return { subject: t.subject(reference), text, html };
 }

@@ -175,7 +175,7 @@ async function fileReport(
 
 /** The report stored, for a participant of the room's event. */
 async function storeReport(
-  { db }: PharmacovigilanceServiceDeps,
+  { db, now }: PharmacovigilanceServiceDeps,
   caller: Caller,
   request: PharmacovigilanceReportRequest,
 ) {
@@ -201,6 +201,8 @@ async function storeReport(
       sessionName: room.event_name,
     },
     report,
+    // Filing signs the report as its author (21 CFR 11.50): the form says so beside its button.
+    { name: caller.user.name, at: now(), meaning: 'authorship' },
   );
   return { room, participation, stored, report };
 }
@@ -259,6 +261,12 @@ async function mailReport(
               sessionName: room.event_name,
               filedAt: stored.created_at,
               timeZone: room.event_timezone,
+              signature: {
+                name: caller.user.name,
+                signedAt: stored.signed_at,
+                meaning: 'authorship',
+                contentHash: stored.content_hash.toString('hex'),
+              },
             }),
           },
           `pharmacovigilance-ack-${stored.id}`,

@@ -5,7 +5,13 @@
 // Made from the report as its page shows it (ReportDetail), so the patient's names cannot reach it.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { formatCalendarDay, formatDayTime, type Locale, type ReportDetail } from '@lablive/domain';
+import {
+  formatCalendarDay,
+  formatDayTime,
+  type Locale,
+  type ReportDetail,
+  SIGNATURE_MEANING_TEXT,
+} from '@lablive/domain';
 import PDFDocument from 'pdfkit';
 import { REPORT_WORDING } from '../mail/pharmacovigilanceWording.ts';
 import type { ReportRecord } from './reports.repository.ts';
@@ -22,6 +28,14 @@ const FORM_WORDING = {
     session: 'Session',
     filedBy: 'Déclaré par',
     filedAt: 'Date de déclaration',
+    signature: 'V. Signature électronique',
+    signedBy: 'Signée par',
+    signedAt: 'Date de signature',
+    meaning: 'Signification',
+    fingerprint: 'Empreinte de la déclaration (SHA-256)',
+    unsigned: 'Déclaration antérieure aux signatures électroniques : non signée.',
+    altered: 'ATTENTION : la déclaration enregistrée ne correspond plus à l’empreinte signée.',
+    intact: 'La déclaration enregistrée correspond à l’empreinte signée.',
     page: (page: number, pages: number) => `Page ${page} / ${pages}`,
   },
   en: {
@@ -35,6 +49,14 @@ const FORM_WORDING = {
     session: 'Session',
     filedBy: 'Filed by',
     filedAt: 'Date filed',
+    signature: 'V. Electronic signature',
+    signedBy: 'Signed by',
+    signedAt: 'Date signed',
+    meaning: 'Meaning',
+    fingerprint: 'Fingerprint of the report (SHA-256)',
+    unsigned: 'Filed before reports were signed electronically: not signed.',
+    altered: 'WARNING: the stored report no longer matches the signed fingerprint.',
+    intact: 'The stored report matches the signed fingerprint.',
     page: (page: number, pages: number) => `Page ${page} of ${pages}`,
   },
   de: {
@@ -48,6 +70,14 @@ const FORM_WORDING = {
     session: 'Sitzung',
     filedBy: 'Gemeldet von',
     filedAt: 'Meldedatum',
+    signature: 'V. Elektronische Unterschrift',
+    signedBy: 'Unterzeichnet von',
+    signedAt: 'Datum der Unterschrift',
+    meaning: 'Bedeutung',
+    fingerprint: 'Fingerabdruck der Meldung (SHA-256)',
+    unsigned: 'Vor der Einführung elektronischer Unterschriften gemeldet: nicht unterzeichnet.',
+    altered: 'ACHTUNG: Die gespeicherte Meldung entspricht nicht mehr dem unterzeichneten Fingerabdruck.',
+    intact: 'Die gespeicherte Meldung entspricht dem unterzeichneten Fingerabdruck.',
     page: (page: number, pages: number) => `Seite ${page} von ${pages}`,
   },
 } as const satisfies Record<Locale, unknown>;
@@ -153,6 +183,22 @@ export async function reportPdf(record: ReportRecord, locale: Locale): Promise<B
     { label: t.filedAt, value: when },
     { label: t.session, value: report.session_name },
   ]);
+
+  form.section(t.signature);
+  const { signature } = report;
+  if (signature === null) {
+    form.longText({ label: t.signature, value: t.unsigned });
+  } else {
+    form.row([
+      { label: t.signedBy, value: signature.name },
+      { label: t.signedAt, value: filedAtText(new Date(signature.signed_at), record.timeZone, locale) },
+    ]);
+    form.longText({ label: t.meaning, value: SIGNATURE_MEANING_TEXT[locale][signature.meaning] });
+    form.longText({
+      label: t.fingerprint,
+      value: `${signature.content_hash}\n${signature.intact ? t.intact : t.altered}`,
+    });
+  }
 
   stampFooters(doc, `LabLive · ${reference}`, t.page);
   doc.end();

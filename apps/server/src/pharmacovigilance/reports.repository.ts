@@ -6,13 +6,16 @@ import {
   type PharmacovigilanceReport,
   patientInitials,
   type ReportDetail,
+  type ReportSignature,
   type ReportSummary,
   reportReference,
+  type SignatureMeaning,
 } from '@lablive/domain';
 import { type Selectable, sql } from 'kysely';
 import { archiveInLab } from '../db/archiveInLab.ts';
 import type { Db } from '../db/connection.ts';
 import type { PharmacovigilanceReportsTable } from '../db/schema.ts';
+import { reportContentHash, signedContentOf } from './reportSignature.ts';
 
 export type ReportOrigin = {
   labId: number;
@@ -24,27 +27,58 @@ export type ReportOrigin = {
   sessionName: string;
 };
 
+/** Who signs a report by filing it, when, and what the signature means. */
+export type FilingSignature = { name: string; at: Date; meaning: SignatureMeaning };
+
 export async function insertReport(
   db: Db,
   origin: ReportOrigin,
   report: PharmacovigilanceReport,
-): Promise<{ id: number; created_at: Date }> {
-  return db
+  signature: FilingSignature,
+): Promise<{ id: number; created_at: Date; signed_at: Date; content_hash: Buffer }> {
+  const row = {
+    ...report,
+    // The form sends 'YYYY-MM-DD HH:mm:ss'; a birth date is a day.
+    patient_birthdate: report.patient_birthdate.slice(0, 10),
+    lab_id: origin.labId,
+    event_id: origin.eventId,
+    room_id: origin.roomId,
+    user_id: origin.userId,
+    participant_id: origin.participantId,
+    username: origin.username,
+    session_name: origin.sessionName,
+    signed_name: signature.name,
+    signed_at: signature.at,
+    signature_meaning: signature.meaning,
+  };
+  const contentHash = reportContentHash(signedContentOf(row));
+  const stored = await db
     .insertInto('pharmacovigilance_reports')
-    .values({
-      ...report,
-      // The form sends 'YYYY-MM-DD HH:mm:ss'; a birth date is a day.
-      patient_birthdate: report.patient_birthdate.slice(0, 10),
-      lab_id: origin.labId,
-      event_id: origin.eventId,
-      room_id: origin.roomId,
-      user_id: origin.userId,
-      participant_id: origin.participantId,
-      username: origin.username,
-      session_name: origin.sessionName,
-    })
+    .values({ ...row, content_hash: contentHash })
     .returning(['id', 'created_at'])
     .executeTakeFirstOrThrow();
+  return { ...stored, signed_at: signature.at, content_hash: contentHash };
+}
+
+/** A stored report's signature, and whether the report still hashes to what was signed. */
+function signatureOf(
+  row: Selectable<PharmacovigilanceReportsTable> & { birthday: string },
+): ReportSignature | null {
+  if (!row.signed_name || !row.signed_at || !row.signature_meaning || !row.content_hash) return null;
+  const content = signedContentOf({
+    ...row,
+    patient_birthdate: row.birthday,
+    signed_name: row.signed_name,
+    signed_at: row.signed_at,
+    signature_meaning: row.signature_meaning,
+  });
+  return {
+    name: row.signed_name,
+    signed_at: row.signed_at.toISOString(),
+    meaning: row.signature_meaning,
+    content_hash: row.content_hash.toString('hex'),
+    intact: reportContentHash(content).equals(row.content_hash),
+  };
 }
 
 type SummaryColumns = Pick<
@@ -123,6 +157,7 @@ export async function findLabReport(db: Db, labId: number, id: number): Promise<
       doctor_zip_code: row.doctor_zip_code,
       drug_batch_number: row.drug_batch_number,
       drug_adverse_reaction: row.drug_adverse_reaction,
+      signature: signatureOf(row),
     },
     labName: row.lab_name,
     // The session's zone; UTC once its event is gone.

@@ -6,6 +6,7 @@ import { MESSAGES } from '../auth/messages.ts';
 import { queryNumberSchema } from '../shared/ids.ts';
 import { text } from '../shared/text.ts';
 import { PATIENT_AGE_RANGES, PATIENT_GENDERS } from './report.ts';
+import { reportSignatureSchema } from './signature.ts';
 
 const id = z.number().int().positive();
 
@@ -128,5 +129,7 @@ export const reportDetailSchema = reportSummarySchema.extend({
   doctor_zip_code: z.string(),
   drug_batch_number: z.string(),
   drug_adverse_reaction: z.string(),
+  /** The filer's electronic signature; null for a report filed before reports were signed. */
+  signature: reportSignatureSchema.nullable(),
 });
 export type ReportDetail = z.infer<typeof reportDetailSchema>;

@@ -101,6 +101,18 @@ describe('POST /api/pharmacovigilance-report', () => {
       expect(first.text).toContain(text);
     }
     expect(first.text).not.toContain('Adults');
+
+    // The reporter's acknowledgement carries their signature (21 CFR 11.50), bound to the report's hash.
+    expect(row.signed_name).toBe('doctor.ana');
+    expect(row.signature_meaning).toBe('authorship');
+    const hash = row.content_hash?.toString('hex') ?? '';
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    const acknowledgement = await smtp.waitForMail((m) => m.to.includes('doctor.ana@x.org'));
+    expect(acknowledgement.text).toMatch(
+      /(Signée électroniquement par|Signed electronically by) doctor\.ana/,
+    );
+    expect(acknowledgement.text).toContain(hash);
+    expect(acknowledgement.text).toMatch(/Author of the report|Auteur de la déclaration/);
   });
 
   it('names the field of each invalid value', async () => {

@@ -423,10 +423,33 @@ describe('the reports of a lab', () => {
       drug_name: 'Mailozol',
       drug_batch_number: '4711',
       drug_adverse_reaction: 'Dizziness after the second dose.',
+      // Filing signed it (21 CFR 11.50): the printed name, when, what it means, bound by the hash.
+      signature: {
+        name: 'Test reporter',
+        signed_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        meaning: 'authorship',
+        content_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        intact: true,
+      },
     });
     expect(response.body).not.toContain('Jeanne');
     expect(response.body).not.toContain('Durand');
     expect((await call('GET', '/api/pharmacovigilance-report/987654', officer)).statusCode).toBe(404);
+  });
+
+  it('says when a signed report was changed in the database after it was signed', async () => {
+    const altered = await file(guestReporter.token, roomA, { drug_batch_number: '1234' });
+    const before = (await call('GET', `/api/pharmacovigilance-report/${altered}`, officer)).json();
+    expect(before.signature.intact).toBe(true);
+    await sql`UPDATE pharmacovigilance_reports SET drug_batch_number = '1235' WHERE id = ${altered}`.execute(
+      test.db,
+    );
+    const after = (await call('GET', `/api/pharmacovigilance-report/${altered}`, officer)).json();
+    expect(after.signature).toMatchObject({ intact: false, content_hash: before.signature.content_hash });
+    const pdf = await pdfText(
+      new Uint8Array((await call('GET', `/api/pharmacovigilance-report/${altered}/pdf`, officer)).rawPayload),
+    );
+    expect(pdf.text).toContain('WARNING: the stored report no longer matches the signed fingerprint.');
   });
 
   it("prints a report as a PDF in the reader's language, its long texts wrapped over pages", async () => {
@@ -451,6 +474,9 @@ describe('the reports of a lab', () => {
       'Event pv-admin-a',
       'Test reporter',
       '12/04/1980',
+      'V. ELECTRONIC SIGNATURE',
+      'Author of the report: I certify',
+      'The stored report matches the signed fingerprint.',
     ]) {
       expect(pdf.text).toContain(expected);
     }
