@@ -6,6 +6,7 @@ export { createInProcessBus } from '../bus/index.ts';
 export { REPO_ROOT } from '../config/env.ts';
 export { createDb, type Db } from '../db/connection.ts';
 export { migrateToLatest } from '../db/migrate.ts';
+export { append } from '../event-store/append.ts';
 export {
   createEventStore,
   createWakeUp,
@@ -17,6 +18,7 @@ export {
 } from '../event-store/index.ts';
 export { createInstanceCommits } from '../event-store/instanceCommits.ts';
 export { type AppendRaceFindings, runAppendRace } from '../event-store/testing/appendRace.ts';
+export { runLedgerOnce, startLedger } from '../ledger/ledgerWriter.ts';
 export { preciseNow } from '../observability/instruments.ts';
 export { checkpointName, findGenerations } from '../projections/generations.repository.ts';
 export type { Projection } from '../projections/projection.ts';

@@ -1,0 +1,131 @@
+// The ledger's cost to appends (issue 32: "append throughput with hashing within 10 % of without"):
+// the same closed-loop workload of chat events appended to 200 room streams by 16 writers, in rounds
+// with and without the ledger's writer running beside them in the same process (as on an instance),
+// alternated so both meet the same machine; then how long the ledger takes to catch up once the
+// writers stop. Figures are ratios of the rounds of one run.
+import { randomUUID } from 'node:crypto';
+import { append, type Db, runLedgerOnce, startLedger } from '@lablive/server/tooling';
+import { generateNoteKeys, parseSignerKey } from '@lablive/verify';
+import { sql } from 'kysely';
+import { createBenchDatabase } from '../lib/benchDatabase.ts';
+
+export type LedgerBenchResult = {
+  roundSeconds: number;
+  rounds: number;
+  writers: number;
+  streams: number;
+  /** Events per second of each round without the ledger, then with. */
+  without: number[];
+  with: number[];
+  /** Median with / median without. */
+  ratio: number;
+  /** After the last round: how long the ledger took to hash what was left, and how many leaves in all. */
+  catchUpMs: number;
+  leaves: number;
+  eventsAppended: number;
+  passed: boolean;
+};
+
+const WRITERS = 16;
+const STREAMS = 200;
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+/** Appends chat events for `seconds` with `WRITERS` writers, each on its own streams; answers events/s. */
+async function appendRound(db: Db, versions: number[], seconds: number, labId: number): Promise<number> {
+  const until = Date.now() + seconds * 1000;
+  let appended = 0;
+  const startedAt = performance.now();
+  await Promise.all(
+    Array.from({ length: WRITERS }, async (_, writer) => {
+      for (let round = 0; Date.now() < until; round++) {
+        const stream = writer + WRITERS * (round % Math.floor(STREAMS / WRITERS));
+        const expected = versions[stream] ?? 0;
+        await append(db, `room-${stream + 1}`, expected, [
+          {
+            eventId: randomUUID(),
+            type: 'ChatMessageSent',
+            data: {
+              messageId: randomUUID(),
+              from: writer + 1,
+              text: `Is the dose to be halved for renal impairment? (${round})`,
+              at: new Date().toISOString(),
+            },
+            metadata: { labId, actor: { participantId: writer + 1 } },
+          },
+        ]);
+        versions[stream] = expected + 1;
+        appended += 1;
+      }
+    }),
+  );
+  return appended / ((performance.now() - startedAt) / 1000);
+}
+
+export async function runLedgerBench(options: { quick: boolean; log: (line: string) => void }) {
+  const roundSeconds = options.quick ? 3 : 15;
+  const rounds = options.quick ? 2 : 4;
+  const database = await createBenchDatabase('ledger');
+  try {
+    const { db } = database;
+    const signer = parseSignerKey(generateNoteKeys('bench.lablive.test').signerKey);
+    const lab = await sql<{
+      id: number;
+    }>`INSERT INTO labs (name, slug) VALUES ('Bench lab', 'bench-ledger') RETURNING id`.execute(db);
+    const labId = lab.rows[0]?.id ?? 1;
+    const versions: number[] = [];
+    // A warm-up round: connections open, plans cached, the first leaves hashed.
+    await appendRound(db, versions, 1, labId);
+    while ((await runLedgerOnce({ db, signer, now: () => new Date() }))?.more);
+    const without: number[] = [];
+    const withLedger: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      without.push(await appendRound(db, versions, roundSeconds, labId));
+      options.log(
+        `ledger bench: round ${round + 1} without the ledger: ${Math.round(without.at(-1) ?? 0)} events/s`,
+      );
+      const ledger = startLedger({
+        db,
+        signer,
+        now: () => new Date(),
+        log: (message) => options.log(message),
+      });
+      withLedger.push(await appendRound(db, versions, roundSeconds, labId));
+      options.log(
+        `ledger bench: round ${round + 1} with the ledger: ${Math.round(withLedger.at(-1) ?? 0)} events/s`,
+      );
+      await ledger.stop();
+    }
+    const catchUpStarted = performance.now();
+    while ((await runLedgerOnce({ db, signer, now: () => new Date() }))?.more);
+    const catchUpMs = performance.now() - catchUpStarted;
+    const counted = await sql<{ leaves: string; events: string }>`
+      SELECT (SELECT count(*) FROM ledger_leaves WHERE log LIKE 'room/%') AS leaves, (SELECT count(*) FROM session_events) AS events`.execute(
+      db,
+    );
+    const leaves = Number(counted.rows[0]?.leaves ?? 0);
+    const eventsAppended = Number(counted.rows[0]?.events ?? 0);
+    const ratio = median(withLedger) / median(without);
+    return {
+      roundSeconds,
+      rounds,
+      writers: WRITERS,
+      streams: STREAMS,
+      without,
+      with: withLedger,
+      ratio,
+      catchUpMs,
+      leaves,
+      eventsAppended,
+      passed: ratio >= 0.9 && leaves === eventsAppended,
+    } satisfies LedgerBenchResult;
+  } finally {
+    await database.drop();
+  }
+}
