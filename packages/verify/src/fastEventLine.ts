@@ -241,14 +241,39 @@ export function leafHashOfLine(line: Uint8Array, start: number, stop: number, fo
   return hash('sha256', leafInput.subarray(0, length), 'buffer');
 }
 
-/** Whether the hash member's value is exactly `"<base64 of leaf>"`. */
-export function recordsHash(line: Uint8Array, found: EventLineParts, leaf: Buffer): boolean {
-  const expected = leaf.toString('base64');
-  // `"hash":"` is 8 bytes, then the base64, then the closing quote.
+const BASE64_ALPHABET = Buffer.from('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/');
+const PADDING = 0x3d;
+
+/**
+ * Whether the hash member's value is exactly `"<base64 of leaf>"`, compared byte by byte as the base64 is
+ * worked out, without a string per event.
+ */
+export function recordsHash(line: Uint8Array, found: EventLineParts, leaf: Uint8Array): boolean {
+  // `"hash":"` is 8 bytes, then 44 base64 characters for 32 bytes, then the closing quote.
   const valueStart = found.hashMemberStart + 8;
-  if (leaf.length !== HASH_SIZE || found.hashMemberEnd - valueStart !== expected.length + 1) return false;
-  for (let index = 0; index < expected.length; index++) {
-    if (line[valueStart + index] !== expected.charCodeAt(index)) return false;
+  if (leaf.length !== HASH_SIZE || found.hashMemberEnd - valueStart !== 45) return false;
+  if (line[valueStart - 1] !== QUOTE || line[found.hashMemberEnd - 1] !== QUOTE) return false;
+  let out = valueStart;
+  const char = (sextet: number) => BASE64_ALPHABET[sextet & 0x3f];
+  for (let index = 0; index < 30; index += 3) {
+    const triple =
+      ((leaf[index] as number) << 16) | ((leaf[index + 1] as number) << 8) | (leaf[index + 2] as number);
+    if (
+      line[out] !== char(triple >> 18) ||
+      line[out + 1] !== char(triple >> 12) ||
+      line[out + 2] !== char(triple >> 6) ||
+      line[out + 3] !== char(triple)
+    ) {
+      return false;
+    }
+    out += 4;
   }
-  return line[valueStart - 1] === QUOTE && line[found.hashMemberEnd - 1] === QUOTE;
+  // The last two bytes: three characters and one padding.
+  const pair = ((leaf[30] as number) << 8) | (leaf[31] as number);
+  return (
+    line[out] === char(pair >> 10) &&
+    line[out + 1] === char(pair >> 4) &&
+    line[out + 2] === char(pair << 2) &&
+    line[out + 3] === PADDING
+  );
 }

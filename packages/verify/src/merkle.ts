@@ -64,38 +64,45 @@ export function treeHead(leaves: LeafHashes): Buffer {
 
 /**
  * Builds the root as leaf hashes arrive, keeping only the roots of the perfect subtrees the leaves so far
- * make (one per bit set in the size: O(log n) memory), so a log of millions of events is hashed while it
- * streams by. Appending merges equal-sized subtrees like a binary counter carries; the root folds the
- * remaining ones from the right, which is where RFC 6962's split puts the smaller subtrees.
+ * make: one per bit set in the size, the subtree of 2^h leaves in slot h (O(log n) memory, copied into
+ * buffers made once), so a log of millions of events is hashed while it streams by. Appending merges
+ * equal-sized subtrees like a binary counter carries; the root folds the remaining ones from the smallest,
+ * which is where RFC 6962's split puts them.
  */
 export class MerkleTreeBuilder {
-  readonly #perfectSubtrees: Buffer[] = [];
+  readonly #slots: Buffer[] = [];
   #size = 0;
 
   get size(): number {
     return this.#size;
   }
 
+  #slot(height: number): Buffer {
+    while (this.#slots.length <= height) this.#slots.push(Buffer.alloc(HASH_SIZE));
+    return this.#slots[height] as Buffer;
+  }
+
   append(leaf: Uint8Array): void {
-    // A copy: the caller may reuse its buffer, and an even-numbered leaf is kept as it is.
-    let hash: Buffer = Buffer.from(leaf);
+    let hash: Uint8Array = leaf;
+    let height = 0;
     for (let carry = this.#size; carry % 2 === 1; carry = (carry - 1) / 2) {
-      const left = this.#perfectSubtrees.pop();
-      if (!left) throw new Error('unreachable: a set bit without its subtree');
-      hash = nodeHash(left, hash);
+      hash = nodeHash(this.#slot(height), hash);
+      height += 1;
     }
-    this.#perfectSubtrees.push(hash);
+    // A copy: the caller may reuse its buffer.
+    this.#slot(height).set(hash);
     this.#size += 1;
   }
 
   root(): Buffer {
-    const subtrees = this.#perfectSubtrees;
-    let root = subtrees.at(-1);
-    if (!root) return EMPTY_ROOT;
-    for (let index = subtrees.length - 2; index >= 0; index--) {
-      root = nodeHash(subtrees[index] as Buffer, root);
+    let root: Buffer | null = null;
+    let height = 0;
+    for (let bits = this.#size; bits > 0; bits = Math.floor(bits / 2), height++) {
+      if (bits % 2 === 0) continue;
+      const subtree = this.#slot(height);
+      root = root ? nodeHash(subtree, root) : Buffer.from(subtree);
     }
-    return root;
+    return root ?? EMPTY_ROOT;
   }
 }
 
