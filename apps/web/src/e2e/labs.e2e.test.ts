@@ -234,6 +234,9 @@ describe.runIf(skipReason === null)(
       expect(await dialog.textContent()).toContain('running sessions will end');
       expect(await dialog.textContent()).toContain('nobody of Lab Nord will be able to sign in');
       expect(await accessibilityViolations(page), 'the suspension dialog').toEqual([]);
+      // Suspending asks why (the audit trail keeps it): the confirm button waits for a reason.
+      expect(await page.getByTestId('lab-suspend-dialog-confirm').isDisabled()).toBe(true);
+      await page.getByTestId('lab-suspend-dialog-reason').fill('Contract ended on 30 November');
       await page.getByTestId('lab-suspend-dialog-confirm').click();
       await expect
         .poll(() => row(page).getByTestId('lab-state').textContent(), WAIT)

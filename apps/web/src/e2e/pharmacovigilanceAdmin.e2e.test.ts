@@ -207,7 +207,11 @@ describe.runIf(skipReason === null)(
       await expect.poll(() => focused(admin), WAIT).toBe('BUTTON receivers-delete ');
       expect(await rows.count()).toBe(3);
       await deleteOne.click();
-      await admin.getByTestId('receivers-confirm-confirm').click();
+      // The removal asks why first (the audit trail keeps it): the confirm button waits for a reason.
+      const confirm = admin.getByTestId('receivers-confirm-confirm');
+      expect(await confirm.isDisabled()).toBe(true);
+      await admin.getByTestId('receivers-confirm-reason').fill('This officer left the company');
+      await confirm.click();
       await expect.poll(() => rows.count(), WAIT).toBe(2);
       await expect.poll(() => dialog.count(), WAIT).toBe(0);
       // Its icon went with the row: the focus is on the list.
@@ -369,6 +373,7 @@ describe.runIf(skipReason === null)(
       expect(await dialog.textContent()).toContain(
         'Are you sure you want to delete those selected elements?',
       );
+      await admin.getByTestId('reports-confirm-reason').fill('Filed twice during the training session');
       await admin.getByTestId('reports-confirm-confirm').click();
       await admin.getByTestId('reports-empty').waitFor(WAIT);
       await expect.poll(() => focused(admin), WAIT).toMatch(/^TABLE /);
