@@ -1,7 +1,8 @@
 // The back office's REST calls (events, guests, rooms, invitations; pharmacovigilance; polls; users;
-// documents; the platform's labs), made on the browser's signed-in transport. Created here, in the back
+// documents; the audit trail; the platform's labs), made on the browser's signed-in transport. Created here, in the back
 // office's own chunk, so their schemas (and the event form's time-zone library) stay out of what guests download.
 import {
+  createAuditApi,
   createDocumentsAdminApi,
   createEventsAdminApi,
   createGroupsAdminApi,
@@ -29,3 +30,4 @@ export const picturesApi = createPicturesApi(api.transport);
 export const replayApi = createReplayApi(api.transport);
 export const statsApi = createStatsApi(api.transport);
 export const labsApi = createLabsAdminApi(api.transport);
+export const auditApi = createAuditApi(api.transport);

@@ -15,12 +15,16 @@ export type NavEntry = {
     | 'pharmacovigilance'
     | 'stats'
     | 'consumption'
+    | 'audit'
     | 'labs'
     | 'deploymentDays'
     | 'profile';
 };
 
-/** In the spec's order: Events (and their Medias), Users, Documents, Polls, pharmacovigilance, Statistics, My consumption; then the platform's Labs. */
+/**
+ * In the spec's order: Events (and their Medias), Users, Documents, Polls, pharmacovigilance, Statistics,
+ * My consumption; the Audit trail (issue 32, view_audit); then the platform's Labs.
+ */
 const ENTRIES: readonly NavEntry[] = [
   { route: 'events', label: 'events' },
   // The stage content of events, beside them (the spec's old product had no page for it).
@@ -31,6 +35,7 @@ const ENTRIES: readonly NavEntry[] = [
   { route: 'pharmaReports', label: 'pharmacovigilance' },
   { route: 'stats', label: 'stats' },
   { route: 'consumption', label: 'consumption' },
+  { route: 'audit', label: 'audit' },
   // The platform's labs: only for super-admins (manage_labs).
   { route: 'labs', label: 'labs' },
   { route: 'deploymentDays', label: 'deploymentDays' },

@@ -54,3 +54,16 @@ describe('the platform entries', () => {
     expect(routes(user({ permissions: ['manage_events', 'manage_users'] }))).not.toContain('labs');
   });
 });
+
+describe('the audit trail entry', () => {
+  const routes = (principal: Principal) =>
+    navEntries(principal, BUILT_ADMIN_PAGE_SET).map((entry) => entry.route);
+
+  it('is shown to who holds view_audit, admins by their role, and to nobody else', () => {
+    expect(routes(user({ roles: ['admin'] }))).toContain('audit');
+    expect(routes(user({ permissions: ['view_audit'] }))).toContain('audit');
+    expect(routes(user({ permissions: ['manage_events', 'manage_users', 'view_statistics'] }))).not.toContain(
+      'audit',
+    );
+  });
+});

@@ -24,6 +24,7 @@ export const BUILT_ADMIN_PAGES = [
   'stats',
   'statsDetail',
   'consumption',
+  'audit',
   'labs',
   'labForm',
   'deploymentDays',

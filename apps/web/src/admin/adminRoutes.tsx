@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 import { AdminRoute } from './AdminRoute.tsx';
 import type { BuiltAdminPage } from './adminPages.ts';
 import { registerAdminTexts } from './adminTexts.ts';
+import { AuditPage } from './audit/AuditPage.tsx';
 import { DeploymentDaysPage } from './deploymentDays/DeploymentDaysPage.tsx';
 import { DocumentFormPage } from './documents/DocumentFormPage.tsx';
 import { DocumentsPage } from './documents/DocumentsPage.tsx';
@@ -135,6 +136,11 @@ export const ADMIN_PAGES: Record<BuiltAdminPage, ReactElement> = {
   consumption: (
     <AdminRoute name="consumption">
       <ConsumptionPage />
+    </AdminRoute>
+  ),
+  audit: (
+    <AdminRoute name="audit">
+      <AuditPage />
     </AdminRoute>
   ),
   labs: (

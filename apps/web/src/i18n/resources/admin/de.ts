@@ -1,5 +1,6 @@
 // Deutsche Texte des Backoffice (Namensraum `admin`).
 import { PATIENT_AGE_RANGE_LABELS } from '@lablive/domain';
+import { auditDe } from './audit.de.ts';
 import { deploymentDaysDe } from './deploymentDays.de.ts';
 import type { AdminTranslations } from './en.ts';
 import { labsDe } from './labs.de.ts';
@@ -14,6 +15,7 @@ export const adminDe: AdminTranslations = {
   mailTemplates: mailTemplatesDe,
   replay: replayDe,
   stats: statsDe,
+  audit: auditDe,
   reason: reasonDe,
   nav: {
     menu: 'Menü',
@@ -28,6 +30,7 @@ export const adminDe: AdminTranslations = {
     consumption: 'Mein Verbrauch',
     labs: 'Labore',
     deploymentDays: 'Deployment-Tage',
+    audit: 'Audit-Trail',
     profile: 'Mein Konto',
   },
   user: {

@@ -2,6 +2,7 @@
 // gives them (section 8's confirmations, the form's button labels, 'Not enough permissions').
 import { PATIENT_AGE_RANGE_LABELS } from '@lablive/domain';
 import type { Widen } from '../widen.ts';
+import { auditEn } from './audit.en.ts';
 import { deploymentDaysEn } from './deploymentDays.en.ts';
 import { labsEn } from './labs.en.ts';
 import { mailTemplatesEn } from './mailTemplates.en.ts';
@@ -15,6 +16,7 @@ export const adminEn = {
   mailTemplates: mailTemplatesEn,
   replay: replayEn,
   stats: statsEn,
+  audit: auditEn,
   reason: reasonEn,
   nav: {
     menu: 'Menu',
@@ -29,6 +31,7 @@ export const adminEn = {
     consumption: 'My consumption',
     labs: 'Labs',
     deploymentDays: 'Deployment days',
+    audit: 'Audit trail',
     profile: 'My account',
   },
   user: {

@@ -1,5 +1,6 @@
 // Textes français du back-office (espace de noms `admin`).
 import { PATIENT_AGE_RANGE_LABELS } from '@lablive/domain';
+import { auditFr } from './audit.fr.ts';
 import { deploymentDaysFr } from './deploymentDays.fr.ts';
 import type { AdminTranslations } from './en.ts';
 import { labsFr } from './labs.fr.ts';
@@ -14,6 +15,7 @@ export const adminFr: AdminTranslations = {
   mailTemplates: mailTemplatesFr,
   replay: replayFr,
   stats: statsFr,
+  audit: auditFr,
   reason: reasonFr,
   nav: {
     menu: 'Menu',
@@ -28,6 +30,7 @@ export const adminFr: AdminTranslations = {
     consumption: 'Ma consommation',
     labs: 'Laboratoires',
     deploymentDays: 'Jours de déploiement',
+    audit: 'Piste d’audit',
     profile: 'Mon compte',
   },
   user: {

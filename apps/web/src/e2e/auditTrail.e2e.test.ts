@@ -1,0 +1,239 @@
+// The audit trail as a lab's admin lives it (issue 32), in the system Chromium against the real server
+// process: they rename the demo event in its form, delete a document (the confirmation waits for a
+// reason, then keeps it), and find it all on /admin/audit: the event's name old → new, the deletion with
+// its reason, their own sign-in; they narrow the list to one person and download the CSV. The page and
+// the reason dialog are checked with axe, on a desktop and on a phone (390 px), and photographed.
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  accessibilityViolations,
+  browserSkipReason,
+  createTestDatabase,
+  launchChromium,
+  type ServerProcess,
+  signInThroughPage,
+  startServerProcess,
+  type TestDatabase,
+} from '@lablive/testkit';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ARTIFACTS = path.resolve(import.meta.dirname, '../../../../test-artifacts');
+const skipReason = browserSkipReason();
+const WAIT = { timeout: 20_000, interval: 200 };
+/** The admin reads the back office in Paris: times are shown there, and the CSV's too. */
+const TIME_ZONE = 'Europe/Paris';
+const SESSION = 'LabLive demo session';
+const RENAMED = 'LabLive demo session (audited)';
+const DOCUMENT = 'LabLive demo document';
+const REASON = 'Duplicate of the survey sent by e-mail — asked twice';
+
+describe.runIf(skipReason === null)(
+  `the audit trail in the browser${skipReason ? ` (${skipReason})` : ''}`,
+  () => {
+    let database: TestDatabase;
+    let server: ServerProcess;
+    let browser: Browser;
+    const contexts: BrowserContext[] = [];
+    let admin: Page;
+
+    async function signedIn(email: string): Promise<Page> {
+      const context = await browser.newContext({
+        locale: 'en',
+        timezoneId: TIME_ZONE,
+        viewport: { width: 1280, height: 800 },
+        acceptDownloads: true,
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.addInitScript(() => window.localStorage.setItem('lablive.locale', 'en'));
+      await signInThroughPage(page, server.url, email);
+      return page;
+    }
+
+    /** A screenshot to look at, and no serious or critical WCAG 2.1 A/AA violation on the page. */
+    async function check(page: Page, name: string, screenshot: string) {
+      await page.screenshot({ path: path.join(ARTIFACTS, screenshot), fullPage: true });
+      expect(await accessibilityViolations(page), name).toEqual([]);
+    }
+
+    /** The list's rows: one per entry, newest first. */
+    const entries = (page: Page) => page.getByTestId('audit-row');
+
+    beforeAll(async () => {
+      await mkdir(ARTIFACTS, { recursive: true });
+      database = await createTestDatabase({ migrate: false });
+      server = await startServerProcess({
+        DATABASE_URL: database.url,
+        SEED_DEMO_DATA: 'true',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+        ACCESS_TOKEN_SECRET: 'e2e-access-token-secret-of-at-least-32-characters',
+      });
+      browser = await launchChromium();
+    });
+
+    afterAll(async () => {
+      for (const context of contexts) await context.close().catch(() => {});
+      await browser?.close();
+      await server?.stop();
+      await database?.drop();
+    });
+
+    it('renames the demo event in its form', async () => {
+      admin = await signedIn('admin@lablive.test');
+      const event = await database.db
+        .selectFrom('events')
+        .select('id')
+        .where('name', '=', SESSION)
+        .executeTakeFirstOrThrow();
+      await admin.getByTestId(`event-${event.id}`).getByTestId('event-edit').click();
+      await admin.getByTestId('event-form').waitFor(WAIT);
+      await expect.poll(() => admin.getByTestId('event-name').inputValue(), WAIT).toBe(SESSION);
+      await admin.getByTestId('event-name').fill(RENAMED);
+      await admin.getByTestId('event-submit').click();
+      await expect.poll(() => new URL(admin.url()).pathname, WAIT).toBe('/admin/events');
+      await expect
+        .poll(
+          () => database.db.selectFrom('events').select('name').where('id', '=', event.id).executeTakeFirst(),
+          WAIT,
+        )
+        .toEqual({ name: RENAMED });
+    });
+
+    it('deletes a document only once a reason is given, and keeps the reason', async () => {
+      await admin.getByTestId('nav-documents').click();
+      const row = admin.getByTestId('documents-row').filter({ hasText: DOCUMENT });
+      await row.waitFor(WAIT);
+      await row.getByTestId('documents-delete').click();
+      const dialog = admin.getByTestId('documents-confirm');
+      await dialog.waitFor(WAIT);
+      const reason = admin.getByTestId('documents-confirm-reason');
+      const confirm = admin.getByTestId('documents-confirm-confirm');
+      // The reason is asked first: the focus is there, and nothing goes without it (spaces are not one).
+      await expect
+        .poll(() => admin.evaluate(() => document.activeElement?.getAttribute('data-testid')), WAIT)
+        .toBe('documents-confirm-reason');
+      expect(await confirm.isDisabled()).toBe(true);
+      await reason.fill('   ');
+      expect(await confirm.isDisabled()).toBe(true);
+      await check(admin, 'the reason dialog', 'audit-reason-dialog-1280.png');
+      await reason.fill(REASON);
+      expect(await confirm.isDisabled()).toBe(false);
+      await confirm.click();
+      await expect.poll(() => row.count(), WAIT).toBe(0);
+    });
+
+    it('shows the rename, the deletion with its reason and the sign-in on /admin/audit', async () => {
+      await admin.getByTestId('nav-audit').click();
+      await admin.getByTestId('audit-page').waitFor(WAIT);
+      expect(await admin.locator('h1').textContent()).toBe('Audit trail');
+      await entries(admin).first().waitFor(WAIT);
+
+      // The event's name, old → new, by the admin with their role, in the reader's zone named.
+      const rename = entries(admin)
+        .filter({ has: admin.locator('[data-field="name"]') })
+        .filter({ hasText: RENAMED });
+      await expect.poll(() => rename.count(), WAIT).toBe(1);
+      const renameText = await rename.textContent();
+      expect(renameText).toContain(`name: ${SESSION} → ${RENAMED}`);
+      expect(renameText).toContain('Alice Admin');
+      expect(renameText).toContain('admin@lablive.test');
+      expect(renameText).toContain('Administrator');
+      expect(renameText).toContain(TIME_ZONE);
+      expect(renameText).toContain('Changed');
+      expect(renameText).toMatch(/Event #\d+/);
+
+      // The document's deletion, with the reason given.
+      const deletion = entries(admin).filter({ hasText: REASON });
+      await expect.poll(() => deletion.count(), WAIT).toBe(1);
+      expect(await deletion.getAttribute('data-action')).toMatch(/^(archive|delete)$/);
+      expect(await deletion.getByTestId('audit-reason').textContent()).toBe(REASON);
+      expect(await deletion.textContent()).toMatch(/Document #\d+/);
+
+      // Their own sign-in.
+      const signIn = entries(admin)
+        .and(admin.locator('[data-action="sign-in"]'))
+        .filter({ hasText: 'admin@lablive.test' });
+      await expect.poll(() => signIn.count(), WAIT).toBeGreaterThan(0);
+
+      // Nothing on the page edits or deletes an entry.
+      expect(await admin.getByTestId('audit-delete').count()).toBe(0);
+      expect(await admin.getByTestId('audit-table').locator('input[type="checkbox"]').count()).toBe(0);
+
+      await check(admin, '/admin/audit', 'audit-trail-1280.png');
+    });
+
+    it('narrows the list to one person, and keeps the search in the address', async () => {
+      const count = () => admin.getByTestId('audit-count').textContent();
+      const before = await count();
+      // The seed's entries are the product's own (LabLive): someone else's.
+      const total = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
+      expect(total(before)).toBeGreaterThan(3);
+
+      await admin.getByTestId('audit-filter-who').fill('Alice Admin');
+      await admin.getByTestId('audit-search').click();
+      await expect.poll(() => new URL(admin.url()).searchParams.get('who'), WAIT).toBe('Alice Admin');
+      await expect.poll(async () => total(await count()), WAIT).toBeLessThan(total(before));
+      const who = await admin.getByTestId('audit-who').allTextContents();
+      expect(who.length).toBeGreaterThan(0);
+      for (const text of who) expect(text).toContain('Alice Admin');
+
+      // Reloaded, the page searches the same.
+      await admin.reload();
+      await admin.getByTestId('audit-page').waitFor(WAIT);
+      await expect.poll(() => admin.getByTestId('audit-filter-who').inputValue(), WAIT).toBe('Alice Admin');
+      await expect.poll(async () => total(await count()), WAIT).toBe(who.length);
+    });
+
+    it("downloads the filtered entries as CSV, in the reader's language and zone", async () => {
+      const [download] = await Promise.all([
+        admin.waitForEvent('download', WAIT),
+        admin.getByTestId('audit-export-csv').click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^audit-trail-\d{4}-\d{2}-\d{2}\.csv$/);
+      const text = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '');
+      const [header, ...rows] = text.split('\r\n').filter((line) => line !== '');
+      expect(header).toBe(
+        `When (${TIME_ZONE}),When (UTC),Who,E-mail,Roles,Person's time zone,Action,Record,Id,Field,Old value,New value,Reason,Call`,
+      );
+      const renamed = rows.find((line) => line.includes(RENAMED));
+      expect(renamed).toBeDefined();
+      expect(renamed).toContain('Alice Admin,admin@lablive.test,admin');
+      expect(renamed).toContain(`,change,event,`);
+      expect(renamed).toContain(`,name,${SESSION},${RENAMED},`);
+      expect(rows.some((line) => line.includes(REASON))).toBe(true);
+      // Only Alice's entries: the export follows the search.
+      expect(rows.every((line) => line.includes('Alice Admin'))).toBe(true);
+    });
+
+    it('reads on a phone (390 px): each entry stacks', async () => {
+      await admin.setViewportSize({ width: 390, height: 844 });
+      await admin.getByTestId('audit-clear').click();
+      await expect.poll(() => new URL(admin.url()).search, WAIT).toBe('');
+      await entries(admin).first().waitFor(WAIT);
+      // The table's head is hidden and each cell takes the card's width.
+      const widths = await entries(admin)
+        .first()
+        .locator('td')
+        .evaluateAll((cells) =>
+          cells.map((cell) => Math.round(cell.getBoundingClientRect().width)).filter((width) => width > 0),
+        );
+      expect(widths.length).toBeGreaterThan(3);
+      expect(Math.min(...widths)).toBeGreaterThan(300);
+      const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await check(admin, '/admin/audit at 390 px', 'audit-trail-390.png');
+
+      // The reason dialog on a phone: a report recipient's removal this time, left undone.
+      await admin.goto(`${server.url}/admin/pharmacovigilance`);
+      const row = admin.getByTestId('receivers-row').first();
+      await row.waitFor(WAIT);
+      await row.getByTestId('receivers-delete').click();
+      await admin.getByTestId('receivers-confirm-reason').waitFor(WAIT);
+      expect(await admin.getByTestId('receivers-confirm-confirm').isDisabled()).toBe(true);
+      await check(admin, 'the reason dialog at 390 px', 'audit-reason-dialog-390.png');
+      await admin.getByTestId('receivers-confirm').getByRole('button', { name: 'Back' }).click();
+      await expect.poll(() => admin.getByTestId('receivers-confirm').count(), WAIT).toBe(0);
+    });
+  },
+);
