@@ -27,6 +27,7 @@ const SESSION = 'LabLive demo session';
 const RENAMED = 'LabLive demo session (audited)';
 const DOCUMENT = 'LabLive demo document';
 const REASON = 'Duplicate of the survey sent by e-mail — asked twice';
+const ROLE_REASON = 'Runs the lab while Alice is on leave';
 
 describe.runIf(skipReason === null)(
   `the audit trail in the browser${skipReason ? ` (${skipReason})` : ''}`,
@@ -123,6 +124,33 @@ describe.runIf(skipReason === null)(
       await expect.poll(() => row.count(), WAIT).toBe(0);
     });
 
+    it("asks why before a user's role changes, and sends it with the change", async () => {
+      await admin.getByTestId('nav-users').click();
+      const row = admin.getByTestId('users-row').filter({ hasText: 'user@lablive.test' });
+      await row.waitFor(WAIT);
+      await row.getByTestId('user-edit').click();
+      await admin.getByTestId('user-panel').waitFor(WAIT);
+      // Nothing of their access changed yet: no reason asked.
+      expect(await admin.getByTestId('user-reason').count()).toBe(0);
+      await admin.getByTestId('user-role').selectOption('admin');
+      await admin.getByTestId('user-reason').waitFor(WAIT);
+      await admin.getByTestId('user-save').click();
+      await expect
+        .poll(() => admin.getByTestId('user-reason-error').textContent(), WAIT)
+        .toBe('Give the reason for this change.');
+      await admin.getByTestId('user-reason').fill(ROLE_REASON);
+      await admin.getByTestId('user-save').click();
+      await admin.getByTestId('user-edited').waitFor(WAIT);
+      const roles = await database.db
+        .selectFrom('user_roles')
+        .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+        .innerJoin('users', 'users.id', 'user_roles.user_id')
+        .select('roles.name')
+        .where('users.email', '=', 'user@lablive.test')
+        .execute();
+      expect(roles.map((role) => role.name)).toEqual(['admin']);
+    });
+
     it('shows the rename, the deletion with its reason and the sign-in on /admin/audit', async () => {
       await admin.getByTestId('nav-audit').click();
       await admin.getByTestId('audit-page').waitFor(WAIT);
@@ -149,6 +177,11 @@ describe.runIf(skipReason === null)(
       expect(await deletion.getAttribute('data-action')).toMatch(/^(archive|delete)$/);
       expect(await deletion.getByTestId('audit-reason').textContent()).toBe(REASON);
       expect(await deletion.textContent()).toMatch(/Document #\d+/);
+
+      // Ulla's role, given with its reason: a link given (and the one it replaced, taken away).
+      const roleChanges = entries(admin).filter({ hasText: ROLE_REASON });
+      await expect.poll(() => roleChanges.count(), WAIT).toBeGreaterThan(0);
+      expect((await roleChanges.allTextContents()).join('\n')).toContain('roles: added admin');
 
       // Their own sign-in.
       const signIn = entries(admin)
