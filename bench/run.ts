@@ -2,11 +2,12 @@
 // workloads (hot room, many rooms, raw SQL), the live room in Chromium (join to first remote frame, the
 // room route's JavaScript) and the scale-out cluster (failover, bus latency, deliveries with 1 to 3
 // instances), the soak (one instance, 10,000 sockets in 1,000 rooms for 10 minutes), video through Janus
-// against the mesh (one publisher to up to 32 viewers in Chromium), each bounded and
-// cleaned up, then a summary table and docs/performance.md. Not part of the test suite.
+// against the mesh (one publisher to up to 32 viewers in Chromium), the inspector's export verifier on a
+// million events, each bounded and cleaned up, then a summary table and docs/performance.md. Not part of
+// the test suite.
 //   npm run bench                      full run, rewrites its sections of docs/performance.md
 //   npm run bench -- --quick           short smoke run (200 subscribers, short steps), no rewrite
-// Options: --only=fanout,append,web,scaleout,reminders,projections,soak,video  --soak-minutes=<n> (10; --quick: 1)
+// Options: --only=fanout,append,web,scaleout,reminders,projections,soak,video,verify  --soak-minutes=<n> (10; --quick: 1)
 // --projections-parts=baseline,rebuild,lag,
 // endpoints,replay  --targets=lablive,socketio,ws  --workloads=hotRoom,manyRooms,rawSql,
 // hotRoomSteady  --nats[=<url>] (LabLive on NATS instead of its in-process bus)  --database=<admin url>
@@ -33,6 +34,7 @@ import { mergeIntoDoc } from './report/docSections.ts';
 import { performanceDoc } from './report/performanceDoc.ts';
 import { runScaleoutBench } from './scaleout/scaleoutBench.ts';
 import { runSoakBench } from './soak/soakBench.ts';
+import { runVerifyBench } from './verify/verifyBench.ts';
 import { runVideoBench } from './video/videoBench.ts';
 import { runWebBench } from './web/webBench.ts';
 
@@ -65,6 +67,7 @@ const only = list('only', [
   'projections',
   'soak',
   'video',
+  'verify',
 ] as const);
 const soakMinutes = option('soak-minutes') === undefined ? undefined : Number(option('soak-minutes'));
 if (soakMinutes !== undefined && !(soakMinutes > 0))
@@ -221,6 +224,13 @@ async function main() {
     run.video = await attempt('video: one publisher to many viewers, Janus against the mesh', async () => {
       await quietBeforeScenario();
       return runVideoBench({ quick, log: progress });
+    });
+  }
+
+  if (only.includes('verify')) {
+    run.verify = await attempt('export verification: lablive-verify on a million events', async () => {
+      await quietBeforeScenario();
+      return runVerifyBench({ quick, command, log: progress });
     });
   }
 

@@ -7,6 +7,7 @@ import type { ProjectionsBenchResult } from '../projections/projectionsPlan.ts';
 import type { RemindersBenchResult } from '../reminders/remindersBench.ts';
 import type { ScaleoutBenchResult } from '../scaleout/scaleoutBench.ts';
 import type { SoakResult } from '../soak/soakPlan.ts';
+import type { VerifyBenchResult } from '../verify/verifyBench.ts';
 import type { VideoBenchResult } from '../video/videoPlan.ts';
 import type { WebBenchResult } from '../web/webBench.ts';
 
@@ -39,6 +40,8 @@ export type BenchRun = {
   soak?: Outcome<SoakResult> | null;
   /** Issue 30: one publisher to many viewers through Janus against the mesh. */
   video?: Outcome<VideoBenchResult> | null;
+  /** The inspector's export verifier (lablive-verify) on a package of a million events. */
+  verify?: Outcome<VerifyBenchResult> | null;
 };
 
 /** Issue 29: LabLive's fan-out at least four times Socket.IO's (it was 1.5 until then). */

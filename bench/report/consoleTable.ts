@@ -6,6 +6,7 @@ import { projectionsSection } from '../projections/projectionsSection.ts';
 import { remindersSection } from '../reminders/remindersSection.ts';
 import { scaleoutSection } from '../scaleout/scaleoutSection.ts';
 import { soakSection } from '../soak/soakSection.ts';
+import { verifySection } from '../verify/verifySection.ts';
 import { videoSection } from '../video/videoSection.ts';
 import { webSection } from '../web/webSection.ts';
 import {
@@ -92,5 +93,6 @@ export function consoleSummary(run: BenchRun): string {
   if (run.projections) parts.push('', ...projectionsSection(run.projections, run.command));
   if (run.soak) parts.push('', ...soakSection(run.soak));
   if (run.video) parts.push('', ...videoSection(run.video, run.command));
+  if (run.verify) parts.push('', ...verifySection(run.verify));
   return parts.join('\n');
 }

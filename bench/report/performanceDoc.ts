@@ -7,6 +7,7 @@ import { projectionsSection } from '../projections/projectionsSection.ts';
 import { remindersSection } from '../reminders/remindersSection.ts';
 import { scaleoutSection } from '../scaleout/scaleoutSection.ts';
 import { soakSection } from '../soak/soakSection.ts';
+import { verifySection } from '../verify/verifySection.ts';
 import { videoSection } from '../video/videoSection.ts';
 import { webSection } from '../web/webSection.ts';
 import {
@@ -330,5 +331,6 @@ export function performanceDoc(run: BenchRun): string {
     ...(run.projections ? projectionsSection(run.projections, run.command) : []),
     ...(run.soak ? soakSection(run.soak) : []),
     ...(run.video ? videoSection(run.video, run.command) : []),
+    ...(run.verify ? verifySection(run.verify) : []),
   ].join('\n');
 }
