@@ -23,6 +23,7 @@ import {
   insertAuditEntry,
   searchAuditEntries,
 } from './audit.repository.ts';
+import { actorOf } from './auditActor.ts';
 import { auditCsv } from './auditCsv.ts';
 
 /** An export holds at most this many entries; a larger one is asked for in smaller periods. */
@@ -73,18 +74,6 @@ function searchOf(principal: Principal, filter: AuditFilter): AuditSearch {
   };
 }
 
-/** Who a signed-in caller is in an entry they cause while reading (an export: a GET has no context). */
-function actorOfCaller(caller: Caller) {
-  const { principal, user } = caller;
-  return {
-    kind: principal.kind,
-    userId: principal.kind === 'user' ? principal.userId : null,
-    name: user.name,
-    email: user.email,
-    roles: principal.kind === 'user' ? [...principal.roles] : [],
-  };
-}
-
 export type ExportedFile = { fileName: string; contentType: string; body: string };
 
 export function createAuditService(deps: { db: Db; now: () => Date }) {
@@ -97,7 +86,7 @@ export function createAuditService(deps: { db: Db; now: () => Date }) {
   ) {
     await insertAuditEntry(db, {
       labId: caller.principal.labId,
-      actor: actorOfCaller(caller),
+      actor: actorOf(caller),
       timeZone: what.timeZone ?? null,
       action: 'export',
       recordType: what.recordType,
@@ -167,7 +156,7 @@ export async function recordSignIn(
     await insertAuditEntry(db, {
       ...common,
       labId: outcome.caller.principal.labId,
-      actor: actorOfCaller(outcome.caller),
+      actor: actorOf(outcome.caller),
       action: 'sign-in',
       recordType: 'account',
       recordId: outcome.caller.principal.kind === 'user' ? String(outcome.caller.principal.userId) : null,

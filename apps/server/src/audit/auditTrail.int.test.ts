@@ -277,6 +277,18 @@ describe('sign-ins and exports', () => {
     });
   });
 
+  it('attributes what a sign-in changes (the language chosen) to the person signing in', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'admin@a.test', password: 'pw-admin-a', locale: 'de' },
+    });
+    expect(response.statusCode).toBe(200);
+    const change = (await entries({ recordType: 'user', recordId: String(adminId) })).at(-1);
+    expect(change).toMatchObject({ action: 'change', actor_kind: 'user', actor_user_id: adminId });
+    expect(change?.changes).toEqual([{ field: 'locale', old: 'fr', new: 'de' }]);
+  });
+
   it('exports the trail as CSV in the reader language and zone, and records the export', async () => {
     const response = await call(
       'GET',

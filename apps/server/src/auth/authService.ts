@@ -11,6 +11,7 @@ import {
   type RefreshTokenResponse,
 } from '@lablive/domain';
 import { sql } from 'kysely';
+import { identifyAuditActor } from '../audit/auditActor.ts';
 import { recordSignIn } from '../audit/auditService.ts';
 import type { Db } from '../db/connection.ts';
 import { isLabSuspended } from '../labs/labs.repository.ts';
@@ -82,6 +83,9 @@ export async function loginWithPassword(deps: AuthDeps, request: PasswordLogin):
     throw new DomainError('unauthenticated', MESSAGES.loginFailed);
   }
   if (request.locale) {
+    // The person is known now: the language they chose is their change in the audit trail.
+    const caller = await loadCaller(deps.db, { kind: 'user', userId: user.id });
+    if (caller) identifyAuditActor(caller);
     await deps.db.updateTable('users').set({ locale: request.locale }).where('id', '=', user.id).execute();
   }
   const ttl = request.rememberMe

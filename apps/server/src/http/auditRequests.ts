@@ -15,25 +15,12 @@ import {
   TIME_ZONE_HEADER,
 } from '@lablive/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Caller } from '../access/caller.ts';
-import { type AuditActor, type AuditContext, runInAuditContext } from '../db/auditContext.ts';
+import { actorOf } from '../audit/auditActor.ts';
+import { type AuditContext, runInAuditContext } from '../db/auditContext.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-
-export function actorOf(caller: Caller | null): AuditActor {
-  if (!caller) return { kind: 'anonymous', userId: null, name: null, email: null, roles: [], labId: null };
-  const { principal, user } = caller;
-  return {
-    kind: principal.kind,
-    userId: principal.kind === 'user' ? principal.userId : null,
-    name: user.name,
-    email: user.email,
-    roles: principal.kind === 'user' ? principal.roles : [],
-    labId: principal.labId,
-  };
-}
 
 /** The context of a changing call, or the error that refuses it. */
 function contextOf(request: FastifyRequest, url: string): AuditContext | DomainError {
