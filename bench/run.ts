@@ -7,7 +7,7 @@
 // the test suite.
 //   npm run bench                      full run, rewrites its sections of docs/performance.md
 //   npm run bench -- --quick           short smoke run (200 subscribers, short steps), no rewrite
-// Options: --only=fanout,append,web,scaleout,reminders,projections,soak,video,verify  --soak-minutes=<n> (10; --quick: 1)
+// Options: --only=fanout,append,web,scaleout,reminders,projections,soak,video,verify,ledger  --soak-minutes=<n> (10; --quick: 1)
 // --projections-parts=baseline,rebuild,lag,
 // endpoints,replay  --targets=lablive,socketio,ws  --workloads=hotRoom,manyRooms,rawSql,
 // hotRoomSteady  --nats[=<url>] (LabLive on NATS instead of its in-process bus)  --database=<admin url>
@@ -21,6 +21,7 @@ import { APPEND_KINDS, type AppendKind, type AppendResult, appendPlan } from './
 import { runAppend } from './append/appendScenario.ts';
 import { type FanoutTarget, fanoutPlan } from './fanout/fanoutPlan.ts';
 import { runFanout } from './fanout/fanoutScenario.ts';
+import { runLedgerBench } from './ledger/ledgerBench.ts';
 import { DEFAULT_ADMIN_URL, useAdminUrl } from './lib/benchDatabase.ts';
 import { runCleanups, takeOverProcessExit } from './lib/cleanup.ts';
 import { waitForQuietMachine } from './lib/cpuTime.ts';
@@ -68,6 +69,7 @@ const only = list('only', [
   'soak',
   'video',
   'verify',
+  'ledger',
 ] as const);
 const soakMinutes = option('soak-minutes') === undefined ? undefined : Number(option('soak-minutes'));
 if (soakMinutes !== undefined && !(soakMinutes > 0))
@@ -231,6 +233,13 @@ async function main() {
     run.verify = await attempt('export verification: lablive-verify on a million events', async () => {
       await quietBeforeScenario();
       return runVerifyBench({ quick, command, log: progress });
+    });
+  }
+
+  if (only.includes('ledger')) {
+    run.ledger = await attempt('appends with the ledger: hashing beside 16 writers', async () => {
+      await quietBeforeScenario();
+      return runLedgerBench({ quick, command, log: progress });
     });
   }
 

@@ -2,6 +2,7 @@
 // the ratios and verdicts computed in one place.
 import type { AppendKind, AppendPlan, AppendResult } from '../append/appendPlan.ts';
 import type { FanoutPlan, FanoutResult, FanoutTarget } from '../fanout/fanoutPlan.ts';
+import type { LedgerBenchResult } from '../ledger/ledgerBench.ts';
 import type { MachineInfo } from '../lib/machine.ts';
 import type { ProjectionsBenchResult } from '../projections/projectionsPlan.ts';
 import type { RemindersBenchResult } from '../reminders/remindersBench.ts';
@@ -42,6 +43,8 @@ export type BenchRun = {
   video?: Outcome<VideoBenchResult> | null;
   /** The inspector's export verifier (lablive-verify) on a package of a million events. */
   verify?: Outcome<VerifyBenchResult> | null;
+  /** Appends with the ledger's writer beside them, against without (issue 32). */
+  ledger?: Outcome<LedgerBenchResult> | null;
 };
 
 /** Issue 29: LabLive's fan-out at least four times Socket.IO's (it was 1.5 until then). */

@@ -2,6 +2,7 @@
 // the ratios against the baselines and whether each target was met.
 import { APPEND_KINDS, APPEND_NAMES } from '../append/appendPlan.ts';
 import { type FanoutResult, TARGET_NAMES } from '../fanout/fanoutPlan.ts';
+import { ledgerSection } from '../ledger/ledgerSection.ts';
 import { projectionsSection } from '../projections/projectionsSection.ts';
 import { remindersSection } from '../reminders/remindersSection.ts';
 import { scaleoutSection } from '../scaleout/scaleoutSection.ts';
@@ -94,5 +95,6 @@ export function consoleSummary(run: BenchRun): string {
   if (run.soak) parts.push('', ...soakSection(run.soak));
   if (run.video) parts.push('', ...videoSection(run.video, run.command));
   if (run.verify) parts.push('', ...verifySection(run.verify));
+  if (run.ledger) parts.push('', ...ledgerSection(run.ledger));
   return parts.join('\n');
 }

@@ -3,6 +3,7 @@
 // saying plainly whether its target was met. Every sentence about results is computed from the figures.
 import { APPEND_KINDS, APPEND_NAMES, type AppendResult } from '../append/appendPlan.ts';
 import { type FanoutResult, type StepResult, TARGET_NAMES } from '../fanout/fanoutPlan.ts';
+import { ledgerSection } from '../ledger/ledgerSection.ts';
 import { projectionsSection } from '../projections/projectionsSection.ts';
 import { remindersSection } from '../reminders/remindersSection.ts';
 import { scaleoutSection } from '../scaleout/scaleoutSection.ts';
@@ -332,5 +333,6 @@ export function performanceDoc(run: BenchRun): string {
     ...(run.soak ? soakSection(run.soak) : []),
     ...(run.video ? videoSection(run.video, run.command) : []),
     ...(run.verify ? verifySection(run.verify) : []),
+    ...(run.ledger ? ledgerSection(run.ledger) : []),
   ].join('\n');
 }

@@ -34,17 +34,16 @@ export async function saveCursor(
 
 export async function insertLeaves(db: Db, leaves: readonly NewLeaf[]): Promise<void> {
   if (leaves.length === 0) return;
-  await db
-    .insertInto('ledger_leaves')
-    .values(
-      leaves.map((leaf) => ({
-        log: leaf.log,
-        seq: leaf.seq,
-        leaf_hash: leaf.leafHash,
-        audit_entry_id: leaf.auditEntryId,
-      })),
-    )
-    .execute();
+  // One statement of four arrays: a page of 2,000 leaves as 8,000 parameters would cost more to parse
+  // and plan than to insert.
+  await sql`
+    INSERT INTO ledger_leaves (log, seq, leaf_hash, audit_entry_id)
+    SELECT * FROM unnest(
+      ${leaves.map((leaf) => leaf.log)}::text[],
+      ${leaves.map((leaf) => leaf.seq)}::bigint[],
+      ${leaves.map((leaf) => leaf.leafHash)}::bytea[],
+      ${leaves.map((leaf) => leaf.auditEntryId)}::bigint[]
+    )`.execute(db);
 }
 
 /** How many leaves each of `logs` has (0 for one with none). */
