@@ -1,4 +1,5 @@
 export * from './audit/auditTrail.ts';
+export * from './audit/personalData.ts';
 export * from './auth/access.ts';
 export * from './auth/adminRoutes.ts';
 export * from './auth/apiRoutes.ts';

@@ -44,6 +44,7 @@ import { ledgerRoutes } from './routes/ledger.routes.ts';
 import { mediaMailTemplatesRoutes } from './routes/mediaMailTemplates.routes.ts';
 import { mediasAdminRoutes } from './routes/mediasAdmin.routes.ts';
 import { participantsRoutes } from './routes/participants.routes.ts';
+import { personalDataRoutes } from './routes/personalData.routes.ts';
 import { pharmacovigilanceRoutes } from './routes/pharmacovigilance.routes.ts';
 import { pharmacovigilanceAdminRoutes } from './routes/pharmacovigilanceAdmin.routes.ts';
 import { planningRoutes } from './routes/planning.routes.ts';
@@ -216,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(statsRoutes, { authenticator, stats: services.stats });
       await api.register(auditRoutes, { authenticator, audit: services.audit });
       await api.register(ledgerRoutes, { authenticator, ledger: services.ledger });
+      await api.register(personalDataRoutes, { authenticator, personalData: services.personalData });
       await api.register(replayRoutes, { authenticator, replay: services.replay });
       const { pharmacovigilance } = services;
       await api.register(pharmacovigilanceRoutes, { authenticator, pharmacovigilance });

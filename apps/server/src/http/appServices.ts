@@ -31,6 +31,7 @@ import { createMediaMailTemplates } from '../medias/mediaMailTemplates.ts';
 import { createMediaService } from '../medias/mediaService.ts';
 import { createEventRooms } from '../participants/eventRooms.ts';
 import { createParticipationService } from '../participants/participationService.ts';
+import { createPersonalDataService } from '../personal-data/personalDataService.ts';
 import { createPharmacovigilanceService } from '../pharmacovigilance/pharmacovigilanceService.ts';
 import { createPictureService } from '../pictures/pictureService.ts';
 import { createLabAdminService } from '../platform/labAdminService.ts';
@@ -161,6 +162,7 @@ export function createServices(deps: ServicesDeps) {
     stats: createStatsService({ db, now, audit }),
     audit,
     ledger: createLedgerExports({ db, signer: deps.ledgerSigner, now, audit }),
+    personalData: createPersonalDataService({ db, now, audit }),
     replay: createReplayService({ db }),
     pharmacovigilance: createPharmacovigilanceService({ db, mailOutbox, now }),
   };

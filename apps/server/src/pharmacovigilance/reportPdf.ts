@@ -3,8 +3,6 @@
 // I. reaction information (the patient by initials), II. suspect drug, III. reporter, IV. the report
 // itself (who filed it, when, in which session). Labels in French, English or German; values as filed.
 // Made from the report as its page shows it (ReportDetail), so the patient's names cannot reach it.
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import {
   formatCalendarDay,
   formatDayTime,
@@ -13,6 +11,7 @@ import {
   SIGNATURE_MEANING_TEXT,
 } from '@lablive/domain';
 import PDFDocument from 'pdfkit';
+import { loadPdfFonts } from '../files/pdfFonts.ts';
 import { REPORT_WORDING } from '../mail/pharmacovigilanceWording.ts';
 import type { ReportRecord } from './reports.repository.ts';
 
@@ -82,20 +81,6 @@ const FORM_WORDING = {
   },
 } as const satisfies Record<Locale, unknown>;
 
-/**
- * DejaVu Sans, embedded (only the glyphs used): PDF's built-in fonts know Western European letters
- * only, and a doctor named Łukasz or a drug named with a Greek letter must print as typed.
- */
-const require = createRequire(import.meta.url);
-let fontFiles: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
-function loadFonts() {
-  fontFiles ??= Promise.all([
-    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  ]).then(([regular, bold]) => ({ regular, bold }));
-  return fontFiles;
-}
-
 const MARGIN = 48;
 const PADDING = 4;
 const LABEL_SIZE = 7.5;
@@ -112,7 +97,7 @@ function filedAtText(date: Date, timeZone: string, locale: Locale): string {
 }
 
 export async function reportPdf(record: ReportRecord, locale: Locale): Promise<Buffer> {
-  const fonts = await loadFonts();
+  const fonts = await loadPdfFonts();
   const report: ReportDetail = record.report;
   const t = FORM_WORDING[locale];
   const w = REPORT_WORDING[locale];

@@ -41,6 +41,8 @@ export const AUDIT_RECORD_TYPES = [
   'account',
   'audit-trail',
   'statistics',
+  /** A person's data gathered for them (GDPR), by e-mail address. */
+  'person',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 

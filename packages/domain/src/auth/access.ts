@@ -16,6 +16,8 @@ export const LAB_PERMISSIONS = [
   'view_statistics',
   // The audit trail (issue 32): who changed what, when and why, across the lab's records.
   'view_audit',
+  // A person's data gathered for them (GDPR access, issue 32): whoever answers the lab's data requests.
+  'manage_personal_data',
 ] as const;
 
 /**

@@ -71,5 +71,6 @@ export const auditDe: Widen<typeof auditEn> = {
     account: 'Konto',
     'audit-trail': 'Audit-Trail',
     statistics: 'Statistiken',
+    person: 'Personenbezogene Daten',
   },
 };

@@ -68,5 +68,6 @@ export const auditEn = {
     account: 'Account',
     'audit-trail': 'Audit trail',
     statistics: 'Statistics',
+    person: 'Personal data',
   },
 };

@@ -71,5 +71,6 @@ export const auditFr: Widen<typeof auditEn> = {
     account: 'Compte',
     'audit-trail': 'Piste d’audit',
     statistics: 'Statistiques',
+    person: 'Données personnelles',
   },
 };

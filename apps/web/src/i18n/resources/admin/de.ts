@@ -2,11 +2,13 @@
 import { PATIENT_AGE_RANGE_LABELS } from '@lablive/domain';
 import { auditDe } from './audit.de.ts';
 import { deploymentDaysDe } from './deploymentDays.de.ts';
+import { inspectionDe } from './inspection.de.ts';
 import type { AdminTranslations } from './en.ts';
 import { labsDe } from './labs.de.ts';
 import { mailTemplatesDe } from './mailTemplates.de.ts';
 import { reasonDe } from './reason.de.ts';
 import { replayDe } from './replay.de.ts';
+import { reportSignatureDe } from './reportSignature.de.ts';
 import { statsDe } from './stats.de.ts';
 
 export const adminDe: AdminTranslations = {
@@ -17,6 +19,8 @@ export const adminDe: AdminTranslations = {
   stats: statsDe,
   audit: auditDe,
   reason: reasonDe,
+  inspection: inspectionDe,
+  reportSignature: reportSignatureDe,
   nav: {
     menu: 'Menü',
     label: 'Backoffice',
@@ -466,6 +470,7 @@ export const adminDe: AdminTranslations = {
       view_consumption: 'Verbrauch ansehen',
       view_statistics: 'Statistiken ansehen',
       view_audit: 'Audit-Trail ansehen',
+      manage_personal_data: 'Auskunftsersuchen zu personenbezogenen Daten beantworten',
       manage_labs: 'Labore verwalten (Plattform)',
     },
     active: 'Aktives Konto (kann sich anmelden)',

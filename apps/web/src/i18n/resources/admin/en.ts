@@ -4,10 +4,12 @@ import { PATIENT_AGE_RANGE_LABELS } from '@lablive/domain';
 import type { Widen } from '../widen.ts';
 import { auditEn } from './audit.en.ts';
 import { deploymentDaysEn } from './deploymentDays.en.ts';
+import { inspectionEn } from './inspection.en.ts';
 import { labsEn } from './labs.en.ts';
 import { mailTemplatesEn } from './mailTemplates.en.ts';
 import { reasonEn } from './reason.en.ts';
 import { replayEn } from './replay.en.ts';
+import { reportSignatureEn } from './reportSignature.en.ts';
 import { statsEn } from './stats.en.ts';
 
 export const adminEn = {
@@ -18,6 +20,8 @@ export const adminEn = {
   stats: statsEn,
   audit: auditEn,
   reason: reasonEn,
+  inspection: inspectionEn,
+  reportSignature: reportSignatureEn,
   nav: {
     menu: 'Menu',
     label: 'Back office',
@@ -455,6 +459,7 @@ export const adminEn = {
       view_consumption: 'View consumption',
       view_statistics: 'View statistics',
       view_audit: 'View the audit trail',
+      manage_personal_data: 'Answer personal data requests',
       manage_labs: 'Manage laboratories (platform)',
     },
     active: 'Active account (can sign in)',

@@ -2,11 +2,13 @@
 import { PATIENT_AGE_RANGE_LABELS } from '@lablive/domain';
 import { auditFr } from './audit.fr.ts';
 import { deploymentDaysFr } from './deploymentDays.fr.ts';
+import { inspectionFr } from './inspection.fr.ts';
 import type { AdminTranslations } from './en.ts';
 import { labsFr } from './labs.fr.ts';
 import { mailTemplatesFr } from './mailTemplates.fr.ts';
 import { reasonFr } from './reason.fr.ts';
 import { replayFr } from './replay.fr.ts';
+import { reportSignatureFr } from './reportSignature.fr.ts';
 import { statsFr } from './stats.fr.ts';
 
 export const adminFr: AdminTranslations = {
@@ -17,6 +19,8 @@ export const adminFr: AdminTranslations = {
   stats: statsFr,
   audit: auditFr,
   reason: reasonFr,
+  inspection: inspectionFr,
+  reportSignature: reportSignatureFr,
   nav: {
     menu: 'Menu',
     label: 'Back-office',
@@ -462,6 +466,7 @@ export const adminFr: AdminTranslations = {
       view_consumption: 'Voir la consommation',
       view_statistics: 'Voir les statistiques',
       view_audit: 'Voir la piste d’audit',
+      manage_personal_data: 'Répondre aux demandes sur les données personnelles',
       manage_labs: 'Gérer les laboratoires (plateforme)',
     },
     active: 'Compte actif (peut se connecter)',
