@@ -2,8 +2,8 @@
 import { PATIENT_AGE_RANGE_LABELS } from '@lablive/domain';
 import { auditDe } from './audit.de.ts';
 import { deploymentDaysDe } from './deploymentDays.de.ts';
-import { inspectionDe } from './inspection.de.ts';
 import type { AdminTranslations } from './en.ts';
+import { inspectionDe } from './inspection.de.ts';
 import { labsDe } from './labs.de.ts';
 import { mailTemplatesDe } from './mailTemplates.de.ts';
 import { reasonDe } from './reason.de.ts';

@@ -2,8 +2,8 @@
 import { PATIENT_AGE_RANGE_LABELS } from '@lablive/domain';
 import { auditFr } from './audit.fr.ts';
 import { deploymentDaysFr } from './deploymentDays.fr.ts';
-import { inspectionFr } from './inspection.fr.ts';
 import type { AdminTranslations } from './en.ts';
+import { inspectionFr } from './inspection.fr.ts';
 import { labsFr } from './labs.fr.ts';
 import { mailTemplatesFr } from './mailTemplates.fr.ts';
 import { reasonFr } from './reason.fr.ts';
