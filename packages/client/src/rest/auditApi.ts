@@ -1,8 +1,10 @@
 // The REST calls of the back office's audit trail (issue 32): a page of entries, newest first, found by
 // who, what and when (AuditQuery), and the entries so found as a file (CSV in the reader's language,
-// times in their zone; or JSON). Read only: nothing here changes an entry.
+// times in their zone; or JSON), and the whole trail signed for an inspector (the ledger's JSON Lines
+// package, which `lablive-verify` checks). Read only: nothing here changes an entry.
 import { type AuditExportQuery, type AuditPage, type AuditQuery, auditPageSchema } from '@lablive/domain';
 import { authorizedCalls } from './authorizedCalls.ts';
+import type { DownloadedFile } from './contentDisposition.ts';
 import type { RequestOptions, Transport } from './httpTransport.ts';
 
 type QueryValue = string | number | undefined;
@@ -21,7 +23,7 @@ function queryString(parameters: Record<string, QueryValue>): string {
 export type AuditSearch = Partial<AuditQuery>;
 
 export function createAuditApi(transport: Transport) {
-  const { get, download } = authorizedCalls(transport);
+  const { get, download, downloadNamed } = authorizedCalls(transport);
   return {
     /** A page of the entries that match, newest first, with how many match in all. */
     search: (query: AuditSearch, options?: RequestOptions): Promise<AuditPage> =>
@@ -29,6 +31,12 @@ export function createAuditApi(transport: Transport) {
     /** The entries that match as a file: `format` csv or json, `locale` the CSV's language. */
     export: (query: AuditExportQuery, options?: RequestOptions): Promise<Blob> =>
       download(`/api/audit/export${queryString(query)}`, options),
+    /**
+     * The lab's whole audit trail as a signed package for an inspector (`audit-trail-lab-<id>.jsonl`),
+     * under the name the server gives it. Exporting is itself recorded in the trail.
+     */
+    downloadSignedLog: (options?: RequestOptions): Promise<DownloadedFile> =>
+      downloadNamed('/api/audit/log/export', options),
   };
 }
 

@@ -2,6 +2,7 @@
 // delete, download a file. Each answer is parsed with the schema given; the token is the transport's.
 // Every call takes the same options: its signal, and the reason of the change (the audit trail's).
 import type { z } from 'zod';
+import type { DownloadedFile } from './contentDisposition.ts';
 import type { RequestOptions, Transport, UploadProgress } from './httpTransport.ts';
 
 export type UploadOptions = RequestOptions & { onProgress?: UploadProgress };
@@ -30,6 +31,9 @@ export function authorizedCalls(transport: Transport) {
     /** A file (the call needs the session's token, which a plain link cannot carry). */
     download: (path: string, options: RequestOptions = {}): Promise<Blob> =>
       transport.blob({ method: 'GET', path, auth: true, ...carried(options) }),
+    /** A file with the name the server gives it, for a file whose name only the server knows. */
+    downloadNamed: (path: string, options: RequestOptions = {}): Promise<DownloadedFile> =>
+      transport.file({ method: 'GET', path, auth: true, ...carried(options) }),
   };
 }
 

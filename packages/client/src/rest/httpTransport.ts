@@ -8,6 +8,7 @@
 import { isTimeZone, REASON_HEADER, refreshTokenResponseSchema, TIME_ZONE_HEADER } from '@lablive/domain';
 import type { z } from 'zod';
 import { ApiError, UnexpectedResponseError } from './apiError.ts';
+import { type DownloadedFile, fileNameOfDisposition } from './contentDisposition.ts';
 import type { TokenPair, TokenStore } from './tokenStore.ts';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
@@ -67,6 +68,10 @@ export type Transport = {
   noContent(request: ApiRequest): Promise<void>;
   /** A call whose 2xx answer is a file. */
   blob(request: ApiRequest): Promise<Blob>;
+  /** A call whose 2xx answer is a file, with the name the server gives it (`content-disposition`). */
+  file(request: ApiRequest): Promise<DownloadedFile>;
+  /** A call whose 2xx answer is plain text (a key, a note), as it is. */
+  text(request: ApiRequest): Promise<string>;
 };
 
 const INVALID_TOKEN = 'invalid_token';
@@ -183,5 +188,11 @@ export function createTransport(options: TransportOptions): Transport {
       await exchange(call, readJson);
     },
     blob: (call) => exchange(call, (response) => response.blob()),
+    file: (call) =>
+      exchange(call, async (response) => ({
+        blob: await response.blob(),
+        fileName: fileNameOfDisposition(response.headers.get('content-disposition')),
+      })),
+    text: (call) => exchange(call, (response) => response.text()),
   };
 }

@@ -5,6 +5,7 @@ export { type AuditApi, type AuditSearch, createAuditApi } from './auditApi.ts';
 export type { UploadOptions } from './authorizedCalls.ts';
 export * from './browserTokenStore.ts';
 export { type CalendarApi, createCalendarApi } from './calendarApi.ts';
+export { type DownloadedFile, fileNameOfDisposition } from './contentDisposition.ts';
 export { createDocumentsAdminApi, type DocumentsAdminApi } from './documentsAdminApi.ts';
 export { createEventsAdminApi, type EventsAdminApi } from './eventsAdminApi.ts';
 export {
@@ -15,6 +16,7 @@ export {
 } from './groupsAdminApi.ts';
 export type { FetchLike, RequestOptions, Transport, UploadLike, UploadProgress } from './httpTransport.ts';
 export { createLabsAdminApi, type LabsAdminApi } from './labsAdminApi.ts';
+export { createLedgerApi, type LedgerApi } from './ledgerApi.ts';
 export {
   createMailTemplatesAdminApi,
   type MailTemplateSlot,

@@ -1,7 +1,8 @@
 // The REST calls of the back office's Statistics, session detail and My consumption pages (back-office
 // spec 2.10, 2.11 and 7): the lab's totals, its charts by day, week or month, poll and document figures,
-// the closed sessions and one session's detail with its CSVs, and the lab's consumption. Every answer is
-// parsed with the domain's schema; the CSVs come as Blobs (the call needs the session's token).
+// the closed sessions and one session's detail with its CSVs and each room's signed log, and the lab's
+// consumption. Every answer is parsed with the domain's schema; the files come as Blobs (the call needs
+// the session's token).
 import {
   chartDataSchema,
   closedEventPageSchema,
@@ -14,6 +15,7 @@ import {
   statsTotalsSchema,
 } from '@lablive/domain';
 import { authorizedCalls } from './authorizedCalls.ts';
+import type { DownloadedFile } from './contentDisposition.ts';
 import type { RequestOptions, Transport } from './httpTransport.ts';
 
 export type StatsPage = { start: number; count: number };
@@ -23,7 +25,7 @@ const countQuery = (count: number | undefined) => (count === undefined ? '' : `?
 const pageQuery = (page: StatsPage) => `?start=${page.start}&count=${page.count}`;
 
 export function createStatsApi(transport: Transport) {
-  const { get, download: csv } = authorizedCalls(transport);
+  const { get, download: csv, downloadNamed } = authorizedCalls(transport);
   return {
     /** The lab's figures since its first session. */
     totals: (options?: RequestOptions) => get('/api/stats/totals', statsTotalsSchema, options),
@@ -47,6 +49,12 @@ export function createStatsApi(transport: Transport) {
     /** Each poll answer's votes, as a CSV in `locale`. */
     pollsCsv: (eventId: number, locale: Locale, options?: RequestOptions) =>
       csv(`/api/events/${eventId}/stats/polls.csv?locale=${locale}`, options),
+    /**
+     * A room's session log as a signed package for an inspector (`room-<id>-log.jsonl`, which
+     * `lablive-verify` checks), under the name the server gives it.
+     */
+    roomLogExport: (roomId: number, options?: RequestOptions): Promise<DownloadedFile> =>
+      downloadNamed(`/api/rooms/${roomId}/log/export`, options),
     /** The lab's plan and what its sessions consumed, in minutes. */
     consumption: (options?: RequestOptions) => get('/api/lab-consumption', labConsumptionSchema, options),
     /** Minutes consumed per bucket. */
