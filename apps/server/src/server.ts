@@ -16,8 +16,7 @@ import { createWakeUp } from './event-store/wakeUp.ts';
 import { sweepIncoming } from './files/files.ts';
 import { buildApp } from './http/app.ts';
 import { createJobQueue } from './jobs/jobQueue.ts';
-import { loadLedgerSigner } from './ledger/ledgerKey.ts';
-import { startLedger } from './ledger/ledgerWriter.ts';
+import { startInstanceLedger } from './ledger/instanceLedger.ts';
 import { createLifecycle } from './lifecycle/lifecycle.ts';
 import { countedMailer, createMailer } from './mail/mailer.ts';
 import { createQueuedMailOutbox } from './mail/mailOutbox.ts';
@@ -91,6 +90,16 @@ function roomServiceSettings(env: Env) {
   };
 }
 
+/** The demo data, when the configuration asks for it (an empty embedded database by default). */
+async function seedIfAsked(env: Env, database: { db: Db; embedded: boolean }) {
+  const decision = await shouldSeed(env, database.embedded);
+  const seed =
+    decision === 'seed'
+      ? await seedDemoData(database.db, { filesDir: path.join(env.DATA_DIR, 'files'), now: new Date() })
+      : decision;
+  return { seed, demoAccountsPresent: await holdsDemoAccounts(database.db) };
+}
+
 export async function startServer(env: Env, logger: FastifyServerOptions['logger']): Promise<RunningServer> {
   const database = await openDatabase(env, () => {});
   const closers: Array<() => Promise<unknown> | unknown> = [() => database.close()];
@@ -100,12 +109,7 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
   try {
     const accessTokenSecret =
       env.ACCESS_TOKEN_SECRET ?? (await loadOrCreateLocalSecrets(env.DATA_DIR)).accessTokenSecret;
-    const decision = await shouldSeed(env, database.embedded);
-    const seed =
-      decision === 'seed'
-        ? await seedDemoData(database.db, { filesDir: path.join(env.DATA_DIR, 'files'), now: new Date() })
-        : decision;
-    const demoAccountsPresent = await holdsDemoAccounts(database.db);
+    const { seed, demoAccountsPresent } = await seedIfAsked(env, database);
 
     // The application's logger exists once the app does; what logs before goes to stderr.
     let appLog: FastifyBaseLogger | null = null;
@@ -181,22 +185,14 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
     const gatewayStats = createGatewayStats();
     const mediaServers = await startMediaServer(env, database.db, log('media'));
 
-    const ledgerSigner = await loadLedgerSigner({
-      signingKey: env.LEDGER_SIGNING_KEY,
-      dataDir: env.DATA_DIR,
-      publicUrl: env.PUBLIC_URL,
-    });
-    const ledger = startLedger({
-      db: database.db,
-      signer: ledgerSigner,
-      now: () => new Date(),
-      log: (message, error) => log('ledger')('warn', message, { error: String(error) }),
-    });
+    const ledger = await startInstanceLedger(env, database.db, (message, details) =>
+      log('ledger')('warn', message, details),
+    );
     closers.push(() => ledger.stop());
     const app = await buildApp({
       config: env,
       accessTokenSecret,
-      ledgerSigner,
+      ledgerSigner: ledger.signer,
       db: database.db,
       mailer,
       mailOutbox,
