@@ -76,7 +76,7 @@ async function hashSessionLog(deps: LedgerDeps, trx: Db): Promise<PageResult> {
   return { leaves: leaves.length, more: events.length === PAGE };
 }
 
-async function hashAuditTrail(deps: LedgerDeps, trx: Db): Promise<PageResult> {
+async function hashAuditTrail(trx: Db): Promise<PageResult> {
   const after = await readCursor(trx, 'audit-trail');
   const entries = await auditEntriesAfter(trx, after, PAGE);
   const logs = [...new Set(entries.map((entry) => auditLog(entry.lab_id)))];
@@ -109,7 +109,7 @@ export async function runLedgerOnce(
     }>`SELECT pg_try_advisory_xact_lock(${LEDGER_LOCK}) AS locked`.execute(trx);
     if (!rows[0]?.locked) return null;
     const session = await hashSessionLog(deps, trx);
-    const audit = await hashAuditTrail(deps, trx);
+    const audit = await hashAuditTrail(trx);
     if (options.daily) {
       const since = new Date(deps.now().getTime() - DAY_MS);
       for (const { log, size } of await logsDueDaily(trx, since)) {
