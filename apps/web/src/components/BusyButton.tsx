@@ -11,6 +11,8 @@ export type BusyButtonProps = {
   disabled?: boolean;
   className?: string;
   type?: 'button' | 'submit';
+  /** The id of what says more about the button (a statement it makes, a consequence). */
+  describedBy?: string;
   onClick?: () => void;
 };
 
@@ -22,6 +24,7 @@ export function BusyButton(props: BusyButtonProps) {
       className={props.className ?? 'button button-primary'}
       disabled={busy || disabled}
       aria-busy={busy}
+      aria-describedby={props.describedBy}
       data-testid={testId}
       onClick={props.onClick}
     >

@@ -8,6 +8,8 @@ type SubmitButtonProps = {
   testId: string;
   /** Not sendable for another reason than sending (nothing to choose from, a closed record). */
   disabled?: boolean;
+  /** The id of what says more about sending (the signature the sender makes by it). */
+  describedBy?: string;
 };
 
 export function SubmitButton({ sendingLabel, sending, ...props }: SubmitButtonProps) {

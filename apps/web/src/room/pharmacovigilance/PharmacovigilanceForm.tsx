@@ -1,7 +1,7 @@
 // The adverse-event report form (live-room spec, sections 3 and 5): every field required, the doctor's
 // phone in the locale's pattern, the birth date typed in the locale's date format, positive numbers
 // for the zip code and the batch number. Validated with the server's schema; the server's own field
-// refusals are shown on their fields.
+// refusals are shown on their fields. Sending signs the report: the statement stands above the button.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { isApiError } from '@lablive/client';
 import { AGE_RANGE_MESSAGES, PATIENT_AGE_RANGES } from '@lablive/domain';
@@ -25,6 +25,7 @@ import {
   type ReportFormOutput,
   reportFormSchema,
 } from './reportForm.ts';
+import { SignatureNote } from './SignatureNote.tsx';
 
 const isReportField = (field: string): field is FieldName => REPORT_FIELDS.some((known) => known === field);
 
@@ -154,11 +155,13 @@ export function PharmacovigilanceForm({ onSaved }: { onSaved: () => void }) {
           {t('pharmacovigilance.failed', { reason: formError })}
         </p>
       )}
+      <SignatureNote id="pv-signature" />
       <SubmitButton
         label={t('pharmacovigilance.submit')}
         sendingLabel={t('pharmacovigilance.sending')}
         sending={formState.isSubmitting}
         testId="pv-submit"
+        describedBy="pv-signature"
       />
     </form>
   );

@@ -148,6 +148,7 @@ export const roomDe: RoomTexts = {
       drug_batch_number: 'Geben Sie eine positive Zahl ein (nur Ziffern).',
       drug_adverse_reaction: 'Dieser Wert ist ungültig.',
     },
+    signature: { by: 'Unterschrift: {{name}}' },
     submit: 'Meldung senden',
     sending: 'Wird gesendet…',
     failed: 'Die Meldung konnte nicht gesendet werden: {{reason}}',

@@ -144,6 +144,7 @@ export const roomEn = {
       drug_batch_number: 'Enter a positive number (digits only).',
       drug_adverse_reaction: 'This value is not valid.',
     },
+    signature: { by: 'Signature: {{name}}' },
     submit: 'Send the report',
     sending: 'Sending…',
     failed: 'The report could not be sent: {{reason}}',

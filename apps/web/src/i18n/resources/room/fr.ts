@@ -148,6 +148,7 @@ export const roomFr: RoomTexts = {
       drug_batch_number: 'Saisissez un nombre positif (chiffres uniquement).',
       drug_adverse_reaction: 'Cette valeur n’est pas valide.',
     },
+    signature: { by: 'Signature : {{name}}' },
     submit: 'Envoyer la déclaration',
     sending: 'Envoi…',
     failed: 'La déclaration n’a pas pu être envoyée : {{reason}}',
