@@ -1,11 +1,14 @@
 // The back office's pharmacovigilance pages as their users live them (issue 17, parts 6 and 9), in the
 // system Chromium against the real server process: the lab's admin sets who receives the reports (adds
 // two addresses at once, switches one off, corrects the other in place, a malformed one refused, one
-// removed), an animator files two adverse-event reports from the room's form, and the admin finds
-// them under Reports, reads one (the patient by initials only), opens its page, downloads its PDF (read
-// back with pdf.js), and deletes them. Every page is checked with axe-core, the Reports tab on a phone too.
+// removed), an animator files two adverse-event reports from the room's form (which says that sending
+// signs it, with their name), and the admin finds them under Reports, reads one (the patient by initials
+// only), opens its page with its electronic signature (issue 32), downloads its PDF (read back with
+// pdf.js), sees a report changed in the database behind the product's back flagged as no longer
+// matching its signature, and deletes them. Every page is checked with axe-core, on a phone too.
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SIGNATURE_MEANING_TEXT } from '@lablive/domain';
 import {
   accessibilityViolations,
   browserSkipReason,
@@ -91,6 +94,35 @@ describe.runIf(skipReason === null)(
     async function check(page: Page, name: string, screenshot?: string) {
       if (screenshot) await page.screenshot({ path: path.join(ARTIFACTS, screenshot), fullPage: true });
       expect(await accessibilityViolations(page), name).toEqual([]);
+    }
+
+    /** Above the form's button: sending signs the report, in the animator's name, and says what it means. */
+    async function checkSignatureNote(animator: Page) {
+      const note = animator.getByTestId('pv-signature');
+      expect(await note.textContent()).toBe(
+        `Signature: Anatole Animateur${SIGNATURE_MEANING_TEXT.en.authorship}`,
+      );
+      const submit = animator.getByTestId('pv-submit');
+      expect(await submit.getAttribute('aria-describedby')).toBe(await note.getAttribute('id'));
+      // Read with the button: its description is the statement.
+      const description = await submit.evaluate((button) =>
+        (button.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      );
+      expect(description).toContain(SIGNATURE_MEANING_TEXT.en.authorship);
+      await submit.scrollIntoViewIfNeeded();
+      await check(animator, 'report form, its signature', 'pharmacovigilance-form-signature-1280.png');
+      // On a phone the note stays compact: a few lines, nothing wider than the screen.
+      await animator.setViewportSize({ width: 390, height: 844 });
+      await submit.scrollIntoViewIfNeeded();
+      const box = await note.boundingBox();
+      expect(box?.width ?? 0).toBeLessThanOrEqual(390);
+      expect(box?.height ?? 0).toBeLessThan(160);
+      await animator.screenshot({ path: path.join(ARTIFACTS, 'pharmacovigilance-form-signature-390.png') });
+      expect(await accessibilityViolations(animator), 'report form at 390 px').toEqual([]);
+      await animator.setViewportSize({ width: 1280, height: 800 });
     }
 
     const receivers = () =>
@@ -268,6 +300,7 @@ describe.runIf(skipReason === null)(
           await animator.getByTestId(`pv-field-${name}`).fill(value);
         await animator.getByTestId('pv-field-patient_age_range').selectOption('Adults');
         await animator.getByTestId('pv-field-gender-f').check();
+        if (drug === DRUGS[0]) await checkSignatureNote(animator);
         await animator.getByTestId('pv-submit').click();
         await animator.getByTestId('pv-ok').waitFor(WAIT);
         await animator.getByTestId('pv-ok').click();
@@ -276,6 +309,40 @@ describe.runIf(skipReason === null)(
       expect(
         await database.db.selectFrom('pharmacovigilance_reports').select('drug_name').orderBy('id').execute(),
       ).toEqual(DRUGS.map((drug_name) => ({ drug_name })));
+    });
+
+    it('flags a report changed behind the product’s back as no longer matching its signature', async () => {
+      const betaprol = await database.db
+        .selectFrom('pharmacovigilance_reports')
+        .select('id')
+        .where('drug_name', '=', 'Betaprol')
+        .executeTakeFirstOrThrow();
+      await database.db
+        .updateTable('pharmacovigilance_reports')
+        .set({ drug_adverse_reaction: 'Nothing happened.' })
+        .where('id', '=', betaprol.id)
+        .execute();
+      await admin.goto(`${server.url}/admin/pharma-report-detail/${betaprol.id}`);
+      const signature = admin.getByTestId('report-signature');
+      await signature.waitFor(WAIT);
+      expect(await signature.getAttribute('data-status')).toBe('altered');
+      const status = admin.getByTestId('report-signature-status');
+      expect(await status.textContent()).toContain(
+        'WARNING: the stored report no longer matches the signed fingerprint.',
+      );
+      // Said plainly, not announced as if something had just happened.
+      expect(await signature.locator('[role="alert"]').count()).toBe(0);
+      expect(await admin.getByTestId('report-signature-name').textContent()).toBe('Anatole Animateur');
+      await signature.screenshot({ path: path.join(ARTIFACTS, 'report-signature-altered-1280.png') });
+      await check(admin, 'report page, altered');
+      await admin.setViewportSize({ width: 390, height: 844 });
+      await expect
+        .poll(() => admin.evaluate(() => document.documentElement.scrollWidth), WAIT)
+        .toBeLessThanOrEqual(390);
+      await signature.screenshot({ path: path.join(ARTIFACTS, 'report-signature-altered-390.png') });
+      await check(admin, 'report page, altered, at 390 px');
+      await admin.setViewportSize({ width: 1280, height: 800 });
+      await admin.goto(`${server.url}/admin/pharmacovigilance`);
     });
 
     it('finds a report under Reports, reads it, opens its page, downloads its PDF, and deletes the reports', async () => {
@@ -351,13 +418,46 @@ describe.runIf(skipReason === null)(
       expect([await female.isChecked(), await male.isChecked()]).toEqual([true, false]);
       await admin.getByText('Male', { exact: true }).click();
       expect([await female.isChecked(), await male.isChecked()]).toEqual([true, false]);
+      // Its electronic signature: the filer, when (in the reader's zone, named), what it means, the
+      // fingerprint stored with it, and the stored report still matching it.
+      const signature = admin.getByTestId('report-signature');
+      expect(await signature.getAttribute('data-status')).toBe('intact');
+      expect(await signature.locator('h2').textContent()).toBe('Electronic signature');
+      expect(await admin.getByTestId('report-signature-name').textContent()).toBe('Anatole Animateur');
+      expect(await admin.getByTestId('report-signature-status').textContent()).toContain(
+        'The stored report matches the signed fingerprint.',
+      );
+      expect(await admin.getByTestId('report-signature-date').textContent()).toMatch(
+        /^\d\d\/\d\d\/\d{4}, \d\d:\d\d \(Europe\/Paris\)$/,
+      );
+      expect(await admin.getByTestId('report-signature-meaning').textContent()).toBe(
+        SIGNATURE_MEANING_TEXT.en.authorship,
+      );
+      const { content_hash } = await database.db
+        .selectFrom('pharmacovigilance_reports')
+        .select('content_hash')
+        .where('id', '=', stored.id)
+        .executeTakeFirstOrThrow();
+      expect(await admin.getByTestId('report-signature-hash').textContent()).toBe(
+        content_hash?.toString('hex'),
+      );
+      await signature.screenshot({ path: path.join(ARTIFACTS, 'report-signature-1280.png') });
       await check(admin, 'report page', 'pharmacovigilance-report.png');
+      // On a phone: the fingerprint wraps, nothing wider than the screen.
+      await admin.setViewportSize({ width: 390, height: 844 });
+      await expect
+        .poll(() => admin.evaluate(() => document.documentElement.scrollWidth), WAIT)
+        .toBeLessThanOrEqual(390);
+      await signature.screenshot({ path: path.join(ARTIFACTS, 'report-signature-390.png') });
+      await check(admin, 'report page at 390 px', 'pharmacovigilance-report-390.png');
+      await admin.setViewportSize({ width: 1280, height: 800 });
       const pdf = await downloaded(admin, () => admin.getByTestId('report-detail-pdf').click());
       expect(pdf.name).toBe(`${reference}.pdf`);
       expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       const text = await pdfText(new Uint8Array(pdf.bytes));
       expect(text).toContain('Examplol');
       expect(text).toContain(reference);
+      expect(text).toContain('The stored report matches the signed fingerprint.');
 
       // Back to the list: both reports checked, removed together once confirmed.
       await admin.goBack();

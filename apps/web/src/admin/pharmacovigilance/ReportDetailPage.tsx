@@ -1,5 +1,5 @@
 // A report's own page (/admin/pharma-report-detail/{id}; back-office spec 2.9): the whole report as
-// filed, its PDF to download, and the way back to the list. The old product showed a placeholder here;
+// filed, its electronic signature (issue 32), its PDF to download, and the way back to the list. The old product showed a placeholder here;
 // a report that cannot be loaded says why, never sample data.
 import type { ReportDetail } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { RecordPage } from '../RecordRoutes.tsx';
 import { useReport } from '../resources/pharmacovigilance.ts';
 import { ReportSheet } from './ReportSheet.tsx';
+import { ReportSignature } from './ReportSignature.tsx';
 import { useReportPdf } from './useReportPdf.ts';
 
 export function ReportDetailPage() {
@@ -48,6 +49,7 @@ function Report({ report }: { report: ReportDetail }) {
         </button>
       </header>
       <ReportSheet report={report} />
+      <ReportSignature signature={report.signature} />
     </>
   );
 }
