@@ -1,5 +1,5 @@
 // The back office's REST calls (events, guests, rooms, invitations; pharmacovigilance; polls; users;
-// documents; the audit trail; the platform's labs), made on the browser's signed-in transport. Created here, in the back
+// documents; the audit trail and the ledger's verifier key; the platform's labs), made on the browser's signed-in transport. Created here, in the back
 // office's own chunk, so their schemas (and the event form's time-zone library) stay out of what guests download.
 import {
   createAuditApi,
@@ -7,6 +7,7 @@ import {
   createEventsAdminApi,
   createGroupsAdminApi,
   createLabsAdminApi,
+  createLedgerApi,
   createMailTemplatesAdminApi,
   createMediasAdminApi,
   createPharmacovigilanceAdminApi,
@@ -31,3 +32,4 @@ export const replayApi = createReplayApi(api.transport);
 export const statsApi = createStatsApi(api.transport);
 export const labsApi = createLabsAdminApi(api.transport);
 export const auditApi = createAuditApi(api.transport);
+export const ledgerApi = createLedgerApi(api.transport);

@@ -1,9 +1,12 @@
 // The audit trail as a lab's admin lives it (issue 32), in the system Chromium against the real server
 // process: they rename the demo event in its form, delete a document (the confirmation waits for a
 // reason, then keeps it), and find it all on /admin/audit: the event's name old → new, the deletion with
-// its reason, their own sign-in; they narrow the list to one person and download the CSV. The page and
-// the reason dialog are checked with axe, on a desktop and on a phone (390 px), and photographed.
-import { mkdir, readFile } from 'node:fs/promises';
+// its reason, their own sign-in; they narrow the list to one person and download the CSV; they download
+// the whole trail signed for an inspector, and the real verifier (@lablive/verify) accepts it with the
+// key the page shows. The page and the reason dialog are checked with axe, on a desktop and on a phone
+// (390 px), and photographed.
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   accessibilityViolations,
@@ -15,6 +18,7 @@ import {
   startServerProcess,
   type TestDatabase,
 } from '@lablive/testkit';
+import { verifyPackage } from '@lablive/verify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -44,6 +48,8 @@ describe.runIf(skipReason === null)(
         timezoneId: TIME_ZONE,
         viewport: { width: 1280, height: 800 },
         acceptDownloads: true,
+        // The verifier key's copy button.
+        permissions: ['clipboard-read', 'clipboard-write'],
       });
       contexts.push(context);
       const page = await context.newPage();
@@ -56,6 +62,20 @@ describe.runIf(skipReason === null)(
     async function check(page: Page, name: string, screenshot: string) {
       await page.screenshot({ path: path.join(ARTIFACTS, screenshot), fullPage: true });
       expect(await accessibilityViolations(page), name).toEqual([]);
+    }
+
+    /** The page's head as a picture: the title, the export buttons and the inspector's note. */
+    async function screenshotExportArea(page: Page, screenshot: string) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const top = await page.locator('.admin-page-header').first().boundingBox();
+      const note = await page.getByTestId('audit-inspector-note').boundingBox();
+      if (top === null || note === null) throw new Error('the export area is not on screen');
+      const width = page.viewportSize()?.width ?? 1280;
+      await page.screenshot({
+        path: path.join(ARTIFACTS, screenshot),
+        fullPage: true,
+        clip: { x: 0, y: Math.max(0, top.y - 12), width, height: note.y + note.height - top.y + 20 },
+      });
     }
 
     /** The list's rows: one per entry, newest first. */
@@ -239,6 +259,56 @@ describe.runIf(skipReason === null)(
       expect(rows.every((line) => line.includes('Alice Admin'))).toBe(true);
     });
 
+    it('downloads the trail signed for an inspector, which lablive-verify accepts with the key the page shows', async () => {
+      // Beside the exports: how an inspector checks the file, and the lab's verifier key.
+      const note = admin.getByTestId('audit-inspector-note');
+      const shownKey = note.getByTestId('ledger-key');
+      await shownKey.waitFor(WAIT);
+      const key = ((await shownKey.textContent()) ?? '').trim();
+      expect(key).toMatch(/^[^\s+]+\+[0-9a-f]{8}\+[A-Za-z0-9+/=]+$/);
+      expect((await (await fetch(`${server.url}/api/ledger/key`)).text()).trim()).toBe(key);
+      expect(await note.getByTestId('inspector-command').textContent()).toBe(
+        'npx lablive-verify <file> --key <key>',
+      );
+      await note.getByTestId('ledger-key-copy').click();
+      await expect.poll(() => admin.getByTestId('ledger-key-copied').count(), WAIT).toBeGreaterThan(0);
+      expect(await admin.evaluate(() => navigator.clipboard.readText())).toBe(key);
+
+      const { lab_id } = await database.db
+        .selectFrom('users')
+        .select('lab_id')
+        .where('email', '=', 'admin@lablive.test')
+        .executeTakeFirstOrThrow();
+      const [download] = await Promise.all([
+        admin.waitForEvent('download', WAIT),
+        admin.getByTestId('audit-export-signed').click(),
+      ]);
+      // Saved under the server's name.
+      expect(download.suggestedFilename()).toBe(`audit-trail-lab-${lab_id}.jsonl`);
+      const folder = await mkdtemp(path.join(tmpdir(), 'lablive-audit-export-'));
+      try {
+        const file = path.join(folder, download.suggestedFilename());
+        await download.saveAs(file);
+        const text = await readFile(file, 'utf8');
+        const [header = '', ...events] = text.split('\n').filter((line) => line !== '');
+        expect(JSON.parse(header)).toMatchObject({ format: 'lablive-export/1', kind: 'audit' });
+        expect(header).toContain('"format":"lablive-export/1"');
+        // The whole trail, not the search shown (Alice's): the rename and the document's deletion too.
+        expect(text).toContain(RENAMED);
+        expect(text).toContain(REASON);
+
+        // The inspector's check, with the key the page shows.
+        const result = await verifyPackage(file, { trustedKey: key });
+        expect(result.problem).toBeNull();
+        expect(result.verified).toBe(true);
+        expect(result.key?.source).toBe('trusted');
+        expect(result.events).toBe(events.length);
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
+      await screenshotExportArea(admin, 'audit-exports-1280.png');
+    });
+
     it('reads on a phone (390 px): each entry stacks', async () => {
       await admin.setViewportSize({ width: 390, height: 844 });
       await admin.getByTestId('audit-clear').click();
@@ -256,6 +326,7 @@ describe.runIf(skipReason === null)(
       const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await check(admin, '/admin/audit at 390 px', 'audit-trail-390.png');
+      await screenshotExportArea(admin, 'audit-exports-390.png');
 
       // The reason dialog on a phone: a report recipient's removal this time, left undone.
       await admin.goto(`${server.url}/admin/pharmacovigilance`);

@@ -2,9 +2,11 @@
 // server process: a guest (public link) and the animator meet in a room, the animator starts the
 // session, both write in the chat a few seconds apart, the guest's page reloads (a reconnection), the
 // admin closes the event; then Statistics lists the session, its detail shows both people, and its
-// replay, set to an instant between the two messages, shows the first and not the second. axe-core runs
-// on each page visited.
-import { mkdir } from 'node:fs/promises';
+// replay, set to an instant between the two messages, shows the first and not the second. The room's
+// log, signed for an inspector, downloads from the detail page and the real verifier (@lablive/verify)
+// accepts it with the key the page shows. axe-core runs on each page visited.
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   accessibilityViolations,
@@ -18,6 +20,7 @@ import {
   startServerProcess,
   type TestDatabase,
 } from '@lablive/testkit';
+import { verifyPackage } from '@lablive/verify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -146,6 +149,31 @@ describe.runIf(skipReason === null)(`statistics and replay${skipReason ? ` (${sk
       )
       .toEqual(expect.arrayContaining(['Gina Guest', 'Anatole Animateur']));
     await check(admin, 'session-detail');
+
+    // The room's log, signed for an inspector: saved under the server's name, holding the chat, and
+    // verified by the real lablive-verify with the key the page shows.
+    const shownKey = admin.getByTestId('stats-inspector-note').getByTestId('ledger-key');
+    await shownKey.waitFor(WAIT);
+    const key = ((await shownKey.textContent()) ?? '').trim();
+    const [download] = await Promise.all([
+      admin.waitForEvent('download', WAIT),
+      admin.getByTestId(`stats-signed-log-${roomId}`).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`room-${roomId}-log.jsonl`);
+    const folder = await mkdtemp(path.join(tmpdir(), 'lablive-room-log-'));
+    try {
+      const file = path.join(folder, download.suggestedFilename());
+      await download.saveAs(file);
+      const [header = ''] = (await readFile(file, 'utf8')).split('\n');
+      expect(JSON.parse(header)).toMatchObject({ format: 'lablive-export/1', kind: 'session' });
+      expect(await readFile(file, 'utf8')).toContain(FIRST);
+      const result = await verifyPackage(file, { trustedKey: key });
+      expect(result.problem).toBeNull();
+      expect(result.verified).toBe(true);
+      expect(result.events).toBeGreaterThan(2);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
 
     // Its replay, at an instant between the two messages: the first is there, the second not yet, and
     // both people are in the room.

@@ -1,14 +1,18 @@
 // The audit trail page (/admin/audit, permission `view audit`; issue 32, 21 CFR Part 11 and EU GMP
 // Annex 11): who changed what in the back office, when and why, searched by who, what and when, and
-// exported as CSV or JSON. Read only: the page has no control that edits or deletes an entry (the server
+// exported as CSV or JSON, or whole and signed for an inspector (with how they check it). Read only: the page has no control that edits or deletes an entry (the server
 // has no such call either). Times are the reader's, with their zone named.
 import type { PaginationState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { BusyButton } from '../../components/BusyButton.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useLoadedQuery } from '../../queries/loaded.ts';
 import { AdminPage } from '../AdminPage.tsx';
+import { auditApi } from '../adminApi.ts';
+import { InspectorNote } from '../inspection/InspectorNote.tsx';
+import { useSignedDownload } from '../inspection/useSignedDownload.ts';
 import { LoadedView } from '../LoadedView.tsx';
 import { useAuditPage } from '../resources/audit.ts';
 import { AuditEntries } from './AuditEntries.tsx';
@@ -49,6 +53,7 @@ export function AuditPage() {
       testId="audit-page"
       actions={<ExportButtons exporting={exports.exporting} onExport={exports.download} />}
     >
+      <InspectorNote testId="audit-inspector-note" />
       <AuditFilters applied={applied} timeZone={readerZone} onSearch={search} />
       <AuditResults applied={applied} readerZone={readerZone} page={page} onPageChange={setPage} />
     </AdminPage>
@@ -95,12 +100,17 @@ function ExportButtons(props: {
   onExport: (format: AuditExportFormat) => Promise<void>;
 }) {
   const { t } = useTranslation('admin');
+  const signed = useSignedDownload(
+    () => auditApi.downloadSignedLog(),
+    () => 'audit-trail.jsonl',
+  );
+  const busy = props.exporting !== null || signed.downloading !== null;
   const button = (format: AuditExportFormat, label: string) => (
     <button
       type="button"
       className="button button-secondary"
       aria-busy={props.exporting === format}
-      disabled={props.exporting !== null}
+      disabled={busy}
       data-testid={`audit-export-${format}`}
       onClick={() => void props.onExport(format)}
     >
@@ -112,6 +122,15 @@ function ExportButtons(props: {
     <div className="audit-exports">
       {button('csv', t('audit.export.csv'))}
       {button('json', t('audit.export.json'))}
+      <BusyButton
+        className="button button-secondary"
+        label={t('inspection.auditExport')}
+        busyLabel={t('inspection.exporting')}
+        busy={signed.downloading !== null}
+        disabled={busy}
+        testId="audit-export-signed"
+        onClick={() => void signed.download('audit')}
+      />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 // A session's detail (/admin/stats/{eventId}; issue 18): the event's summary as the closed sessions list
 // has it, then each room with its replay and its sessions (who attended when, talk time, messages, votes,
-// requests to speak), and the event's polls; attendance and polls download as CSV. Instants are shown in
-// the lab's time zone, which the answer carries.
+// requests to speak), and the event's polls; attendance and polls download as CSV, and each room's log
+// signed for an inspector (with how they check it). Instants are shown in the lab's time zone, which the
+// answer carries.
 import type { EventStats, RoomSessionStats } from '@lablive/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,9 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useLoadedQuery } from '../../queries/loaded.ts';
 import { useNow } from '../../room/sidebar/stats/useNow.ts';
+import { statsApi } from '../adminApi.ts';
+import { InspectorNote } from '../inspection/InspectorNote.tsx';
+import { useSignedDownload } from '../inspection/useSignedDownload.ts';
 import { LoadedView } from '../LoadedView.tsx';
 import { useEventStats } from '../resources/stats.ts';
 import { recordIdOf } from '../routeIds.ts';
@@ -72,6 +76,10 @@ function Detail({ stats }: { stats: EventStats }) {
     [locale, stats.time_zone],
   );
   const csv = useEventCsvDownload(stats.event_id);
+  const signedLog = useSignedDownload(
+    (roomId: number) => statsApi.roomLogExport(roomId),
+    (roomId) => `room-${roomId}-log.jsonl`,
+  );
   const { summary } = stats;
   const numbers = roomNumbers(stats.sessions);
   const rooms = [...numbers.entries()].map(([roomId, number]) => ({
@@ -137,9 +145,13 @@ function Detail({ stats }: { stats: EventStats }) {
           ))}
         </dl>
       </StatsSection>
-      {rooms.length === 0 && <p className="muted">{t('stats.detail.noSessions')}</p>}
+      {rooms.length === 0 ? (
+        <p className="muted">{t('stats.detail.noSessions')}</p>
+      ) : (
+        <InspectorNote testId="stats-inspector-note" />
+      )}
       {rooms.map((room) => (
-        <Room key={room.roomId} {...room} formats={formats} nowMs={nowMs} />
+        <Room key={room.roomId} {...room} formats={formats} nowMs={nowMs} signedLog={signedLog} />
       ))}
       <StatsSection title={t('stats.detail.polls')} testId="stats-detail-polls">
         {stats.polls.length === 0 ? (
@@ -158,23 +170,40 @@ function Room(props: {
   sessions: RoomSessionStats[];
   formats: InstantFormats;
   nowMs: number;
+  signedLog: { downloading: number | null; download: (roomId: number) => Promise<void> };
 }) {
   const { t } = useTranslation('admin');
+  const { signedLog } = props;
+  const busy = signedLog.downloading === props.roomId;
   return (
     <StatsSection
       title={t('stats.detail.room', { number: props.number })}
       testId={`stats-room-${props.roomId}`}
       className="stats-room"
       actions={
-        <Link
-          to={`/admin/sessions/${props.roomId}/replay`}
-          className="button button-secondary button-small"
-          aria-label={t('stats.detail.replayOf', { number: props.number })}
-          data-testid={`stats-replay-${props.roomId}`}
-        >
-          <span aria-hidden="true">▶ </span>
-          {t('stats.detail.replay')}
-        </Link>
+        <div className="stats-room-actions">
+          <Link
+            to={`/admin/sessions/${props.roomId}/replay`}
+            className="button button-secondary button-small"
+            aria-label={t('stats.detail.replayOf', { number: props.number })}
+            data-testid={`stats-replay-${props.roomId}`}
+          >
+            <span aria-hidden="true">▶ </span>
+            {t('stats.detail.replay')}
+          </Link>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-label={t('inspection.roomLogOf', { number: props.number })}
+            aria-busy={busy}
+            disabled={signedLog.downloading !== null}
+            data-testid={`stats-signed-log-${props.roomId}`}
+            onClick={() => void signedLog.download(props.roomId)}
+          >
+            {busy && <Spinner />}
+            <span>{busy ? t('inspection.exporting') : t('inspection.roomLog')}</span>
+          </button>
+        </div>
       }
     >
       {props.sessions.map((session) => (

@@ -3,7 +3,7 @@ import type { Widen } from '../widen.ts';
 import type { inspectionEn } from './inspection.en.ts';
 
 export const inspectionDe: Widen<typeof inspectionEn> = {
-  title: 'Für Prüfer',
+  title: 'Für Prüfer.',
   auditExport: 'Für Prüfer exportieren (signiert)',
   roomLog: 'Signiertes Sitzungsprotokoll',
   roomLogOf: 'Signiertes Sitzungsprotokoll von Raum {{number}}',

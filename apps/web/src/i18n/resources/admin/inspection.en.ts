@@ -1,7 +1,7 @@
 // English texts of the signed exports for an inspector (the `admin` namespace's `inspection` key;
 // issue 32): the audit trail's and each room's signed log, how an inspector checks them, and the key.
 export const inspectionEn = {
-  title: 'For an inspector',
+  title: 'For an inspector.',
   auditExport: 'Export for an inspector (signed)',
   roomLog: 'Signed session log',
   roomLogOf: 'Signed session log of room {{number}}',

@@ -3,7 +3,7 @@ import type { Widen } from '../widen.ts';
 import type { inspectionEn } from './inspection.en.ts';
 
 export const inspectionFr: Widen<typeof inspectionEn> = {
-  title: 'Pour un inspecteur',
+  title: 'Pour un inspecteur.',
   auditExport: 'Exporter pour un inspecteur (signé)',
   roomLog: 'Journal de session signé',
   roomLogOf: 'Journal de session signé de la salle {{number}}',
