@@ -1,6 +1,7 @@
 // The back office's REST calls (events, guests, rooms, invitations; pharmacovigilance; polls; users;
-// documents; the audit trail and the ledger's verifier key; the platform's labs), made on the browser's signed-in transport. Created here, in the back
-// office's own chunk, so their schemas (and the event form's time-zone library) stay out of what guests download.
+// documents; the audit trail and the ledger's verifier key; the platform's labs), made on the browser's
+// signed-in transport. Created here, in the back office's own chunk, so their schemas (and the event
+// form's time-zone library) stay out of what guests download.
 import {
   createAuditApi,
   createDocumentsAdminApi,

@@ -1,7 +1,8 @@
 // The audit trail page (/admin/audit, permission `view audit`; issue 32, 21 CFR Part 11 and EU GMP
 // Annex 11): who changed what in the back office, when and why, searched by who, what and when, and
-// exported as CSV or JSON, or whole and signed for an inspector (with how they check it). Read only: the page has no control that edits or deletes an entry (the server
-// has no such call either). Times are the reader's, with their zone named.
+// exported as CSV or JSON, or whole and signed for an inspector (with how they check it). Read only:
+// the page has no control that edits or deletes an entry (the server has no such call either). Times
+// are the reader's, with their zone named.
 import type { PaginationState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 // A report's own page (/admin/pharma-report-detail/{id}; back-office spec 2.9): the whole report as
-// filed, its electronic signature (issue 32), its PDF to download, and the way back to the list. The old product showed a placeholder here;
-// a report that cannot be loaded says why, never sample data.
+// filed, its electronic signature (issue 32), its PDF to download, and the way back to the list. The
+// old product showed a placeholder here; a report that cannot be loaded says why, never sample data.
 import type { ReportDetail } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
