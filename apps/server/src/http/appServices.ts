@@ -164,6 +164,6 @@ export function createServices(deps: ServicesDeps) {
     ledger: createLedgerExports({ db, signer: deps.ledgerSigner, now, audit }),
     personalData: createPersonalDataService({ db, now, audit }),
     replay: createReplayService({ db }),
-    pharmacovigilance: createPharmacovigilanceService({ db, mailOutbox, now }),
+    pharmacovigilance: createPharmacovigilanceService({ db, mailOutbox, now, audit }),
   };
 }

@@ -3,6 +3,7 @@
 // with its reference), the lab's receivers (added several at once, each address once), and the lab's
 // reports (listed, read, printed, archived). Everything is scoped to the caller's lab: another lab's
 // receiver or report is as absent as an unknown one. SQL stays in the repositories beside this file.
+
 import {
   type createReceiversRequestSchema,
   DomainError,
@@ -19,6 +20,7 @@ import {
 } from '@lablive/domain';
 import type { z } from 'zod';
 import type { Caller } from '../access/caller.ts';
+import type { AuditService } from '../audit/auditService.ts';
 import type { Db } from '../db/connection.ts';
 import { findRoomInLab } from '../events/rooms.repository.ts';
 import { findLab } from '../labs/labs.repository.ts';
@@ -39,7 +41,13 @@ import {
 import { reportPdf } from './reportPdf.ts';
 import { archiveReports, findLabReport, insertReport, listLabReports } from './reports.repository.ts';
 
-export type PharmacovigilanceServiceDeps = { db: Db; mailOutbox: MailOutbox; now: () => Date };
+export type PharmacovigilanceServiceDeps = {
+  db: Db;
+  mailOutbox: MailOutbox;
+  now: () => Date;
+  /** Records each PDF downloaded in the audit trail: an export of a report. */
+  audit: Pick<AuditService, 'recordExport'>;
+};
 
 /** Where filing a report says what went wrong with its mails (the request's log). */
 export type FilingLog = {
@@ -96,14 +104,20 @@ export function createPharmacovigilanceService(deps: PharmacovigilanceServiceDep
     report: async (principal: Principal, id: number): Promise<ReportDetail> =>
       (await findReport(deps, principal, id)).report,
 
-    /** The report as a PDF with its labels in `locale`, and its reference (the name to download it under). */
-    async reportPdf(
-      principal: Principal,
-      id: number,
-      locale: Locale,
-    ): Promise<{ reference: string; pdf: Buffer }> {
-      const record = await findReport(deps, principal, id);
-      return { reference: record.report.reference, pdf: await reportPdf(record, locale) };
+    /**
+     * The report as a PDF with its labels in `locale`, and its reference (the name to download it
+     * under); the download is an export the audit trail records.
+     */
+    async reportPdf(caller: Caller, id: number, locale: Locale): Promise<{ reference: string; pdf: Buffer }> {
+      const record = await findReport(deps, caller.principal, id);
+      const pdf = await reportPdf(record, locale);
+      const file = `${record.report.reference}.pdf`;
+      await deps.audit.recordExport(caller, {
+        recordType: 'pharmacovigilance-report',
+        recordId: String(id),
+        file,
+      });
+      return { reference: record.report.reference, pdf };
     },
 
     /** Archives a report: out of the lists, its row kept with who archived it and when. */

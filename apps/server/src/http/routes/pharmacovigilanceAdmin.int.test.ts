@@ -459,6 +459,18 @@ describe('the reports of a lab', () => {
     const { created_at } = await storedReport(filed);
     const reference = reportReference(filed, created_at);
     expect(response.headers['content-disposition']).toContain(`attachment; filename="${reference}.pdf"`);
+    // Downloading a report is an export the audit trail keeps (issue 32).
+    const exported = await test.db
+      .selectFrom('audit_entries')
+      .select(['action', 'record_id', 'changes'])
+      .where('record_type', '=', 'pharmacovigilance-report')
+      .where('action', '=', 'export')
+      .execute();
+    expect(exported).toContainEqual({
+      action: 'export',
+      record_id: String(filed),
+      changes: [{ field: 'file', old: null, new: `${reference}.pdf` }],
+    });
     const pdf = await pdfText(new Uint8Array(response.rawPayload));
     for (const expected of [
       'Suspect adverse reaction report',

@@ -74,7 +74,7 @@ function reportRoutes(route: SignedInRoutes, pharmacovigilance: Pharmacovigilanc
     async (caller, request, reply) => {
       // Labelled in the reader's language.
       const { reference, pdf } = await pharmacovigilance.reportPdf(
-        caller.principal,
+        caller,
         request.params.id,
         caller.user.locale,
       );
