@@ -1,7 +1,7 @@
 // The back office's REST calls (events, guests, rooms, invitations; pharmacovigilance; polls; users;
-// documents; the audit trail and the ledger's verifier key; the platform's labs), made on the browser's
-// signed-in transport. Created here, in the back office's own chunk, so their schemas (and the event
-// form's time-zone library) stay out of what guests download.
+// documents; the audit trail and the ledger's verifier key; a person's data; the platform's labs), made
+// on the browser's signed-in transport. Created here, in the back office's own chunk, so their schemas
+// (and the event form's time-zone library) stay out of what guests download.
 import {
   createAuditApi,
   createDocumentsAdminApi,
@@ -11,6 +11,7 @@ import {
   createLedgerApi,
   createMailTemplatesAdminApi,
   createMediasAdminApi,
+  createPersonalDataApi,
   createPharmacovigilanceAdminApi,
   createPicturesApi,
   createPollsAdminApi,
@@ -34,3 +35,4 @@ export const statsApi = createStatsApi(api.transport);
 export const labsApi = createLabsAdminApi(api.transport);
 export const auditApi = createAuditApi(api.transport);
 export const ledgerApi = createLedgerApi(api.transport);
+export const personalDataApi = createPersonalDataApi(api.transport);

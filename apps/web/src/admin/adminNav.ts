@@ -16,6 +16,7 @@ export type NavEntry = {
     | 'stats'
     | 'consumption'
     | 'audit'
+    | 'personalData'
     | 'labs'
     | 'deploymentDays'
     | 'profile';
@@ -23,7 +24,8 @@ export type NavEntry = {
 
 /**
  * In the spec's order: Events (and their Medias), Users, Documents, Polls, pharmacovigilance, Statistics,
- * My consumption; the Audit trail (issue 32, view_audit); then the platform's Labs.
+ * My consumption; the Audit trail (issue 32, view_audit) and Personal data requests (GDPR access,
+ * manage_personal_data); then the platform's Labs.
  */
 const ENTRIES: readonly NavEntry[] = [
   { route: 'events', label: 'events' },
@@ -36,6 +38,7 @@ const ENTRIES: readonly NavEntry[] = [
   { route: 'stats', label: 'stats' },
   { route: 'consumption', label: 'consumption' },
   { route: 'audit', label: 'audit' },
+  { route: 'personalData', label: 'personalData' },
   // The platform's labs: only for super-admins (manage_labs).
   { route: 'labs', label: 'labs' },
   { route: 'deploymentDays', label: 'deploymentDays' },

@@ -67,3 +67,26 @@ describe('the audit trail entry', () => {
     );
   });
 });
+
+describe('the personal data requests entry', () => {
+  const routes = (principal: Principal) =>
+    navEntries(principal, BUILT_ADMIN_PAGE_SET).map((entry) => entry.route);
+
+  it('is shown to who holds manage_personal_data, admins by their role, after the audit trail', () => {
+    const admin = routes(user({ roles: ['admin'] }));
+    expect(admin).toContain('personalData');
+    expect(admin.indexOf('personalData')).toBe(admin.indexOf('audit') + 1);
+    expect(routes(user({ permissions: ['manage_personal_data'] }))).toEqual(['personalData', 'profile']);
+    expect(adminHomeFor(user({ permissions: ['manage_personal_data'] }), BUILT_ADMIN_PAGE_SET)).toBe(
+      '/admin/personal-data',
+    );
+  });
+
+  it('is not shown to who lacks the permission, even with every other one but the platform’s', () => {
+    const others = PERMISSIONS.filter(
+      (permission) => permission !== 'manage_personal_data' && permission !== 'manage_labs',
+    );
+    expect(routes(user({ permissions: others }))).not.toContain('personalData');
+    expect(routes(user({ permissions: ['view_audit'] }))).not.toContain('personalData');
+  });
+});

@@ -25,6 +25,7 @@ export const BUILT_ADMIN_PAGES = [
   'statsDetail',
   'consumption',
   'audit',
+  'personalData',
   'labs',
   'labForm',
   'deploymentDays',

@@ -18,6 +18,7 @@ import { MediaFormPage } from './medias/MediaFormPage.tsx';
 import { MediasPage } from './medias/MediasPage.tsx';
 import { ParticipantFormPage } from './participants/ParticipantFormPage.tsx';
 import { ParticipantsPage } from './participants/ParticipantsPage.tsx';
+import { PersonalDataPage } from './personalData/PersonalDataPage.tsx';
 import { ReceiversPage } from './pharmacovigilance/ReceiversPage.tsx';
 import { ReportDetailPage } from './pharmacovigilance/ReportDetailPage.tsx';
 import { ReportsPage } from './pharmacovigilance/ReportsPage.tsx';
@@ -141,6 +142,11 @@ export const ADMIN_PAGES: Record<BuiltAdminPage, ReactElement> = {
   audit: (
     <AdminRoute name="audit">
       <AuditPage />
+    </AdminRoute>
+  ),
+  personalData: (
+    <AdminRoute name="personalData">
+      <PersonalDataPage />
     </AdminRoute>
   ),
   labs: (

@@ -9,10 +9,13 @@ type LabelledControlProps = {
   error?: string | undefined;
   /** The control's test id, which names the error's too (`{testId}-error`); the id by default. */
   testId?: string;
+  /** Say the error as soon as it shows (role="alert"), not only when the control gets the focus again. */
+  announceError?: boolean;
   children: (describedBy: string | undefined) => ReactNode;
 };
 
-export function LabelledControl({ id, label, hint, error, testId = id, children }: LabelledControlProps) {
+export function LabelledControl(props: LabelledControlProps) {
+  const { id, label, hint, error, testId = id, announceError = false, children } = props;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint === undefined ? null : hintId, error === undefined ? null : errorId]
@@ -28,7 +31,12 @@ export function LabelledControl({ id, label, hint, error, testId = id, children 
       )}
       {children(describedBy === '' ? undefined : describedBy)}
       {error !== undefined && (
-        <p id={errorId} className="field-error" data-testid={`${testId}-error`}>
+        <p
+          id={errorId}
+          className="field-error"
+          role={announceError ? 'alert' : undefined}
+          data-testid={`${testId}-error`}
+        >
           {error}
         </p>
       )}

@@ -24,6 +24,12 @@ export {
 } from './mailTemplatesAdminApi.ts';
 export { createMediasAdminApi, type MediasAdminApi } from './mediasAdminApi.ts';
 export {
+  createPersonalDataApi,
+  type PersonalDataApi,
+  type PersonalDataFormat,
+  type PersonalDataReading,
+} from './personalDataApi.ts';
+export {
   createPharmacovigilanceAdminApi,
   type PharmacovigilanceAdminApi,
 } from './pharmacovigilanceAdminApi.ts';

@@ -66,6 +66,8 @@ export const ADMIN_ROUTES = {
   profile: { path: '/admin/profile', requirement: { staff: true } },
   /** Who changed what, when and why (issue 32): searchable, exported; read only, admins included. */
   audit: { path: '/admin/audit', requirement: manage('view_audit') },
+  /** A person's data gathered for them (GDPR access, issue 32): JSON or a readable PDF; each recorded. */
+  personalData: { path: '/admin/personal-data', requirement: manage('manage_personal_data') },
   /** The platform's labs (issue 28): for super-admins, across every lab. */
   labs: { path: '/admin/labs', requirement: manage('manage_labs') },
   labForm: { path: '/admin/labs/:id', requirement: manage('manage_labs') },

@@ -6,6 +6,7 @@ import type { AdminTranslations } from './en.ts';
 import { inspectionDe } from './inspection.de.ts';
 import { labsDe } from './labs.de.ts';
 import { mailTemplatesDe } from './mailTemplates.de.ts';
+import { personalDataDe } from './personalData.de.ts';
 import { reasonDe } from './reason.de.ts';
 import { replayDe } from './replay.de.ts';
 import { reportSignatureDe } from './reportSignature.de.ts';
@@ -18,6 +19,7 @@ export const adminDe: AdminTranslations = {
   replay: replayDe,
   stats: statsDe,
   audit: auditDe,
+  personalData: personalDataDe,
   reason: reasonDe,
   inspection: inspectionDe,
   reportSignature: reportSignatureDe,
@@ -35,6 +37,7 @@ export const adminDe: AdminTranslations = {
     labs: 'Labore',
     deploymentDays: 'Deployment-Tage',
     audit: 'Audit-Trail',
+    personalData: 'Auskunftsersuchen',
     profile: 'Mein Konto',
   },
   user: {

@@ -7,6 +7,7 @@ import { deploymentDaysEn } from './deploymentDays.en.ts';
 import { inspectionEn } from './inspection.en.ts';
 import { labsEn } from './labs.en.ts';
 import { mailTemplatesEn } from './mailTemplates.en.ts';
+import { personalDataEn } from './personalData.en.ts';
 import { reasonEn } from './reason.en.ts';
 import { replayEn } from './replay.en.ts';
 import { reportSignatureEn } from './reportSignature.en.ts';
@@ -19,6 +20,7 @@ export const adminEn = {
   replay: replayEn,
   stats: statsEn,
   audit: auditEn,
+  personalData: personalDataEn,
   reason: reasonEn,
   inspection: inspectionEn,
   reportSignature: reportSignatureEn,
@@ -36,6 +38,7 @@ export const adminEn = {
     labs: 'Labs',
     deploymentDays: 'Deployment days',
     audit: 'Audit trail',
+    personalData: 'Personal data requests',
     profile: 'My account',
   },
   user: {

@@ -6,6 +6,7 @@ import type { AdminTranslations } from './en.ts';
 import { inspectionFr } from './inspection.fr.ts';
 import { labsFr } from './labs.fr.ts';
 import { mailTemplatesFr } from './mailTemplates.fr.ts';
+import { personalDataFr } from './personalData.fr.ts';
 import { reasonFr } from './reason.fr.ts';
 import { replayFr } from './replay.fr.ts';
 import { reportSignatureFr } from './reportSignature.fr.ts';
@@ -18,6 +19,7 @@ export const adminFr: AdminTranslations = {
   replay: replayFr,
   stats: statsFr,
   audit: auditFr,
+  personalData: personalDataFr,
   reason: reasonFr,
   inspection: inspectionFr,
   reportSignature: reportSignatureFr,
@@ -35,6 +37,7 @@ export const adminFr: AdminTranslations = {
     labs: 'Laboratoires',
     deploymentDays: 'Jours de déploiement',
     audit: 'Piste d’audit',
+    personalData: 'Données personnelles',
     profile: 'Mon compte',
   },
   user: {
