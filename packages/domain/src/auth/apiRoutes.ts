@@ -203,10 +203,7 @@ export const API_ROUTES = {
   'GET /api/rooms/:id/log/export': STATS_OF_ROOM,
   'GET /api/ledger/key': PUBLIC,
   // Everything the lab holds about an e-mail address, for its owner (GDPR access, issue 32).
-  'GET /api/personal-data': {
-    access: 'signedIn',
-    requirement: { staff: true, permissions: ['manage_personal_data'] },
-  },
+  'GET /api/personal-data': { access: 'signedIn', requirement: ADMIN_ROUTES.personalData.requirement },
   'POST /api/pharmacovigilance-report': {
     access: 'signedIn',
     requirement: { modules: ['pharmacovigilance'] },
