@@ -39,7 +39,7 @@ let folder: string;
 const ledger = () => runLedgerOnce({ db: test.db, signer, now: () => new Date() }, { daily: true });
 
 /** Chat messages appended to the room's log as the room host stores them, then the session's end. */
-async function session(messages: number): Promise<void> {
+async function session(messages: number, after = 0): Promise<void> {
   const events = Array.from({ length: messages }, (_, index) => ({
     eventId: randomUUID(),
     type: 'ChatMessageSent',
@@ -57,7 +57,7 @@ async function session(messages: number): Promise<void> {
     data: { closedByUserId: 1, at: new Date().toISOString() },
     metadata: { labId },
   };
-  await append(test.db, `room-${roomId}`, 0, [...events, ended]);
+  await append(test.db, `room-${roomId}`, after, [...events, ended]);
 }
 
 async function exported(url: string, name: string): Promise<string> {
@@ -109,6 +109,25 @@ describe("a room's session log", () => {
     expect(result).toMatchObject({ verified: true, events: 41, kind: 'session' });
   });
 
+  it("is extended by the room's next session: a later export proves it holds the earlier one unchanged", async () => {
+    const earlier = await exported(`/api/rooms/${roomId}/log/export`, 'first-session.jsonl');
+    await session(9, 41);
+    while ((await ledger())?.more);
+    const later = await exported(`/api/rooms/${roomId}/log/export`, 'two-sessions.jsonl');
+    const result = await verifyPackage(later, { trustedKey: verifierKey, extendsPackage: earlier });
+    expect(result.problem).toBeNull();
+    expect(result).toMatchObject({ verified: true, events: 51 });
+    expect(result.extends).toMatchObject({ events: 41, extended: true });
+    const ends = await test.db
+      .selectFrom('ledger_checkpoints')
+      .select('size')
+      .where('log', '=', `room/${roomId}`)
+      .where('cause', '=', 'session-ended')
+      .orderBy('size')
+      .execute();
+    expect(ends.map((row) => row.size)).toEqual([41, 51]);
+  });
+
   it('names the event altered in the database after it was logged', async () => {
     await sql`UPDATE session_events SET data = jsonb_set(data, '{text}', '"Question 17 about the dosage: doubled"')
       WHERE stream_id = ${`room-${roomId}`} AND stream_version = 17`.execute(test.db);
@@ -141,6 +160,13 @@ describe("a lab's audit trail", () => {
     });
     expect(untouched.problem).toBeNull();
     expect(untouched.events).toBeGreaterThanOrEqual(4);
+    // Never signed before, the lab's trail got its day's checkpoint from the pass.
+    const daily = await test.db
+      .selectFrom('ledger_checkpoints')
+      .select('cause')
+      .where('log', '=', `audit/lab/${labId}`)
+      .execute();
+    expect(daily.map((row) => row.cause)).toContain('daily');
 
     const { rows } = await sql<{ seq: number; id: number }>`
       SELECT l.seq, e.id FROM ledger_leaves l JOIN audit_entries e ON e.id = l.audit_entry_id
