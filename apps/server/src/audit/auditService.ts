@@ -140,15 +140,19 @@ export function createAuditService(deps: { db: Db; now: () => Date }) {
 
 export type AuditService = ReturnType<typeof createAuditService>;
 
+/** A failed sign-in: a password for an address (the account, when one holds it), or a personal link. */
+type FailedSignIn =
+  | { ok: false; method: 'password'; email: string; account: { id: number; labId: number } | null }
+  | { ok: false; method: 'invitation link'; participant: { id: number; labId: number } | null };
+
 /**
- * A sign-in, or a failed one, in the trail. A failure names the address tried (the account, when one
- * holds it, and its lab); a success, the person. In the sign-in call's context (its zone, the call).
+ * A sign-in, or a failed one, in the trail. A failure names what was tried (the address and the
+ * account holding it; the link's guest, when the link was ever issued) and how; a success, the person.
+ * In the sign-in call's context (its zone, the call).
  */
 export async function recordSignIn(
   db: Db,
-  outcome:
-    | { ok: true; caller: Caller }
-    | { ok: false; email: string; account: { id: number; labId: number } | null },
+  outcome: { ok: true; caller: Caller } | FailedSignIn,
 ): Promise<void> {
   const context = currentAuditContext();
   const common = { timeZone: context?.timeZone ?? null, reason: null, via: context?.via ?? null };
@@ -164,13 +168,21 @@ export async function recordSignIn(
     });
     return;
   }
+  const byPassword = outcome.method === 'password';
+  const target = byPassword ? outcome.account : outcome.participant;
   await insertAuditEntry(db, {
     ...common,
-    labId: outcome.account?.labId ?? null,
-    actor: { kind: 'anonymous', userId: null, name: null, email: outcome.email, roles: [] },
+    labId: target?.labId ?? null,
+    actor: {
+      kind: 'anonymous',
+      userId: null,
+      name: null,
+      email: byPassword ? outcome.email : null,
+      roles: [],
+    },
     action: 'sign-in-failed',
-    recordType: 'account',
-    recordId: outcome.account ? String(outcome.account.id) : null,
-    changes: [],
+    recordType: byPassword ? 'account' : 'participant',
+    recordId: target ? String(target.id) : null,
+    changes: [{ field: 'method', old: null, new: outcome.method }],
   });
 }

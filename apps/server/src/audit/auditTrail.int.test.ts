@@ -277,6 +277,23 @@ describe('sign-ins and exports', () => {
     });
   });
 
+  it('records a personal link that does not sign in', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { invitation: 'a-link-never-issued' },
+    });
+    expect(response.statusCode).toBe(401);
+    const failed = await test.db
+      .selectFrom('audit_entries')
+      .selectAll()
+      .where('action', '=', 'sign-in-failed')
+      .where('record_type', '=', 'participant')
+      .execute();
+    expect(failed.at(-1)).toMatchObject({ actor_kind: 'anonymous', record_id: null });
+    expect(failed.at(-1)?.changes).toEqual([{ field: 'method', old: null, new: 'invitation link' }]);
+  });
+
   it('attributes what a sign-in changes (the language chosen) to the person signing in', async () => {
     const response = await app.inject({
       method: 'POST',

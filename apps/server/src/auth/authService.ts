@@ -77,6 +77,7 @@ export async function loginWithPassword(deps: AuthDeps, request: PasswordLogin):
   if (!user || !valid) {
     await recordSignIn(deps.db, {
       ok: false,
+      method: 'password',
       email: request.email.trim(),
       account: user ? { id: user.id, labId: user.lab_id } : null,
     });
@@ -123,7 +124,16 @@ export async function loginWithInvitation(
   }
   const invitation = await redeemInvitationToken(deps.db, token.trim(), deps.now());
   if (!invitation) {
-    if (holder?.eventClosed) throw new DomainError('gone', EVENT_OVER);
+    const failed = () =>
+      recordSignIn(deps.db, {
+        ok: false,
+        method: 'invitation link',
+        participant: holder ? { id: holder.participantId, labId: holder.labId } : null,
+      });
+    if (holder?.eventClosed) {
+      await failed();
+      throw new DomainError('gone', EVENT_OVER);
+    }
     if (holder && current && holder.participantId === current.participantId) {
       await revokeFamily(deps.db, current.sessionId, deps.now());
       return openSession(
@@ -132,6 +142,7 @@ export async function loginWithInvitation(
         deps.refreshTtlSeconds,
       );
     }
+    await failed();
     throw new DomainError('invalid_token', INVALID_LINK);
   }
   const participant = await deps.db

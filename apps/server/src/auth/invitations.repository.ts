@@ -84,7 +84,7 @@ export async function redeemInvitationToken(
 }
 
 /** Whose link a token is, used, expired or not; and whether its event is closed. */
-export type LinkHolder = { participantId: number; eventId: number; eventClosed: boolean };
+export type LinkHolder = { participantId: number; eventId: number; labId: number; eventClosed: boolean };
 
 /**
  * The participation a link token was issued for, whatever became of the token: a used or expired link
@@ -96,11 +96,21 @@ export async function findLinkHolder(db: Db, token: string): Promise<LinkHolder 
     .selectFrom('invitation_links')
     .innerJoin('event_invitations', 'event_invitations.id', 'invitation_links.invitation_id')
     .innerJoin('events', 'events.id', 'event_invitations.event_id')
-    .select(['event_invitations.participant_id', 'event_invitations.event_id', 'events.end_date'])
+    .select([
+      'event_invitations.participant_id',
+      'event_invitations.event_id',
+      'events.end_date',
+      'events.lab_id',
+    ])
     .where('invitation_links.token_hash', '=', hashOpaqueToken(token))
     .executeTakeFirst();
   return (
-    row && { participantId: row.participant_id, eventId: row.event_id, eventClosed: row.end_date !== null }
+    row && {
+      participantId: row.participant_id,
+      eventId: row.event_id,
+      labId: row.lab_id,
+      eventClosed: row.end_date !== null,
+    }
   );
 }
 
