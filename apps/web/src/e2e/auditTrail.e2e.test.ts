@@ -4,7 +4,8 @@
 // its reason, their own sign-in; they narrow the list to one person and download the CSV; they download
 // the whole trail signed for an inspector, and the real verifier (@lablive/verify) accepts it with the
 // key the page shows. The page and the reason dialog are checked with axe, on a desktop and on a phone
-// (390 px), and photographed.
+// (390 px), and photographed; on the phone the search form folds behind a Search button (open when the
+// address searches something), checked folded and open.
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -76,6 +77,15 @@ describe.runIf(skipReason === null)(
         fullPage: true,
         clip: { x: 0, y: Math.max(0, top.y - 12), width, height: note.y + note.height - top.y + 20 },
       });
+    }
+
+    /** What a phone's screen shows from the search's button down (the form, or the first entries). */
+    async function screenshotFromToggle(screenshot: string) {
+      await admin.getByTestId('audit-filters-toggle').evaluate((button) => {
+        button.scrollIntoView({ block: 'start' });
+        window.scrollBy(0, -16);
+      });
+      await admin.screenshot({ path: path.join(ARTIFACTS, screenshot) });
     }
 
     /** The list's rows: one per entry, newest first. */
@@ -209,6 +219,10 @@ describe.runIf(skipReason === null)(
         .filter({ hasText: 'admin@lablive.test' });
       await expect.poll(() => signIn.count(), WAIT).toBeGreaterThan(0);
 
+      // On a desktop the search form is always there: no button folds it.
+      expect(await admin.getByTestId('audit-filters-toggle').isVisible()).toBe(false);
+      expect(await admin.getByTestId('audit-filters').isVisible()).toBe(true);
+
       // Nothing on the page edits or deletes an entry.
       expect(await admin.getByTestId('audit-delete').count()).toBe(0);
       expect(await admin.getByTestId('audit-table').locator('input[type="checkbox"]').count()).toBe(0);
@@ -309,8 +323,58 @@ describe.runIf(skipReason === null)(
       await screenshotExportArea(admin, 'audit-exports-1280.png');
     });
 
-    it('reads on a phone (390 px): each entry stacks', async () => {
+    it('folds the search form on a phone (390 px) behind a Search button, open when a filter is in the address', async () => {
       await admin.setViewportSize({ width: 390, height: 844 });
+      const toggle = admin.getByTestId('audit-filters-toggle');
+      const form = admin.getByTestId('audit-filters');
+      const expanded = () => toggle.getAttribute('aria-expanded');
+
+      // The address searches Alice's entries: the form is open, and the button says one filter is set.
+      await toggle.waitFor(WAIT);
+      expect(new URL(admin.url()).searchParams.get('who')).toBe('Alice Admin');
+      expect(await expanded()).toBe('true');
+      expect(await form.isVisible()).toBe(true);
+      expect(await form.getAttribute('id')).toBe(await toggle.getAttribute('aria-controls'));
+      expect(await toggle.textContent()).toBe('Search 1 active filter');
+
+      // Without a search in the address, the first entry comes before the form, folded.
+      await admin.goto(`${server.url}/admin/audit`);
+      await entries(admin).first().waitFor(WAIT);
+      expect(await expanded()).toBe('false');
+      expect(await form.isVisible()).toBe(false);
+      expect(await toggle.textContent()).toBe('Search');
+      const first = await entries(admin).first().boundingBox();
+      expect(first?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(844 * 2);
+      await check(admin, '/admin/audit at 390 px, the search folded', 'audit-search-folded-390.png');
+      await admin.screenshot({ path: path.join(ARTIFACTS, 'audit-search-folded-390-first-screen.png') });
+
+      // From the keyboard: Enter opens it, the focus stays on the button, Space folds it again.
+      await toggle.focus();
+      await admin.keyboard.press('Enter');
+      await expect.poll(expanded, WAIT).toBe('true');
+      expect(await form.isVisible()).toBe(true);
+      expect(await admin.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+        'audit-filters-toggle',
+      );
+      await check(admin, '/admin/audit at 390 px, the search open', 'audit-search-open-390.png');
+      await screenshotFromToggle('audit-search-open-390-first-screen.png');
+      await admin.keyboard.press('Space');
+      await expect.poll(expanded, WAIT).toBe('false');
+      expect(await form.isVisible()).toBe(false);
+
+      // Opened by a click, the form searches as on a desktop.
+      await toggle.click();
+      await admin.getByTestId('audit-filter-who').fill('Alice Admin');
+      await admin.getByTestId('audit-search').click();
+      await expect.poll(() => new URL(admin.url()).searchParams.get('who'), WAIT).toBe('Alice Admin');
+      await expect.poll(() => toggle.textContent(), WAIT).toBe('Search 1 active filter');
+      await toggle.click();
+      await expect.poll(expanded, WAIT).toBe('false');
+      await screenshotFromToggle('audit-search-active-390-first-screen.png');
+      await toggle.click();
+    });
+
+    it('reads on a phone (390 px): each entry stacks', async () => {
       await admin.getByTestId('audit-clear').click();
       await expect.poll(() => new URL(admin.url()).search, WAIT).toBe('');
       await entries(admin).first().waitFor(WAIT);

@@ -4,7 +4,8 @@
 // admin closes the event; then Statistics lists the session, its detail shows both people, and its
 // replay, set to an instant between the two messages, shows the first and not the second. The room's
 // log, signed for an inspector, downloads from the detail page and the real verifier (@lablive/verify)
-// accepts it with the key the page shows. axe-core runs on each page visited.
+// accepts it with the key the page shows; the replay page downloads it too. axe-core runs on each page
+// visited.
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -200,6 +201,18 @@ describe.runIf(skipReason === null)(`statistics and replay${skipReason ? ` (${sk
       .poll(() => admin.getByTestId('replay-message').allTextContents(), WAIT)
       .toEqual([expect.stringContaining(FIRST)]);
     expect(await admin.getByTestId('replay-person').count()).toBe(2);
+
+    // The replay downloads the room's signed log too, under the server's name, with how to check it.
+    await admin.getByTestId('replay-inspector-note').getByTestId('ledger-key').waitFor(WAIT);
+    const [replayDownload] = await Promise.all([
+      admin.waitForEvent('download', WAIT),
+      admin.getByTestId('replay-signed-log').click(),
+    ]);
+    expect(replayDownload.suggestedFilename()).toBe(`room-${roomId}-log.jsonl`);
+    const [replayHeader = ''] = (await readFile(await replayDownload.path(), 'utf8')).split('\n');
+    expect(replayHeader).toContain('"format":"lablive-export/1"');
+    expect(JSON.parse(replayHeader)).toMatchObject({ kind: 'session' });
+    await expect.poll(() => admin.getByTestId('replay-signed-log').isEnabled(), WAIT).toBe(true);
     await check(admin, 'replay');
 
     // At the end of the stream, both messages, and nobody left in the closed room.

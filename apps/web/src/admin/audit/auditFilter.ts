@@ -28,6 +28,11 @@ export const NO_FILTER: AuditFilterValues = {
   to: '',
 };
 
+/** How many filters are set (a search's days from and to count as two): the phone's Search button says it. */
+export function activeFilterCount(values: AuditFilterValues): number {
+  return AUDIT_FILTER_FIELDS.filter((name) => values[name].trim() !== '').length;
+}
+
 /** The page sizes of the list (the API answers at most 100 a page). */
 export const AUDIT_PAGE_SIZES = [25, 50, 100] as const;
 

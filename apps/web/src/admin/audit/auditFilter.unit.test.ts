@@ -1,6 +1,6 @@
 // The audit trail's search as the page's address keeps it and as the API is asked for it.
 import { describe, expect, it } from 'vitest';
-import { auditSearch, filterOfParams, NO_FILTER, paramsOfFilter } from './auditFilter.ts';
+import { activeFilterCount, auditSearch, filterOfParams, NO_FILTER, paramsOfFilter } from './auditFilter.ts';
 
 describe("the search in the page's address", () => {
   it('comes back as it was set, the empty filters left out', () => {
@@ -16,6 +16,14 @@ describe("the search in the page's address", () => {
     const params = new URLSearchParams('who=ada&recordType=spaceship&action=delete&from=yesterday');
 
     expect(filterOfParams(params)).toEqual({ ...NO_FILTER, who: 'ada', action: 'delete' });
+  });
+
+  it("counts the filters it sets for the phone's Search button, the days from and to as two", () => {
+    expect(activeFilterCount(NO_FILTER)).toBe(0);
+    expect(activeFilterCount({ ...NO_FILTER, who: '  ' })).toBe(0);
+    expect(
+      activeFilterCount(filterOfParams(new URLSearchParams('who=ada&from=2026-11-01&to=2026-11-30'))),
+    ).toBe(3);
   });
 });
 

@@ -3,11 +3,14 @@
 // and play at 1x to 16x, and the room as it was at the instant shown: who was there, the chat so far,
 // the polls with their counts, what was shared and on stage. Each instant is the server's fold of the
 // room's own stream up to it (the replay projection), so the replay and the live room cannot disagree.
+// Beside the title, the room's log signed for an inspector (issue 32), as a session's detail has it.
 import type { ReplayTimeline } from '@lablive/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { replayApi } from '../adminApi.ts';
+import { InspectorNote } from '../inspection/InspectorNote.tsx';
+import { RoomLogButton, useRoomLogDownload } from '../inspection/RoomLogButton.tsx';
 import { LoadFailure } from '../LoadFailure.tsx';
 import { useReplayTimeline } from '../resources/replay.ts';
 import { ReplayRoom } from './ReplayRoom.tsx';
@@ -68,16 +71,11 @@ function Replay({ timeline }: { timeline: ReplayTimeline }) {
     return () => clearInterval(timer);
   }, [playing, speed, from, to]);
 
-  const title = (
-    <h1 id="replay-title">
-      {t('replay.title', { event: timeline.event_name })}{' '}
-      <span className="replay-room-label">{t('replay.room', { room: timeline.room_id })}</span>
-    </h1>
-  );
+  const header = <ReplayHeader timeline={timeline} />;
   if (from === null || to === null || instant === null) {
     return (
       <>
-        {title}
+        {header}
         <p data-testid="replay-empty">{t('replay.empty')}</p>
       </>
     );
@@ -87,7 +85,7 @@ function Replay({ timeline }: { timeline: ReplayTimeline }) {
 
   return (
     <>
-      {title}
+      {header}
       <section className="replay-timeline" aria-labelledby="replay-timeline-title">
         <h2 id="replay-timeline-title" className="visually-hidden">
           {t('replay.timeline')}
@@ -174,6 +172,24 @@ function Replay({ timeline }: { timeline: ReplayTimeline }) {
           time={time}
         />
       )}
+    </>
+  );
+}
+
+/** The title (the event and the room), the room's signed log to download, and how it is checked. */
+function ReplayHeader({ timeline }: { timeline: ReplayTimeline }) {
+  const { t } = useTranslation('admin');
+  const signedLog = useRoomLogDownload();
+  return (
+    <>
+      <header className="admin-page-header">
+        <h1 id="replay-title">
+          {t('replay.title', { event: timeline.event_name })}{' '}
+          <span className="replay-room-label">{t('replay.room', { room: timeline.room_id })}</span>
+        </h1>
+        <RoomLogButton roomId={timeline.room_id} signedLog={signedLog} testId="replay-signed-log" />
+      </header>
+      <InspectorNote testId="replay-inspector-note" />
     </>
   );
 }

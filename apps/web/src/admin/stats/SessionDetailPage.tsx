@@ -10,9 +10,8 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useLoadedQuery } from '../../queries/loaded.ts';
 import { useNow } from '../../room/sidebar/stats/useNow.ts';
-import { statsApi } from '../adminApi.ts';
 import { InspectorNote } from '../inspection/InspectorNote.tsx';
-import { useSignedDownload } from '../inspection/useSignedDownload.ts';
+import { RoomLogButton, type RoomLogDownload, useRoomLogDownload } from '../inspection/RoomLogButton.tsx';
 import { LoadedView } from '../LoadedView.tsx';
 import { useEventStats } from '../resources/stats.ts';
 import { recordIdOf } from '../routeIds.ts';
@@ -76,10 +75,7 @@ function Detail({ stats }: { stats: EventStats }) {
     [locale, stats.time_zone],
   );
   const csv = useEventCsvDownload(stats.event_id);
-  const signedLog = useSignedDownload(
-    (roomId: number) => statsApi.roomLogExport(roomId),
-    (roomId) => `room-${roomId}-log.jsonl`,
-  );
+  const signedLog = useRoomLogDownload();
   const { summary } = stats;
   const numbers = roomNumbers(stats.sessions);
   const rooms = [...numbers.entries()].map(([roomId, number]) => ({
@@ -170,11 +166,9 @@ function Room(props: {
   sessions: RoomSessionStats[];
   formats: InstantFormats;
   nowMs: number;
-  signedLog: { downloading: number | null; download: (roomId: number) => Promise<void> };
+  signedLog: RoomLogDownload;
 }) {
   const { t } = useTranslation('admin');
-  const { signedLog } = props;
-  const busy = signedLog.downloading === props.roomId;
   return (
     <StatsSection
       title={t('stats.detail.room', { number: props.number })}
@@ -191,18 +185,12 @@ function Room(props: {
             <span aria-hidden="true">▶ </span>
             {t('stats.detail.replay')}
           </Link>
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            aria-label={t('inspection.roomLogOf', { number: props.number })}
-            aria-busy={busy}
-            disabled={signedLog.downloading !== null}
-            data-testid={`stats-signed-log-${props.roomId}`}
-            onClick={() => void signedLog.download(props.roomId)}
-          >
-            {busy && <Spinner />}
-            <span>{busy ? t('inspection.exporting') : t('inspection.roomLog')}</span>
-          </button>
+          <RoomLogButton
+            roomId={props.roomId}
+            signedLog={props.signedLog}
+            accessibleName={t('inspection.roomLogOf', { number: props.number })}
+            testId={`stats-signed-log-${props.roomId}`}
+          />
         </div>
       }
     >

@@ -7,6 +7,9 @@ export const auditDe: Widen<typeof auditEn> = {
   intro:
     'Wer hat im Backoffice was geändert, wann und warum. Der Server schreibt jeden Eintrag, sobald die Änderung gespeichert wird; niemand kann Einträge bearbeiten oder löschen.',
   filters: {
+    toggle: 'Suchen',
+    active_one: '{{count}} aktiver Filter',
+    active_other: '{{count}} aktive Filter',
     title: 'Einträge suchen',
     who: 'Wer',
     recordType: 'Datensatz',

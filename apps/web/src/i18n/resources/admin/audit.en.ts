@@ -4,6 +4,9 @@ export const auditEn = {
   intro:
     'Who changed what in the back office, when and why. Entries are written by the server as each change is saved; nobody can edit or delete them.',
   filters: {
+    toggle: 'Search',
+    active_one: '{{count}} active filter',
+    active_other: '{{count}} active filters',
     title: 'Find entries',
     who: 'Who',
     recordType: 'Record',

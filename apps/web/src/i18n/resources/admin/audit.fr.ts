@@ -7,6 +7,9 @@ export const auditFr: Widen<typeof auditEn> = {
   intro:
     'Qui a modifié quoi dans le back-office, quand et pourquoi. Le serveur écrit chaque entrée au moment où la modification est enregistrée ; personne ne peut les modifier ni les supprimer.',
   filters: {
+    toggle: 'Rechercher',
+    active_one: '{{count}} filtre actif',
+    active_other: '{{count}} filtres actifs',
     title: 'Rechercher des entrées',
     who: 'Qui',
     recordType: 'Élément',
