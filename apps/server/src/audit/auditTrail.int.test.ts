@@ -2,6 +2,10 @@
 // entry in its own transaction (who with their roles, field old → new, the person's zone, the call);
 // a refused or failed change writes none; deletions and role changes need a reason and keep it; sign-ins,
 // failed sign-ins and exports are entries; a lab reads its own trail only; nobody changes an entry.
+
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { REASON_HEADER, REFUSALS, TIME_ZONE_HEADER } from '@lablive/domain';
 import {
   buildTestApp,
@@ -83,8 +87,9 @@ beforeAll(async () => {
   test = await createTestDatabase();
   app = await buildTestApp(test, {
     mailer: createOutboxMailer('/tmp/lablive-test-outbox', 'x@lablive.test'),
+    filesDir: await mkdtemp(path.join(os.tmpdir(), 'lablive-audit-files-')),
   });
-  labA = await createLab(test.db, 'Lab A', ['polls']);
+  labA = await createLab(test.db, 'Lab A', ['polls', 'share_document']);
   labB = await createLab(test.db, 'Lab B');
   mediaId = await createMedia(test.db, { labId: labA, name: 'Slides' });
   adminId = await createUser(test.db, {
@@ -168,6 +173,25 @@ describe('a change', () => {
     const invalid = await call('POST', '/api/events', tokens.admin, { payload: eventForm({ date: 'soon' }) });
     expect(invalid.statusCode).toBe(400);
     expect(await countAll()).toBe(before);
+  });
+
+  it("made by an upload (a multipart body read in the handler) is still the caller's", async () => {
+    const form = new FormData();
+    form.append('name', 'Dosage table');
+    form.append('file', new Blob(['dose,weight\n5,70\n'], { type: 'text/plain' }), 'dosage.txt');
+    const request = new Request('http://lablive.test/', { method: 'POST', body: form });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/documents',
+      headers: {
+        authorization: `Bearer ${tokens.admin}`,
+        'content-type': request.headers.get('content-type') ?? '',
+      },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const [created] = await entries({ recordType: 'document', recordId: String(response.json().id) });
+    expect(created).toMatchObject({ action: 'create', actor_kind: 'user', actor_user_id: adminId });
   });
 
   it('by the product itself (no request) is recorded as LabLive', async () => {
