@@ -84,8 +84,6 @@ function searched(db: Db, search: AuditSearch): SelectQueryBuilder<Database, 'au
   return query;
 }
 
-export type AuditEntryRow = Awaited<ReturnType<typeof searchAuditEntries>>[number];
-
 /** The entries found, newest first, from `start`. */
 export function searchAuditEntries(db: Db, search: AuditSearch, page: { start: number; count: number }) {
   return searched(db, search)

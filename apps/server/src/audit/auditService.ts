@@ -3,8 +3,6 @@
 // lab boundaries; entries tied to no lab (a failed sign-in of an unknown address) are the platform's,
 // read by those who manage labs. Exporting the trail is itself an entry.
 import {
-  type AuditAction,
-  type AuditEntry,
   type AuditExportQuery,
   type AuditFilter,
   type AuditPage,
@@ -17,7 +15,6 @@ import { type Caller, holds } from '../access/caller.ts';
 import { currentAuditContext } from '../db/auditContext.ts';
 import type { Db } from '../db/connection.ts';
 import {
-  type AuditEntryRow,
   type AuditSearch,
   countAuditEntries,
   insertAuditEntry,
@@ -25,30 +22,10 @@ import {
 } from './audit.repository.ts';
 import { actorOf } from './auditActor.ts';
 import { auditCsv } from './auditCsv.ts';
+import { auditEntryOf } from './auditEntry.ts';
 
 /** An export holds at most this many entries; a larger one is asked for in smaller periods. */
 export const AUDIT_EXPORT_MAX = 100_000;
-
-function toEntry(row: AuditEntryRow): AuditEntry {
-  return {
-    id: row.id,
-    at: row.at.toISOString(),
-    actor: {
-      kind: row.actor_kind,
-      userId: row.actor_user_id,
-      name: row.actor_name,
-      email: row.actor_email,
-      roles: row.actor_roles,
-      timeZone: row.actor_time_zone,
-    },
-    action: row.action as AuditAction,
-    recordType: row.record_type as AuditRecordType,
-    recordId: row.record_id,
-    changes: row.changes as AuditEntry['changes'],
-    reason: row.reason,
-    via: row.via,
-  };
-}
 
 /** The first instant of a day in a zone (or the instant given). */
 function instantOf(value: string, timeZone: string, nextDay: boolean): Date {
@@ -106,14 +83,14 @@ export function createAuditService(deps: { db: Db; now: () => Date }) {
         searchAuditEntries(db, search, { start: query.start, count: query.count }),
         countAuditEntries(db, search),
       ]);
-      return { items: rows.map(toEntry), total };
+      return { items: rows.map(auditEntryOf), total };
     },
 
     /** The entries the filter finds, as CSV in the reader's language or as JSON; recorded as an export. */
     async exportFile(caller: Caller, query: AuditExportQuery, readerLocale: AuditExportQuery['locale']) {
       const search = searchOf(caller.principal, query);
       const rows = await searchAuditEntries(db, search, { start: 0, count: AUDIT_EXPORT_MAX });
-      const entries = rows.map(toEntry);
+      const entries = rows.map(auditEntryOf);
       const stamp = deps.now().toISOString().slice(0, 10);
       const file: ExportedFile =
         query.format === 'csv'

@@ -4,6 +4,9 @@
 // read from the stored rows, as they are, and never recomputed by an export: a row changed after it
 // was logged no longer hashes to its leaf.
 import type { EventFields, JsonValue } from '@lablive/verify';
+import type { Selectable } from 'kysely';
+import { auditEntryOf } from '../audit/auditEntry.ts';
+import type { AuditEntriesTable } from '../db/schema.ts';
 import type { StoredSessionEvent } from '../event-store/types.ts';
 
 export const roomLog = (roomId: number) => `room/${roomId}`;
@@ -32,40 +35,7 @@ export function sessionEventFields(event: StoredSessionEvent): EventFields {
   };
 }
 
-export function auditEntryFields(row: {
-  id: number;
-  lab_id: number | null;
-  at: Date;
-  actor_kind: string;
-  actor_user_id: number | null;
-  actor_name: string | null;
-  actor_email: string | null;
-  actor_roles: string[];
-  actor_time_zone: string | null;
-  action: string;
-  record_type: string;
-  record_id: string | null;
-  changes: unknown;
-  reason: string | null;
-  via: string | null;
-}): EventFields {
-  return {
-    entry: row.id,
-    lab: row.lab_id,
-    at: row.at.toISOString(),
-    actor: {
-      kind: row.actor_kind,
-      userId: row.actor_user_id,
-      name: row.actor_name,
-      email: row.actor_email,
-      roles: row.actor_roles,
-      timeZone: row.actor_time_zone,
-    },
-    action: row.action,
-    recordType: row.record_type,
-    recordId: row.record_id,
-    changes: json(row.changes),
-    reason: row.reason,
-    via: row.via,
-  };
+/** An audit entry as the trail's page and exports show it, with its lab. */
+export function auditEntryFields(row: Selectable<AuditEntriesTable>): EventFields {
+  return { ...auditEntryOf(row), lab: row.lab_id } as EventFields;
 }
