@@ -169,3 +169,7 @@ export function generateNoteKeys(
     verifierKey: verifierKeyText(name, publicKey),
   };
 }
+
+/** Whether two verifier keys are the same key (name, key ID and public key). */
+export const sameKey = (a: NoteVerifier, b: NoteVerifier) =>
+  a.name === b.name && a.keyId === b.keyId && a.publicKey.equals(b.publicKey);
