@@ -26,7 +26,7 @@ let test: TestDatabase;
 let app: FastifyInstance;
 let call: Call;
 let labA: number;
-const tokens = { admin: '', adminB: '', staff: '' };
+const tokens = { admin: '', adminB: '', staff: '', officer: '' };
 
 async function pdfText(data: Uint8Array): Promise<string> {
   const loading = getDocument({ data, verbosity: 0, disableFontFace: true });
@@ -59,8 +59,16 @@ beforeAll(async () => {
   tokens.admin = await signIn(app, 'admin@a.test', 'pw-admin-a');
   tokens.adminB = await signIn(app, 'admin@b.test', 'pw-admin-b');
   tokens.staff = await signIn(app, 'staff@a.test', 'pw-staff-a');
+  // Answers data requests, but sees only the events they own, take part in, or that are public.
+  await createUser(test.db, {
+    labId: labA,
+    email: 'officer@a.test',
+    password: 'pw-officer-a',
+    permissions: ['manage_personal_data'],
+  });
+  tokens.officer = await signIn(app, 'officer@a.test', 'pw-officer-a');
 
-  const event = await createEvent(test.db, { labId: labA, slug: 'gdpr' });
+  const event = await createEvent(test.db, { labId: labA, slug: 'gdpr', isPublic: false });
   const roomId = event.roomIds[0] ?? 0;
   const ana = await enterRoomAs(test.db, app, {
     labId: labA,
@@ -151,6 +159,10 @@ describe('GET /api/personal-data', () => {
   it("answers only the asking lab's data, and only to those who answer data requests", async () => {
     const other = await call('GET', '/api/personal-data?email=ana.doctor%40x.org', tokens.adminB);
     expect(other.statusCode).toBe(200);
+    // What the person did in a room is session data: read with the event's visibility rule.
+    const unseen = await call('GET', '/api/personal-data?email=ana.doctor%40x.org', tokens.officer);
+    expect(unseen.statusCode).toBe(200);
+    expect(unseen.json()).toMatchObject({ participations: [], roomActivity: [] });
     expect(other.json()).toMatchObject({
       account: null,
       participations: [],

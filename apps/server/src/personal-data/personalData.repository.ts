@@ -1,7 +1,10 @@
 // What a lab holds about one e-mail address, read for its owner (GDPR access): their staff account,
 // their participations, what they did in rooms, the reports they filed or are named in as the doctor,
 // the mails sent to them, their downloads and their entries in the audit trail. Every read is of one lab.
+
+import type { Principal } from '@lablive/domain';
 import { sql } from 'kysely';
+import { visibleEventCondition } from '../access/visibleEvents.ts';
 import type { Db } from '../db/connection.ts';
 
 const sameAddress = (email: string) => email.trim().toLowerCase();
@@ -48,7 +51,11 @@ export function findAccount(db: Db, labId: number, email: string) {
     .executeTakeFirst();
 }
 
-export function findParticipations(db: Db, labId: number, email: string) {
+/**
+ * Their participations in the events the caller may see (the events' own visibility rule: what a
+ * person did in a room is session data, read by those who may see the event).
+ */
+export function findParticipations(db: Db, caller: Principal, email: string) {
   return db
     .selectFrom('participants as p')
     .innerJoin('events as e', 'e.id', 'p.event_id')
@@ -70,7 +77,8 @@ export function findParticipations(db: Db, labId: number, email: string) {
       'p.locale',
       'p.created_at',
     ])
-    .where('p.lab_id', '=', labId)
+    .where('p.lab_id', '=', caller.labId)
+    .where(visibleEventCondition(caller, 'e'))
     .where(sql`lower(p.email)`, '=', sameAddress(email))
     .orderBy('e.planned_start_date')
     .execute();

@@ -3,7 +3,7 @@
 // pharmacovigilance report and other people met in a room are not the person's data and are left out:
 // a report is listed by its reference, its drug and the person's part in it. The export is recorded in
 // the audit trail (who asked, for which address).
-import { type PersonalDataQuery, reportReference } from '@lablive/domain';
+import { type PersonalDataQuery, type Principal, reportReference } from '@lablive/domain';
 import type { Caller } from '../access/caller.ts';
 import type { AuditService } from '../audit/auditService.ts';
 import type { Db } from '../db/connection.ts';
@@ -20,10 +20,11 @@ import { personalDataPdf } from './personalDataPdf.ts';
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
-export async function gatherPersonalData(db: Db, labId: number, email: string, now: Date) {
+export async function gatherPersonalData(db: Db, caller: Principal, email: string, now: Date) {
+  const { labId } = caller;
   const [account, participations, mails] = await Promise.all([
     findAccount(db, labId, email),
-    findParticipations(db, labId, email),
+    findParticipations(db, caller, email),
     findMails(db, labId, email),
   ]);
   const participantIds = participations.map((row) => row.id);
@@ -112,7 +113,7 @@ export function createPersonalDataService(deps: {
 }) {
   return {
     async export(caller: Caller, query: PersonalDataQuery) {
-      const data = await gatherPersonalData(deps.db, caller.principal.labId, query.email, deps.now());
+      const data = await gatherPersonalData(deps.db, caller.principal, query.email, deps.now());
       const stamp = data.gatheredAt.slice(0, 10);
       const base = `personal-data-${stamp}`;
       const file =
