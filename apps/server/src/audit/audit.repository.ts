@@ -10,6 +10,7 @@ export type NewAuditEntry = {
   actor: {
     kind: AuditEntriesTable['actor_kind'];
     userId: number | null;
+    participantId: number | null;
     name: string | null;
     email: string | null;
     roles: readonly string[];
@@ -30,6 +31,7 @@ export async function insertAuditEntry(db: Db, entry: NewAuditEntry): Promise<vo
       lab_id: entry.labId,
       actor_kind: entry.actor.kind,
       actor_user_id: entry.actor.userId,
+      actor_participant_id: entry.actor.participantId,
       actor_name: entry.actor.name,
       actor_email: entry.actor.email,
       actor_roles: [...entry.actor.roles],
@@ -43,6 +45,30 @@ export async function insertAuditEntry(db: Db, entry: NewAuditEntry): Promise<vo
     })
     .execute();
 }
+
+/**
+ * An entry's columns as the page and its exports read them: the person's values opened, '[erased]'
+ * once erased. The ledger alone reads them sealed, as stored and hashed.
+ */
+export const OPENED_AUDIT_COLUMNS = [
+  'id',
+  'lab_id',
+  'at',
+  'actor_kind',
+  'actor_user_id',
+  'actor_participant_id',
+  sql<string | null>`open_personal(actor_name)`.as('actor_name'),
+  sql<string | null>`open_personal(actor_email)`.as('actor_email'),
+  'actor_roles',
+  'actor_time_zone',
+  'action',
+  'record_type',
+  'record_id',
+  sql<AuditEntriesTable['changes']>`open_audit_changes(changes)`.as('changes'),
+  'reason',
+  'via',
+  'transaction_id',
+] as const;
 
 /** What a search keeps: the lab's entries (and the platform's, unattributed to a lab, for its managers). */
 export type AuditSearch = {
@@ -68,9 +94,10 @@ function searched(db: Db, search: AuditSearch): SelectQueryBuilder<Database, 'au
         : eb('lab_id', '=', search.labId),
     );
   if (search.who) {
+    // Names and addresses are stored sealed (migration 20261129T010000): searched once opened.
     const pattern = likePattern(search.who);
-    query = query.where((eb) =>
-      eb.or([eb('actor_name', 'ilike', pattern), eb('actor_email', 'ilike', pattern)]),
+    query = query.where(
+      sql<boolean>`(open_personal(actor_name) ILIKE ${pattern} OR open_personal(actor_email) ILIKE ${pattern})`,
     );
   }
   if (search.recordType) query = query.where('record_type', '=', search.recordType);
@@ -87,7 +114,7 @@ function searched(db: Db, search: AuditSearch): SelectQueryBuilder<Database, 'au
 /** The entries found, newest first, from `start`. */
 export function searchAuditEntries(db: Db, search: AuditSearch, page: { start: number; count: number }) {
   return searched(db, search)
-    .selectAll()
+    .select(OPENED_AUDIT_COLUMNS)
     .orderBy('at', 'desc')
     .orderBy('id', 'desc')
     .offset(page.start)

@@ -5,11 +5,22 @@ import type { Caller } from '../access/caller.ts';
 import { type AuditActor, currentAuditContext } from '../db/auditContext.ts';
 
 export function actorOf(caller: Caller | null): AuditActor {
-  if (!caller) return { kind: 'anonymous', userId: null, name: null, email: null, roles: [], labId: null };
+  if (!caller) {
+    return {
+      kind: 'anonymous',
+      userId: null,
+      participantId: null,
+      name: null,
+      email: null,
+      roles: [],
+      labId: null,
+    };
+  }
   const { principal, user } = caller;
   return {
     kind: principal.kind,
     userId: principal.kind === 'user' ? principal.userId : null,
+    participantId: principal.kind === 'guest' ? principal.participantId : null,
     name: user.name,
     email: user.email,
     roles: principal.kind === 'user' ? principal.roles : [],

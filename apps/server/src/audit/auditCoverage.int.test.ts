@@ -25,6 +25,8 @@ const NOT_AUDITED: Record<string, string> = {
   document_downloads: 'a read, recorded as such',
   deployment_schedulers: "the platform's deployment days, not a lab's record",
   media_room_servers: 'placement of rooms on media servers (operational)',
+  personal_keys: 'data keys; deleting one is an erasure, recorded as an entry of its own',
+  personal_event_fields: 'fixed vocabulary, written by migrations',
   kysely_migration: "the schema's history",
   kysely_migration_lock: "the schema's history",
 };

@@ -153,6 +153,7 @@ export async function recordSignIn(
     actor: {
       kind: 'anonymous',
       userId: null,
+      participantId: null,
       name: null,
       email: byPassword ? outcome.email : null,
       roles: [],

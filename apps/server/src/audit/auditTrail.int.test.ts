@@ -20,6 +20,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from '../mail/mailer.ts';
+import { OPENED_AUDIT_COLUMNS } from './audit.repository.ts';
 
 let test: TestDatabase;
 let app: FastifyInstance;
@@ -47,7 +48,7 @@ const reason = (text: string): Headers => ({ [REASON_HEADER]: encodeURIComponent
 const entries = (where: { recordType: string; recordId?: string }) =>
   test.db
     .selectFrom('audit_entries')
-    .selectAll()
+    .select(OPENED_AUDIT_COLUMNS)
     .where('record_type', '=', where.recordType)
     .$if(where.recordId !== undefined, (query) => query.where('record_id', '=', where.recordId ?? ''))
     .orderBy('id')
@@ -310,7 +311,7 @@ describe('sign-ins and exports', () => {
     expect(response.statusCode).toBe(401);
     const failed = await test.db
       .selectFrom('audit_entries')
-      .selectAll()
+      .select(OPENED_AUDIT_COLUMNS)
       .where('action', '=', 'sign-in-failed')
       .where('record_type', '=', 'participant')
       .execute();

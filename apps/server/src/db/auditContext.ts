@@ -10,6 +10,8 @@ import type { AuditActorKind } from '@lablive/domain';
 export type AuditActor = {
   kind: Exclude<AuditActorKind, 'system'>;
   userId: number | null;
+  /** A guest's participant: their name and address are sealed under its key. */
+  participantId: number | null;
   name: string | null;
   email: string | null;
   roles: readonly string[];

@@ -28,6 +28,10 @@ export interface LabsTable {
   default_locale: Generated<string>;
   /** Set while the lab is suspended: nobody of it signs in, no session of it runs. */
   suspended_at: NullableTimestamp;
+  /** Days after an event's end its chat and notes stay readable; null keeps them. */
+  chat_retention_days: number | null;
+  /** Days after an event's end its participants stay named (attendance); null keeps them. */
+  attendance_retention_days: number | null;
   created_at: CreatedAt;
 }
 
@@ -474,6 +478,16 @@ export interface MailLogTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** A subject's data key (issue 32, erasure by crypto-shredding): deleting it erases what it sealed. */
+export interface PersonalKeysTable {
+  id: ColumnType<string, never, never>;
+  /** participant:<id>, participant:<id>:content, user:<id>, address:<lab>:<address>. */
+  subject: string;
+  lab_id: number | null;
+  key: ColumnType<Buffer, never, never>;
+  created_at: CreatedAt;
+}
+
 /** The audit trail (issue 32): append-only, written by triggers and for sign-ins and exports. */
 export interface AuditEntriesTable {
   id: Id;
@@ -481,6 +495,8 @@ export interface AuditEntriesTable {
   at: Generated<Date>;
   actor_kind: 'user' | 'guest' | 'anonymous' | 'system';
   actor_user_id: number | null;
+  actor_participant_id: number | null;
+  /** Sealed (pd1:…, migration 20261129T010000): read through open_personal. */
   actor_name: string | null;
   actor_email: string | null;
   actor_roles: Generated<string[]>;
@@ -521,6 +537,7 @@ export interface LedgerCursorsTable {
 
 export interface Database {
   labs: LabsTable;
+  personal_keys: PersonalKeysTable;
   audit_entries: AuditEntriesTable;
   ledger_leaves: LedgerLeavesTable;
   ledger_checkpoints: LedgerCheckpointsTable;

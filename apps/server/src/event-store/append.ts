@@ -5,7 +5,7 @@ import type { Db } from '../db/connection.ts';
 import { appendInOneCall, type OneCallArguments, oneCallArguments } from './appendInOneCall.ts';
 import { EventIdConflictError, WrongExpectedVersionError } from './errors.ts';
 import { assertDistinctIds, type PreparedEvent, prepareEvent } from './newEvents.ts';
-import { toStoredEvent } from './rows.ts';
+import { OPENED_EVENT_COLUMNS, toStoredEvent } from './rows.ts';
 import { lockStreams, saveVersions } from './streamVersions.ts';
 import type { NewSessionEvent, StoredSessionEvent } from './types.ts';
 import { noUpcasters, type UpcasterRegistry } from './upcasters.ts';
@@ -210,7 +210,11 @@ function firstResultOf(
 
 async function storedEvents(trx: Db, eventIds: readonly string[]): Promise<Map<string, StoredSessionEvent>> {
   if (eventIds.length === 0) return new Map();
-  const rows = await trx.selectFrom('session_events').selectAll().where('event_id', 'in', eventIds).execute();
+  const rows = await trx
+    .selectFrom('session_events')
+    .select(OPENED_EVENT_COLUMNS)
+    .where('event_id', 'in', eventIds)
+    .execute();
   return new Map(rows.map((row) => [row.event_id, toStoredEvent(row)]));
 }
 
@@ -243,7 +247,8 @@ async function insertRows(trx: Db, rows: readonly NewRow[]): Promise<Map<string,
       const chunk = await trx
         .insertInto('session_events')
         .values(rows.slice(start, start + INSERT_CHUNK))
-        .returningAll()
+        // What was stored, its personal fields (sealed by the table's trigger) read back opened.
+        .returning(OPENED_EVENT_COLUMNS)
         .execute();
       for (const row of chunk) inserted.set(row.event_id, toStoredEvent(row));
     } catch (error) {

@@ -1,7 +1,7 @@
 // Reads one stream (one room) in stream_version order: how a room host rebuilds its state and how the
 // gateway sends a reconnecting client what it missed.
 import type { Db } from '../db/connection.ts';
-import { toStoredEvent } from './rows.ts';
+import { OPENED_EVENT_COLUMNS, toStoredEvent } from './rows.ts';
 import type { StoredSessionEvent } from './types.ts';
 import { noUpcasters, type UpcasterRegistry } from './upcasters.ts';
 
@@ -20,7 +20,7 @@ export async function readStream(
   }
   let query = db
     .selectFrom('session_events')
-    .selectAll()
+    .select(OPENED_EVENT_COLUMNS)
     .where('stream_id', '=', streamId)
     .where('stream_version', '>=', fromVersion)
     .orderBy('stream_version');

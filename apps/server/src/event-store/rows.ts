@@ -1,6 +1,6 @@
 // Maps a session_events row to a StoredSessionEvent, checking what the column types cannot promise
 // (the jsonb metadata, and bigints parsed to numbers by the pool of connection.ts).
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { z } from 'zod';
 import type { SessionEventsTable } from '../db/schema.ts';
 import { EventStoreError } from './errors.ts';
@@ -8,6 +8,24 @@ import { sessionEventMetadataSchema } from './metadata.ts';
 import type { StoredSessionEvent } from './types.ts';
 
 export type SessionEventRow = Selectable<SessionEventsTable>;
+
+/**
+ * A stored event's columns as readers select them: its personal fields opened by the database
+ * (open_session_event_data, migration 20261129T010000), or '[erased]' once their subject's key was
+ * deleted. Only the ledger reads the sealed bytes as stored: they are what it hashes.
+ */
+export const OPENED_EVENT_COLUMNS = [
+  'global_position',
+  'transaction_id',
+  'stream_id',
+  'stream_version',
+  'type',
+  'schema_version',
+  sql<SessionEventRow['data']>`open_session_event_data(type, data)`.as('data'),
+  'metadata',
+  'event_id',
+  'occurred_at',
+] as const;
 
 function invalid(row: SessionEventRow, problem: string): EventStoreError {
   return new EventStoreError(

@@ -104,7 +104,14 @@ export async function findOwnSessionEvents(
   const participantIds = who.participantIds.map(String);
   return db
     .selectFrom('session_events')
-    .select(['stream_id', 'stream_version', 'type', 'data', 'occurred_at'])
+    .select([
+      'stream_id',
+      'stream_version',
+      'type',
+      // Personal fields are stored sealed: read opened, as every reader of the log does.
+      sql<unknown>`open_session_event_data(type, data)`.as('data'),
+      'occurred_at',
+    ])
     .where(
       'stream_id',
       'in',
@@ -192,7 +199,7 @@ export function findOwnAuditEntries(db: Db, labId: number, who: { email: string;
     .where('lab_id', '=', labId)
     .where((eb) =>
       eb.or([
-        eb(sql`lower(actor_email)`, '=', sameAddress(who.email)),
+        eb(sql`lower(open_personal(actor_email))`, '=', sameAddress(who.email)),
         ...(who.userId !== null ? [eb('actor_user_id', '=', who.userId)] : []),
       ]),
     )
