@@ -193,12 +193,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       END
     $fn$;
 
+    -- Also seals the values of a change the server wrote with a "sealUnder" subject (the address a
+    -- person's data was gathered for), and drops that key: the subject names the person.
     CREATE FUNCTION audit_entries_seal() RETURNS trigger LANGUAGE plpgsql AS $fn$
     DECLARE
       v_subject text := audit_actor_subject(NEW);
     BEGIN
       NEW.actor_name := seal_personal(v_subject, NEW.lab_id, NEW.actor_name);
       NEW.actor_email := seal_personal(v_subject, NEW.lab_id, NEW.actor_email);
+      IF NEW.changes @? '$[*].sealUnder' THEN
+        NEW.changes := (SELECT jsonb_agg(CASE WHEN change ? 'sealUnder'
+            THEN (change - 'sealUnder') || jsonb_build_object(
+              'old', to_jsonb(seal_personal(change ->> 'sealUnder', NEW.lab_id, change ->> 'old')),
+              'new', to_jsonb(seal_personal(change ->> 'sealUnder', NEW.lab_id, change ->> 'new')))
+            ELSE change END ORDER BY ordinality)
+          FROM jsonb_array_elements(NEW.changes) WITH ORDINALITY AS t(change, ordinality));
+      END IF;
       RETURN NEW;
     END
     $fn$;

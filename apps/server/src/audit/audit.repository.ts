@@ -19,7 +19,11 @@ export type NewAuditEntry = {
   action: AuditAction;
   recordType: AuditRecordType;
   recordId: string | null;
-  changes: readonly AuditChange[];
+  /**
+   * A change with `sealUnder` has its values stored sealed under that subject (an address:
+   * `address:<lab>:<address>`, see personalSubjects.ts), erased with it.
+   */
+  changes: readonly (AuditChange & { sealUnder?: string })[];
   reason: string | null;
   via: string | null;
 };

@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   'sign-in',
   'sign-in-failed',
   'export',
+  /** A person's data erased (GDPR, article 17) or a lab's retention applied: counts, never the data. */
+  'erase',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

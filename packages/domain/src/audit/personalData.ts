@@ -15,3 +15,35 @@ export const personalDataQuerySchema = z.object({
   timeZone: timeZoneSchema.optional(),
 });
 export type PersonalDataQuery = z.infer<typeof personalDataQuerySchema>;
+
+/**
+ * What a personal value reads as once erased: its key is gone (crypto-shredding), the sealed bytes stay
+ * in the log and the trail, hashed and verifying, and nobody can read them. Pages show it translated.
+ */
+export const ERASED_VALUE = '[erased]';
+
+/** POST personal-data/erasure: the address whose owner asked (the reason header says how and when). */
+export const personalDataErasureSchema = z.object({ email: emailSchema });
+export type PersonalDataErasureRequest = z.infer<typeof personalDataErasureSchema>;
+
+/**
+ * What an erasure did, without the data it erased (the trail keeps the same counts). Reports under a
+ * legal hold are kept: pharmacovigilance law keeps an adverse-event report while the product is
+ * authorised and ten years after (EU Implementing Regulation 520/2012, article 12; 21 CFR 314.80(j)),
+ * which GDPR article 17(3)(b) and (c) allow; the requester must be told which and why.
+ */
+export type PersonalDataErasure = {
+  /** The trail's entry of this erasure names it by this id. */
+  erasureId: string;
+  erasedAt: string;
+  /** Participations (one per event) whose names, addresses, chat and notes are now unreadable. */
+  participations: number;
+  /** The account anonymised and deactivated (0 or 1). */
+  accounts: number;
+  /** Data keys deleted. */
+  keys: number;
+  /** Mails of the mail log whose recipient was forgotten. */
+  mails: number;
+  /** Reports kept under legal hold, by reference: the requester is told these are kept and why. */
+  keptReports: ReadonlyArray<{ id: number; reference: string }>;
+};

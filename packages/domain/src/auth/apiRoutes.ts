@@ -204,6 +204,12 @@ export const API_ROUTES = {
   'GET /api/ledger/key': PUBLIC,
   // Everything the lab holds about an e-mail address, for its owner (GDPR access, issue 32).
   'GET /api/personal-data': { access: 'signedIn', requirement: ADMIN_ROUTES.personalData.requirement },
+  // ... and erased on its owner's request (GDPR erasure, issue 32), with the reason (the request).
+  'POST /api/personal-data/erasure': {
+    access: 'signedIn',
+    requirement: ADMIN_ROUTES.personalData.requirement,
+    reason: 'required',
+  },
   'POST /api/pharmacovigilance-report': {
     access: 'signedIn',
     requirement: { modules: ['pharmacovigilance'] },

@@ -55,6 +55,7 @@ export const auditDe: Widen<typeof auditEn> = {
     deactivate: 'Deaktiviert',
     'sign-in': 'Angemeldet',
     'sign-in-failed': 'Anmeldung fehlgeschlagen',
+    erase: 'Gelöscht',
     export: 'Exportiert',
   },
   recordTypes: {

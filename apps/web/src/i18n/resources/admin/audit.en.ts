@@ -52,6 +52,7 @@ export const auditEn = {
     deactivate: 'Deactivated',
     'sign-in': 'Signed in',
     'sign-in-failed': 'Sign-in failed',
+    erase: 'Erased',
     export: 'Exported',
   },
   recordTypes: {

@@ -55,6 +55,7 @@ export const auditFr: Widen<typeof auditEn> = {
     deactivate: 'Désactivation',
     'sign-in': 'Connexion',
     'sign-in-failed': 'Échec de connexion',
+    erase: 'Effacé',
     export: 'Export',
   },
   recordTypes: {
