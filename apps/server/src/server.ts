@@ -24,6 +24,7 @@ import { startMediaServer } from './media/mediaServerStart.ts';
 import { createGatewayStats } from './observability/gatewayStats.ts';
 import { createServerMetrics } from './observability/metrics.ts';
 import { startMetricsListener } from './observability/metricsListener.ts';
+import { startForgetting } from './personal-data/forgettingJobs.ts';
 import { createProjectionLeases } from './projections/projectionLeases.ts';
 import { PROJECTIONS } from './projections/projections.ts';
 import { createProjectionRunner } from './projections/runner.ts';
@@ -151,6 +152,12 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
         calendarPageUrl(env.PUBLIC_URL, accessTokenSecret, eventId, participantId),
       now: () => new Date(),
     });
+    const forgetting = await startForgetting({
+      db: database.db,
+      jobs,
+      now: () => new Date(),
+      log: (message, details) => log('personal-data')('info', message, details),
+    });
     // Appends of this instance's rooms wake its projections at once (others' are polled).
     const wakeUp = createWakeUp();
     const rooms = await createRoomService({
@@ -197,6 +204,7 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
       mailer,
       mailOutbox,
       reminders,
+      forgetting,
       bus,
       rooms,
       logger,

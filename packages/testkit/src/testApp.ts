@@ -15,6 +15,7 @@ import {
   createQueuedMailOutbox,
   createReminderScheduler,
   createRoomService,
+  startForgetting,
 } from '@lablive/server/testing';
 import { generateNoteKeys, type NoteSigner, parseSignerKey } from '@lablive/verify';
 import type { FastifyInstance } from 'fastify';
@@ -91,6 +92,10 @@ export async function buildTestApp(
           now: options.now ?? (() => new Date()),
         })
       : undefined;
+  // Erasures' follow-ups through the queue, as in production (with jobs only).
+  const forgetting = jobs
+    ? await startForgetting({ db, jobs, now: options.now ?? (() => new Date()), log: () => {} })
+    : undefined;
   const app = await buildApp({
     config: {
       PUBLIC_URL: 'http://lablive.test',
@@ -122,6 +127,7 @@ export async function buildTestApp(
     mailer: options.mailer,
     ...(mailOutbox ? { mailOutbox } : {}),
     ...(reminders ? { reminders } : {}),
+    ...(forgetting ? { forgetting } : {}),
     bus,
     rooms,
     serveWeb: options.webDistDir !== undefined,

@@ -59,7 +59,14 @@ export function createAuditService(deps: { db: Db; now: () => Date }) {
   /** An export of the lab's data (the trail itself, a session's statistics), recorded in the trail. */
   async function recordExport(
     caller: Caller,
-    what: { recordType: AuditRecordType; recordId: string | null; file: string; timeZone?: string | null },
+    what: {
+      recordType: AuditRecordType;
+      recordId: string | null;
+      file: string;
+      timeZone?: string | null;
+      /** Whose data it holds, when a person's: stored sealed under their address, erased with it. */
+      person?: { email: string; subject: string };
+    },
   ) {
     await insertAuditEntry(db, {
       labId: caller.principal.labId,
@@ -68,7 +75,12 @@ export function createAuditService(deps: { db: Db; now: () => Date }) {
       action: 'export',
       recordType: what.recordType,
       recordId: what.recordId,
-      changes: [{ field: 'file', old: null, new: what.file }],
+      changes: [
+        { field: 'file', old: null, new: what.file },
+        ...(what.person
+          ? [{ field: 'person', old: null, new: what.person.email, sealUnder: what.person.subject }]
+          : []),
+      ],
       reason: null,
       via: null,
     });

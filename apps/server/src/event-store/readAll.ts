@@ -11,7 +11,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { ReadOptions } from './readStream.ts';
-import { OPENED_EVENT_COLUMNS, toStoredEvent } from './rows.ts';
+import { OPENED_EVENT_COLUMNS, STORED_EVENT_COLUMNS, toStoredEvent } from './rows.ts';
 import type { LogPosition, StoredSessionEvent } from './types.ts';
 import { noUpcasters } from './upcasters.ts';
 
@@ -42,7 +42,7 @@ export async function readAll(
     throw new TypeError(`limit ${limit} is not a positive integer`);
   let query = db
     .selectFrom('session_events')
-    .select(OPENED_EVENT_COLUMNS)
+    .select(options.sealed ? STORED_EVENT_COLUMNS : OPENED_EVENT_COLUMNS)
     // Evaluated with the statement's own snapshot, the one the rows are read with.
     .where(sql<boolean>`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`)
     .orderBy('transaction_id')

@@ -14,6 +14,20 @@ export type SessionEventRow = Selectable<SessionEventsTable>;
  * (open_session_event_data, migration 20261129T010000), or '[erased]' once their subject's key was
  * deleted. Only the ledger reads the sealed bytes as stored: they are what it hashes.
  */
+/** The same columns as stored, personal fields sealed: what the ledger hashes. */
+export const STORED_EVENT_COLUMNS = [
+  'global_position',
+  'transaction_id',
+  'stream_id',
+  'stream_version',
+  'type',
+  'schema_version',
+  sql<SessionEventRow['data']>`data`.as('data'),
+  'metadata',
+  'event_id',
+  'occurred_at',
+] as const;
+
 export const OPENED_EVENT_COLUMNS = [
   'global_position',
   'transaction_id',

@@ -17,6 +17,7 @@ import type { MediaServers } from '../media/mediaServers.ts';
 import type { GatewayStats } from '../observability/gatewayStats.ts';
 import type { ServerMetrics } from '../observability/metrics.ts';
 import { RequestLog } from '../observability/requestLog.ts';
+import type { Forgetting } from '../personal-data/erasureService.ts';
 import { ensureLiveGenerations } from '../projections/generations.repository.ts';
 import { PROJECTIONS } from '../projections/projections.ts';
 import { registerGateway } from '../realtime/gateway.ts';
@@ -98,6 +99,8 @@ export type AppDeps = {
   mailOutbox?: MailOutbox;
   /** The guests' reminders (the job queue); none without it. */
   reminders?: ReminderScheduler;
+  /** What follows an erasure on the job queue; without it the read models are rebuilt at once. */
+  forgetting?: Forgetting;
   bus: Bus;
   rooms: RoomService;
   /** Counters of the room socket, shared with whoever reports them (metrics, tests). */
@@ -217,7 +220,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(statsRoutes, { authenticator, stats: services.stats });
       await api.register(auditRoutes, { authenticator, audit: services.audit });
       await api.register(ledgerRoutes, { authenticator, ledger: services.ledger });
-      await api.register(personalDataRoutes, { authenticator, personalData: services.personalData });
+      await api.register(personalDataRoutes, {
+        authenticator,
+        personalData: services.personalData,
+        erasure: services.erasure,
+      });
       await api.register(replayRoutes, { authenticator, replay: services.replay });
       const { pharmacovigilance } = services;
       await api.register(pharmacovigilanceRoutes, { authenticator, pharmacovigilance });

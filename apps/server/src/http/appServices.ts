@@ -31,6 +31,8 @@ import { createMediaMailTemplates } from '../medias/mediaMailTemplates.ts';
 import { createMediaService } from '../medias/mediaService.ts';
 import { createEventRooms } from '../participants/eventRooms.ts';
 import { createParticipationService } from '../participants/participationService.ts';
+import { createErasureService, type Forgetting } from '../personal-data/erasureService.ts';
+import { rebuildReadModels } from '../personal-data/forgettingJobs.ts';
 import { createPersonalDataService } from '../personal-data/personalDataService.ts';
 import { createPharmacovigilanceService } from '../pharmacovigilance/pharmacovigilanceService.ts';
 import { createPictureService } from '../pictures/pictureService.ts';
@@ -54,6 +56,8 @@ export type ServicesDeps = {
   mailOutbox: MailOutbox;
   /** The guests' reminders (the job queue); none without it. */
   reminders?: ReminderScheduler | undefined;
+  /** What follows an erasure on the job queue; without it the read models are rebuilt at once. */
+  forgetting?: Forgetting | undefined;
   rooms: RoomService;
   now: () => Date;
   /** Where document files are stored; DATA_DIR/files by default. */
@@ -163,6 +167,13 @@ export function createServices(deps: ServicesDeps) {
     audit,
     ledger: createLedgerExports({ db, signer: deps.ledgerSigner, now, audit }),
     personalData: createPersonalDataService({ db, now, audit }),
+    erasure: createErasureService({
+      db,
+      now,
+      forgetting: deps.forgetting ?? null,
+      rebuildReadModels: () => rebuildReadModels(db),
+      reminders: deps.reminders,
+    }),
     replay: createReplayService({ db }),
     pharmacovigilance: createPharmacovigilanceService({ db, mailOutbox, now, audit }),
   };

@@ -70,6 +70,11 @@ export type JobQueue = {
   enqueue<T extends object>(db: Db, name: string, data: T, options?: JobOptions): Promise<string | null>;
   /** Enqueues many jobs in one statement, the same as one `enqueue` each (an id already queued is kept). */
   enqueueMany<T extends object>(db: Db, name: string, jobs: readonly NewJob<T>[]): Promise<void>;
+  /**
+   * Enqueues a job on `name` by a cron expression in UTC, once per occurrence across every instance; an
+   * occurrence missed while no instance ran is sent once when one starts.
+   */
+  schedule(name: string, cron: string): Promise<void>;
   /** Takes back a job that has not started (a reminder no longer due). */
   cancel(name: string, id: string): Promise<void>;
   /**
@@ -207,6 +212,10 @@ export function createJobQueue(options: {
           }
         },
       );
+    },
+
+    async schedule(name, cron) {
+      await boss.schedule(name, cron, null, { tz: 'UTC', missed: 'once' });
     },
 
     async enqueue(db, name, data, jobOptions = {}) {

@@ -6,8 +6,7 @@ import type { Principal } from '@lablive/domain';
 import { sql } from 'kysely';
 import { visibleEventCondition } from '../access/visibleEvents.ts';
 import type { Db } from '../db/connection.ts';
-
-const sameAddress = (email: string) => email.trim().toLowerCase();
+import { sameAddress } from './personalSubjects.ts';
 
 export function findAccount(db: Db, labId: number, email: string) {
   return db

@@ -17,6 +17,7 @@ import {
   findReports,
 } from './personalData.repository.ts';
 import { personalDataPdf } from './personalDataPdf.ts';
+import { addressSubject } from './personalSubjects.ts';
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
@@ -131,7 +132,8 @@ export function createPersonalDataService(deps: {
       await deps.audit.recordExport(caller, {
         recordType: 'person',
         recordId: null,
-        file: `${file.fileName} (${query.email})`,
+        file: file.fileName,
+        person: { email: query.email, subject: addressSubject(caller.principal.labId, query.email) },
         timeZone: query.timeZone ?? null,
       });
       return file;

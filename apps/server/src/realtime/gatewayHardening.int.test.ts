@@ -14,6 +14,7 @@ import {
   type TestDatabase,
 } from '@lablive/testkit';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from '../mail/mailer.ts';
 
@@ -109,7 +110,7 @@ describe('text PostgreSQL cannot store', () => {
     await otherSocket.waitFor((message) => message.type === 'ack' && message.commandId === good);
     const chats = await test.db
       .selectFrom('session_events')
-      .select('data')
+      .select(sql<unknown>`open_session_event_data(type, data)`.as('data')) // stored sealed: read opened
       .where('type', '=', 'ChatMessageSent')
       .execute();
     expect(chats.map((row) => (row.data as { text: string }).text)).toEqual(['fine']);

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RoomActor, RoomCommand } from '@lablive/domain';
 import { createEvent, createLab, createTestDatabase, type TestDatabase } from '@lablive/testkit';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessBus } from '../bus/index.ts';
 import { refusePoisonedText } from '../event-store/testing/poisonedText.ts';
@@ -60,7 +61,7 @@ const chat = (actor: RoomActor, text: string) =>
 async function storedChats(): Promise<string[]> {
   const rows = await test.db
     .selectFrom('session_events')
-    .select('data')
+    .select(sql<unknown>`open_session_event_data(type, data)`.as('data')) // stored sealed: read opened
     .where('type', '=', 'ChatMessageSent')
     .orderBy('stream_version')
     .execute();

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { type RoomActor, type RoomCommand, roomStreamId } from '@lablive/domain';
 import { createEvent, createLab, createTestDatabase, type TestDatabase } from '@lablive/testkit';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessBus } from '../bus/index.ts';
 import { append } from '../event-store/index.ts';
@@ -69,7 +70,7 @@ type StoredChat = { stream: string; messageId: string; text: string; transaction
 async function storedChats(): Promise<StoredChat[]> {
   const rows = await test.db
     .selectFrom('session_events')
-    .select(['stream_id', 'data', 'transaction_id'])
+    .select(['stream_id', sql<unknown>`open_session_event_data(type, data)`.as('data'), 'transaction_id']) // stored sealed: read opened
     .where('type', '=', 'ChatMessageSent')
     .execute();
   return rows.map((row) => {

@@ -17,6 +17,7 @@ export { mboxMessages } from '../mail/mbox.ts';
 export { createJanusServer, type JanusServer } from '../media/janusServer.ts';
 export { createMediaServers, type MediaServers } from '../media/mediaServers.ts';
 export type { GatewayStats } from '../observability/gatewayStats.ts';
+export { startForgetting } from '../personal-data/forgettingJobs.ts';
 export { createReminderScheduler } from '../reminders/reminderJobs.ts';
 export { createRoomService } from '../rooms/createRoomService.ts';
 export { DEMO_PASSWORD } from '../seed/demoData.ts';
