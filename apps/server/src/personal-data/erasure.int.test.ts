@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ERASED_VALUE, REASON_HEADER } from '@lablive/domain';
+import { ERASED_VALUE, ERASURE_RULE_MESSAGES, REASON_HEADER } from '@lablive/domain';
 import {
   buildTestApp,
   type Call,
@@ -298,6 +298,37 @@ describe('POST /api/personal-data/erasure', () => {
       .execute();
     expect(entry).toMatchObject({ record_type: 'person', reason: 'Request by mail of 29 November' });
     expect(entry?.changes).toContainEqual({ field: 'participations', old: null, new: 1 });
+  });
+
+  it('waits for a running session of the person to end', async () => {
+    const running = await createEvent(test.db, { labId, slug: 'running' });
+    const runningRoom = running.roomIds[0] ?? 0;
+    const guest = await enterRoomAs(test.db, app, {
+      labId,
+      eventId: running.eventId,
+      roomId: runningRoom,
+      role: 'participant',
+      email: 'in.session@x.org',
+    });
+    const at = new Date().toISOString();
+    const metadata = { labId, actor: { participantId: guest.participantId } };
+    await append(test.db, `room-${runningRoom}`, 0, [
+      {
+        eventId: randomUUID(),
+        type: 'SessionStarted',
+        data: { by: guest.participantId, at, session: 1 },
+        metadata,
+      },
+    ]);
+    const refused = await erase('in.session@x.org', tokens.officer, 'Request by mail of 29 November');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(ERASURE_RULE_MESSAGES.sessionRunning);
+    await append(test.db, `room-${runningRoom}`, 1, [
+      { eventId: randomUUID(), type: 'SessionEnded', data: { by: guest.participantId, at }, metadata },
+    ]);
+    expect(
+      (await erase('in.session@x.org', tokens.officer, 'Request by mail of 29 November')).statusCode,
+    ).toBe(200);
   });
 
   it('keeps a report under legal hold, and names it for the requester', async () => {

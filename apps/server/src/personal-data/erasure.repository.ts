@@ -123,6 +123,21 @@ export async function dropRoomSnapshotsOfEvents(trx: Db, eventIds: readonly numb
     .execute();
 }
 
+/**
+ * Whether a session of one of these events is running (its room's last session event is a start): its
+ * room host holds the people in memory, and would write them back into its cache.
+ */
+export async function anySessionRunning(trx: Db, eventIds: readonly number[]): Promise<boolean> {
+  if (eventIds.length === 0) return false;
+  const { rows } = await sql<{ type: string }>`
+    SELECT DISTINCT ON (e.stream_id) e.type
+    FROM session_events e
+    WHERE e.stream_id IN (SELECT 'room-' || id FROM rooms WHERE event_id = ANY(${[...eventIds]}::bigint[]))
+      AND e.type IN ('SessionStarted', 'SessionEnded')
+    ORDER BY e.stream_id, e.stream_version DESC`.execute(trx);
+  return rows.some((row) => row.type === 'SessionStarted');
+}
+
 /** Deletes the subjects' keys (what they sealed is unreadable from the commit on); answers how many. */
 export async function deleteKeys(trx: Db, subjects: readonly string[]): Promise<number> {
   if (subjects.length === 0) return 0;

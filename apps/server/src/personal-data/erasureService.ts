@@ -6,7 +6,9 @@
 // named in the answer, for the requester to be told. The trail records the erasure with counts only.
 import { randomUUID } from 'node:crypto';
 import {
+  conflict,
   DomainError,
+  ERASURE_RULE_MESSAGES,
   forbidden,
   holdsMoreThan,
   notFound,
@@ -25,6 +27,7 @@ import { usersOfLab } from '../users/users.repository.ts';
 import {
   anonymiseAccount,
   anonymiseParticipants,
+  anySessionRunning,
   deleteKeys,
   dropRoomSnapshotsOfEvents,
   forgetMailRecipient,
@@ -71,6 +74,7 @@ export function createErasureService(deps: ErasureServiceDeps) {
         }
         const participantIds = participations.map((row) => row.id);
         const eventIds = [...new Set(participations.map((row) => row.event_id))];
+        if (await anySessionRunning(trx, eventIds)) throw conflict(ERASURE_RULE_MESSAGES.sessionRunning);
         const userId = account?.id ?? null;
         const reports = await findReports(trx, labId, { email, participantIds, userId });
 

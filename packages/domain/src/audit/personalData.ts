@@ -22,6 +22,11 @@ export type PersonalDataQuery = z.infer<typeof personalDataQuerySchema>;
  */
 export const ERASED_VALUE = '[erased]';
 
+/** The erasure's own refusals, which the web shows in the reader's language. */
+export const ERASURE_RULE_MESSAGES = {
+  sessionRunning: 'A session of one of this person’s events is running: erase their data once it has ended.',
+} as const;
+
 /** POST personal-data/erasure: the address whose owner asked (the reason header says how and when). */
 export const personalDataErasureSchema = z.object({ email: emailSchema });
 export type PersonalDataErasureRequest = z.infer<typeof personalDataErasureSchema>;
