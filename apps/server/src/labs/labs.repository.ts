@@ -59,6 +59,8 @@ export type ManagedLabRow = {
   plan_minutes: number;
   time_zone: string;
   default_locale: string;
+  chat_retention_days: number | null;
+  attendance_retention_days: number | null;
   suspended_at: Date | null;
   created_at: Date;
   modules: LabModule[];
@@ -82,6 +84,8 @@ export async function listManagedLabs(db: Db, labId?: number): Promise<ManagedLa
       'labs.plan_minutes',
       'labs.time_zone',
       'labs.default_locale',
+      'labs.chat_retention_days',
+      'labs.attendance_retention_days',
       'labs.suspended_at',
       'labs.created_at',
       eb
@@ -107,7 +111,7 @@ export async function listManagedLabs(db: Db, labId?: number): Promise<ManagedLa
   }));
 }
 
-/** The settings a super-admin writes (issue 28): any of them on a change. */
+/** The settings a super-admin writes (issue 28; retention, issue 32): any of them on a change. */
 export type LabSettings = {
   name: string;
   slug: string;
@@ -117,6 +121,10 @@ export type LabSettings = {
   plan_minutes: number;
   time_zone: string;
   default_locale: string;
+  /** Days after an event's end its chat and notes stay readable; null keeps them. */
+  chat_retention_days: number | null;
+  /** Days after an event's end its participants stay named; null keeps them. */
+  attendance_retention_days: number | null;
 };
 
 export async function insertLab(db: Db, settings: LabSettings): Promise<number> {

@@ -1,8 +1,9 @@
 // The platform's labs, for those who hold manage_labs (super-admins; issue 28, part 1): listed with what
 // each used of its plan, created with their first admin (who receives a set-password mail in the lab's
-// language, with the lab, or neither), changed, suspended and resumed. A suspended lab's people cannot
-// sign in (auth/principals.repository.ts, authService.ts) and the sessions running in its rooms are ended
-// at once; resuming lets them back. Nobody suspends their own lab: they would lock themselves out.
+// language, with the lab, or neither), changed (how long their events' chat and attendance are kept too,
+// issue 32), suspended and resumed. A suspended lab's people cannot sign in (auth/principals.repository.ts,
+// authService.ts) and the sessions running in its rooms are ended at once; resuming lets them back. Nobody
+// suspends their own lab: they would lock themselves out.
 import {
   conflict,
   forbidden,
@@ -68,6 +69,8 @@ function toManagedLab(row: ManagedLabRow, consumed: number): ManagedLab {
     modules: row.modules,
     time_zone: row.time_zone,
     default_locale: storedLocale(row.default_locale),
+    chat_retention_days: row.chat_retention_days,
+    attendance_retention_days: row.attendance_retention_days,
     suspended_at: row.suspended_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
     users: row.users,
@@ -118,7 +121,13 @@ export function createLabAdminService(deps: LabAdminServiceDeps) {
     /** The lab, its modules and its first admin (role admin, set-password mail), together or not at all. */
     async create(caller: Caller, form: LabCreate): Promise<ManagedLab> {
       checkManagesLabs(caller);
-      const { admin, modules, ...settings } = form;
+      const { admin, modules, chat_retention_days, attendance_retention_days, ...rest } = form;
+      // A retention left out keeps, as null does.
+      const settings = {
+        ...rest,
+        chat_retention_days: chat_retention_days ?? null,
+        attendance_retention_days: attendance_retention_days ?? null,
+      } satisfies LabSettings;
       try {
         return await db.transaction().execute(async (trx) => {
           if (await slugTaken(trx, settings.slug, null)) throw conflict(SLUG_TAKEN);

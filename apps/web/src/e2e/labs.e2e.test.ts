@@ -1,10 +1,11 @@
 // The platform's labs as a super-admin lives them (issue 28, part 1), in the system Chromium against the
 // real server process: from the sidebar's Labs, "Lab Nord" is created with its colours (the preview and
 // the contrast notes follow), two modules, its plan, Berlin time and German, a logo uploaded after the
-// lab exists, and its first admin, who receives the set-password mail, sets a password and signs in; a
-// slug already taken is refused beside its field; the lab is suspended after a confirmation (its admin is
-// refused at sign-in with the spec's message) and resumed (they sign in again). axe-core on the list and
-// the form at desktop size and at 390 px.
+// lab exists, a chat retention of 30 days (attendance left empty: kept), and its first admin, who receives
+// the set-password mail, sets a password and signs in; a slug already taken is refused beside its field;
+// the lab is suspended after a confirmation (its admin is refused at sign-in with the spec's message) and
+// resumed (they sign in again); on its form at 390 px a retention of 0 days is refused beside its field and
+// the retentions are changed. axe-core on the list and the form at desktop size and at 390 px.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
@@ -132,6 +133,15 @@ describe.runIf(skipReason === null)(
       await page.getByTestId('lab-form-plan').fill('12000');
       await page.getByTestId('lab-form-zone').selectOption('Europe/Berlin');
       await page.getByTestId('lab-form-locale').selectOption('de');
+      // Chat and notes readable 30 days after an event; its participants named for good (empty).
+      await page.getByTestId('lab-form-chat-retention').fill('30');
+      expect(await page.getByTestId('lab-form-attendance-retention').inputValue()).toBe('');
+      expect(await page.getByTestId('lab-form-chat-retention').getAttribute('aria-describedby')).toBe(
+        'lab-form-chat-retention-unit lab-form-retention-hint',
+      );
+      expect(await page.getByTestId('lab-form-retention').textContent()).toContain(
+        'Pharmacovigilance reports are never erased by retention.',
+      );
       await page
         .getByTestId('lab-form-logo-input')
         .setInputFiles({ name: 'nord.png', mimeType: 'image/png', buffer: logoPng() });
@@ -140,6 +150,7 @@ describe.runIf(skipReason === null)(
       await page.getByTestId('lab-admin-first-name').fill('Greta');
       await page.getByTestId('lab-admin-last-name').fill('Nord');
       expect(await accessibilityViolations(page), '/admin/labs/create').toEqual([]);
+      await page.screenshot({ path: path.join(ARTIFACTS, 'lab-form.png'), fullPage: true });
       await page.getByTestId('lab-form-submit').click();
 
       await page.waitForURL('**/admin/labs', WAIT);
@@ -154,7 +165,17 @@ describe.runIf(skipReason === null)(
 
       const lab = await database.db
         .selectFrom('labs')
-        .select(['id', 'slug', 'primary_color', 'time_zone', 'default_locale', 'plan_minutes', 'logo_url'])
+        .select([
+          'id',
+          'slug',
+          'primary_color',
+          'time_zone',
+          'default_locale',
+          'plan_minutes',
+          'logo_url',
+          'chat_retention_days',
+          'attendance_retention_days',
+        ])
         .where('name', '=', 'Lab Nord')
         .executeTakeFirstOrThrow();
       expect(lab).toMatchObject({
@@ -163,6 +184,8 @@ describe.runIf(skipReason === null)(
         time_zone: 'Europe/Berlin',
         default_locale: 'de',
         plan_minutes: 12000,
+        chat_retention_days: 30,
+        attendance_retention_days: null,
       });
       expect(lab.logo_url).toMatch(/^\/api\/images\//);
       const modules = await database.db
@@ -261,9 +284,45 @@ describe.runIf(skipReason === null)(
       await page.getByTestId('lab-form-logo-preview').waitFor(WAIT);
       expect(await page.getByTestId('lab-form-zone').inputValue()).toBe('Europe/Berlin');
       expect(await page.getByTestId('lab-form-locale').inputValue()).toBe('de');
+      expect(await page.getByTestId('lab-form-chat-retention').inputValue()).toBe('30');
+      expect(await page.getByTestId('lab-form-attendance-retention').inputValue()).toBe('');
       expect(await page.getByTestId('lab-form-admin').count()).toBe(0);
       expect(await accessibilityViolations(page), '/admin/labs/{id} at 390 px').toEqual([]);
       await page.screenshot({ path: path.join(ARTIFACTS, 'lab-form-390.png'), fullPage: true });
+
+      // 0 days is no retention: refused beside its field, which says so to a screen reader too.
+      const attendance = page.getByTestId('lab-form-attendance-retention');
+      await attendance.fill('0');
+      await page.getByTestId('lab-form-submit').click();
+      await expect
+        .poll(() => page.getByTestId('lab-form-attendance-retention-error').textContent(), WAIT)
+        .toBe('A whole number of days, from 1 to 36,500, or empty to keep them.');
+      expect(await attendance.getAttribute('aria-invalid')).toBe('true');
+      expect(await attendance.getAttribute('aria-describedby')).toContain(
+        'lab-form-attendance-retention-error',
+      );
+      expect(await accessibilityViolations(page), 'a refused retention at 390 px').toEqual([]);
+      await page
+        .getByTestId('lab-form-retention')
+        .screenshot({ path: path.join(ARTIFACTS, 'lab-form-retention-refused-390.png') });
+
+      // Participants named for a year; the chat emptied, so kept for good.
+      await attendance.fill('365');
+      await page.getByTestId('lab-form-chat-retention').fill('');
+      await page.getByTestId('lab-form-submit').click();
+      await page.waitForURL('**/admin/labs', WAIT);
+      await page.getByTestId('lab-saved').waitFor(WAIT);
+      expect(
+        await database.db
+          .selectFrom('labs')
+          .select(['chat_retention_days', 'attendance_retention_days'])
+          .where('name', '=', 'Lab Nord')
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ chat_retention_days: null, attendance_retention_days: 365 });
+      await row(page).getByTestId('lab-edit').click();
+      await page.getByTestId('lab-form').waitFor(WAIT);
+      await expect.poll(() => attendance.inputValue(), WAIT).toBe('365');
+      expect(await page.getByTestId('lab-form-chat-retention').inputValue()).toBe('');
       await page.context().close();
     });
   },

@@ -1,8 +1,8 @@
 // Labs set up by the platform's super-admins (issue 28, part 1: /admin/labs, permission manage_labs):
-// a lab's name, slug, colours, modules, plan, time zone and default language; its first admin invited by
-// mail with the lab; suspended and resumed. One set of schemas for the server's routes, the REST client
-// and the page's form. Images (logo, header, waiting room) are uploaded once the lab exists
-// (POST upload, ref `lab`), as a group's picture is.
+// a lab's name, slug, colours, modules, plan, time zone and default language, and how long its events'
+// chat and attendance are kept (issue 32); its first admin invited by mail with the lab; suspended and
+// resumed. One set of schemas for the server's routes, the REST client and the page's form. Images (logo,
+// header, waiting room) are uploaded once the lab exists (POST upload, ref `lab`), as a group's picture is.
 import { z } from 'zod';
 import { LAB_MODULES } from '../auth/access.ts';
 import { MESSAGES } from '../auth/messages.ts';
@@ -24,6 +24,22 @@ export const LAB_PAGE_SIZES = [10, 20, 50, 100] as const;
 
 /** The most minutes a plan may hold: a century of round-the-clock sessions is not a plan. */
 export const MAX_PLAN_MINUTES = 100_000_000;
+
+/** The longest retention a lab may set, in days: a century (the labs table's CHECK says the same). */
+export const MAX_RETENTION_DAYS = 36_500;
+
+export const RETENTION_DAYS_MESSAGE = `a whole number of days from 1 to ${MAX_RETENTION_DAYS}, or null to keep for good`;
+
+/**
+ * Days after an event's end something of it is kept (issue 32, GDPR): past them a daily job erases it
+ * for good. Null keeps it. Pharmacovigilance reports are never erased by retention.
+ */
+export const retentionDaysSchema = z
+  .number({ error: RETENTION_DAYS_MESSAGE })
+  .int({ error: RETENTION_DAYS_MESSAGE })
+  .min(1, { error: RETENTION_DAYS_MESSAGE })
+  .max(MAX_RETENTION_DAYS, { error: RETENTION_DAYS_MESSAGE })
+  .nullable();
 
 export const LAB_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -47,6 +63,10 @@ export const labFormSchema = z.object({
   plan_minutes: z.number().int().min(0).max(MAX_PLAN_MINUTES),
   time_zone: timeZoneSchema,
   default_locale: localeSchema,
+  /** Days after an event's end its chat messages and notes stay readable; null (or left out) keeps them. */
+  chat_retention_days: retentionDaysSchema.optional(),
+  /** Days after an event's end its participants stay named (who attended); null (or left out) keeps them. */
+  attendance_retention_days: retentionDaysSchema.optional(),
 });
 export type LabFormInput = z.input<typeof labFormSchema>;
 export type LabForm = z.output<typeof labFormSchema>;
@@ -78,6 +98,8 @@ export const NEW_LAB_FORM: LabFormInput = {
   plan_minutes: 6000,
   time_zone: 'Europe/Paris',
   default_locale: 'fr',
+  chat_retention_days: null,
+  attendance_retention_days: null,
 };
 
 /** What the lab used of its plan: minutes of every session it ran, against the minutes it bought. */
@@ -102,6 +124,10 @@ export const managedLabSchema = z.object({
   modules: z.array(z.enum(LAB_MODULES)),
   time_zone: z.string(),
   default_locale: localeSchema,
+  /** Days after an event's end its chat and notes stay readable; null keeps them. */
+  chat_retention_days: z.number().int().nullable(),
+  /** Days after an event's end its participants stay named; null keeps them. */
+  attendance_retention_days: z.number().int().nullable(),
   /** ISO time the lab was suspended, or null while it runs. */
   suspended_at: z.string().nullable(),
   created_at: z.string(),

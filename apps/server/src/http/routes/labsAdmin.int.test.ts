@@ -1,7 +1,8 @@
 // The platform's labs over HTTP (issue 28, part 1), on a real database, job queue and SMTP capture: a
 // super-admin opens "Lab Nord" with its first admin, who receives a set-password mail in the lab's
 // language and signs in to a lab with its modules; the form's rules naming the field; a lab admin (of any
-// lab) kept out; the list's use of each plan; and a suspension that refuses sign-in with a message, stops
+// lab) kept out; the list's use of each plan; its retention of chat and attendance (issue 32: days, null
+// keeps, 0 refused naming the field); and a suspension that refuses sign-in with a message, stops
 // the tokens already given, ends the sessions running in the lab's rooms, and is undone by resuming.
 import { MESSAGES } from '@lablive/domain';
 import {
@@ -86,6 +87,9 @@ describe('a new lab', () => {
       modules: ['polls', 'stats'],
       time_zone: 'Europe/Berlin',
       default_locale: 'de',
+      // Left out of the form: everything is kept.
+      chat_retention_days: null,
+      attendance_retention_days: null,
       suspended_at: null,
       users: 1,
       usage: { plan_minutes: 12000, consumed_minutes: 0, consumed_percent: 0 },
@@ -173,6 +177,60 @@ describe('a new lab', () => {
     const me = (await call('GET', '/api/me', gretaToken)).json().user;
     expect(me.lab.modules).toContain('share_document');
     expect((await call('GET', `/api/labs/999999/settings`, superAdmin)).statusCode).toBe(404);
+  });
+
+  it('keeps its events’ chat and attendance for the days set, or for good (null); 0 is refused', async () => {
+    const settings = `/api/labs/${labId}/settings`;
+    const changed = await call('PUT', settings, superAdmin, {
+      chat_retention_days: 30,
+      attendance_retention_days: 36500,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ chat_retention_days: 30, attendance_retention_days: 36500 });
+    expect((await call('GET', settings, superAdmin)).json()).toMatchObject({
+      chat_retention_days: 30,
+      attendance_retention_days: 36500,
+      usage: { plan_minutes: 24000 },
+    });
+    // A change that leaves them out leaves them as they were.
+    await call('PUT', settings, superAdmin, { plan_minutes: 24000 });
+    expect((await call('GET', settings, superAdmin)).json()).toMatchObject({ chat_retention_days: 30 });
+
+    for (const [field, days] of [
+      ['chat_retention_days', 0],
+      ['attendance_retention_days', 36501],
+      ['chat_retention_days', 1.5],
+    ] as const) {
+      const refused = await call('PUT', settings, superAdmin, { [field]: days });
+      expect(refused.statusCode, `${field}: ${days}`).toBe(400);
+      expect(refused.json().detail).toContain(field);
+      expect(refused.json().errors).toEqual([expect.objectContaining({ field })]);
+    }
+    const stored = await test.db
+      .selectFrom('labs')
+      .select(['chat_retention_days', 'attendance_retention_days'])
+      .where('id', '=', labId)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ chat_retention_days: 30, attendance_retention_days: 36500 });
+
+    // Null keeps again; a new lab may be opened with a retention.
+    const kept = await call('PUT', settings, superAdmin, { chat_retention_days: null });
+    expect(kept.json()).toMatchObject({ chat_retention_days: null, attendance_retention_days: 36500 });
+    const sud = await call(
+      'POST',
+      '/api/labs',
+      superAdmin,
+      nord({
+        slug: 'lab-sud',
+        admin: { email: 'sven.sud@sud.test', first_name: 'Sven', last_name: 'Sud' },
+        chat_retention_days: 90,
+        attendance_retention_days: null,
+      }),
+    );
+    expect(sud.statusCode, sud.body).toBe(201);
+    expect(sud.json()).toMatchObject({ chat_retention_days: 90, attendance_retention_days: null });
+    const listed = (await call('GET', '/api/labs', superAdmin)).json() as { slug: string }[];
+    expect(listed.find((lab) => lab.slug === 'lab-sud')).toMatchObject({ chat_retention_days: 90 });
   });
 
   it('is suspended: sign-in refused with a message, tokens stopped, running sessions ended; resumed, back', async () => {

@@ -1,7 +1,7 @@
 // The lab form (/admin/labs/create and /admin/labs/{id}; issue 28, part 1), for super-admins: the lab's
 // name and address name, its colours with a live preview and the room's contrast check, its images, its
-// modules, plan, time zone and default language, and for a new lab its first administrator (mailed a
-// link to set their password). Saving sends the lab, then each chosen image (a new lab has no id before);
+// modules, plan, time zone and default language, how long its events' chat and attendance are kept, and
+// for a new lab its first administrator (mailed a link to set their password). Saving sends the lab, then each chosen image (a new lab has no id before);
 // a refusal naming a field is said beside it in the reader's language; an image refused once the lab is
 // saved is said beside the image, on the lab's own form.
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -21,7 +21,7 @@ import { RecordFormRoute } from '../RecordRoutes.tsx';
 import { labKeys, useLab } from '../resources/labs.ts';
 import { LabColors } from './LabColors.tsx';
 import { type ImageFailures, LabImages, useFileUrl, useLabImageUploads } from './LabImages.tsx';
-import { LabFirstAdmin, LabIdentity, LabPlan } from './LabSettings.tsx';
+import { LabFirstAdmin, LabIdentity, LabPlan, LabRetention } from './LabSettings.tsx';
 import {
   imageLabelKey,
   LAB_IMAGES,
@@ -147,6 +147,7 @@ function LabForm({ lab: loaded }: { lab: ManagedLab | null }) {
         <LabColors logoUrl={chosenLogo ?? saved.logo_url} name={name} />
         <LabImages saved={saved} uploads={uploads} disabled={busy} />
         <LabPlan />
+        <LabRetention />
         {creating && <LabFirstAdmin />}
         {failure !== null && <LoadFailure failure={failure} testId="lab-form-save-error" />}
         <FormActions

@@ -1,5 +1,6 @@
 // The lab form's sections besides its colours and images (issue 28): its name and address name (suggested
-// from the name until typed), its modules, plan, time zone and default language, and, for a new lab, its
+// from the name until typed), its modules, plan, time zone and default language, how long its events'
+// chat and attendance are kept (issue 32: days after an event's end, empty keeps), and, for a new lab, its
 // first administrator, who is mailed a link to set their password.
 import { LAB_MODULES, LOCALES } from '@lablive/domain';
 import { Controller, useFormContext } from 'react-hook-form';
@@ -7,7 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/FormField.tsx';
 import { LANGUAGE_NAMES } from '../../i18n/locale.ts';
 import { ControlField } from '../ControlField.tsx';
-import { type LabField, type LabFormValues, labFieldMessage, labSlugOf } from './labFormValues.ts';
+import {
+  type LabField,
+  type LabFormValues,
+  labFieldMessage,
+  labSlugOf,
+  retentionDaysOf,
+} from './labFormValues.ts';
 
 const TIME_ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
 
@@ -182,6 +189,58 @@ export function LabPlan() {
           </select>
         )}
       </ControlField>
+    </fieldset>
+  );
+}
+
+const RETENTIONS = [
+  { field: 'chat_retention_days', id: 'lab-form-chat-retention', label: 'chatRetention' },
+  { field: 'attendance_retention_days', id: 'lab-form-attendance-retention', label: 'attendanceRetention' },
+] as const;
+const RETENTION_HINT = 'lab-form-retention-hint';
+
+/**
+ * How long the lab's events keep their chat and notes, and their participants' names: days after an
+ * event's end, empty for good. A text field in numeric mode, not a number input, which reads an unreadable
+ * entry as empty, that is as "keep for good".
+ */
+export function LabRetention() {
+  const { t: ta } = useTranslation('admin');
+  const { register } = useFormContext<LabFormValues>();
+  const errorOf = useFieldError();
+  return (
+    <fieldset className="form-section" data-testid="lab-form-retention">
+      <legend>{ta('labs.form.retention')}</legend>
+      {/* Said with each field (aria-describedby), after its unit. */}
+      <p id={RETENTION_HINT} className="field-hint">
+        {ta('labs.form.retentionHint')}
+      </p>
+      <div className="field-row">
+        {RETENTIONS.map(({ field, id, label }) => {
+          const error = errorOf(field);
+          const unit = `${id}-unit`;
+          return (
+            <ControlField key={field} id={id} label={ta(`labs.form.${label}`)} error={error}>
+              {(describedBy) => (
+                <span className="lab-days">
+                  <input
+                    id={id}
+                    type="text"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    placeholder={ta('labs.form.kept')}
+                    aria-describedby={[unit, RETENTION_HINT, describedBy].filter(Boolean).join(' ')}
+                    aria-invalid={error !== undefined}
+                    data-testid={id}
+                    {...register(field, { setValueAs: retentionDaysOf })}
+                  />
+                  <span id={unit}>{ta('labs.form.daysAfterEvent')}</span>
+                </span>
+              )}
+            </ControlField>
+          );
+        })}
+      </div>
     </fieldset>
   );
 }

@@ -43,7 +43,21 @@ export function labFormValuesOf(lab: ManagedLab): LabFormValues {
     plan_minutes: lab.usage.plan_minutes,
     time_zone: lab.time_zone,
     default_locale: lab.default_locale,
+    chat_retention_days: lab.chat_retention_days,
+    attendance_retention_days: lab.attendance_retention_days,
   };
+}
+
+/**
+ * A retention's field as typed: empty keeps (null), digits are the days; anything else (-1, 1.5, 1e3)
+ * is no number, which the schema refuses with the field's message rather than keeping for good.
+ */
+export function retentionDaysOf(typed: string | number | null | undefined): number | null {
+  if (typed === null || typed === undefined) return null;
+  if (typeof typed === 'number') return typed;
+  const trimmed = typed.trim();
+  if (trimmed === '') return null;
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
 /** "Lab Nord" -> "lab-nord": accents dropped, anything else a single hyphen, at most 60 characters. */
@@ -80,6 +94,8 @@ export const LAB_FIELDS = [
   'plan_minutes',
   'time_zone',
   'default_locale',
+  'chat_retention_days',
+  'attendance_retention_days',
   'admin.email',
   'admin.first_name',
   'admin.last_name',

@@ -1,8 +1,9 @@
-// The lab form's address name suggested from the name, and the server's refusals put at their field.
+// The lab form's address name suggested from the name, a retention's days as typed, and the server's
+// refusals put at their field.
 import { ApiError } from '@lablive/client';
 import { LAB_RULE_MESSAGES, USER_RULE_MESSAGES } from '@lablive/domain';
 import { describe, expect, it } from 'vitest';
-import { labSlugOf, refusedFields } from './labFormValues.ts';
+import { labSlugOf, refusedFields, retentionDaysOf } from './labFormValues.ts';
 
 const refusal = (status: number, detail: string, errors?: { field: string; message: string }[]) =>
   new ApiError({
@@ -19,6 +20,26 @@ describe('the address name suggested from the name', () => {
     expect(labSlugOf('Lab Nord')).toBe('lab-nord');
     expect(labSlugOf('  Laboratoires Été & Söhne – Süd  ')).toBe('laboratoires-ete-sohne-sud');
     expect(labSlugOf('x'.repeat(70))).toHaveLength(60);
+  });
+});
+
+describe('a retention’s days as typed', () => {
+  it('keeps for good when empty, reads digits as days, and makes anything else no number', () => {
+    expect(retentionDaysOf('')).toBeNull();
+    expect(retentionDaysOf('   ')).toBeNull();
+    expect(retentionDaysOf(null)).toBeNull();
+    expect(retentionDaysOf(' 30 ')).toBe(30);
+    expect(retentionDaysOf('0')).toBe(0);
+    for (const typed of ['-1', '1.5', '1e3', '0x10', 'thirty']) expect(retentionDaysOf(typed)).toBeNaN();
+  });
+
+  it('puts a refused retention at its field', () => {
+    expect(
+      refusedFields(
+        refusal(400, 'chat_retention_days: no', [{ field: 'chat_retention_days', message: 'no' }]),
+        false,
+      ),
+    ).toEqual([{ field: 'chat_retention_days', message: 'no' }]);
   });
 });
 

@@ -93,6 +93,13 @@ export const labsDe: Widen<typeof labsEn> = {
     timeZoneHint: 'Statistiken und Verbrauch des Labors zählen die Tage in dieser Zeitzone.',
     defaultLocale: 'Standardsprache',
     defaultLocaleHint: 'Die Sprache seiner E-Mails, wenn eine Person keine eigene gewählt hat.',
+    retention: 'Datenaufbewahrung',
+    retentionHint:
+      'Gezählt ab dem Ende jeder Veranstaltung; ein leeres Feld bewahrt dauerhaft auf. Nach Ablauf der Tage löscht ein täglicher Auftrag die Daten endgültig. Pharmakovigilanz-Meldungen werden durch die Aufbewahrungsfrist nie gelöscht.',
+    chatRetention: 'Chat und Notizen lesbar für',
+    attendanceRetention: 'Teilnehmende namentlich genannt für',
+    daysAfterEvent: 'Tage nach der Veranstaltung',
+    kept: 'Aufbewahrt',
     admin: 'Erster Administrator',
     adminHint:
       'Erhält eine E-Mail mit einem Link zum Festlegen des Passworts und verwaltet dann die Benutzer und Veranstaltungen des Labors.',
@@ -118,6 +125,9 @@ export const labsDe: Widen<typeof labsEn> = {
     plan_minutes: 'Eine ganze Zahl von Minuten, von 0 bis 100.000.000.',
     time_zone: 'Wählen Sie eine Zeitzone aus der Liste.',
     default_locale: 'Wählen Sie Französisch, Englisch oder Deutsch.',
+    chat_retention_days: 'Eine ganze Zahl von Tagen, von 1 bis 36.500, oder leer, um sie aufzubewahren.',
+    attendance_retention_days:
+      'Eine ganze Zahl von Tagen, von 1 bis 36.500, oder leer, um sie aufzubewahren.',
     email: 'Geben Sie eine gültige E-Mail-Adresse ein.',
     emailTaken: 'Diese E-Mail-Adresse wird bereits von einem anderen Konto verwendet.',
     first_name: 'Geben Sie einen Vornamen mit höchstens 100 Zeichen ein.',

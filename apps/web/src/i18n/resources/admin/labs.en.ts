@@ -89,6 +89,13 @@ export const labsEn = {
     timeZoneHint: 'The lab’s statistics and consumption count days in it.',
     defaultLocale: 'Default language',
     defaultLocaleHint: 'The language of its mails when a person has none of their own.',
+    retention: 'Data retention',
+    retentionHint:
+      'Counted from each event’s end; leave a field empty to keep for good. Past the days set, a daily job erases them for good. Pharmacovigilance reports are never erased by retention.',
+    chatRetention: 'Chat and notes readable for',
+    attendanceRetention: 'Participants named for',
+    daysAfterEvent: 'days after the event',
+    kept: 'Kept',
     admin: 'First administrator',
     adminHint:
       'They receive an e-mail with a link to set their password, then manage the lab’s users and events.',
@@ -114,6 +121,8 @@ export const labsEn = {
     plan_minutes: 'A whole number of minutes, from 0 to 100,000,000.',
     time_zone: 'Choose a time zone from the list.',
     default_locale: 'Choose French, English or German.',
+    chat_retention_days: 'A whole number of days, from 1 to 36,500, or empty to keep them.',
+    attendance_retention_days: 'A whole number of days, from 1 to 36,500, or empty to keep them.',
     email: 'Enter a valid e-mail address.',
     emailTaken: 'This e-mail address is already used by another account.',
     first_name: 'Enter a first name of at most 100 characters.',

@@ -92,6 +92,13 @@ export const labsFr: Widen<typeof labsEn> = {
     timeZoneHint: 'Les statistiques et la consommation du laboratoire comptent les jours dans ce fuseau.',
     defaultLocale: 'Langue par défaut',
     defaultLocaleHint: 'La langue de ses e-mails quand une personne n’en a pas choisi.',
+    retention: 'Conservation des données',
+    retentionHint:
+      'Comptée depuis la fin de chaque événement ; laissez un champ vide pour tout conserver. Passé ce délai, une tâche quotidienne les efface définitivement. Les déclarations de pharmacovigilance ne sont jamais effacées par la conservation.',
+    chatRetention: 'Chat et notes lisibles pendant',
+    attendanceRetention: 'Participants nommés pendant',
+    daysAfterEvent: 'jours après l’événement',
+    kept: 'Conservés',
     admin: 'Premier administrateur',
     adminHint:
       'Il reçoit un e-mail avec un lien pour choisir son mot de passe, puis gère les utilisateurs et les événements du laboratoire.',
@@ -117,6 +124,8 @@ export const labsFr: Widen<typeof labsEn> = {
     plan_minutes: 'Un nombre entier de minutes, de 0 à 100 000 000.',
     time_zone: 'Choisissez un fuseau horaire dans la liste.',
     default_locale: 'Choisissez le français, l’anglais ou l’allemand.',
+    chat_retention_days: 'Un nombre entier de jours, de 1 à 36 500, ou vide pour les conserver.',
+    attendance_retention_days: 'Un nombre entier de jours, de 1 à 36 500, ou vide pour les conserver.',
     email: 'Saisissez une adresse e-mail valide.',
     emailTaken: 'Cette adresse e-mail est déjà utilisée par un autre compte.',
     first_name: 'Saisissez un prénom de 100 caractères au plus.',
