@@ -5,7 +5,7 @@
 // under legal hold is kept and named; the erasure is an entry of the trail without personal data; and
 // nobody erases an account holding more than they do.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ERASED_VALUE, ERASURE_RULE_MESSAGES, REASON_HEADER } from '@lablive/domain';
@@ -280,14 +280,23 @@ describe('POST /api/personal-data/erasure', () => {
 
   it('leaves every signed chain verifying', async () => {
     await ledger();
-    const room = await verifyPackage(await exported(`/api/rooms/${roomId}/log/export`, 'room.jsonl'), {
-      trustedKey: signer.verifierKey,
-    });
+    const roomFile = await exported(`/api/rooms/${roomId}/log/export`, 'room.jsonl');
+    const room = await verifyPackage(roomFile, { trustedKey: signer.verifierKey });
     expect(room.verified, JSON.stringify(room)).toBe(true);
-    const trail = await verifyPackage(await exported('/api/audit/log/export', 'trail.jsonl'), {
-      trustedKey: signer.verifierKey,
-    });
+    const trailFile = await exported('/api/audit/log/export', 'trail.jsonl');
+    const trail = await verifyPackage(trailFile, { trustedKey: signer.verifierKey });
     expect(trail.verified, JSON.stringify(trail)).toBe(true);
+    // Nor is the person in any export: the signed logs, the readable trail, the session's statistics.
+    const readable = await Promise.all(
+      ['/api/audit/export?format=csv', '/api/audit/export?format=json'].map(
+        async (url) => (await call('GET', url, tokens.admin)).body,
+      ),
+    );
+    for (const body of [await readFile(roomFile, 'utf8'), await readFile(trailFile, 'utf8'), ...readable]) {
+      expect(body).not.toMatch(/quillfeather/i);
+    }
+    expect(readable[1]).toContain('"action": "erase"');
+    expect(readable[1]).toContain(ERASED_VALUE);
   });
 
   it('is recorded in the trail with counts and the reason, and names no one', async () => {
