@@ -51,9 +51,12 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const reasonInput = useRef<HTMLTextAreaElement>(null);
   const askReason = props.askReason ?? false;
   const gate = reasonGate(askReason, reason);
-  // Each time it opens (by its trigger or by its owner), the dialog asks afresh.
+  // Each time it opens (by its trigger or by its owner), the dialog asks afresh: no reason typed, and
+  // no failure of the last time (an owner that opens it does not go through onOpenChange).
   useEffect(() => {
-    if (open) setReason('');
+    if (!open) return;
+    setReason('');
+    setFailure(null);
   }, [open]);
 
   async function confirm() {

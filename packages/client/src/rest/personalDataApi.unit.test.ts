@@ -1,9 +1,11 @@
 // A person's data downloaded for a GDPR request, against a real (tiny) HTTP server: the address, the
 // format, the PDF's language and zone go in the query, encoded; the file comes with the name the server
-// gives it; a malformed address comes back as the server's field error.
+// gives it; a malformed address comes back as the server's field error. Their erasure posts the address
+// with the request as the reason, percent-encoded, and reads back what was erased and what is kept.
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { REASON_HEADER } from '@lablive/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isApiError } from './apiError.ts';
 import { createTransport } from './httpTransport.ts';
@@ -12,7 +14,31 @@ import { createMemoryTokenStore } from './tokenStore.ts';
 
 const JSON_BODY = '{"email":"ada+gdpr@example.com","participations":[]}';
 
-type Received = { url: URL; authorization: string | undefined };
+type Received = { url: URL; authorization: string | undefined; reason?: string | undefined; body?: string };
+
+const ERASURE = {
+  erasureId: 'er-1',
+  erasedAt: '2026-11-30T09:15:00.000Z',
+  participations: 2,
+  accounts: 1,
+  keys: 3,
+  mails: 4,
+  keptReports: [{ id: 7, reference: 'PV-2026-000007' }],
+};
+
+async function answerErasure(request: IncomingMessage, response: ServerResponse, url: URL) {
+  let body = '';
+  for await (const chunk of request) body += String(chunk);
+  const reason = request.headers[REASON_HEADER];
+  received.push({
+    url,
+    authorization: request.headers.authorization,
+    reason: typeof reason === 'string' ? reason : undefined,
+    body,
+  });
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(ERASURE));
+}
 
 let server: Server;
 let baseUrl: string;
@@ -20,6 +46,10 @@ let received: Received[];
 
 function answer(request: IncomingMessage, response: ServerResponse) {
   const url = new URL(request.url ?? '/', 'http://localhost');
+  if (request.method === 'POST' && url.pathname === '/api/personal-data/erasure') {
+    void answerErasure(request, response, url);
+    return;
+  }
   received.push({ url, authorization: request.headers.authorization });
   const email = url.searchParams.get('email') ?? '';
   if (url.pathname !== '/api/personal-data' || !email.includes('@')) {
@@ -92,5 +122,16 @@ describe("a person's data requests", () => {
     expect(isApiError(failure) && failure.namedFields).toEqual([
       { field: 'email', message: 'Please enter a valid e-mail address.' },
     ]);
+  });
+
+  it('erases with the request as the reason, percent-encoded, and reads back what was erased and kept', async () => {
+    const reason = 'demande par courriel du 29/11/2026 — réf. 12';
+    const erasure = await api().erase('ada+gdpr@example.com', { reason });
+    expect(erasure).toEqual(ERASURE);
+    const [call] = received;
+    expect(call?.url.pathname).toBe('/api/personal-data/erasure');
+    expect(JSON.parse(call?.body ?? '')).toEqual({ email: 'ada+gdpr@example.com' });
+    expect(call?.reason).toBe(encodeURIComponent(reason));
+    expect(call?.authorization).toBe('Bearer a-1');
   });
 });

@@ -1,13 +1,16 @@
 // The audit trail's entries, newest first, a page at a time from the server, in the back office's one
 // list (read only: no selection, no removal): when (in the reader's zone, named), who (name, e-mail,
 // roles; their own time when their zone is another), what (the action and the record), each field's
-// change, and the reason given. On a phone each entry is a card.
+// change, and the reason given. On a phone each entry is a card. A person's name, address or value erased
+// on their request (GDPR) is said "erased", in italics.
 import { type AuditEntry, USER_ROLES, type UserRole } from '@lablive/domain';
 import type { PaginationState } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { instantFormat } from '../../format/dayTime.ts';
+import { ErasableText } from '../../format/ErasableText.tsx';
+import { isErased } from '../../format/erased.ts';
 import { useLocale } from '../../i18n/useLocale.ts';
 import { AdminList, type ListColumn } from '../list/AdminList.tsx';
 import { AUDIT_PAGE_SIZES } from './auditFilter.ts';
@@ -144,8 +147,14 @@ function Who({ entry, words, clock }: { entry: AuditEntry; words: Words; clock: 
   const roles = entry.actor.roles.map((role) => (isRole(role) ? t(`profile.roles.${role}`) : role));
   return (
     <span className="audit-who" data-testid="audit-who">
-      <strong>{name}</strong>
-      {email !== null && <span className="audit-value">{breakableEmail(email)}</span>}
+      <strong>
+        <ErasableText text={name} />
+      </strong>
+      {email !== null && (
+        <span className="audit-value">
+          {isErased(email) ? <ErasableText text={email} /> : breakableEmail(email)}
+        </span>
+      )}
       {roles.length > 0 && <span className="audit-muted">{roles.join(', ')}</span>}
       {zone !== null && (
         <span className="audit-muted" data-testid="audit-their-time">
@@ -184,7 +193,9 @@ function Changes({ entry, words, noChange }: { entry: AuditEntry; words: Words; 
           <li key={index} data-testid="audit-change" data-field={view.field} data-kind={view.kind}>
             <code>{view.field}</code>
             {words.separator}
-            <span className="audit-value">{describeChange(view, words.changes)}</span>
+            <span className="audit-value">
+              <ErasableText text={describeChange(view, words.changes)} />
+            </span>
           </li>
         );
       })}

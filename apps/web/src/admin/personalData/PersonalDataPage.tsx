@@ -1,7 +1,8 @@
 // The personal data requests page (/admin/personal-data, permission `manage personal data`; GDPR access,
 // issue 32): what the export of a person's data holds and leaves out, and a form that downloads it for
 // an e-mail address as JSON (for machines) or as a readable PDF (in the page's language, dates in the
-// reader's zone). The server records each request in the audit trail.
+// reader's zone); below it, the erasure of a person's data (PersonalDataErasure.tsx). The server
+// records each request in the audit trail.
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { PersonalDataFormat } from '@lablive/client';
 import { personalDataQuerySchema } from '@lablive/domain';
@@ -12,6 +13,7 @@ import { BusyButton } from '../../components/BusyButton.tsx';
 import { describeFailure, translateMessage } from '../../i18n/messages.ts';
 import { AdminPage } from '../AdminPage.tsx';
 import { ControlField } from '../ControlField.tsx';
+import { PersonalDataErasureSection } from './PersonalDataErasure.tsx';
 import { type PersonalDataOutcome, usePersonalDataDownload } from './usePersonalDataDownload.ts';
 import './personalData.css';
 
@@ -42,6 +44,7 @@ export function PersonalDataPage() {
     >
       <PersonalDataScope />
       <PersonalDataForm />
+      <PersonalDataErasureSection />
     </AdminPage>
   );
 }

@@ -4,6 +4,7 @@
 import type { ReplayState } from '@lablive/domain';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErasableText } from '../../format/ErasableText.tsx';
 import { useFormat } from '../../format/useFormat.ts';
 
 export function ReplayRoom({
@@ -45,7 +46,9 @@ export function ReplayRoom({
           <ul className="replay-people" data-testid="replay-people">
             {view.viewers.map((viewer) => (
               <li key={viewer.id} data-testid="replay-person" data-name={viewer.name}>
-                <span className="replay-person-name">{viewer.name}</span>{' '}
+                <span className="replay-person-name">
+                  <ErasableText text={viewer.name} />
+                </span>{' '}
                 <span className="replay-person-role">
                   {t(`replay.roles.${viewer.role}`, { defaultValue: viewer.role })}
                 </span>
@@ -71,9 +74,14 @@ export function ReplayRoom({
             {view.chat.messages.map((message) => (
               <li key={message.id} data-testid="replay-message">
                 <span className="replay-chat-meta">
-                  <strong>{message.from.name}</strong> <time dateTime={message.at}>{clock(message.at)}</time>
+                  <strong>
+                    <ErasableText text={message.from.name} />
+                  </strong>{' '}
+                  <time dateTime={message.at}>{clock(message.at)}</time>
                 </span>
-                <span className="replay-chat-text">{message.text}</span>
+                <span className="replay-chat-text">
+                  <ErasableText text={message.text} />
+                </span>
               </li>
             ))}
             <li ref={chatEnd} aria-hidden="true" />
@@ -116,9 +124,11 @@ export function ReplayRoom({
       <section className="replay-panel" aria-labelledby="replay-stage-title">
         <h2 id="replay-stage-title">{t('replay.stage')}</h2>
         <p data-testid="replay-screen-share">
-          {view.screenShare === null
-            ? t('replay.noScreenShare')
-            : t('replay.screenShare', { name: view.screenShare.name })}
+          {view.screenShare === null ? (
+            t('replay.noScreenShare')
+          ) : (
+            <ErasableText text={t('replay.screenShare', { name: view.screenShare.name })} />
+          )}
         </p>
         <p data-testid="replay-scene">
           {view.presentation.scene === null

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { DurationParts } from '../../format/duration.ts';
+import { ErasableText } from '../../format/ErasableText.tsx';
 import { useFormat } from '../../format/useFormat.ts';
 import { useLoadedQuery } from '../../queries/loaded.ts';
 import { AdminList, type ListColumn } from '../list/AdminList.tsx';
@@ -53,7 +54,11 @@ export function ClosedSessions({ withConsumption = false }: { withConsumption?: 
       narrow: true,
       cell: (event) => <time dateTime={event.date}>{format.day(event.date)}</time>,
     },
-    { id: 'admin', header: t('stats.closed.admin'), cell: (event) => event.admin },
+    {
+      id: 'admin',
+      header: t('stats.closed.admin'),
+      cell: (event) => <ErasableText text={event.admin} />,
+    },
     {
       id: 'guests',
       header: t('stats.closed.guests'),

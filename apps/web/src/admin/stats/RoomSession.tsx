@@ -4,6 +4,7 @@
 import { presentSecondsAt, type RoomSessionStats, type SessionParticipant } from '@lablive/domain';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErasableText } from '../../format/ErasableText.tsx';
 import { useFormat } from '../../format/useFormat.ts';
 import { clockOf, minutesOf, sessionTimeline, type TimelineBar } from './statsFormat.ts';
 
@@ -103,7 +104,9 @@ function AttendanceTimeline(props: { session: RoomSessionStats; formats: Instant
               data-testid="stats-person"
               data-name={person.name}
             >
-              <span className="timeline-name">{person.name}</span>
+              <span className="timeline-name">
+                <ErasableText text={person.name} />
+              </span>
               <span className="timeline-total">
                 {t('stats.detail.totalMinutes', { count: minutesOf(presentSecondsAt(person, nowMs)) })}
               </span>
@@ -180,7 +183,9 @@ function AttendanceTable({ session, nowMs }: { session: RoomSessionStats; nowMs:
         <tbody>
           {session.participants.map((person) => (
             <tr key={person.participant_id}>
-              <th scope="row">{person.name}</th>
+              <th scope="row">
+                <ErasableText text={person.name} />
+              </th>
               <StackedCell label={t('stats.detail.role')}>{role(person)}</StackedCell>
               {FIGURES.map((figure) => (
                 <StackedCell key={figure.label} label={t(figure.label)} className="cell-number">

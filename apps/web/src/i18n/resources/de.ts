@@ -17,6 +17,7 @@ export const de: Translations = {
     backToSignIn: 'Zurück zur Anmeldung',
     backToHome: 'Zurück zur Startseite',
     logoAlt: 'Logo von {{name}}',
+    erased: 'gelöscht',
   },
   language: {
     label: 'Sprache',

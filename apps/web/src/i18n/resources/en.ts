@@ -18,6 +18,8 @@ export const en = {
     backToSignIn: 'Back to sign in',
     backToHome: 'Back to home',
     logoAlt: '{{name}} logo',
+    /** A personal value erased on its owner's request (GDPR): shown in its place, in italics. */
+    erased: 'erased',
   },
   language: {
     label: 'Language',

@@ -17,6 +17,7 @@ export const fr: Translations = {
     backToSignIn: 'Retour à la connexion',
     backToHome: 'Retour à l’accueil',
     logoAlt: 'Logo {{name}}',
+    erased: 'effacé',
   },
   language: {
     label: 'Langue',

@@ -34,4 +34,39 @@ export const personalDataFr: Widen<typeof personalDataEn> = {
     saved: '{{file}} enregistré : les données de {{email}}.',
     failed: 'Le fichier n’a pas pu être téléchargé : {{reason}}',
   },
+  erasure: {
+    title: 'Effacer les données de cette personne',
+    explain:
+      'Quand une personne demande l’effacement de ses données (RGPD, article 17), effacez-les ici. Son nom, son adresse, ses messages de chat et ses notes deviennent illisibles partout et s’affichent « effacé », son compte (si elle en a un) est anonymisé et désactivé, et les journaux signés restent vérifiables.',
+    hold: 'Les déclarations de pharmacovigilance qu’elle a faites ou qui la nomment sont conservées au titre d’une obligation légale (règlement d’exécution (UE) n° 520/2012, article 12 ; RGPD, article 17, paragraphe 3) : le résultat les cite, avec une phrase à transmettre à la personne.',
+    email: 'Adresse e-mail de la personne à effacer',
+    emailHint: 'C’est irréversible : téléchargez d’abord ses données si elle les a aussi demandées.',
+    erase: 'Effacer ses données…',
+    confirmTitle: 'Effacer les données de cette personne',
+    confirmMessage:
+      'Tout ce que le laboratoire détient sur {{email}} devient définitivement illisible, sauf les déclarations conservées au titre d’une obligation légale. Comme motif, indiquez sa demande : comment et quand elle est arrivée (par exemple « demande par courrier du 29/11/2026 »).',
+    confirm: 'Effacer',
+    result: {
+      title: 'Les données de {{email}} sont effacées',
+      when: 'Effacées le {{time}} ({{zone}}).',
+      reference: 'Référence de cet effacement dans la piste d’audit :',
+      counts: 'Ce qui a été effacé',
+      participations: 'Participations à des événements rendues illisibles',
+      accounts: 'Comptes anonymisés et désactivés',
+      keys: 'Clés de données détruites',
+      mails: 'E-mails dont le destinataire est oublié',
+      noneKept:
+        'Aucune déclaration de pharmacovigilance n’est conservée : rien de plus à dire à la personne.',
+      keptTitle: 'Déclarations conservées au titre d’une obligation légale',
+      keptIntro_one:
+        'Cette déclaration de pharmacovigilance est conservée. Dites à la personne laquelle, et pourquoi :',
+      keptIntro_other:
+        'Ces {{count}} déclarations de pharmacovigilance sont conservées. Dites à la personne lesquelles, et pourquoi :',
+      letterLabel: 'À envoyer à la personne',
+      letter_one:
+        'Comme vous l’avez demandé, nous avons effacé vos données personnelles, sauf la déclaration de pharmacovigilance {{references}}, que nous devons conserver : le droit de l’Union impose de conserver les déclarations d’effets indésirables suspectés tant que le médicament est autorisé et au moins dix ans après (règlement d’exécution (UE) n° 520/2012, article 12), ce que le RGPD permet (article 17, paragraphe 3, points b et c).',
+      letter_other:
+        'Comme vous l’avez demandé, nous avons effacé vos données personnelles, sauf les déclarations de pharmacovigilance {{references}}, que nous devons conserver : le droit de l’Union impose de conserver les déclarations d’effets indésirables suspectés tant que le médicament est autorisé et au moins dix ans après (règlement d’exécution (UE) n° 520/2012, article 12), ce que le RGPD permet (article 17, paragraphe 3, points b et c).',
+    },
+  },
 };
