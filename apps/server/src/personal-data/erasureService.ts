@@ -67,7 +67,7 @@ export function createErasureService(deps: ErasureServiceDeps) {
         const { participations, account } = await lockPerson(trx, labId, email);
         if (account !== null) {
           if (account.id === principal.userId) {
-            throw new DomainError('conflict', USER_RULE_MESSAGES.removeYourself);
+            throw new DomainError('conflict', ERASURE_RULE_MESSAGES.yourself);
           }
           const [target] = await usersOfLab(trx, labId, [account.id], { lock: true });
           if (target && holdsMoreThan(target, principal)) throw forbidden(USER_RULE_MESSAGES.holdsMore);

@@ -151,7 +151,7 @@ describe.runIf(skipReason === null)(`statistics and replay${skipReason ? ` (${sk
       .toEqual(expect.arrayContaining(['Gina Guest', 'Anatole Animateur']));
     await check(admin, 'session-detail');
 
-    // The room's log, signed for an inspector: saved under the server's name, holding the chat, and
+    // The room's log, signed for an inspector: saved under the server's name, holding the chat (sealed), and
     // verified by the real lablive-verify with the key the page shows.
     const shownKey = admin.getByTestId('stats-inspector-note').getByTestId('ledger-key');
     await shownKey.waitFor(WAIT);
@@ -167,7 +167,11 @@ describe.runIf(skipReason === null)(`statistics and replay${skipReason ? ` (${sk
       await download.saveAs(file);
       const [header = ''] = (await readFile(file, 'utf8')).split('\n');
       expect(JSON.parse(header)).toMatchObject({ format: 'lablive-export/1', kind: 'session' });
-      expect(await readFile(file, 'utf8')).toContain(FIRST);
+      // Its chat as stored: sealed (erasable by deleting its key), never in clear in a signed log.
+      const body = await readFile(file, 'utf8');
+      expect(body).toContain('ChatMessageSent');
+      expect(body).toContain('"text":"pd1:');
+      expect(body).not.toContain(FIRST);
       const result = await verifyPackage(file, { trustedKey: key });
       expect(result.problem).toBeNull();
       expect(result.verified).toBe(true);

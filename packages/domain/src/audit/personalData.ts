@@ -3,6 +3,7 @@
 // (the patients of a pharmacovigilance report, the other guests of a room) is left out.
 import { z } from 'zod';
 import { emailSchema } from '../auth/schemas.ts';
+import { REFUSALS } from '../shared/refusals.ts';
 import { timeZoneSchema } from '../shared/timeZone.ts';
 
 export const PERSONAL_DATA_FORMATS = ['json', 'pdf'] as const;
@@ -22,9 +23,10 @@ export type PersonalDataQuery = z.infer<typeof personalDataQuerySchema>;
  */
 export const ERASED_VALUE = '[erased]';
 
-/** The erasure's own refusals, which the web shows in the reader's language. */
+/** The erasure's own refusals (translated by the web as every refusal is). */
 export const ERASURE_RULE_MESSAGES = {
-  sessionRunning: 'A session of one of this person’s events is running: erase their data once it has ended.',
+  sessionRunning: REFUSALS.erasureSessionRunning,
+  yourself: REFUSALS.eraseYourself,
 } as const;
 
 /** POST personal-data/erasure: the address whose owner asked (the reason header says how and when). */

@@ -70,6 +70,9 @@ export const REFUSALS = {
   storageQuota:
     "file: {what} takes {adding}, which would bring the lab past its storage quota of {quota}: its documents and media builds already hold {used}. Delete documents or medias it no longer needs, or ask the platform's administrator for a larger quota.",
   reasonRequired: 'A reason is required for this change.',
+  erasureSessionRunning:
+    'A session of one of this person’s events is running: erase their data once it has ended.',
+  eraseYourself: 'You cannot erase your own data: another person who answers data requests must.',
 } as const;
 
 export type RefusalKey = keyof typeof REFUSALS;

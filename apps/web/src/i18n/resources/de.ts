@@ -214,5 +214,9 @@ export const de: Translations = {
     storageQuota:
       'Dieser Upload belegt {{adding}} und würde das Speicherkontingent des Labors ({{quota}}) überschreiten: Seine Dokumente und Medien belegen bereits {{used}}. Löschen Sie nicht mehr benötigte oder bitten Sie die Plattformadministration um ein größeres Kontingent.',
     reasonRequired: 'Für diese Änderung ist eine Begründung erforderlich.',
+    erasureSessionRunning:
+      'Eine Sitzung einer Veranstaltung dieser Person läuft: Löschen Sie ihre Daten, wenn sie beendet ist.',
+    eraseYourself:
+      'Sie können Ihre eigenen Daten nicht löschen: Eine andere Person, die Datenanfragen beantwortet, muss es tun.',
   },
 };

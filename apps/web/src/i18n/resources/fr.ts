@@ -211,5 +211,9 @@ export const fr: Translations = {
     storageQuota:
       'Cet envoi occupe {{adding}}, ce qui dépasserait le quota de stockage du laboratoire ({{quota}}) : ses documents et médias occupent déjà {{used}}. Supprimez ceux dont il n’a plus besoin, ou demandez un quota plus grand à l’administrateur de la plateforme.',
     reasonRequired: 'Un motif est requis pour cette modification.',
+    erasureSessionRunning:
+      'Une session d’un des événements de cette personne est en cours : effacez ses données une fois qu’elle est terminée.',
+    eraseYourself:
+      'Vous ne pouvez pas effacer vos propres données : une autre personne qui répond aux demandes doit le faire.',
   },
 };

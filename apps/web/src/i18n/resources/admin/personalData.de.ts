@@ -44,7 +44,7 @@ export const personalDataDe: Widen<typeof personalDataEn> = {
     erase: 'Ihre Daten löschen…',
     confirmTitle: 'Daten dieser Person löschen',
     confirmMessage:
-      'Alles, was das Labor über {{email}} speichert, wird endgültig unlesbar, außer den Meldungen mit gesetzlicher Aufbewahrungspflicht. Geben Sie als Grund ihr Ersuchen an: wie und wann es kam (zum Beispiel „Ersuchen per Brief vom 29.11.2026“).',
+      'Alles, was das Labor über {{email}} speichert, wird endgültig unlesbar, außer den Meldungen mit gesetzlicher Aufbewahrungspflicht. Geben Sie als Grund ihr Ersuchen an: wie und wann es kam (zum Beispiel „Ersuchen per Brief vom 29.11.2026“), ohne die Person zu nennen: Der Grund wird so gespeichert, wie er eingegeben wurde.',
     confirm: 'Löschen',
     result: {
       title: 'Die Daten von {{email}} sind gelöscht',

@@ -40,7 +40,7 @@ export const personalDataEn = {
     erase: 'Erase their data…',
     confirmTitle: 'Erase this person’s data',
     confirmMessage:
-      'Everything the lab holds about {{email}} becomes unreadable for good, except the reports kept under legal hold. As the reason, give their request: how and when it came (for example “request by mail of 29/11/2026”).',
+      'Everything the lab holds about {{email}} becomes unreadable for good, except the reports kept under legal hold. As the reason, give their request: how and when it came (for example “request by mail of 29/11/2026”), without naming the person: the reason is kept as typed.',
     confirm: 'Erase',
     result: {
       title: 'The data of {{email}} is erased',

@@ -44,7 +44,7 @@ export const personalDataFr: Widen<typeof personalDataEn> = {
     erase: 'Effacer ses données…',
     confirmTitle: 'Effacer les données de cette personne',
     confirmMessage:
-      'Tout ce que le laboratoire détient sur {{email}} devient définitivement illisible, sauf les déclarations conservées au titre d’une obligation légale. Comme motif, indiquez sa demande : comment et quand elle est arrivée (par exemple « demande par courrier du 29/11/2026 »).',
+      'Tout ce que le laboratoire détient sur {{email}} devient définitivement illisible, sauf les déclarations conservées au titre d’une obligation légale. Comme motif, indiquez sa demande : comment et quand elle est arrivée (par exemple « demande par courrier du 29/11/2026 »), sans nommer la personne : le motif est conservé tel quel.',
     confirm: 'Effacer',
     result: {
       title: 'Les données de {{email}} sont effacées',
