@@ -15,10 +15,10 @@ import { createEventStore } from './event-store/eventStore.ts';
 import { createWakeUp } from './event-store/wakeUp.ts';
 import { sweepIncoming } from './files/files.ts';
 import { buildApp } from './http/app.ts';
-import { createJobQueue } from './jobs/jobQueue.ts';
+import { createJobQueue, type JobQueue } from './jobs/jobQueue.ts';
 import { startInstanceLedger } from './ledger/instanceLedger.ts';
 import { createLifecycle } from './lifecycle/lifecycle.ts';
-import { countedMailer, createMailer } from './mail/mailer.ts';
+import { countedMailer, createMailer, type Mailer } from './mail/mailer.ts';
 import { createQueuedMailOutbox } from './mail/mailOutbox.ts';
 import { startMediaServer } from './media/mediaServerStart.ts';
 import { createGatewayStats } from './observability/gatewayStats.ts';
@@ -101,6 +101,35 @@ async function seedIfAsked(env: Env, database: { db: Db; embedded: boolean }) {
   return { seed, demoAccountsPresent: await holdsDemoAccounts(database.db) };
 }
 
+/**
+ * What works on the job queue: mails, the guests' reminders, and what follows an erasure (the read
+ * models' rebuild, the labs' daily retention).
+ */
+async function startQueuedWork(
+  env: Env,
+  db: Db,
+  jobs: JobQueue,
+  deps: {
+    mailer: Mailer;
+    accessTokenSecret: string;
+    log: (message: string, details?: Record<string, unknown>) => void;
+  },
+) {
+  const mailOutbox = await createQueuedMailOutbox(jobs, deps.mailer, db);
+  const reminders = await createReminderScheduler({
+    db,
+    queue: jobs,
+    mailOutbox,
+    publicUrl: env.PUBLIC_URL,
+    invitationTtlSeconds: env.INVITATION_TOKEN_TTL_SECONDS,
+    calendarPageUrl: (eventId, participantId) =>
+      calendarPageUrl(env.PUBLIC_URL, deps.accessTokenSecret, eventId, participantId),
+    now: () => new Date(),
+  });
+  const forgetting = await startForgetting({ db, jobs, now: () => new Date(), log: deps.log });
+  return { mailOutbox, reminders, forgetting };
+}
+
 export async function startServer(env: Env, logger: FastifyServerOptions['logger']): Promise<RunningServer> {
   const database = await openDatabase(env, () => {});
   const closers: Array<() => Promise<unknown> | unknown> = [() => database.close()];
@@ -141,21 +170,9 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
     const jobs = createJobQueue({ databaseUrl: database.url, log: log('jobs') });
     await jobs.start();
     closers.push(() => jobs.stop());
-    const mailOutbox = await createQueuedMailOutbox(jobs, mailer, database.db);
-    const reminders = await createReminderScheduler({
-      db: database.db,
-      queue: jobs,
-      mailOutbox,
-      publicUrl: env.PUBLIC_URL,
-      invitationTtlSeconds: env.INVITATION_TOKEN_TTL_SECONDS,
-      calendarPageUrl: (eventId, participantId) =>
-        calendarPageUrl(env.PUBLIC_URL, accessTokenSecret, eventId, participantId),
-      now: () => new Date(),
-    });
-    const forgetting = await startForgetting({
-      db: database.db,
-      jobs,
-      now: () => new Date(),
+    const { mailOutbox, reminders, forgetting } = await startQueuedWork(env, database.db, jobs, {
+      mailer,
+      accessTokenSecret,
       log: (message, details) => log('personal-data')('info', message, details),
     });
     // Appends of this instance's rooms wake its projections at once (others' are polled).
