@@ -91,3 +91,71 @@ export async function enterAsPublicGuest(
   await joinFromWaitingRoom(page);
   return Number(/\/room\/(\d+)/.exec(page.url())?.[1]);
 }
+
+/**
+ * A person at their own browser window (a context of its own: storage, camera and microphone allowed),
+ * in English unless said otherwise; closing `browser` closes it.
+ */
+export async function personAtBrowser(
+  browser: Browser,
+  options: { width?: number; locale?: 'en' | 'fr' | 'de' } = {},
+): Promise<Page> {
+  const locale = options.locale ?? 'en';
+  const context = await browser.newContext({
+    locale,
+    viewport: { width: options.width ?? 1280, height: 800 },
+    permissions: ['camera', 'microphone'],
+  });
+  const page = await context.newPage();
+  // Runs in the page (no DOM types here): the app reads its language from there first.
+  await page.addInitScript((chosen) => {
+    const { localStorage } = globalThis as unknown as {
+      localStorage: { setItem(key: string, value: string): void };
+    };
+    localStorage.setItem('lablive.locale', chosen);
+  }, locale);
+  return page;
+}
+
+/** Writes `text` in the room's chat and waits until it shows. */
+export async function sayInChat(page: Page, text: string): Promise<void> {
+  await page.getByTestId('tab-chat').click();
+  await page.getByTestId('chat-input').fill(text);
+  await page.keyboard.press('Enter');
+  await page.getByText(text).first().waitFor(ROOM_WAIT);
+}
+
+/**
+ * A session of an event of the demo data (SEED_DEMO_DATA): a guest through its public link, placed in a
+ * room, and the demo animator joining that room from the events page and starting the session. Returns
+ * the room's id.
+ */
+export async function startDemoSession(
+  serverUrl: string,
+  event: { id: number; slug: string },
+  guestPage: Page,
+  animatorPage: Page,
+  guest: { firstName: string; lastName: string; email: string },
+): Promise<number> {
+  const roomId = await enterAsPublicGuest(guestPage, serverUrl, event.slug, guest);
+  await signInThroughPage(animatorPage, serverUrl, 'animator@lablive.test');
+  await animatorPage.waitForURL('**/admin/events', ROOM_WAIT);
+  const card = animatorPage.getByTestId(`event-${event.id}`);
+  await card.waitFor(ROOM_WAIT);
+  await card.getByTestId('event-room-select').selectOption(String(roomId));
+  await card.getByTestId('event-join').click();
+  await joinFromWaitingRoom(animatorPage);
+  await animatorPage.getByTestId('room-start-session').click();
+  await animatorPage.getByTestId('room-end-session').waitFor(ROOM_WAIT);
+  return roomId;
+}
+
+/** The demo admin signed in, closing a running event from the events page (its sessions end). */
+export async function closeEventAsAdmin(adminPage: Page, serverUrl: string, eventId: number): Promise<void> {
+  await signInThroughPage(adminPage, serverUrl, 'admin@lablive.test');
+  await adminPage.waitForURL('**/admin/events', ROOM_WAIT);
+  const running = adminPage.getByTestId('events-current').getByTestId(`event-${eventId}`);
+  await running.getByTestId('event-close').click();
+  await adminPage.getByTestId('confirm-close-confirm').click();
+  await adminPage.getByTestId('events-closed').getByTestId(`event-${eventId}`).waitFor(ROOM_WAIT);
+}

@@ -10,12 +10,14 @@ import path from 'node:path';
 import {
   accessibilityViolations,
   browserSkipReason,
+  closeEventAsAdmin,
   createTestDatabase,
-  enterAsPublicGuest,
-  joinFromWaitingRoom,
   launchChromium,
+  personAtBrowser,
   type ServerProcess,
+  sayInChat,
   signInThroughPage,
+  startDemoSession,
   startServerProcess,
   type TestDatabase,
 } from '@lablive/testkit';
@@ -41,22 +43,9 @@ describe.runIf(skipReason === null)(
     const contexts: BrowserContext[] = [];
 
     async function person(width = 1280): Promise<Page> {
-      const context = await browser.newContext({
-        locale: 'en',
-        viewport: { width, height: 800 },
-        permissions: ['camera', 'microphone'],
-      });
-      contexts.push(context);
-      const page = await context.newPage();
-      await page.addInitScript(() => window.localStorage.setItem('lablive.locale', 'en'));
+      const page = await personAtBrowser(browser, { width });
+      contexts.push(page.context());
       return page;
-    }
-
-    async function say(page: Page, text: string) {
-      await page.getByTestId('tab-chat').click();
-      await page.getByTestId('chat-input').fill(text);
-      await page.keyboard.press('Enter');
-      await page.getByText(text).first().waitFor(WAIT);
     }
 
     async function check(page: Page, name: string) {
@@ -92,32 +81,18 @@ describe.runIf(skipReason === null)(
 
       // The session: a guest through the public link, the animator in the same room; both speak.
       const guest = await person();
-      const roomId = await enterAsPublicGuest(guest, server.url, event.slug, {
+      const animator = await person();
+      const roomId = await startDemoSession(server.url, event, guest, animator, {
         firstName: 'Philippa',
         lastName: 'Wrenfield',
         email: GUEST_EMAIL,
       });
-      const animator = await person();
-      await signInThroughPage(animator, server.url, 'animator@lablive.test');
-      await animator.waitForURL('**/admin/events', WAIT);
-      const card = animator.getByTestId(`event-${event.id}`);
-      await card.waitFor(WAIT);
-      await card.getByTestId('event-room-select').selectOption(String(roomId));
-      await card.getByTestId('event-join').click();
-      await joinFromWaitingRoom(animator);
-      await animator.getByTestId('room-start-session').click();
-      await animator.getByTestId('room-end-session').waitFor(WAIT);
-      await say(guest, GUEST_WORDS);
-      await say(animator, ANIMATOR_WORDS);
+      await sayInChat(guest, GUEST_WORDS);
+      await sayInChat(animator, ANIMATOR_WORDS);
 
       // The admin closes the event, then erases the guest on their request.
       const admin = await person();
-      await signInThroughPage(admin, server.url, 'admin@lablive.test');
-      await admin.waitForURL('**/admin/events', WAIT);
-      const running = admin.getByTestId('events-current').getByTestId(`event-${event.id}`);
-      await running.getByTestId('event-close').click();
-      await admin.getByTestId('confirm-close-confirm').click();
-      await admin.getByTestId('events-closed').getByTestId(`event-${event.id}`).waitFor(WAIT);
+      await closeEventAsAdmin(admin, server.url, event.id);
 
       await admin.goto(`${server.url}/admin/personal-data`);
       await admin.getByTestId('personal-data-erase-email').fill(GUEST_EMAIL);

@@ -12,12 +12,13 @@ import path from 'node:path';
 import {
   accessibilityViolations,
   browserSkipReason,
+  closeEventAsAdmin,
   createTestDatabase,
-  enterAsPublicGuest,
-  joinFromWaitingRoom,
   launchChromium,
+  personAtBrowser,
   type ServerProcess,
-  signInThroughPage,
+  sayInChat,
+  startDemoSession,
   startServerProcess,
   type TestDatabase,
 } from '@lablive/testkit';
@@ -39,22 +40,9 @@ describe.runIf(skipReason === null)(`statistics and replay${skipReason ? ` (${sk
   const contexts: BrowserContext[] = [];
 
   async function person(): Promise<Page> {
-    const context = await browser.newContext({
-      locale: 'en',
-      viewport: { width: 1280, height: 800 },
-      permissions: ['camera', 'microphone'],
-    });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.addInitScript(() => window.localStorage.setItem('lablive.locale', 'en'));
+    const page = await personAtBrowser(browser);
+    contexts.push(page.context());
     return page;
-  }
-
-  async function say(page: Page, text: string) {
-    await page.getByTestId('tab-chat').click();
-    await page.getByTestId('chat-input').fill(text);
-    await page.keyboard.press('Enter');
-    await page.getByText(text).first().waitFor(WAIT);
   }
 
   async function check(page: Page, name: string) {
@@ -90,31 +78,20 @@ describe.runIf(skipReason === null)(`statistics and replay${skipReason ? ` (${sk
 
     // A guest through the public link, placed in a room; the animator joins that room and starts.
     const guest = await person();
-    const roomId = await enterAsPublicGuest(guest, server.url, event.slug, {
+    const animator = await person();
+    const roomId = await startDemoSession(server.url, event, guest, animator, {
       firstName: 'Gina',
       lastName: 'Guest',
       email: 'gina@example.org',
     });
-    expect(roomId).toBeGreaterThan(0);
-
-    const animator = await person();
-    await signInThroughPage(animator, server.url, 'animator@lablive.test');
-    await animator.waitForURL('**/admin/events', WAIT);
-    const card = animator.getByTestId(`event-${event.id}`);
-    await card.waitFor(WAIT);
-    await card.getByTestId('event-room-select').selectOption(String(roomId));
-    await card.getByTestId('event-join').click();
-    await joinFromWaitingRoom(animator);
-    await animator.getByTestId('room-start-session').click();
-    await animator.getByTestId('room-end-session').waitFor(WAIT);
 
     // Two messages a few seconds apart; the guest's page reloads in between (a reconnection).
-    await say(guest, FIRST);
+    await sayInChat(guest, FIRST);
     await guest.waitForTimeout(3000);
     await guest.reload();
     await guest.getByTestId('room-page').waitFor(WAIT);
     await guest.waitForTimeout(1500);
-    await say(animator, SECOND);
+    await sayInChat(animator, SECOND);
     // The live stats tab shows both people from the same statistics.
     await animator.getByTestId('tab-stats').click();
     await expect
@@ -123,12 +100,7 @@ describe.runIf(skipReason === null)(`statistics and replay${skipReason ? ` (${sk
 
     // The admin closes the event: the session ends in the room.
     const admin = await person();
-    await signInThroughPage(admin, server.url, 'admin@lablive.test');
-    await admin.waitForURL('**/admin/events', WAIT);
-    const running = admin.getByTestId('events-current').getByTestId(`event-${event.id}`);
-    await running.getByTestId('event-close').click();
-    await admin.getByTestId('confirm-close-confirm').click();
-    await admin.getByTestId('events-closed').getByTestId(`event-${event.id}`).waitFor(WAIT);
+    await closeEventAsAdmin(admin, server.url, event.id);
 
     // Statistics lists it, with its two people.
     await admin.goto(`${server.url}/admin/stats`);
