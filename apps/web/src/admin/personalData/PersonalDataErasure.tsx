@@ -12,10 +12,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatList } from '../../format/list.ts';
 import { useFormat } from '../../format/useFormat.ts';
-import { translateMessage } from '../../i18n/messages.ts';
 import { personalDataApi } from '../adminApi.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { ControlField } from '../ControlField.tsx';
+import { PersonEmailField } from './PersonEmailField.tsx';
 
 type ErasureValues = { email: string };
 type Erased = { email: string; erasure: PersonalDataErasure };
@@ -46,7 +45,6 @@ export function PersonalDataErasureSection() {
 }
 
 function ErasureForm({ onErased }: { onErased: (erased: Erased) => void }) {
-  const { t } = useTranslation();
   const { t: ta } = useTranslation('admin');
   const id = useId();
   const form = useForm<ErasureValues>({
@@ -84,27 +82,14 @@ function ErasureForm({ onErased }: { onErased: (erased: Erased) => void }) {
         setAsked(email);
       })}
     >
-      <ControlField
+      <PersonEmailField
         id={`${id}-email`}
         label={ta('personalData.erasure.email')}
         hint={ta('personalData.erasure.emailHint')}
-        error={error === undefined ? undefined : translateMessage(t, error)}
+        error={error}
         testId="personal-data-erase-email"
-        announceError
-      >
-        {(describedBy) => (
-          <input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={error !== undefined}
-            aria-describedby={describedBy}
-            data-testid="personal-data-erase-email"
-            {...form.register('email')}
-          />
-        )}
-      </ControlField>
+        registration={form.register('email')}
+      />
       <div className="personal-data-actions">
         <button type="submit" className="button button-danger" data-testid="personal-data-erase">
           {ta('personalData.erasure.erase')}

@@ -10,12 +10,12 @@ import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../components/BusyButton.tsx';
-import { describeFailure, translateMessage } from '../../i18n/messages.ts';
+import { describeFailure } from '../../i18n/messages.ts';
 import { AdminPage } from '../AdminPage.tsx';
-import { ControlField } from '../ControlField.tsx';
 import { PersonalDataErasureSection } from './PersonalDataErasure.tsx';
 import { type PersonalDataOutcome, usePersonalDataDownload } from './usePersonalDataDownload.ts';
 import './personalData.css';
+import { PersonEmailField } from './PersonEmailField.tsx';
 
 /** The form's one field, checked as the server checks it. */
 const requestSchema = personalDataQuerySchema.pick({ email: true });
@@ -67,7 +67,6 @@ function PersonalDataScope() {
 }
 
 function PersonalDataForm() {
-  const { t } = useTranslation();
   const { t: ta } = useTranslation('admin');
   const id = useId();
   // The reader's zone: the PDF's dates are told in it.
@@ -109,27 +108,14 @@ function PersonalDataForm() {
       onSubmit={downloadAs('json')}
     >
       <h2 id={`${id}-title`}>{ta('personalData.form.title')}</h2>
-      <ControlField
+      <PersonEmailField
         id={`${id}-email`}
         label={ta('personalData.form.email')}
         hint={ta('personalData.form.emailHint')}
-        error={error === undefined ? undefined : translateMessage(t, error)}
+        error={error}
         testId="personal-data-email"
-        announceError
-      >
-        {(describedBy) => (
-          <input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={error !== undefined}
-            aria-describedby={describedBy}
-            data-testid="personal-data-email"
-            {...form.register('email')}
-          />
-        )}
-      </ControlField>
+        registration={form.register('email')}
+      />
       <div className="personal-data-actions">
         {button('json')}
         {button('pdf', `${id}-pdf-note`)}
