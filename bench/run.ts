@@ -3,11 +3,13 @@
 // room route's JavaScript) and the scale-out cluster (failover, bus latency, deliveries with 1 to 3
 // instances), the soak (one instance, 10,000 sockets in 1,000 rooms for 10 minutes), video through Janus
 // against the mesh (one publisher to up to 32 viewers in Chromium), the inspector's export verifier on a
-// million events, each bounded and cleaned up, then a summary table and docs/performance.md. Not part of
+// million events, appends with the ledger beside them and with and without sealing personal data, each
+// bounded and cleaned up, then a summary table and docs/performance.md. Not part of
 // the test suite.
 //   npm run bench                      full run, rewrites its sections of docs/performance.md
 //   npm run bench -- --quick           short smoke run (200 subscribers, short steps), no rewrite
-// Options: --only=fanout,append,web,scaleout,reminders,projections,soak,video,verify,ledger  --soak-minutes=<n> (10; --quick: 1)
+// Options: --only=fanout,append,web,scaleout,reminders,projections,soak,video,verify,ledger,sealing
+// --soak-minutes=<n> (10; --quick: 1)
 // --projections-parts=baseline,rebuild,lag,
 // endpoints,replay  --targets=lablive,socketio,ws  --workloads=hotRoom,manyRooms,rawSql,
 // hotRoomSteady  --nats[=<url>] (LabLive on NATS instead of its in-process bus)  --database=<admin url>
@@ -34,6 +36,7 @@ import { consoleSummary } from './report/consoleTable.ts';
 import { mergeIntoDoc } from './report/docSections.ts';
 import { performanceDoc } from './report/performanceDoc.ts';
 import { runScaleoutBench } from './scaleout/scaleoutBench.ts';
+import { runSealingBench } from './sealing/sealingBench.ts';
 import { runSoakBench } from './soak/soakBench.ts';
 import { runVerifyBench } from './verify/verifyBench.ts';
 import { runVideoBench } from './video/videoBench.ts';
@@ -70,6 +73,7 @@ const only = list('only', [
   'video',
   'verify',
   'ledger',
+  'sealing',
 ] as const);
 const soakMinutes = option('soak-minutes') === undefined ? undefined : Number(option('soak-minutes'));
 if (soakMinutes !== undefined && !(soakMinutes > 0))
@@ -240,6 +244,13 @@ async function main() {
     run.ledger = await attempt('appends with the ledger: hashing beside 16 writers', async () => {
       await quietBeforeScenario();
       return runLedgerBench({ quick, command, log: progress });
+    });
+  }
+
+  if (only.includes('sealing')) {
+    run.sealing = await attempt('sealing personal data: appends and reads with and without', async () => {
+      await quietBeforeScenario();
+      return runSealingBench({ quick, command, log: progress });
     });
   }
 

@@ -18,7 +18,9 @@ export function ledgerSection(result: LedgerBenchResult | { error: string } | nu
     `Measured by \`${result.command}\` (\`bench/ledger/ledgerBench.ts\`) on ${result.date} UTC` +
       `${result.quick ? ' (a quick run, indicative only)' : ''}, load average (1/5/15 min) ` +
       `${load(result.loadAverageAtStart)} at the start and ${load(result.loadAverageAtEnd)} at the end (2 cores shared with other work).`,
-    `${result.writers} writers append chat events, one at a time each (closed loop, the event store's own \`append\`), to ` +
+    `${result.writers} writers append chat events of their real shape (\`from: { participantId, name }\`: the ` +
+      'database seals the name and the text on insert, as in production, in both arms), one at a time each ' +
+      "(closed loop, the event store's own `append`), to " +
       `${result.streams} room streams on a fresh database, for ${result.rounds} rounds of ${result.roundSeconds} s without ` +
       'the ledger and as many with its writer running in the same process at its production tick (2 s), in ABBA ' +
       'order (flipped every round, so the drift of a growing database favours neither), each round starting with ' +
@@ -33,7 +35,11 @@ export function ledgerSection(result: LedgerBenchResult | { error: string } | nu
     '',
     `- **With ÷ without: ${result.ratio.toFixed(2)}× (target at least ${LEDGER_TARGET_RATIO}×): ${result.ratio >= LEDGER_TARGET_RATIO ? 'met' : '**not met**'}.**`,
     `- Every event hashed once: ${int(result.leaves)} room-log leaves for ${int(result.eventsAppended)} events appended` +
-      `${result.leaves === result.eventsAppended ? '' : ' (**they differ**)'}; the ledger caught up ${int(result.catchUpMs)} ms after the writers stopped.`,
+      `${result.leaves === result.eventsAppended ? '' : ' (**they differ**)'}; the ledger caught up ${int(result.catchUpMs)} ms after the writers stopped.` +
+      (result.eventsSealed === undefined
+        ? ''
+        : ` ${int(result.eventsSealed)} of the events were stored sealed` +
+          `${result.eventsSealed === result.eventsAppended ? ' (all)' : ' (**not all**)'}.`),
     '- Appends never wait for the ledger: it hashes what has become final behind them, so its cost to them is the ' +
       'CPU and database time it shares with them, which this measures.',
     '',

@@ -7,6 +7,7 @@ import type { MachineInfo } from '../lib/machine.ts';
 import type { ProjectionsBenchResult } from '../projections/projectionsPlan.ts';
 import type { RemindersBenchResult } from '../reminders/remindersBench.ts';
 import type { ScaleoutBenchResult } from '../scaleout/scaleoutBench.ts';
+import type { SealingBenchResult } from '../sealing/sealingBench.ts';
 import type { SoakResult } from '../soak/soakPlan.ts';
 import type { VerifyBenchResult } from '../verify/verifyBench.ts';
 import type { VideoBenchResult } from '../video/videoPlan.ts';
@@ -45,6 +46,8 @@ export type BenchRun = {
   verify?: Outcome<VerifyBenchResult> | null;
   /** Appends with the ledger's writer beside them, against without (issue 32). */
   ledger?: Outcome<LedgerBenchResult> | null;
+  /** Appends and reads with the database sealing and opening personal fields, against without (ADR 0008). */
+  sealing?: Outcome<SealingBenchResult> | null;
 };
 
 /** Issue 29: LabLive's fan-out at least four times Socket.IO's (it was 1.5 until then). */

@@ -6,6 +6,7 @@ import { ledgerSection } from '../ledger/ledgerSection.ts';
 import { projectionsSection } from '../projections/projectionsSection.ts';
 import { remindersSection } from '../reminders/remindersSection.ts';
 import { scaleoutSection } from '../scaleout/scaleoutSection.ts';
+import { sealingSection } from '../sealing/sealingSection.ts';
 import { soakSection } from '../soak/soakSection.ts';
 import { verifySection } from '../verify/verifySection.ts';
 import { videoSection } from '../video/videoSection.ts';
@@ -96,5 +97,6 @@ export function consoleSummary(run: BenchRun): string {
   if (run.video) parts.push('', ...videoSection(run.video, run.command));
   if (run.verify) parts.push('', ...verifySection(run.verify));
   if (run.ledger) parts.push('', ...ledgerSection(run.ledger));
+  if (run.sealing) parts.push('', ...sealingSection(run.sealing));
   return parts.join('\n');
 }

@@ -7,6 +7,7 @@ import { ledgerSection } from '../ledger/ledgerSection.ts';
 import { projectionsSection } from '../projections/projectionsSection.ts';
 import { remindersSection } from '../reminders/remindersSection.ts';
 import { scaleoutSection } from '../scaleout/scaleoutSection.ts';
+import { sealingSection } from '../sealing/sealingSection.ts';
 import { soakSection } from '../soak/soakSection.ts';
 import { verifySection } from '../verify/verifySection.ts';
 import { videoSection } from '../video/videoSection.ts';
@@ -334,5 +335,6 @@ export function performanceDoc(run: BenchRun): string {
     ...(run.video ? videoSection(run.video, run.command) : []),
     ...(run.verify ? verifySection(run.verify) : []),
     ...(run.ledger ? ledgerSection(run.ledger) : []),
+    ...(run.sealing ? sealingSection(run.sealing) : []),
   ].join('\n');
 }
