@@ -15,7 +15,7 @@
 //   pd1:<key id>:<base64 of iv (16 bytes) ‖ ciphertext>
 // and an erased one reads as ERASED ('[erased]', @lablive/domain's ERASED_VALUE).
 // Integrity is not the cipher's job here (no MAC): the ledger's leaves already bind every stored byte.
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 
 /** Which fields of which session events are personal, whose subject they belong to, and their purpose. */
 const PERSONAL_EVENT_FIELDS: ReadonlyArray<{
@@ -100,19 +100,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     END
     $fn$;
 
-    -- A sealed value's text, '[erased]' once its key is gone; any other text as it is.
+    -- A sealed value's text, '[erased]' once its key is gone; any other text as it is. Cut by position,
+    -- not by a regular expression, and in PL/pgSQL, whose plans are kept: every reader of the log pays
+    -- this for each personal field (docs/performance.md, "Sealing personal data").
     CREATE FUNCTION open_personal(p_value text) RETURNS text LANGUAGE plpgsql STABLE AS $fn$
     DECLARE
-      v_parts text[];
       v_key bytea;
       v_bytes bytea;
     BEGIN
-      IF p_value IS NULL OR left(p_value, 4) <> 'pd1:' THEN RETURN p_value; END IF;
-      v_parts := regexp_match(p_value, '^pd1:([0-9a-f-]{36}):([A-Za-z0-9+/=]+)$');
-      IF v_parts IS NULL THEN RETURN p_value; END IF;
-      SELECT key INTO v_key FROM personal_keys WHERE id = v_parts[1]::uuid;
+      IF p_value IS NULL OR left(p_value, 4) <> 'pd1:' OR substr(p_value, 41, 1) <> ':'
+        OR translate(substr(p_value, 5, 36), '0123456789abcdef-', '') <> '' THEN
+        RETURN p_value;
+      END IF;
+      SELECT key INTO v_key FROM personal_keys WHERE id = substr(p_value, 5, 36)::uuid;
       IF NOT FOUND THEN RETURN '[erased]'; END IF;
-      v_bytes := decode(v_parts[2], 'base64');
+      v_bytes := decode(substr(p_value, 42), 'base64');
       RETURN convert_from(
         decrypt_iv(substr(v_bytes, 17), v_key, substr(v_bytes, 1, 16), 'aes-cbc/pad:pkcs'), 'UTF8');
     END
@@ -133,51 +135,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       FROM jsonb_array_elements(p_changes) WITH ORDINALITY AS t(change, ordinality)
     $fn$;
 
-    -- A session event's data with its personal fields sealed (p_seal) or opened.
-    CREATE FUNCTION personal_event_data(p_type text, p_data jsonb, p_lab bigint, p_seal boolean) RETURNS jsonb
-    LANGUAGE plpgsql AS $fn$
-    DECLARE
-      v_field personal_event_fields;
-      v_data jsonb := p_data;
-      v_subject text;
-    BEGIN
-      FOR v_field IN SELECT * FROM personal_event_fields WHERE event_type = p_type LOOP
-        CONTINUE WHEN jsonb_typeof(v_data #> v_field.field) IS DISTINCT FROM 'string';
-        IF p_seal THEN
-          v_subject := 'participant:' || (v_data #>> v_field.participant)
-            || CASE v_field.purpose WHEN 'content' THEN ':content' ELSE '' END;
-          v_data := jsonb_set(v_data, v_field.field,
-            to_jsonb(seal_personal(v_subject, p_lab, v_data #>> v_field.field)));
-        ELSE
-          v_data := jsonb_set(v_data, v_field.field, to_jsonb(open_personal(v_data #>> v_field.field)));
-        END IF;
-      END LOOP;
-      RETURN v_data;
-    END
-    $fn$;
-
-    CREATE FUNCTION open_session_event_data(p_type text, p_data jsonb) RETURNS jsonb
-    LANGUAGE plpgsql STABLE AS $fn$
-    BEGIN
-      -- Most events hold nothing personal: answered without a lookup.
-      IF p_type NOT IN ('ParticipantJoined', 'ChatMessageSent', 'NotesSaved', 'NotesSubmitted',
-        'DisconnectionReported') THEN
-        RETURN p_data;
-      END IF;
-      RETURN personal_event_data(p_type, p_data, NULL, false);
-    END
-    $fn$;
-
-    CREATE FUNCTION session_events_seal() RETURNS trigger LANGUAGE plpgsql AS $fn$
-    BEGIN
-      NEW.data := personal_event_data(NEW.type, NEW.data, (NEW.metadata ->> 'labId')::bigint, true);
-      RETURN NEW;
-    END
-    $fn$;
-    CREATE TRIGGER session_events_seal BEFORE INSERT ON session_events FOR EACH ROW
-      WHEN (NEW.type IN ('ParticipantJoined', 'ChatMessageSent', 'NotesSaved', 'NotesSubmitted',
-        'DisconnectionReported'))
-      EXECUTE FUNCTION session_events_seal();
+    -- The session events' sealing (seal_session_event_data, its trigger) and opening
+    -- (open_session_event_data) are written below from PERSONAL_EVENT_FIELDS.
 
     -- The audit trail: who acted is sealed under their own subject (an account, a guest, or the address
     -- a failed sign-in tried), and a person's columns under the person's.
@@ -356,6 +315,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `.execute(db);
   }
 
+  await sessionEventsSealing(db);
+
   // The two person tables' triggers gain their personal columns.
   const personTables = [
     { table: 'users', recordType: 'user', masked: ['password_hash'], personal: PERSONAL_COLUMNS.users },
@@ -380,6 +341,70 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 /**
+ * The session events' personal fields sealed on insert and opened on read, written out from
+ * PERSONAL_EVENT_FIELDS as one branch per type in PL/pgSQL: a loop over personal_event_fields, or
+ * nested SQL functions, cost readers four times as much (docs/performance.md, "Sealing personal data").
+ */
+async function sessionEventsSealing(db: Kysely<unknown>): Promise<void> {
+  const types = [...new Set(PERSONAL_EVENT_FIELDS.map((entry) => entry.type))];
+  const fieldsOf = (type: string) => PERSONAL_EVENT_FIELDS.filter((entry) => entry.type === type);
+  const pathOf = (path: readonly string[]) => sql.lit(`{${path.join(',')}}`);
+  const branches = (each: (entry: (typeof PERSONAL_EVENT_FIELDS)[number]) => RawBuilder<unknown>) =>
+    sql.join(
+      types.map((type) => sql`WHEN ${sql.lit(type)} THEN ${sql.join(fieldsOf(type).map(each), sql` `)}`),
+      sql` `,
+    );
+  const sealed = branches((entry) => {
+    const field = pathOf(entry.field);
+    const subject = sql`'participant:' || (v_data #>> ${pathOf(entry.participant)})${
+      entry.purpose === 'content' ? sql` || ':content'` : sql``
+    }`;
+    return sql`IF jsonb_typeof(v_data #> ${field}) = 'string' THEN
+        v_data := jsonb_set(v_data, ${field}, to_jsonb(seal_personal(${subject}, p_lab, v_data #>> ${field})));
+      END IF;`;
+  });
+  const opened = branches((entry) => {
+    const field = pathOf(entry.field);
+    return sql`IF jsonb_typeof(v_data #> ${field}) = 'string' THEN
+        v_data := jsonb_set(v_data, ${field}, to_jsonb(open_personal(v_data #>> ${field})));
+      END IF;`;
+  });
+  await sql`
+    CREATE FUNCTION seal_session_event_data(p_type text, p_data jsonb, p_lab bigint) RETURNS jsonb
+    LANGUAGE plpgsql AS $fn$
+    DECLARE
+      v_data jsonb := p_data;
+    BEGIN
+      CASE p_type ${sealed} ELSE NULL;
+      END CASE;
+      RETURN v_data;
+    END
+    $fn$;
+
+    CREATE FUNCTION open_session_event_data(p_type text, p_data jsonb) RETURNS jsonb
+    LANGUAGE plpgsql STABLE AS $fn$
+    DECLARE
+      v_data jsonb := p_data;
+    BEGIN
+      CASE p_type ${opened} ELSE NULL;
+      END CASE;
+      RETURN v_data;
+    END
+    $fn$;
+
+    CREATE FUNCTION session_events_seal() RETURNS trigger LANGUAGE plpgsql AS $fn$
+    BEGIN
+      NEW.data := seal_session_event_data(NEW.type, NEW.data, (NEW.metadata ->> 'labId')::bigint);
+      RETURN NEW;
+    END
+    $fn$;
+    CREATE TRIGGER session_events_seal BEFORE INSERT ON session_events FOR EACH ROW
+      WHEN (NEW.type IN (${sql.join(types.map((type) => sql.lit(type)))}))
+      EXECUTE FUNCTION session_events_seal();
+  `.execute(db);
+}
+
+/**
  * What was stored before this migration is sealed now, so an erasure also reaches it. The ledger (built
  * in the same unreleased version, migration 20261128T230000) had hashed the plaintext: its leaves and
  * checkpoints are dropped and written again from the sealed rows by the ledger's writer on its next run.
@@ -389,7 +414,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 async function sealWhatIsStored(db: Kysely<unknown>): Promise<void> {
   await sql`
     UPDATE session_events
-      SET data = personal_event_data(type, data, (metadata ->> 'labId')::bigint, true)
+      SET data = seal_session_event_data(type, data, (metadata ->> 'labId')::bigint)
       WHERE type IN (SELECT event_type FROM personal_event_fields);
 
     ALTER TABLE audit_entries DISABLE TRIGGER audit_entries_append_only;
@@ -433,7 +458,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     ALTER TABLE audit_entries ADD CONSTRAINT audit_entries_action_check CHECK (action IN
       ('create', 'change', 'delete', 'archive', 'deactivate', 'sign-in', 'sign-in-failed', 'export'));
     DROP FUNCTION session_events_seal(), audit_entries_seal(), open_session_event_data(text, jsonb),
-      personal_event_data(text, jsonb, bigint, boolean), open_audit_changes(jsonb), open_personal_value(jsonb),
+      seal_session_event_data(text, jsonb, bigint), open_audit_changes(jsonb), open_personal_value(jsonb),
       open_personal(text), seal_personal(text, bigint, text), personal_key(text, bigint),
       audit_actor_subject(audit_entries);
     ALTER TABLE audit_entries DROP COLUMN actor_participant_id;
