@@ -173,6 +173,8 @@ export function createServices(deps: ServicesDeps) {
       forgetting: deps.forgetting ?? null,
       rebuildReadModels: () => rebuildReadModels(db),
       reminders: deps.reminders,
+      filesDir,
+      log,
     }),
     replay: createReplayService({ db }),
     pharmacovigilance: createPharmacovigilanceService({ db, mailOutbox, now, audit }),

@@ -48,6 +48,9 @@ let person = { participantId: 0, token: '' };
 let other = { participantId: 0 };
 let reporter = { participantId: 0, token: '' };
 
+/** A 1×1 GIF: a picture the upload accepts. */
+const ONE_PIXEL_GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+
 const ledger = async () => {
   while ((await runLedgerOnce({ db: test.db, signer, now: () => new Date() }, { daily: true }))?.more);
 };
@@ -104,6 +107,7 @@ beforeAll(async () => {
   app = await buildTestApp(test, {
     mailer: createOutboxMailer('/tmp/lablive-test-outbox', 'x@lablive.test'),
     ledgerSigner: signer,
+    filesDir: await mkdtemp(path.join(os.tmpdir(), 'lablive-erasure-files-')),
     // The production path: mails and the read models' rebuild go through the job queue.
     jobs: { retryDelaySeconds: 1 },
   });
@@ -338,6 +342,49 @@ describe('POST /api/personal-data/erasure', () => {
     expect(
       (await erase('in.session@x.org', tokens.officer, 'Request by mail of 29 November')).statusCode,
     ).toBe(200);
+  });
+
+  it('anonymises a staff account, removes its picture, and signs it in no more', async () => {
+    await createUser(test.db, { labId, email: 'octavia.plumtree@x.org', password: 'pw-octavia' });
+    const octavia = await signIn(app, 'octavia.plumtree@x.org', 'pw-octavia');
+    const me = await test.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'octavia.plumtree@x.org')
+      .executeTakeFirstOrThrow();
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ ref: 'users', field: 'avatar_url', refId: String(me.id) })) {
+      form.append(key, value);
+    }
+    form.append('files', new Blob([ONE_PIXEL_GIF], { type: 'image/gif' }), 'me.gif');
+    const request = new Request('http://lablive.test/', { method: 'POST', body: form });
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: {
+        authorization: `Bearer ${octavia}`,
+        'content-type': request.headers.get('content-type') ?? '',
+      },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const picture = (uploaded.json() as { url: string }).url;
+    expect((await app.inject({ method: 'GET', url: picture })).statusCode).toBe(200);
+
+    const response = await erase('octavia.plumtree@x.org', tokens.officer, 'Request by mail of 29 November');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ accounts: 1 });
+    expect((await app.inject({ method: 'GET', url: picture })).statusCode).toBe(404);
+    const holding = await tablesHolding('plumtree');
+    expect(holding, holding.join('\n')).toEqual([]);
+    // A sign-in tried afterwards is refused (and is a new entry of the trail, about an address no
+    // account holds).
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'octavia.plumtree@x.org', password: 'pw-octavia' },
+    });
+    expect(login.statusCode).toBe(401);
   });
 
   it('keeps a report under legal hold, and names it for the requester', async () => {

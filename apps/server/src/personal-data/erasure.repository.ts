@@ -21,7 +21,7 @@ export async function lockPerson(trx: Db, labId: number, email: string) {
       .execute(),
     trx
       .selectFrom('users')
-      .select(['id'])
+      .select(['id', 'avatar_url'])
       .where('lab_id', '=', labId)
       .where(sql`lower(email)`, '=', sameAddress(email))
       .forUpdate()

@@ -2,8 +2,9 @@
 // caller's lab holds about an e-mail address, in one transaction. Rows that name the person are made
 // anonymous; their data keys are deleted, so what those keys sealed in the session log and the audit
 // trail reads '[erased]' while every signed chain still verifies; the read models folded from the log
-// are rebuilt (a job), room caches dropped. Pharmacovigilance reports are kept under legal hold and
-// named in the answer, for the requester to be told. The trail records the erasure with counts only.
+// are rebuilt (a job), room caches dropped, the account's picture removed. Pharmacovigilance reports
+// are kept under legal hold and named in the answer, for the requester to be told. The trail records
+// the erasure with counts only.
 import { randomUUID } from 'node:crypto';
 import {
   conflict,
@@ -23,6 +24,7 @@ import { actorOf } from '../audit/auditActor.ts';
 import { currentAuditContext } from '../db/auditContext.ts';
 import type { Db } from '../db/connection.ts';
 import type { ReminderScheduler } from '../events/guestNotices.ts';
+import { removePictures } from '../pictures/pictureFiles.ts';
 import { usersOfLab } from '../users/users.repository.ts';
 import {
   anonymiseAccount,
@@ -49,6 +51,9 @@ export type ErasureServiceDeps = {
   forgetting: Forgetting | null;
   rebuildReadModels: () => Promise<void>;
   reminders?: ReminderScheduler | undefined;
+  /** Where the account's picture is stored, removed with the rest. */
+  filesDir: string;
+  log: { warn(details: object, message: string): void };
 };
 
 export function createErasureService(deps: ErasureServiceDeps) {
@@ -121,10 +126,12 @@ export function createErasureService(deps: ErasureServiceDeps) {
           via: context.via,
         });
         await deps.forgetting?.afterErasure(trx, mailJobIds);
-        return erasure;
+        return { erasure, picture: account?.avatar_url ?? null };
       });
+      // Their picture once nothing points at it any more (a file left behind is logged, not fatal).
+      await removePictures(deps.filesDir, [result.picture], deps.log);
       if (deps.forgetting === null) await deps.rebuildReadModels();
-      return result;
+      return result.erasure;
     },
   };
 }
