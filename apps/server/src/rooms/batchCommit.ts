@@ -143,7 +143,7 @@ export function settleBatch(
     const events = result ? result.events.map((stored) => deliveredFromAppend(stored, occurredAt)) : [];
     for (const event of events) delivered.push(event);
     const version = result ? result.nextExpectedVersion : command.version;
-    if (events.length > 0) host.recent.remember({ key: command.key, version, events });
+    if (events.length > 0) host.recent.remember({ key: command.key, version });
     answer(host, command, { ok: true, commandId: command.pending.envelope.commandId, version, events });
   }
   if (delivered.length > 0) publishRoomEvents(deps.bus, config.roomId, delivered, committedAt);

@@ -59,13 +59,9 @@ export function decideBatch(
     const key = commandKey(envelope.actor.participantId, envelope.commandId);
     const earlier = context.recent.get(key);
     if (earlier) {
-      // A retry (lost acknowledgement): answer what the first one did, append nothing.
-      pending.resolve({
-        ok: true,
-        commandId: envelope.commandId,
-        version: earlier.version,
-        events: earlier.events,
-      });
+      // A retry (lost acknowledgement): answer the version the first one left, append nothing. Its
+      // events went to the room with the first answer.
+      pending.resolve({ ok: true, commandId: envelope.commandId, version: earlier.version, events: [] });
       continue;
     }
     const inFlight = context.unconfirmed.get(key);

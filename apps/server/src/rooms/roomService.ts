@@ -14,6 +14,10 @@ export type CommandEnvelope = {
   correlationId?: string;
 };
 
+/**
+ * `events`: what the command appended, empty for a retry of a command already answered (its events
+ * went out with the first answer; a socket's ack carries the version alone).
+ */
 export type CommandOutcome =
   | { ok: true; commandId: string; version: number; events: DeliveredEvent[] }
   | { ok: false; commandId: string; code: string; message: string };

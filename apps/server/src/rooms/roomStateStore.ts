@@ -2,17 +2,21 @@
 // domain's evolve. Events read back are parsed with the domain schemas (event-store/sessionEvents.ts):
 // a malformed row is reported where it is, never folded.
 import { evolve, initialRoomState, type RoomConfig, type RoomState, roomStreamId } from '@lablive/domain';
-import type { DeliveredEvent } from '@lablive/protocol';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
-import { readStream, toDelivered, toSessionEvent } from '../event-store/index.ts';
+import { readStream, toSessionEvent } from '../event-store/index.ts';
 
 /** Bumped when RoomState changes shape: older snapshots are then ignored and the log folded again. */
 export const ROOM_STATE_VERSION = 4;
 const PAGE = 1000;
 
 /** Who sent which command recently, to answer a retried command with its first outcome. */
-export type RecentCommand = { key: string; version: number; events: DeliveredEvent[] };
+/**
+ * A command answered lately: its key and the version its events left the stream at, what a retry is
+ * answered with. Not its events: the room received them with the first answer, and a window of
+ * thousands of commands per room holding them was most of a host's memory (the soak, issue 29).
+ */
+export type RecentCommand = { key: string; version: number };
 
 export function commandKey(participantId: number | undefined, commandId: string): string {
   return `${participantId ?? 0}:${commandId}`;
@@ -53,10 +57,7 @@ export async function loadRoom(db: Db, config: RoomConfig, recentWindow: number)
       const causation = stored.metadata.causationId;
       if (causation !== undefined && stored.streamVersion > end - recentWindow) {
         const key = commandKey(stored.metadata.actor?.participantId, causation);
-        const entry = byCommand.get(key) ?? { key, version: 0, events: [] };
-        entry.version = stored.streamVersion;
-        entry.events.push(toDelivered(stored));
-        byCommand.set(key, entry);
+        byCommand.set(key, { key, version: stored.streamVersion });
       }
     }
     const last = page.at(-1);
