@@ -14,6 +14,7 @@ export * from './mediaBuilds.ts';
 export * from './outbox.ts';
 export * from './restCalls.ts';
 export * from './roomPeople.ts';
+export * from './rowsHolding.ts';
 export * from './runningEvent.ts';
 export * from './serverProcess.ts';
 export * from './smtpCapture.ts';

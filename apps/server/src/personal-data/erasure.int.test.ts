@@ -18,6 +18,7 @@ import {
   createTestDatabase,
   createUser,
   enterRoomAs,
+  rowsHolding,
   SAMPLE_PHARMACOVIGILANCE_REPORT,
   signIn,
   type TestDatabase,
@@ -65,28 +66,6 @@ const erase = (email: string, token: string, reason: string | null) =>
     },
     payload: { email },
   });
-
-/** Every row of every table of the database (the job queue's schema too), as text, that holds `needle`. */
-async function tablesHolding(needle: string): Promise<string[]> {
-  const { rows: tables } = await sql<{ schema: string; name: string }>`
-    SELECT n.nspname AS schema, c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-    WHERE c.relkind IN ('r', 'p') AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')
-  `.execute(test.db);
-  const found: string[] = [];
-  for (const { schema, name } of tables) {
-    // A retired read model's generation may be dropped meanwhile: it then holds nothing.
-    const { rows } = await sql<{ row: string }>`
-      SELECT t::text AS row FROM ${sql.table(`${schema}.${name}`)} t WHERE t::text ILIKE ${`%${needle}%`}
-    `
-      .execute(test.db)
-      .catch((error: unknown) => {
-        if ((error as { code?: string }).code === '42P01') return { rows: [] };
-        throw error;
-      });
-    for (const { row } of rows) found.push(`${schema}.${name}: ${row.slice(0, 2000)}`);
-  }
-  return found;
-}
 
 async function exported(url: string, name: string): Promise<string> {
   const response = await call('GET', url, tokens.admin);
@@ -255,9 +234,9 @@ describe('POST /api/personal-data/erasure', () => {
     await expect.poll(attendanceNames, { timeout: 20_000, interval: 200 }).toContain(ERASED_VALUE);
     expect(await attendanceNames()).toContain('someone.else');
 
-    const holding = await tablesHolding(PERSON);
+    const holding = await rowsHolding(test, PERSON);
     expect(holding, holding.join('\n')).toEqual([]);
-    expect(await tablesHolding('zephyrine')).toEqual([]);
+    expect(await rowsHolding(test, 'zephyrine')).toEqual([]);
 
     // Reads show a tombstone where the person was; the others' words stay.
     const events = await readStream(test.db, `room-${roomId}`);
@@ -375,7 +354,7 @@ describe('POST /api/personal-data/erasure', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ accounts: 1 });
     expect((await app.inject({ method: 'GET', url: picture })).statusCode).toBe(404);
-    const holding = await tablesHolding('plumtree');
+    const holding = await rowsHolding(test, 'plumtree');
     expect(holding, holding.join('\n')).toEqual([]);
     // A sign-in tried afterwards is refused (and is a new entry of the trail, about an address no
     // account holds).

@@ -32,8 +32,8 @@ export async function lockPerson(trx: Db, labId: number, email: string) {
 
 /**
  * Participations named no more: the row stays (invitations, statistics and reports point at it) with
- * placeholders where the person was, an address that routes nowhere (RFC 2606's .invalid) and unique
- * as the table wants it; no link of theirs signs in any more.
+ * `[erased]` where the person was and an address that routes nowhere (RFC 2606's .invalid), unique as
+ * the table wants it; no link of theirs signs in any more.
  */
 export async function anonymiseParticipants(trx: Db, participantIds: readonly number[]): Promise<void> {
   if (participantIds.length === 0) return;

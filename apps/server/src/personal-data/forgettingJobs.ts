@@ -27,9 +27,11 @@ export async function startForgetting(deps: {
 }): Promise<Forgetting> {
   const { db, jobs } = deps;
   const settings = { retryLimit: 10, retryDelaySeconds: 60, retryDelayMaxSeconds: 3600 };
-  await jobs.define(READ_MODELS_REBUILD_QUEUE, settings, async () => {
+  // One rebuild serves every erasure queued before it started: a batch of jobs is one rebuild.
+  await jobs.defineBatch(READ_MODELS_REBUILD_QUEUE, settings, async (batch) => {
     await rebuildReadModels(db);
-    deps.log('read models rebuilt after an erasure');
+    deps.log('read models rebuilt after erasures', { erasures: batch.length });
+    return { failed: [] };
   });
   await jobs.define(RETENTION_QUEUE, settings, async () => {
     const pass = await applyRetention(db, deps.now());

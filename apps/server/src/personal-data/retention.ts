@@ -27,7 +27,11 @@ const SYSTEM = {
 
 function byLab(rows: readonly Expired[]): Map<number, Expired[]> {
   const labs = new Map<number, Expired[]>();
-  for (const row of rows) labs.set(row.labId, [...(labs.get(row.labId) ?? []), row]);
+  for (const row of rows) {
+    const ofLab = labs.get(row.labId);
+    if (ofLab) ofLab.push(row);
+    else labs.set(row.labId, [row]);
+  }
   return labs;
 }
 

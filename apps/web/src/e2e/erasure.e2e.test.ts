@@ -14,6 +14,7 @@ import {
   createTestDatabase,
   launchChromium,
   personAtBrowser,
+  rowsHolding,
   type ServerProcess,
   sayInChat,
   signInThroughPage,
@@ -22,7 +23,6 @@ import {
   type TestDatabase,
 } from '@lablive/testkit';
 import { verifyPackage } from '@lablive/verify';
-import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -159,19 +159,7 @@ describe.runIf(skipReason === null)(
       await check(phone, 'replay-390');
 
       // Nowhere in the database.
-      const { rows: tables } = await sql<{ name: string }>`
-      SELECT n.nspname || '.' || c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE c.relkind IN ('r', 'p') AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')`.execute(
-        database.db,
-      );
-      const holding: string[] = [];
-      for (const { name } of tables) {
-        const { rows } = await sql<{ count: number }>`
-        SELECT count(*)::int AS count FROM ${sql.table(name)} t WHERE t::text ILIKE '%wrenfield%'`
-          .execute(database.db)
-          .catch(() => ({ rows: [{ count: 0 }] }));
-        if ((rows[0]?.count ?? 0) > 0) holding.push(name);
-      }
+      const holding = await rowsHolding(database, 'wrenfield');
       expect(holding).toEqual([]);
     });
   },
