@@ -271,7 +271,7 @@ describe('POST /api/personal-data/erasure', () => {
     expect(trail.verified, JSON.stringify(trail)).toBe(true);
     // Nor is the person in any export: the signed logs, the readable trail, the session's statistics.
     const readable = await Promise.all(
-      ['/api/audit/export?format=csv', '/api/audit/export?format=json'].map(
+      ['/api/audit/export?format=csv&locale=en', '/api/audit/export?format=json'].map(
         async (url) => (await call('GET', url, tokens.admin)).body,
       ),
     );
@@ -279,6 +279,9 @@ describe('POST /api/personal-data/erasure', () => {
       expect(body).not.toMatch(/quillfeather/i);
     }
     expect(readable[1]).toContain('"action": "erase"');
+    // The readable CSV says the erased values in its reader's words.
+    expect(readable[0]).toContain('erased');
+    expect(readable[0]).not.toContain(ERASED_VALUE);
     expect(readable[1]).toContain(ERASED_VALUE);
   });
 

@@ -8,6 +8,7 @@ import {
   intlLocale,
   type Locale,
   type PollStatsRow,
+  sayErased,
 } from '@lablive/domain';
 import { csvFile } from '../files/csvFile.ts';
 import { STATS_CSV_WORDING } from './statsCsvWording.ts';
@@ -35,7 +36,7 @@ export function attendanceCsv(stats: EventStats, reader: CsvReader): string {
     session.participants.map((person) => [
       roomName(reader, session.room_id),
       session.number,
-      person.name,
+      sayErased(person.name, words.erased),
       isRole(person.role) ? words.roles[person.role] : person.role,
       person.intervals
         .map(

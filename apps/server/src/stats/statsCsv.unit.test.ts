@@ -1,6 +1,6 @@
 // A session's CSV files in each language: translated headers and roles, rooms by their names (a room
 // still named by default in the reader's language), numbers in the language's notation.
-import type { EventStats, PollStatsRow } from '@lablive/domain';
+import { ERASED_VALUE, type EventStats, type PollStatsRow } from '@lablive/domain';
 import { describe, expect, it } from 'vitest';
 import { attendanceCsv, pollsCsv } from './statsCsv.ts';
 
@@ -58,5 +58,31 @@ describe('the session CSV files', () => {
     expect(row).toBe(
       'Raum 1;1;Ana;Beobachter/in und Moderator/in;20.11.26, 11:05 – 20.11.26, 11:45;1;40;600;0;1;0',
     );
+  });
+
+  it('say an erased person in the reader language', () => {
+    const stats = {
+      sessions: [
+        {
+          room_id: 7,
+          number: 1,
+          participants: [
+            {
+              participant_id: 2,
+              name: ERASED_VALUE,
+              role: 'participant',
+              intervals: [],
+              present_seconds: 0,
+              talk_seconds: 0,
+              messages: 1,
+              votes: 0,
+              speak_requests: 0,
+            },
+          ],
+        },
+      ],
+    } as unknown as EventStats;
+    expect(lines(attendanceCsv(stats, reader('de', 'Room 1')))[1]).toMatch(/^Raum 1;1;gelöscht;/);
+    expect(lines(attendanceCsv(stats, reader('fr', 'Room 1')))[1]).toMatch(/^Salle 1;1;effacé;/);
   });
 });

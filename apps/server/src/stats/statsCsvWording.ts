@@ -29,6 +29,8 @@ export type StatsCsvWording = {
   roles: Record<EventRole, string>;
   /** A room still named by default (`Room 2`, stored in English), as the web says it. */
   defaultRoom: (number: number) => string;
+  /** A person erased on their request (GDPR), as the web says it. */
+  erased: string;
 };
 
 export const STATS_CSV_WORDING: Record<Locale, StatsCsvWording> = {
@@ -62,6 +64,7 @@ export const STATS_CSV_WORDING: Record<Locale, StatsCsvWording> = {
       'observer-animator': 'Observateur-animateur',
     },
     defaultRoom: (number) => `Salle ${number}`,
+    erased: 'effacé',
   },
   en: {
     attendance: {
@@ -93,6 +96,7 @@ export const STATS_CSV_WORDING: Record<Locale, StatsCsvWording> = {
       'observer-animator': 'Observer-animator',
     },
     defaultRoom: (number) => `Room ${number}`,
+    erased: 'erased',
   },
   de: {
     attendance: {
@@ -124,5 +128,6 @@ export const STATS_CSV_WORDING: Record<Locale, StatsCsvWording> = {
       'observer-animator': 'Beobachter/in und Moderator/in',
     },
     defaultRoom: (number) => `Raum ${number}`,
+    erased: 'gelöscht',
   },
 };

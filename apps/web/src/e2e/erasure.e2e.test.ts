@@ -42,8 +42,8 @@ describe.runIf(skipReason === null)(
     let browser: Browser;
     const contexts: BrowserContext[] = [];
 
-    async function person(width = 1280): Promise<Page> {
-      const page = await personAtBrowser(browser, { width });
+    async function person(width = 1280, locale: 'en' | 'fr' = 'en'): Promise<Page> {
+      const page = await personAtBrowser(browser, { width, locale });
       contexts.push(page.context());
       return page;
     }
@@ -148,15 +148,21 @@ describe.runIf(skipReason === null)(
       expect(await admin.getByTestId('replay-room').textContent()).not.toMatch(/wrenfield/i);
       await check(admin, 'replay');
 
-      // On a phone too.
-      const phone = await person(390);
+      // On a phone too, in French: the erased words say "effacé".
+      const phone = await person(390, 'fr');
       await signInThroughPage(phone, server.url, 'admin@lablive.test');
       await phone.waitForURL('**/admin/events', WAIT);
       await phone.goto(admin.url());
       await phone.getByTestId('replay-room').waitFor(WAIT);
       await phone.getByTestId('replay-marker').last().click();
       await expect.poll(() => phone.getByTestId('replay-message').count(), WAIT).toBe(2);
-      await check(phone, 'replay-390');
+      expect(await phone.getByTestId('replay-message').first().textContent()).toContain('effacé');
+      await check(phone, 'replay-fr-390');
+      await phone.goto(`${server.url}/admin/stats`);
+      await phone.getByTestId('stats-closed-link').filter({ hasText: SESSION }).click();
+      await phone.getByTestId('stats-detail').waitFor(WAIT);
+      expect(await phone.getByTestId('stats-detail').textContent()).toContain('effacé');
+      await check(phone, 'session-detail-fr-390');
 
       // Nowhere in the database.
       const holding = await rowsHolding(database, 'wrenfield');

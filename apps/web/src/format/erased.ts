@@ -3,7 +3,7 @@
 // says it in the reader's language ("erased", "effacé", "gelöscht"), set apart in italics
 // (`ErasableText`). A value is erased whole, but a page may have put it in a sentence of its own ("Old →
 // [erased]", "Ada shares her screen"): the text is cut around each one.
-import { ERASED_VALUE } from '@lablive/domain';
+import { ERASED_VALUE, sayErased } from '@lablive/domain';
 
 /** A piece of a text: as written, or an erased value said in the reader's word. */
 export type ErasablePart = { text: string; erased: boolean };
@@ -22,7 +22,4 @@ export function erasableParts(text: string, word: string): ErasablePart[] {
 }
 
 /** The same text as plain words, for an attribute or a title that cannot hold italics. */
-export const erasableText = (text: string, word: string): string =>
-  erasableParts(text, word)
-    .map((part) => part.text)
-    .join('');
+export const erasableText = sayErased;

@@ -23,6 +23,9 @@ export type PersonalDataQuery = z.infer<typeof personalDataQuerySchema>;
  */
 export const ERASED_VALUE = '[erased]';
 
+/** A text with each erased value in it said as `word` (the reader's "erased"), for a file or a title. */
+export const sayErased = (text: string, word: string): string => text.split(ERASED_VALUE).join(word);
+
 /** The erasure's own refusals (translated by the web as every refusal is). */
 export const ERASURE_RULE_MESSAGES = {
   sessionRunning: REFUSALS.erasureSessionRunning,
