@@ -9,6 +9,8 @@ export type CommandRule = {
   /** Every listed module must be active in the room, and every lab module held by the room's lab. */
   roomModules?: readonly RoomModule[];
   labModules?: readonly LabModule[];
+  /** Sent by someone not in the room yet (a guest knocking in the lobby): no presence check. */
+  fromOutside?: boolean;
 };
 
 const everyone: CommandRule = { animatorOnly: false };
@@ -20,6 +22,8 @@ const camera = { roomModules: ['active_camera'], labModules: ['active_camera'] }
 // A poll needs the module twice: the lab bought it and this room switched it on.
 const polls = { roomModules: ['polls'], labModules: ['polls'] } as const;
 const documents: readonly LabModule[] = ['share_document'];
+// Q&A is a room module of its own, on in every room unless switched off.
+const questions: readonly RoomModule[] = ['questions'];
 
 export const COMMAND_RULES: Record<RoomCommandType, CommandRule> = {
   JoinRoom: everyone,
@@ -42,6 +46,18 @@ export const COMMAND_RULES: Record<RoomCommandType, CommandRule> = {
   StartPoll: { animatorOnly: true, ...polls },
   AnswerPoll: { animatorOnly: false, ...polls },
   ClosePoll: { animatorOnly: true, ...polls },
+  AskQuestion: { animatorOnly: false, roomModules: questions },
+  UpvoteQuestion: { animatorOnly: false, roomModules: questions },
+  WithdrawUpvote: { animatorOnly: false, roomModules: questions },
+  ModerateQuestion: { animatorOnly: true, roomModules: questions },
+  KnockToEnter: { animatorOnly: false, fromOutside: true },
+  WithdrawKnock: { animatorOnly: false, fromOutside: true },
+  AdmitParticipant: animators,
+  AdmitEveryone: animators,
+  DenyParticipant: animators,
+  LockRoom: animators,
+  UnlockRoom: animators,
+  RemoveParticipant: animators,
   ToggleOwnAudio: everyone,
   ToggleOwnVideo: { animatorOnly: false, ...camera },
   ForceToggleAudio: animators,
@@ -50,7 +66,16 @@ export const COMMAND_RULES: Record<RoomCommandType, CommandRule> = {
   EndSession: animators,
   // Never from a client (see roomCommands.ts); decide lets it through without the presence check.
   CloseSession: everyone,
+  // The server's own, like CloseSession: a guest's consents, logged whether or not they are in the room.
+  RecordConsents: everyone,
+  WithdrawConsent: everyone,
   ReportDisconnection: everyone,
+  // From the event's staff to every room (broadcast.ts): an animator of the event or the back office.
+  BroadcastAnnouncement: animators,
+  SetBanner: animators,
+  ClearBanner: animators,
+  StartBreakoutTimer: animators,
+  RecallToRoom: animators,
 };
 
 export const ANIMATOR_ONLY_COMMANDS: readonly RoomCommandType[] = ROOM_COMMAND_TYPES.filter(

@@ -1,7 +1,16 @@
 // The room's decider: given the room's state, a command and its context, the events to append or the
 // reason it is refused. Guards shared by every command (session over, presence, role, modules) run
 // first, from the one table in commandRules.ts; each capability's own rules live in its module.
+import { isBroadcastCommand } from './broadcast.ts';
+import {
+  broadcastAnnouncement,
+  clearBanner,
+  recallToRoom,
+  setBanner,
+  startBreakoutTimer,
+} from './broadcastDecisions.ts';
 import { COMMAND_RULES } from './commandRules.ts';
+import { recordConsents, withdrawConsent } from './consentDecisions.ts';
 import {
   removeChatMessage,
   requestNotes,
@@ -10,6 +19,15 @@ import {
   submitNotes,
 } from './conversationDecisions.ts';
 import { type DecideContext, type Decision, reject } from './decision.ts';
+import {
+  admitEveryone,
+  admitParticipant,
+  knockToEnter,
+  lockRoom,
+  removeParticipant,
+  unlockRoom,
+  withdrawKnock,
+} from './lobbyDecisions.ts';
 import { answerPoll, closePoll, createPoll, editPoll, startPoll } from './pollDecisions.ts';
 import {
   forceToggleDevice,
@@ -20,6 +38,7 @@ import {
   setSpeaking,
   toggleOwnDevice,
 } from './presenceDecisions.ts';
+import { askQuestion, moderateQuestion, upvoteQuestion, withdrawUpvote } from './questionDecisions.ts';
 import type { RoomCommand } from './roomCommands.ts';
 import { isAnimator } from './roomRoles.ts';
 import { findViewer, type RoomState } from './roomState.ts';
@@ -42,10 +61,15 @@ export function decide(state: RoomState, command: RoomCommand, context: DecideCo
 function guard(state: RoomState, command: RoomCommand, context: DecideContext): Decision | null {
   // The back office closes the room from outside it: no presence, role or module applies.
   if (command.type === 'CloseSession') return null;
+  // A guest's consents are logged by the server as they enter or withdraw, in or out of a session.
+  if (command.type === 'RecordConsents' || command.type === 'WithdrawConsent') return null;
   if (state.session.status === 'ended' && !allowedBetweenSessions(state, command, context)) {
     return reject('session_ended');
   }
-  if (command.type !== 'JoinRoom' && findViewer(state, context.actor.participantId) === undefined) {
+  // The event's staff broadcast to every room from wherever they are: no presence in this one.
+  const fromOutside =
+    command.type === 'JoinRoom' || isBroadcastCommand(command) || COMMAND_RULES[command.type].fromOutside === true;
+  if (!fromOutside && findViewer(state, context.actor.participantId) === undefined) {
     return reject('not_in_room');
   }
   const rule = COMMAND_RULES[command.type];
@@ -115,6 +139,29 @@ function decideAllowed(state: RoomState, command: RoomCommand, context: DecideCo
       return answerPoll(state, command, context);
     case 'ClosePoll':
       return closePoll(state, command, context);
+    case 'AskQuestion':
+      return askQuestion(state, command, context);
+    case 'UpvoteQuestion':
+      return upvoteQuestion(state, command, context);
+    case 'WithdrawUpvote':
+      return withdrawUpvote(state, command, context);
+    case 'ModerateQuestion':
+      return moderateQuestion(state, command, context);
+    case 'KnockToEnter':
+      return knockToEnter(state, context);
+    case 'WithdrawKnock':
+      return withdrawKnock(state, context);
+    case 'AdmitParticipant':
+    case 'DenyParticipant':
+      return admitParticipant(state, command, context);
+    case 'AdmitEveryone':
+      return admitEveryone(state, context);
+    case 'LockRoom':
+      return lockRoom(state, context);
+    case 'UnlockRoom':
+      return unlockRoom(state, context);
+    case 'RemoveParticipant':
+      return removeParticipant(state, command, context);
     case 'ToggleOwnAudio':
     case 'ToggleOwnVideo':
       return toggleOwnDevice(command, context);
@@ -129,6 +176,20 @@ function decideAllowed(state: RoomState, command: RoomCommand, context: DecideCo
       return closeSession(state, command, context);
     case 'ReportDisconnection':
       return reportDisconnection(command, context);
+    case 'BroadcastAnnouncement':
+      return broadcastAnnouncement(state, command, context);
+    case 'SetBanner':
+      return setBanner(state, command, context);
+    case 'ClearBanner':
+      return clearBanner(state, command, context);
+    case 'StartBreakoutTimer':
+      return startBreakoutTimer(state, command, context);
+    case 'RecallToRoom':
+      return recallToRoom(state, command, context);
+    case 'RecordConsents':
+      return recordConsents(state, command, context);
+    case 'WithdrawConsent':
+      return withdrawConsent(command, context);
     default: {
       const unhandled: never = command;
       throw new Error(`Unhandled room command ${JSON.stringify(unhandled)}`);

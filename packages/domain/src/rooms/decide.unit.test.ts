@@ -50,6 +50,18 @@ const samples: { [T in RoomCommandType]: Extract<RoomCommandInput, { type: T }> 
   StartPoll: { type: 'StartPoll', data: { pollId: 'p-1' } },
   AnswerPoll: { type: 'AnswerPoll', data: { pollId: 'p-active', answers: [0] } },
   ClosePoll: { type: 'ClosePoll', data: { pollId: 'p-active' } },
+  AskQuestion: { type: 'AskQuestion', data: { questionId: 'q-new', text: 'Why?', anonymous: false } },
+  UpvoteQuestion: { type: 'UpvoteQuestion', data: { questionId: 'q-open' } },
+  WithdrawUpvote: { type: 'WithdrawUpvote', data: { questionId: 'q-voted' } },
+  ModerateQuestion: { type: 'ModerateQuestion', data: { questionId: 'q-pending', action: 'approve' } },
+  KnockToEnter: { type: 'KnockToEnter', data: {} },
+  WithdrawKnock: { type: 'WithdrawKnock', data: {} },
+  AdmitParticipant: { type: 'AdmitParticipant', data: { participantId: 6 } },
+  AdmitEveryone: { type: 'AdmitEveryone', data: {} },
+  DenyParticipant: { type: 'DenyParticipant', data: { participantId: 6 } },
+  LockRoom: { type: 'LockRoom', data: {} },
+  UnlockRoom: { type: 'UnlockRoom', data: {} },
+  RemoveParticipant: { type: 'RemoveParticipant', data: { participantId: 2 } },
   ToggleOwnAudio: { type: 'ToggleOwnAudio', data: { enabled: true } },
   ToggleOwnVideo: { type: 'ToggleOwnVideo', data: { enabled: true } },
   ForceToggleAudio: { type: 'ForceToggleAudio', data: { participantId: 2, enabled: false } },
@@ -58,6 +70,27 @@ const samples: { [T in RoomCommandType]: Extract<RoomCommandInput, { type: T }> 
   EndSession: { type: 'EndSession', data: {} },
   CloseSession: { type: 'CloseSession', data: { closedByUserId: 7 } },
   ReportDisconnection: { type: 'ReportDisconnection', data: { reason: 'networkDisconnected' } },
+  RecordConsents: {
+    type: 'RecordConsents',
+    data: {
+      consents: [{ consentId: 3, kind: 'data_processing', version: 1, source: 'public_page', givenAt: NOW }],
+    },
+  },
+  WithdrawConsent: {
+    type: 'WithdrawConsent',
+    data: { consentId: 3, kind: 'data_processing', version: 1, withdrawnAt: NOW },
+  },
+  BroadcastAnnouncement: { type: 'BroadcastAnnouncement', data: { announcementId: 'a-1', text: 'Back at 3' } },
+  SetBanner: { type: 'SetBanner', data: { bannerId: 'b-1', text: 'Coffee break', expiresAt: null } },
+  ClearBanner: { type: 'ClearBanner', data: { bannerId: 'b-clear' } },
+  StartBreakoutTimer: {
+    type: 'StartBreakoutTimer',
+    data: { breakoutId: 'br-1', endsAt: LATER, targetRoomId: 7, targetRoomName: 'Plenary' },
+  },
+  RecallToRoom: {
+    type: 'RecallToRoom',
+    data: { breakoutId: 'br-now', targetRoomId: 7, targetRoomName: 'Plenary', due: false },
+  },
 };
 
 const pollCreated = (pollId: string): SessionEvent => ({
@@ -82,7 +115,47 @@ const busyRoom: SessionEvent[] = [
   pollCreated('p-1'),
   pollCreated('p-active'),
   { type: 'PollStarted', data: { pollId: 'p-active', by: 1, at: NOW } },
+  // A guest waiting in the lobby, for the hosts to admit or deny.
+  { type: 'ParticipantKnocked', data: { participantId: 6, role: 'participant', at: NOW } },
+  ...questionsAsked(),
+  {
+    type: 'BannerSet',
+    data: { bannerId: 'b-0', text: 'Welcome', expiresAt: null, by: 1, byUserId: 10, at: NOW },
+  },
 ];
+
+/** A question awaiting approval (Paul's), one approved to upvote and one Paul and Olga upvoted (Ada's). */
+function questionsAsked(): SessionEvent[] {
+  const asked = (questionId: string, participantId: number, name: string): SessionEvent => ({
+    type: 'QuestionAsked',
+    data: { questionId, asker: { participantId, name }, anonymous: false, text: 'Q?', at: NOW },
+  });
+  const approved = (questionId: string): SessionEvent => ({
+    type: 'QuestionApproved',
+    data: {
+      questionId,
+      asker: { participantId: 1, name: 'Ada' },
+      anonymous: false,
+      text: 'Q?',
+      askedAt: NOW,
+      by: 1,
+      at: NOW,
+    },
+  });
+  const upvoted = (participantId: number): SessionEvent => ({
+    type: 'QuestionUpvoted',
+    data: { questionId: 'q-voted', participantId },
+  });
+  return [
+    asked('q-pending', 2, 'Paul'),
+    asked('q-open', 1, 'Ada'),
+    approved('q-open'),
+    asked('q-voted', 1, 'Ada'),
+    approved('q-voted'),
+    upvoted(2),
+    upvoted(3),
+  ];
+}
 
 const byRole = { participant, observer, animator, 'observer-animator': observerAnimator } as const;
 
@@ -98,17 +171,29 @@ describe('the permission matrix (spec section 6)', () => {
   it('lists the commands only animators may send', () => {
     expect([...ANIMATOR_ONLY_COMMANDS].sort()).toEqual(
       [
+        'AdmitEveryone',
+        'AdmitParticipant',
+        'DenyParticipant',
+        'LockRoom',
+        'RemoveParticipant',
+        'UnlockRoom',
+        'BroadcastAnnouncement',
+        'ClearBanner',
         'ClosePoll',
         'CreatePoll',
         'EditPoll',
         'EndSession',
         'ForceToggleAudio',
         'ForceToggleVideo',
+        'ModerateQuestion',
+        'RecallToRoom',
         'RemoveChatMessage',
         'RequestNotes',
+        'SetBanner',
         'SetPresentationScene',
         'SetPresentationStep',
         'ShareDocuments',
+        'StartBreakoutTimer',
         'StartPoll',
         'StartScreenShare',
         'StartSession',
@@ -155,7 +240,10 @@ function leaveOf(participantId: number): RoomCommandInput {
 }
 
 describe('presence', () => {
-  for (const type of CLIENT_ROOM_COMMAND_TYPES.filter((command) => command !== 'JoinRoom')) {
+  // JoinRoom comes from outside, and so do the lobby's knocks (COMMAND_RULES' fromOutside).
+  const fromOutside = (command: RoomCommandType) =>
+    command === 'JoinRoom' || COMMAND_RULES[command].fromOutside === true;
+  for (const type of CLIENT_ROOM_COMMAND_TYPES.filter((command) => !fromOutside(command))) {
     it(`refuses ${type} from someone who has not joined`, () => {
       given(busyRoom).when(samples[type], otherParticipant).thenRejects('not_in_room');
     });
@@ -165,7 +253,14 @@ describe('presence', () => {
 describe('after the session ended', () => {
   const ended: SessionEvent[] = [...busyRoom, { type: 'SessionEnded', data: { by: 1, at: LATER } }];
   // An animator may come back and start the next session (stageDecisions.unit.test.ts); nothing else.
-  const betweenSessions = ['LeaveRoom', 'JoinRoom', 'StartSession', 'CloseSession'];
+  const betweenSessions = [
+    'LeaveRoom',
+    'JoinRoom',
+    'StartSession',
+    'CloseSession',
+    'RecordConsents',
+    'WithdrawConsent',
+  ];
   for (const type of ROOM_COMMAND_TYPES.filter((command) => !betweenSessions.includes(command))) {
     it(`refuses ${type}`, () => {
       given(ended).when(samples[type], animator).thenRejects('session_ended');

@@ -1,8 +1,11 @@
 // The commands a live room accepts, in the imperative. Every field is validated and capped here, at the
 // socket's boundary; the rules that need the room's state (roles, modules, polls) live in decide.
 import { z } from 'zod';
+import { CONSENT_KINDS, CONSENT_SOURCES } from '../consents/consents.ts';
 import { text } from '../shared/text.ts';
+import { BROADCAST_COMMANDS } from './broadcast.ts';
 import { POLL_FORM_LIMITS, pollFormFields } from './polls.ts';
+import { QUESTION_ACTIONS, QUESTION_LIMITS } from './questions.ts';
 
 /** Ids chosen by the client (chat messages, polls) or the media server (connections, streams). */
 const clientId = text().min(1).max(100);
@@ -21,6 +24,7 @@ export const ROOM_COMMAND_LIMITS = {
   scene: 100,
   presentationStep: 10_000,
   reason: 200,
+  questionText: QUESTION_LIMITS.text,
 } as const;
 
 /** Why a connection goes, as the server tells it; any other reason is kept as free text. */
@@ -86,6 +90,27 @@ const CLIENT_COMMANDS = [
     }),
   ),
   command('ClosePoll', z.strictObject({ pollId: clientId })),
+  // Q&A (questions.ts): blank text is refused in decide (blank_question), like a chat message.
+  command(
+    'AskQuestion',
+    z.strictObject({
+      questionId: clientId,
+      text: text().max(ROOM_COMMAND_LIMITS.questionText),
+      anonymous: z.boolean(),
+    }),
+  ),
+  command('UpvoteQuestion', z.strictObject({ questionId: clientId })),
+  command('WithdrawUpvote', z.strictObject({ questionId: clientId })),
+  command('ModerateQuestion', z.strictObject({ questionId: clientId, action: z.enum(QUESTION_ACTIONS) })),
+  // The lobby (lobby.ts): a guest knocks or gives up from outside the room; hosts let in, lock, remove.
+  command('KnockToEnter', z.strictObject({})),
+  command('WithdrawKnock', z.strictObject({})),
+  command('AdmitParticipant', z.strictObject({ participantId })),
+  command('AdmitEveryone', z.strictObject({})),
+  command('DenyParticipant', z.strictObject({ participantId })),
+  command('LockRoom', z.strictObject({})),
+  command('UnlockRoom', z.strictObject({})),
+  command('RemoveParticipant', z.strictObject({ participantId })),
   command('ToggleOwnAudio', z.strictObject({ enabled: z.boolean() })),
   command('ToggleOwnVideo', z.strictObject({ enabled: z.boolean() })),
   command('ForceToggleAudio', z.strictObject({ participantId, enabled: z.boolean() })),
@@ -106,6 +131,34 @@ export const clientRoomCommandSchema = z.discriminatedUnion('type', [...CLIENT_C
 export const roomCommandSchema = z.discriminatedUnion('type', [
   ...CLIENT_COMMANDS,
   command('CloseSession', z.strictObject({ closedByUserId: z.number().int().positive() })),
+  // Sent to every room of an event by its staff (broadcast.ts).
+  ...BROADCAST_COMMANDS,
+  // A guest's consents, recorded outside the room, brought into its log (consentDecisions.ts).
+  command(
+    'RecordConsents',
+    z.strictObject({
+      consents: z
+        .array(
+          z.strictObject({
+            consentId: z.number().int().positive(),
+            kind: z.enum(CONSENT_KINDS),
+            version: z.number().int().positive(),
+            source: z.enum(CONSENT_SOURCES),
+            givenAt: z.iso.datetime({ offset: true }),
+          }),
+        )
+        .max(CONSENT_KINDS.length),
+    }),
+  ),
+  command(
+    'WithdrawConsent',
+    z.strictObject({
+      consentId: z.number().int().positive(),
+      kind: z.enum(CONSENT_KINDS),
+      version: z.number().int().positive(),
+      withdrawnAt: z.iso.datetime({ offset: true }),
+    }),
+  ),
 ]);
 
 export type RoomCommand = z.infer<typeof roomCommandSchema>;

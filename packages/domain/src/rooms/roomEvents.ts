@@ -2,6 +2,8 @@
 // shape is a zod schema so the server validates what it reads back from the log before folding it.
 import { z } from 'zod';
 import { EVENT_ROLES } from '../auth/access.ts';
+import { CONSENT_KINDS, CONSENT_SOURCES } from '../consents/consents.ts';
+import { BROADCAST_EVENTS } from './broadcast.ts';
 import { PRESENCE_EVENT_TYPES, participantJoinedSchema, participantLeftSchema } from './presence.ts';
 
 const participantId = z.number().int();
@@ -21,6 +23,8 @@ const pollContent = {
   options: z.array(z.string()),
   allowMultiple: z.boolean(),
 };
+
+const questionAsker = z.object({ participantId, name: z.string() });
 
 const toggled = z.object({ participantId, enabled: z.boolean(), by: participantId, forced: z.boolean() });
 
@@ -85,6 +89,59 @@ export const sessionEventSchema = z.discriminatedUnion('type', [
     z.object({ pollId: z.string(), participantId, answers: z.array(z.number().int().nonnegative()) }),
   ),
   event('PollClosed', z.object({ pollId: z.string(), by: participantId, at })),
+  // Q&A (questions.ts). QuestionApproved carries the question again: the guests who see it from then on
+  // never received QuestionAsked (visibility.ts); `asker` is null only in a guest's copy of an anonymous one.
+  event(
+    'QuestionAsked',
+    z.object({ questionId: z.string(), asker: questionAsker, anonymous: z.boolean(), text: z.string(), at }),
+  ),
+  event(
+    'QuestionApproved',
+    z.object({
+      questionId: z.string(),
+      asker: questionAsker.nullable(),
+      anonymous: z.boolean(),
+      text: z.string(),
+      askedAt: at,
+      by: participantId,
+      at,
+    }),
+  ),
+  event('QuestionHidden', z.object({ questionId: z.string(), by: participantId, at })),
+  event('QuestionAnswered', z.object({ questionId: z.string(), by: participantId, at })),
+  event('QuestionPinned', z.object({ questionId: z.string(), pinned: z.boolean(), by: participantId, at })),
+  event('QuestionUpvoted', z.object({ questionId: z.string(), participantId })),
+  event('QuestionUpvoteWithdrawn', z.object({ questionId: z.string(), participantId })),
+  // Consents (consentDecisions.ts): given outside the room, logged when the guest enters; withdrawn.
+  event(
+    'ConsentGiven',
+    z.object({
+      participantId,
+      consentId: z.number().int(),
+      kind: z.enum(CONSENT_KINDS),
+      version: z.number().int(),
+      source: z.enum(CONSENT_SOURCES),
+      at,
+    }),
+  ),
+  event(
+    'ConsentWithdrawn',
+    z.object({
+      participantId,
+      consentId: z.number().int(),
+      kind: z.enum(CONSENT_KINDS),
+      version: z.number().int(),
+      at,
+    }),
+  ),
+  // Lobby (lobby.ts): a guest knocks and is admitted, denied or gives up; hosts lock and remove.
+  event('ParticipantKnocked', z.object({ participantId, role: z.enum(EVENT_ROLES), at })),
+  event('KnockWithdrawn', z.object({ participantId, at })),
+  event('ParticipantAdmitted', z.object({ participantId, by: participantId, at })),
+  event('ParticipantDenied', z.object({ participantId, by: participantId, at })),
+  event('RoomLocked', z.object({ by: participantId, at })),
+  event('RoomUnlocked', z.object({ by: participantId, at })),
+  event('ParticipantRemoved', z.object({ participantId, by: participantId, at })),
   // Devices
   event('AudioToggled', toggled),
   event('VideoToggled', toggled),
@@ -99,6 +156,8 @@ export const sessionEventSchema = z.discriminatedUnion('type', [
     'SessionEnded',
     z.object({ by: participantId.optional(), closedByUserId: z.number().int().positive().optional(), at }),
   ),
+  // What the event's staff broadcast to every room (broadcast.ts)
+  ...BROADCAST_EVENTS,
   event(
     'DisconnectionReported',
     z.object({

@@ -1,11 +1,18 @@
 // The state of one live room, folded from its stream of session events. The room host decides against
 // it; readers rebuild it from the log (or a snapshot plus the tail) to show a room at any version.
 import type { EventRole } from '../auth/access.ts';
+import { emptyRoomBroadcast, type RoomBroadcast } from './broadcast.ts';
+import { evolveBroadcast } from './broadcastEvolution.ts';
 import { type ChatLog, emptyChatLog } from './chatLog.ts';
+import { evolveConsents, type LoggedConsent } from './consentEvolution.ts';
 import { evolveConversation } from './conversationEvolution.ts';
+import { emptyLobby, type LobbyState } from './lobby.ts';
+import { evolveLobby, noteInLobby } from './lobbyEvolution.ts';
 import { evolvePolls } from './pollEvolution.ts';
 import type { Poll } from './polls.ts';
 import { evolvePresence } from './presenceEvolution.ts';
+import { evolveQuestions } from './questionEvolution.ts';
+import type { Question } from './questions.ts';
 import type { RoomConfig } from './roomConfig.ts';
 import type { SessionEvent, SharedDocument } from './roomEvents.ts';
 import { evolveStage } from './stageEvolution.ts';
@@ -63,6 +70,14 @@ export type RoomState = {
   screenShare: { participantId: number; streamId: string } | null;
   presentation: { scene: string | null; step: number };
   polls: readonly Poll[];
+  /** Who waits, was let in or removed this session, and whether the room is locked (lobby.ts). */
+  lobby: LobbyState;
+  /** What the event's staff sent every room: announcements, the banner, the breakout (broadcast.ts). */
+  broadcast: RoomBroadcast;
+  /** The Q&A's questions in the order asked (questions.ts sorts them for the panel). */
+  questions: readonly Question[];
+  /** The consent versions each participant gave, as logged in this room (issue 33). */
+  consents: readonly LoggedConsent[];
 };
 
 export function initialRoomState(config: RoomConfig): RoomState {
@@ -80,6 +95,10 @@ export function initialRoomState(config: RoomConfig): RoomState {
     screenShare: null,
     presentation: { scene: null, step: 0 },
     polls: [],
+    lobby: emptyLobby,
+    broadcast: emptyRoomBroadcast,
+    questions: [],
+    consents: [],
   };
 }
 
@@ -92,7 +111,7 @@ export function findPoll(state: RoomState, pollId: string): Poll | undefined {
 }
 
 export function evolve(state: RoomState, event: SessionEvent): RoomState {
-  return { ...apply(state, event), version: state.version + 1 };
+  return { ...noteInLobby(apply(state, event), event), version: state.version + 1 };
 }
 
 /** Folds events in order, from `state` or from a fresh room. */
@@ -134,6 +153,31 @@ function apply(state: RoomState, event: SessionEvent): RoomState {
     case 'PollAnswered':
     case 'PollClosed':
       return evolvePolls(state, event);
+    case 'ParticipantKnocked':
+    case 'KnockWithdrawn':
+    case 'ParticipantAdmitted':
+    case 'ParticipantDenied':
+    case 'RoomLocked':
+    case 'RoomUnlocked':
+    case 'ParticipantRemoved':
+      return evolveLobby(state, event);
+    case 'QuestionAsked':
+    case 'QuestionApproved':
+    case 'QuestionHidden':
+    case 'QuestionAnswered':
+    case 'QuestionPinned':
+    case 'QuestionUpvoted':
+    case 'QuestionUpvoteWithdrawn':
+      return evolveQuestions(state, event);
+    case 'ConsentGiven':
+    case 'ConsentWithdrawn':
+      return evolveConsents(state, event);
+    case 'AnnouncementBroadcast':
+    case 'BannerSet':
+    case 'BannerCleared':
+    case 'BreakoutTimerStarted':
+    case 'RecalledToRoom':
+      return evolveBroadcast(state, event);
     default: {
       const unhandled: never = event;
       throw new Error(`Unhandled session event ${JSON.stringify(unhandled)}`);
