@@ -3,7 +3,7 @@
 import type { LabModule } from '../auth/access.ts';
 
 /** Modules switched on per room (live-room spec, section 1: "room-level active modules seen"). */
-export const ROOM_MODULES = ['chat', 'polls', 'notes', 'stats', 'active_camera'] as const;
+export const ROOM_MODULES = ['chat', 'polls', 'notes', 'stats', 'active_camera', 'questions'] as const;
 export type RoomModule = (typeof ROOM_MODULES)[number];
 
 export type RoomConfig = {
@@ -12,4 +12,6 @@ export type RoomConfig = {
   labId: number;
   activeModules: readonly RoomModule[];
   labModules: readonly LabModule[];
+  /** The event makes its guests wait in the lobby until a host admits them (lobby.ts); absent: off. */
+  lobby?: boolean;
 };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { questionsFor } from './questions.ts';
 import type { SessionEvent } from './roomEvents.ts';
 import { evolveAll, initialRoomState } from './roomState.ts';
 import { eventFor, type Recipient, stateFor } from './visibility.ts';
@@ -52,5 +53,59 @@ describe('visibility', () => {
     for (const recipient of [animator, alice, bob]) {
       expect({ ...stateFor(full, recipient), version: 0 }).toEqual({ ...foldAs(recipient), version: 0 });
     }
+  });
+});
+
+describe('questions', () => {
+  const paul = { participantId: 2, name: 'Alice' };
+  const text = 'Is it safe in pregnancy?';
+  const questions: SessionEvent[] = [
+    { type: 'QuestionAsked', data: { questionId: 'anon', asker: paul, anonymous: true, text, at } },
+    { type: 'QuestionAsked', data: { questionId: 'waiting', asker: paul, anonymous: false, text, at } },
+    { type: 'QuestionAsked', data: { questionId: 'gone', asker: paul, anonymous: false, text, at } },
+    {
+      type: 'QuestionApproved',
+      data: { questionId: 'anon', asker: paul, anonymous: true, text, askedAt: at, by: 1, at },
+    },
+    {
+      type: 'QuestionApproved',
+      data: { questionId: 'gone', asker: paul, anonymous: false, text, askedAt: at, by: 1, at },
+    },
+    { type: 'QuestionHidden', data: { questionId: 'gone', by: 1, at } },
+    { type: 'QuestionUpvoted', data: { questionId: 'anon', participantId: 3 } },
+  ];
+  const full = evolveAll(initialRoomState(config), questions);
+  const received = (recipient: Recipient) => questions.flatMap((event) => eventFor(event, recipient) ?? []);
+  const shown = (state: ReturnType<typeof initialRoomState>, recipient: Recipient) =>
+    questionsFor(state.questions, recipient).map(({ id, asker, status }) => ({ id, asker, status }));
+
+  it("never sends another guest an anonymous asker's name, nor a question awaiting approval", () => {
+    const bobs = received(bob);
+    expect(bobs[0]).toMatchObject({ type: 'QuestionApproved', data: { questionId: 'anon', asker: null } });
+    expect(JSON.stringify(bobs.slice(0, 1))).not.toContain('Alice');
+    expect(bobs.map((event) => event.type)).toEqual([
+      'QuestionApproved',
+      'QuestionApproved',
+      'QuestionHidden',
+      'QuestionUpvoted',
+    ]);
+    expect(stateFor(full, bob).questions.map((question) => question.id)).toEqual(['anon']);
+    expect(JSON.stringify(stateFor(full, bob).questions)).not.toContain('Alice');
+  });
+
+  it('shows the animators everything, the asker their own, and the other guests the approved ones', () => {
+    for (const recipient of [animator, alice, bob]) {
+      const folded = evolveAll(initialRoomState(config), received(recipient));
+      // A client joining later (stateFor) and one that was there (its events folded) show the same list.
+      expect(shown(stateFor(full, recipient), recipient)).toEqual(shown(folded, recipient));
+    }
+    expect(shown(stateFor(full, bob), bob)).toEqual([{ id: 'anon', asker: null, status: 'approved' }]);
+    expect(shown(stateFor(full, alice), alice).map((question) => question.id)).toEqual([
+      'anon',
+      'gone',
+      'waiting',
+    ]);
+    expect(shown(full, animator)).toContainEqual({ id: 'anon', asker: paul, status: 'approved' });
+    expect(shown(full, animator)).toHaveLength(3);
   });
 });
