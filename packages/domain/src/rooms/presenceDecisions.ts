@@ -1,6 +1,7 @@
 // Decisions about who is in the room and how they take part: joining and leaving (one viewer however
 // many connections), speaking, requests to speak, microphone and camera toggles, disconnect reports.
 import { accept, type DecideContext, type Decision, reject } from './decision.ts';
+import { entryRefusal } from './lobby.ts';
 import type { RoomCommandOf } from './roomCommands.ts';
 import type { SessionEvent } from './roomEvents.ts';
 import { findViewer, type RoomState } from './roomState.ts';
@@ -12,6 +13,9 @@ export function joinRoom(
 ): Decision {
   const { actor, now } = context;
   const { connectionId } = command.data;
+  // The lobby's say first: removed, locked out, or still to be let in (lobby.ts).
+  const refusal = entryRefusal(state, actor);
+  if (refusal !== null) return reject(refusal);
   const viewer = findViewer(state, actor.participantId);
   if (viewer === undefined) {
     const { participantId, userId, email, name, role } = actor;

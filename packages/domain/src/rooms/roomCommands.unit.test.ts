@@ -13,8 +13,8 @@ describe('roomCommandSchema', () => {
   it('lists every command type once', () => {
     expect(new Set(ROOM_COMMAND_TYPES).size).toBe(ROOM_COMMAND_TYPES.length);
     expect(ROOM_COMMAND_TYPES).toContain('JoinRoom');
-    expect(ROOM_COMMAND_TYPES).toHaveLength(34);
-    expect(CLIENT_ROOM_COMMAND_TYPES).toHaveLength(33);
+    expect(ROOM_COMMAND_TYPES).toHaveLength(42); // + 8 of the lobby (lobby.ts)
+    expect(CLIENT_ROOM_COMMAND_TYPES).toHaveLength(41);
   });
 
   it('caps chat messages at 2000 characters and notes at 20000', () => {
