@@ -12,6 +12,7 @@ export * from './janus.ts';
 export * from './mailedApp.ts';
 export * from './mediaBuilds.ts';
 export * from './outbox.ts';
+export * from './questions.ts';
 export * from './restCalls.ts';
 export * from './roomPeople.ts';
 export * from './rowsHolding.ts';
