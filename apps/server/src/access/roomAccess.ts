@@ -17,7 +17,9 @@ import {
 } from '@lablive/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
+import { requireConsents } from './consentGate.ts';
 import { isEventRole } from './eventRoles.ts';
+import { recalledInto } from './roomRecall.ts';
 import { findVisibleRoom } from './visibleEvents.ts';
 
 export type RoomAccess = { actor: RoomActor; config: RoomConfig; eventActive: boolean };
@@ -37,7 +39,14 @@ export async function loadRoomConfig(db: Db, labId: number | null, roomId: numbe
   const room = await db
     .selectFrom('rooms')
     .innerJoin('events', 'events.id', 'rooms.event_id')
-    .select(['rooms.id', 'rooms.event_id', 'rooms.lab_id', 'rooms.active_modules', 'events.active'])
+    .select([
+      'rooms.id',
+      'rooms.event_id',
+      'rooms.lab_id',
+      'rooms.active_modules',
+      'events.active',
+      'events.lobby',
+    ])
     .where('rooms.id', '=', roomId)
     .$if(labId !== null, (qb) => qb.where('rooms.lab_id', '=', labId ?? 0))
     .executeTakeFirst();
@@ -53,6 +62,7 @@ export async function loadRoomConfig(db: Db, labId: number | null, roomId: numbe
     labId: room.lab_id,
     activeModules: room.active_modules.filter(isRoomModule),
     labModules: modules.map((m) => m.module).filter(isLabModule),
+    lobby: room.lobby,
   };
   return { config, eventActive: room.active };
 }
@@ -117,9 +127,16 @@ export async function resolveRoomAccess(db: Db, principal: Principal, roomId: nu
   }
   const participation = await participationOf(db, principal, room.config.eventId, room.config.labId);
   if (!participation) throw new DomainError('forbidden', 'You are not a participant of this event.');
+  // A guest enters only with the lab's current required consents (issue 33); staff are the lab's own.
+  if (principal.kind === 'guest') await requireConsents(db, participation.id);
   const role: EventRole = isEventRole(participation.role) ? participation.role : 'participant';
   const staff = picksOwnRoom(principal, role);
-  if (participation.room_id !== roomId && !(staff && room.eventActive)) {
+  // After a recall, guests of the event's other rooms enter its target for that session (roomRecall.ts).
+  const allowed =
+    participation.room_id === roomId ||
+    (staff && room.eventActive) ||
+    (room.eventActive && (await recalledInto(db, participation.room_id, roomId)));
+  if (!allowed) {
     throw new DomainError(
       'forbidden',
       staff ? 'The event is not active: rooms open when it starts.' : 'This is not your room.',

@@ -13,6 +13,7 @@ import {
 import { sql } from 'kysely';
 import { identifyAuditActor } from '../audit/auditActor.ts';
 import { recordSignIn } from '../audit/auditService.ts';
+import { checkEntryConsents, recordEntryConsents } from '../consents/consentService.ts';
 import type { Db } from '../db/connection.ts';
 import { isLabSuspended } from '../labs/labs.repository.ts';
 import type { MailOutbox } from '../mail/mailOutbox.ts';
@@ -176,6 +177,9 @@ export async function loginAsPublicGuest(deps: AuthDeps, request: PublicGuestLog
   if (existing && existing.role !== 'participant') {
     throw new DomainError('forbidden', 'This e-mail has a personal invitation: use the link you received.');
   }
+  // The lab's required consents, ticked now or accepted on an earlier visit (issue 33).
+  const ticked = request.consentVersionIds ?? [];
+  await checkEntryConsents(deps.db, { labId: event.lab_id, participantId: existing?.id ?? null, ticked });
   const name = `${request.firstName} ${request.lastName}`;
   // What the page tells of the guest: the language they read it in, their clock (a zone a manager set
   // for them stays).
@@ -212,6 +216,7 @@ export async function loginAsPublicGuest(deps: AuthDeps, request: PublicGuestLog
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
+  await recordEntryConsents(deps.db, { labId: event.lab_id, participantId, ticked, at: deps.now() });
   return openSession(deps, { kind: 'guest', participantId }, deps.refreshTtlSeconds);
 }
 

@@ -164,6 +164,8 @@ export interface EventsTable {
   email_relaunch_h1: Generated<boolean>;
   default_timezone: Generated<string>;
   calendar_sequence: Generated<number>;
+  /** Guests wait in the lobby until a host admits them (issue 33, part 2). */
+  lobby: Generated<boolean>;
   created_at: CreatedAt;
 }
 export type EventRow = Selectable<EventsTable>;
@@ -535,6 +537,74 @@ export interface LedgerCursorsTable {
   position: number;
 }
 
+/** A lab's consent of one kind (issue 33); its words are in consent_versions. */
+export interface ConsentsTable {
+  id: Id;
+  lab_id: number;
+  kind: 'data_processing' | 'recording' | 'contact';
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+/** One version of a consent's texts, never changed once written (a trigger refuses it). */
+export interface ConsentVersionsTable {
+  id: Id;
+  consent_id: number;
+  lab_id: number;
+  version: number;
+  required: boolean;
+  text_fr: string;
+  text_en: string;
+  text_de: string;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** A guest's acceptance of a consent version: where, when, and its withdrawal. */
+export interface ConsentRecordsTable {
+  id: Id;
+  lab_id: number;
+  participant_id: number;
+  consent_id: number;
+  version_id: number;
+  source: 'public_page' | 'invitation';
+  given_at: Timestamp;
+  withdrawn_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+/** An event's attendance certificate rules (issue 33); an event without a row issues none. */
+export interface CertificateRulesTable {
+  event_id: number;
+  lab_id: number;
+  enabled: boolean;
+  min_presence_percent: number;
+  min_polls_answered: number;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** An attendance certificate, its figures frozen at issue; `name` is sealed (open it with open_personal). */
+export interface CertificatesTable {
+  id: Id;
+  lab_id: number;
+  event_id: number;
+  participant_id: number;
+  code: string;
+  name: string;
+  event_name: string;
+  lab_name: string;
+  held_at: Timestamp;
+  time_zone: string;
+  locale: string;
+  minutes_present: number;
+  event_minutes: number;
+  polls_answered: number;
+  issued_at: CreatedAt;
+  revoked_at: NullableTimestamp;
+  revoked_reason: string | null;
+  revoked_by: number | null;
+}
+
 export interface Database {
   labs: LabsTable;
   personal_keys: PersonalKeysTable;
@@ -583,4 +653,9 @@ export interface Database {
   room_snapshots: RoomSnapshotsTable;
   mail_log: MailLogTable;
   invitation_links: InvitationLinksTable;
+  consents: ConsentsTable;
+  consent_versions: ConsentVersionsTable;
+  consent_records: ConsentRecordsTable;
+  certificate_rules: CertificateRulesTable;
+  certificates: CertificatesTable;
 }

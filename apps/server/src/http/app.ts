@@ -1,15 +1,17 @@
 // Builds the HTTP application: framework plugins, then the error handling, then the API routes under
 // /api, then the web app. Everything it needs is passed in, so tests build it on their own database; the
 // services the routes call are built once, in appServices.ts.
+
 import rateLimit from '@fastify/rate-limit';
 import { DomainError } from '@lablive/domain';
 import type { NoteSigner } from '@lablive/verify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { BreakoutTimers } from '../broadcast/breakoutTimers.ts';
 import type { Bus } from '../bus/index.ts';
 import type { Env } from '../config/env.ts';
 import type { Db } from '../db/connection.ts';
-import type { ReminderScheduler } from '../events/guestNotices.ts';
+import type { CertificateNotices, ReminderScheduler } from '../events/guestNotices.ts';
 import type { Lifecycle } from '../lifecycle/lifecycle.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createDirectMailOutbox, type MailOutbox } from '../mail/mailOutbox.ts';
@@ -30,7 +32,10 @@ import { mediaBuildsRoutes } from './mediaBuilds.ts';
 import { errorHandler, problem } from './problems.ts';
 import { auditRoutes } from './routes/audit.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
+import { broadcastRoutes } from './routes/broadcast.routes.ts';
 import { calendarRoutes } from './routes/calendar.routes.ts';
+import { certificatesRoutes } from './routes/certificates.routes.ts';
+import { consentsRoutes } from './routes/consents.routes.ts';
 import { documentsRoutes } from './routes/documents.routes.ts';
 import { documentsAdminRoutes } from './routes/documentsAdmin.routes.ts';
 import { eventInfoRoutes } from './routes/eventInfo.routes.ts';
@@ -101,6 +106,10 @@ export type AppDeps = {
   reminders?: ReminderScheduler;
   /** What follows an erasure on the job queue; without it the read models are rebuilt at once. */
   forgetting?: Forgetting;
+  /** The attendance certificates issued after a close (the job queue); none without it. */
+  certificates?: CertificateNotices;
+  /** Breakouts' ends on the job queue; without them a breakout cannot be timed. */
+  breakoutTimers?: BreakoutTimers;
   bus: Bus;
   rooms: RoomService;
   /** Counters of the room socket, shared with whoever reports them (metrics, tests). */
@@ -184,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(eventsRoutes, { authenticator, events: services.events, eventReads });
       await api.register(planningRoutes, { authenticator, planning: services.planning });
       await api.register(eventRoomsRoutes, { authenticator, eventRooms: services.eventRooms });
+      await api.register(broadcastRoutes, { authenticator, broadcast: services.broadcast });
       await api.register(participantsRoutes, { authenticator, participations: services.participations });
       await api.register(invitationsRoutes, { authenticator, invitations: services.invitations });
       await api.register(roomsRoutes, { authenticator, liveRooms: services.liveRooms });
@@ -226,9 +236,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         erasure: services.erasure,
       });
       await api.register(replayRoutes, { authenticator, replay: services.replay });
+      await api.register(certificatesRoutes, {
+        authenticator,
+        certificates: services.certificates,
+        perAddressPerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,
+      });
       const { pharmacovigilance } = services;
       await api.register(pharmacovigilanceRoutes, { authenticator, pharmacovigilance });
       await api.register(pharmacovigilanceAdminRoutes, { authenticator, pharmacovigilance });
+      await api.register(consentsRoutes, { authenticator, consents: services.consents });
       await api.register(healthRoutes, {
         db: deps.db,
         busKind: () => deps.bus.kind,

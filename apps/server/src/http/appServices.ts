@@ -8,16 +8,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createAuditService } from '../audit/auditService.ts';
 import { createAccessTokens } from '../auth/accessTokens.ts';
 import { createAuthenticator } from '../auth/authentication.ts';
+import type { BreakoutTimers } from '../broadcast/breakoutTimers.ts';
+import { createBroadcastService } from '../broadcast/broadcastService.ts';
 import type { AuthDeps } from '../auth/authService.ts';
 import type { LinkRenewalDeps } from '../auth/linkRenewal.ts';
 import { calendarPageUrl } from '../calendar/calendarLink.ts';
 import { createCalendarMails } from '../calendar/calendarMails.ts';
 import { createCalendarPageService } from '../calendar/calendarPage.ts';
+import { createCertificateService } from '../certificates/certificateService.ts';
 import type { Db } from '../db/connection.ts';
 import { createDocumentService } from '../documents/documentService.ts';
 import { createEventReads } from '../events/eventReads.ts';
 import { createEventService } from '../events/eventService.ts';
-import type { ReminderScheduler } from '../events/guestNotices.ts';
+import type { CertificateNotices, ReminderScheduler } from '../events/guestNotices.ts';
 import { createPlanningService } from '../events/planningService.ts';
 import { createGroupService } from '../groups/groupService.ts';
 import { createInvitationService } from '../invitations/invitationService.ts';
@@ -37,6 +40,7 @@ import { createPersonalDataService } from '../personal-data/personalDataService.
 import { createPharmacovigilanceService } from '../pharmacovigilance/pharmacovigilanceService.ts';
 import { createPictureService } from '../pictures/pictureService.ts';
 import { createLabAdminService } from '../platform/labAdminService.ts';
+import { createConsentService } from '../consents/consentService.ts';
 import { createPollService } from '../polls/pollService.ts';
 import { createReplayService } from '../replay/replayService.ts';
 import type { RoomService } from '../rooms/roomService.ts';
@@ -58,6 +62,10 @@ export type ServicesDeps = {
   reminders?: ReminderScheduler | undefined;
   /** What follows an erasure on the job queue; without it the read models are rebuilt at once. */
   forgetting?: Forgetting | undefined;
+  /** The attendance certificates issued after a close (the job queue); none without it. */
+  certificates?: CertificateNotices | undefined;
+  /** Breakouts' ends on the job queue; without them a breakout cannot be timed. */
+  breakoutTimers?: BreakoutTimers | undefined;
   rooms: RoomService;
   now: () => Date;
   /** Where document files are stored; DATA_DIR/files by default. */
@@ -100,7 +108,7 @@ export function createServices(deps: ServicesDeps) {
     fallbackOrganizer: mailboxOf(config.MAIL_FROM),
     now,
   });
-  const notices = { reminders: deps.reminders, calendar };
+  const notices = { reminders: deps.reminders, calendar, certificates: deps.certificates };
   const opentok =
     config.OPENTOK_API_KEY && config.OPENTOK_API_SECRET
       ? { apiKey: config.OPENTOK_API_KEY, apiSecret: config.OPENTOK_API_SECRET }
@@ -132,6 +140,7 @@ export function createServices(deps: ServicesDeps) {
     events: createEventService({ db, rooms, now, ...notices }),
     eventReads: createEventReads(db),
     eventRooms: createEventRooms({ db, rooms }),
+    broadcast: createBroadcastService({ db, rooms, now, timers: deps.breakoutTimers ?? null }),
     liveRooms: createLiveRooms({ db, rooms, video, now }),
     roomDocuments: createRoomDocuments({ db, rooms }),
     planning: createPlanningService(db),
@@ -177,6 +186,8 @@ export function createServices(deps: ServicesDeps) {
       log,
     }),
     replay: createReplayService({ db }),
+    certificates: createCertificateService({ db, publicUrl, now }),
     pharmacovigilance: createPharmacovigilanceService({ db, mailOutbox, now, audit }),
+    consents: createConsentService({ db, now, logInRoom: (command) => executeRestCommand(rooms, command) }),
   };
 }

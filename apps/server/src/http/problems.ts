@@ -20,6 +20,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   gone: 410,
   rate_limited: 429,
   service_unavailable: 503,
+  consent_required: 403,
 };
 
 const TITLES: Record<number, string> = {

@@ -18,6 +18,7 @@ const FOLDERS = [
   'pharmacovigilance',
   'calendar',
   'invitations',
+  'consents',
 ];
 
 /** The plain-sentence refusals of a source: forbidden('…'), conflict('…'), new DomainError('code', '…'). */

@@ -3,6 +3,7 @@
 // room, the emptiest, when the event is live), and a room's new name from who may change the event.
 import { canChangeEvent, DomainError, forbidden, NOT_YOUR_EVENT, notFound } from '@lablive/domain';
 import { type Caller, holds, NOT_A_PARTICIPANT, personOf } from '../access/caller.ts';
+import { requireConsents } from '../access/consentGate.ts';
 import { findVisibleEvent } from '../access/visibleEvents.ts';
 import type { Db } from '../db/connection.ts';
 import { distributeToRoom, listEventRooms, renameRoom } from '../events/rooms.repository.ts';
@@ -60,6 +61,8 @@ export function createEventRooms(deps: { db: Db; rooms: RoomService }) {
       // A closed event sends nobody anywhere, a guest who arrives late included.
       if (event.end_date !== null) throw forbidden('This event has ended: its rooms are closed.');
       if (!event.active) throw forbidden('The event is not active: rooms open when it starts.');
+      // Nobody is placed in a room without the consents entering needs (issue 33).
+      if (caller.principal.kind === 'guest') await requireConsents(db, participation.id);
       // With manual distribution the back office placed people already; someone it missed is still
       // given a room rather than left outside.
       const roomId = await distributeToRoom(db, participation.id, event.id);

@@ -8,6 +8,7 @@ import { DomainError, isAnimator, type RoomActor, stateFor } from '@lablive/doma
 import { type ClientMessage, PROTOCOL_ERRORS } from '@lablive/protocol';
 import type { Caller } from '../access/caller.ts';
 import { resolveRoomAccess } from '../access/roomAccess.ts';
+import { consentsToLog } from '../consents/consentService.ts';
 import type { ConnectionDeps } from './connectionDeps.ts';
 import type { Member } from './roomMember.ts';
 import type { SocketReplies } from './socketReplies.ts';
@@ -55,6 +56,23 @@ export function createRoomMemberships(
       replies.refuse(code, `Room ${roomId}: ${error.message}`, String(roomId));
       return null;
     }
+  }
+
+  /**
+   * The guest's consents in force, into the room's log as they enter (issue 33): the room logs each
+   * version once, so entering again adds nothing. A refusal here keeps nobody out: the record is the
+   * consent tables', which the access check read.
+   */
+  async function logConsents(roomId: number, actor: RoomActor, connectionId: string) {
+    const consents = await consentsToLog(deps.db, actor.participantId);
+    if (consents.length === 0) return;
+    await deps.rooms.execute({
+      roomId,
+      commandId: randomUUID(),
+      actor,
+      command: { type: 'RecordConsents', data: { consents } },
+      correlationId: connectionId,
+    });
   }
 
   /** Welcome with the whole state, or resumed then (by the fan-out) the events after `lastVersion`. */
@@ -119,6 +137,7 @@ export function createRoomMemberships(
       if (lastVersion === null) deps.fanout.goLive(roomId, member);
       else await deps.fanout.resume(roomId, member);
       if (isClosed || joined.get(roomId) !== entry) return;
+      if (who.principal.kind === 'guest') await logConsents(roomId, access.actor, entry.connectionId);
       const outcome = await deps.rooms.execute({
         roomId,
         commandId: randomUUID(),

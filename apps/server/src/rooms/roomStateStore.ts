@@ -7,7 +7,7 @@ import type { Db } from '../db/connection.ts';
 import { readStream, toSessionEvent } from '../event-store/index.ts';
 
 /** Bumped when RoomState changes shape: older snapshots are then ignored and the log folded again. */
-export const ROOM_STATE_VERSION = 4;
+export const ROOM_STATE_VERSION = 5;
 const PAGE = 1000;
 
 /** Who sent which command recently, to answer a retried command with its first outcome. */

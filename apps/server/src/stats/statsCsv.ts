@@ -51,6 +51,14 @@ export function attendanceCsv(stats: EventStats, reader: CsvReader): string {
       person.messages,
       person.votes,
       person.speak_requests,
+      person.consents
+        .map((consent) => {
+          const given = `${words.consentKinds[consent.kind]} v${consent.version}`;
+          return consent.withdrawn_at === null
+            ? given
+            : `${given} (${words.withdrawnOn(instant.format(new Date(consent.withdrawn_at)))})`;
+        })
+        .join('\n'),
     ]),
   );
   const header = words.attendance;
@@ -68,6 +76,7 @@ export function attendanceCsv(stats: EventStats, reader: CsvReader): string {
       header.messages,
       header.votes,
       header.speakRequests,
+      header.consents,
     ],
     rows,
   );

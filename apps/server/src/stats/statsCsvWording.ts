@@ -1,7 +1,7 @@
 // The words of a session's CSV files (attendance and poll answers) in French, English and German: the
 // header rows, the roles and a room still named by default, as the web's pages name them. Kept apart from the files'
 // making (statsCsv.ts), as the mails' wording is from their composition.
-import type { EventRole, Locale } from '@lablive/domain';
+import type { ConsentKind, EventRole, Locale } from '@lablive/domain';
 
 export type StatsCsvWording = {
   attendance: {
@@ -16,6 +16,7 @@ export type StatsCsvWording = {
     messages: string;
     votes: string;
     speakRequests: string;
+    consents: string;
   };
   polls: {
     room: string;
@@ -31,6 +32,9 @@ export type StatsCsvWording = {
   defaultRoom: (number: number) => string;
   /** A person erased on their request (GDPR), as the web says it. */
   erased: string;
+  /** A consent given (issue 33): its kind and version, and when it was withdrawn if it was. */
+  consentKinds: Record<ConsentKind, string>;
+  withdrawnOn: (when: string) => string;
 };
 
 export const STATS_CSV_WORDING: Record<Locale, StatsCsvWording> = {
@@ -47,6 +51,7 @@ export const STATS_CSV_WORDING: Record<Locale, StatsCsvWording> = {
       messages: 'Messages',
       votes: 'Votes',
       speakRequests: 'Demandes de parole',
+      consents: 'Consentements',
     },
     polls: {
       room: 'Salle',
@@ -65,6 +70,12 @@ export const STATS_CSV_WORDING: Record<Locale, StatsCsvWording> = {
     },
     defaultRoom: (number) => `Salle ${number}`,
     erased: 'effacé',
+    consentKinds: {
+      data_processing: 'Traitement des données',
+      recording: 'Enregistrement',
+      contact: 'Contact',
+    },
+    withdrawnOn: (when) => `retiré le ${when}`,
   },
   en: {
     attendance: {
@@ -79,6 +90,7 @@ export const STATS_CSV_WORDING: Record<Locale, StatsCsvWording> = {
       messages: 'Messages',
       votes: 'Votes',
       speakRequests: 'Speak requests',
+      consents: 'Consents',
     },
     polls: {
       room: 'Room',
@@ -97,6 +109,8 @@ export const STATS_CSV_WORDING: Record<Locale, StatsCsvWording> = {
     },
     defaultRoom: (number) => `Room ${number}`,
     erased: 'erased',
+    consentKinds: { data_processing: 'Data processing', recording: 'Recording', contact: 'Contact' },
+    withdrawnOn: (when) => `withdrawn on ${when}`,
   },
   de: {
     attendance: {
@@ -111,6 +125,7 @@ export const STATS_CSV_WORDING: Record<Locale, StatsCsvWording> = {
       messages: 'Nachrichten',
       votes: 'Stimmen',
       speakRequests: 'Wortmeldungen',
+      consents: 'Einwilligungen',
     },
     polls: {
       room: 'Raum',
@@ -129,5 +144,7 @@ export const STATS_CSV_WORDING: Record<Locale, StatsCsvWording> = {
     },
     defaultRoom: (number) => `Raum ${number}`,
     erased: 'gelöscht',
+    consentKinds: { data_processing: 'Datenverarbeitung', recording: 'Aufzeichnung', contact: 'Kontakt' },
+    withdrawnOn: (when) => `widerrufen am ${when}`,
   },
 };

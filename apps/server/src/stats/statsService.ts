@@ -28,6 +28,7 @@ import type { Caller } from '../access/caller.ts';
 import { resolveRoomAccess } from '../access/roomAccess.ts';
 import { findVisibleEvent, findVisibleRoom, visibleEventCondition } from '../access/visibleEvents.ts';
 import type { AuditService } from '../audit/auditService.ts';
+import { consentsOfParticipants } from '../consents/consents.repository.ts';
 import type { Db } from '../db/connection.ts';
 import {
   type ClosedEventRecord,
@@ -190,6 +191,10 @@ async function eventStats(ctx: Context, principal: Principal, eventId: number): 
   const visible = visibleEventCondition(principal, 'e');
   const [summary] = (await closedEventsPage(db, principal.labId, 0, 1, visible, eventId)).items;
   const { sessions, attendance } = await eventSessions(db, eventId);
+  const consents = await consentsOfParticipants(
+    db,
+    attendance.map((row) => row.participant_id),
+  );
   const polls = await pollStats(db, principal.labId, { eventId }, visible);
   const { timeZone } = await lab(ctx, principal);
   return {
@@ -204,6 +209,7 @@ async function eventStats(ctx: Context, principal: Principal, eventId: number): 
         attendance.filter(
           (row) => row.room_id === session.room_id && row.session_number === session.session_number,
         ),
+        consents,
       ),
     ),
     polls: polls.items.map(toPollRow),
@@ -222,7 +228,12 @@ async function liveRoomStats({ db }: Context, principal: Principal, roomId: numb
     if (!isAnimator(actor.role)) throw forbidden("Only the room's animators see its statistics.");
   }
   const last = await lastRoomSession(db, roomId);
-  return { session: last === null ? null : toRoomSession(last.session, last.attendance) };
+  if (last === null) return { session: null };
+  const consents = await consentsOfParticipants(
+    db,
+    last.attendance.map((row) => row.participant_id),
+  );
+  return { session: toRoomSession(last.session, last.attendance, consents) };
 }
 
 /** An event's CSV in the reader's language (statsCsv.ts), from its detail's figures; an export the audit trail records. */

@@ -4,6 +4,7 @@ import {
   type ClosedEventSummary,
   consumedMinutes,
   optionShares,
+  type ParticipantConsent,
   type PollStatsRow,
   type RoomSessionStats,
   splitDuration,
@@ -32,6 +33,7 @@ export function toSummary(record: ClosedEventRecord): ClosedEventSummary {
 export function toRoomSession(
   session: StatsSessionsView,
   attendance: readonly StatsAttendanceView[],
+  consents: ReadonlyMap<number, ParticipantConsent[]>,
 ): RoomSessionStats {
   return {
     room_id: session.room_id,
@@ -54,6 +56,7 @@ export function toRoomSession(
       messages: row.messages,
       votes: row.votes,
       speak_requests: row.speak_requests,
+      consents: consents.get(row.participant_id) ?? [],
     })),
   };
 }

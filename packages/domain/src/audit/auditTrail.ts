@@ -45,6 +45,15 @@ export const AUDIT_RECORD_TYPES = [
   'statistics',
   /** A person's data gathered for them (GDPR), by e-mail address. */
   'person',
+  /** An event's attendance certificate rules (issue 33). */
+  'certificate-rules',
+  /** An attendance certificate issued, or revoked (issue 33). */
+  'certificate',
+  /** A lab's consent text (issue 33), each edit a new version. */
+  'consent',
+  'consent-version',
+  /** A guest's acceptance of a consent version, and its withdrawal (issue 33). */
+  'consent-record',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 

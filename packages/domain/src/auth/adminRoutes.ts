@@ -68,6 +68,11 @@ export const ADMIN_ROUTES = {
   audit: { path: '/admin/audit', requirement: manage('view_audit') },
   /** A person's data gathered for them (GDPR access, issue 32): JSON or a readable PDF; each recorded. */
   personalData: { path: '/admin/personal-data', requirement: manage('manage_personal_data') },
+  /**
+   * The lab's consent texts (issue 33): a data-protection matter of the whole lab, so for whoever
+   * answers its personal data requests (admins hold it by role), like the personal data page.
+   */
+  consents: { path: '/admin/consents', requirement: manage('manage_personal_data') },
   /** The platform's labs (issue 28): for super-admins, across every lab. */
   labs: { path: '/admin/labs', requirement: manage('manage_labs') },
   labForm: { path: '/admin/labs/:id', requirement: manage('manage_labs') },

@@ -93,6 +93,16 @@ export const API_ROUTES = {
   'PUT /api/events/:id': MANAGE_EVENT,
   'DELETE /api/events/:id': { ...MANAGE_EVENT, reason: 'required' },
   'GET /api/events/:id/mails': MANAGE_EVENT,
+  // Attendance certificates (issue 33): the event's rules, set by who may change it (the service checks
+  // the event is theirs and not started); who qualified, for the statistics' audience; a revocation,
+  // with its reason; a guest's own certificate and its PDF; a code checked by anyone, rate-limited.
+  'GET /api/events/:id/certificate-rules': MANAGE_EVENT,
+  'PUT /api/events/:id/certificate-rules': MANAGE_EVENT,
+  'GET /api/events/:id/certificates': STATS_OF_EVENT,
+  'POST /api/events/:id/certificates/:certificateId/revoke': { ...MANAGE_EVENT, reason: 'required' },
+  'GET /api/events/:id/my-certificate': EVENT,
+  'GET /api/events/:id/my-certificate/pdf': EVENT,
+  'GET /api/certificates/verify/:code': PUBLIC,
   // Statistics (module stats, permission view statistics), from the projections of the log. A session's
   // data (its detail, CSVs, replay with the chat) is scoped to an event or room the caller may see; the
   // lists and totals count only such events (the stats service filters them: docs/architecture.md).
@@ -140,6 +150,12 @@ export const API_ROUTES = {
   'PUT /api/events/:id/rooms/:roomId': MANAGE_EVENT,
   'GET /api/rooms': MANAGE_EVENTS,
   'GET /api/events/:id/joinroom': EVENT,
+  // Broadcast to every room (issue 33 part 4): the service admits the event's animators and managers.
+  'POST /api/events/:id/broadcast/announcements': EVENT,
+  'POST /api/events/:id/broadcast/banner': EVENT,
+  'POST /api/events/:id/broadcast/banner/clear': EVENT,
+  'POST /api/events/:id/breakouts': EVENT,
+  'POST /api/events/:id/breakouts/recall': EVENT,
 
   'POST /api/participants': SIGNED_IN,
   // The calendar page's calls: public, each checked against the calendar link's key.
@@ -210,6 +226,14 @@ export const API_ROUTES = {
     requirement: ADMIN_ROUTES.personalData.requirement,
     reason: 'required',
   },
+  // Consent (issue 33): the lab's texts for who administers its data protection (the consents page);
+  // what a public event asks, public like its card; a guest's own, accepted and withdrawn by them.
+  'GET /api/consents': { access: 'signedIn', requirement: ADMIN_ROUTES.consents.requirement },
+  'PUT /api/consents/:kind': { access: 'signedIn', requirement: ADMIN_ROUTES.consents.requirement },
+  'GET /api/eventInfo/by-slug/:slug/consents': PUBLIC,
+  'GET /api/my-consents': SIGNED_IN,
+  'POST /api/my-consents': SIGNED_IN,
+  'POST /api/my-consents/:id/withdraw': SIGNED_IN,
   'POST /api/pharmacovigilance-report': {
     access: 'signedIn',
     requirement: { modules: ['pharmacovigilance'] },

@@ -1,5 +1,6 @@
 // Request shapes of the sign-in calls, shared by the server's routes and the web forms.
 import { z } from 'zod';
+import { entryConsentsSchema } from '../consents/consents.ts';
 import { hasNoControlCharacters, SINGLE_LINE_MESSAGE } from '../documents/documents.ts';
 import { text } from '../shared/text.ts';
 import { timeZoneSchema } from '../shared/timeZone.ts';
@@ -42,6 +43,8 @@ export const publicGuestLoginSchema = z.object({
   locale: z.enum(['fr', 'en', 'de']).optional(),
   /** The browser's time zone: the guest's mails tell times on their clock. */
   timeZone: timeZoneSchema.optional(),
+  /** The consent versions ticked on the form (issue 33): the event's required ones must be among them. */
+  consentVersionIds: entryConsentsSchema.optional(),
 });
 export type PublicGuestLogin = z.infer<typeof publicGuestLoginSchema>;
 

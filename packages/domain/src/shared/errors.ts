@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   'rate_limited',
   /** A service we depend on (the video provider) did not answer; trying again later may work. */
   'service_unavailable',
+  /** Entering without the current required consents (issue 33): `details.missing` names their kinds. */
+  'consent_required',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -73,6 +73,12 @@ export const REFUSALS = {
   erasureSessionRunning:
     'A session of one of this person’s events is running: erase their data once it has ended.',
   eraseYourself: 'You cannot erase your own data: another person who answers data requests must.',
+  certificateRulesLocked: 'The certificate rules are locked: the event has started.',
+  certificateUnknown: 'No certificate has this code.',
+  certificateRevoked: 'This certificate has been revoked.',
+  consentsRequired: 'Accept the required consents first: {kinds}.',
+  consentNotAsked: 'consent_version_ids: {ids} is not a current consent of this event.',
+  consentsGuestsOnly: 'Consents are asked of an event’s guests: staff accept none.',
 } as const;
 
 export type RefusalKey = keyof typeof REFUSALS;

@@ -3,7 +3,9 @@
 // says what a consumed minute is); none is random, sampled or made up when a call fails.
 import { z } from 'zod';
 import { localeSchema } from '../auth/responses.ts';
+import { participantConsentSchema } from '../consents/consents.ts';
 import { queryNumberSchema } from '../shared/ids.ts';
+import { questionStatsRowSchema } from './questionStats.ts';
 
 /** The charts' buckets: a day, an ISO week (from Monday) or a month, in the lab's time zone. */
 export const STATS_PERIODS = ['day', 'week', 'month'] as const;
@@ -150,6 +152,8 @@ export const sessionParticipantSchema = z.object({
   messages: z.number().int(),
   votes: z.number().int(),
   speak_requests: z.number().int(),
+  /** The consents they gave (issue 33): each version accepted, withdrawn or not. */
+  consents: z.array(participantConsentSchema),
 });
 export type SessionParticipant = z.infer<typeof sessionParticipantSchema>;
 
@@ -177,6 +181,8 @@ export const eventStatsSchema = z.object({
   summary: closedEventSummarySchema,
   sessions: z.array(roomSessionStatsSchema),
   polls: z.array(pollStatsRowSchema),
+  /** Every room's questions (issue 33, part 3), with who asked: statistics are for staff. */
+  questions: z.array(questionStatsRowSchema),
 });
 export type EventStats = z.infer<typeof eventStatsSchema>;
 
