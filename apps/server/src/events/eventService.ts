@@ -49,7 +49,7 @@ export type EventService = ReturnType<typeof createEventService>;
 type LockedEvent = NonNullable<Awaited<ReturnType<typeof lockEvent>>>;
 
 export function createEventService(deps: EventServiceDeps) {
-  const { db, rooms, now, reminders, calendar } = deps;
+  const { db, rooms, now, reminders, calendar, certificates } = deps;
   return {
     async create(caller: Caller, form: EventForm): Promise<{ id: number }> {
       const { principal } = caller;
@@ -102,6 +102,8 @@ export function createEventService(deps: EventServiceDeps) {
           // A closed event sends no more reminders.
           await reminders?.unscheduleEvent(trx, eventId);
           await setEventRunning(trx, eventId, { active: false, end_date: now() });
+          // Its attendance certificates are issued once the rooms' ends are folded (certificates/).
+          await certificates?.eventClosed(trx, eventId);
         }
       });
       const closed = await details(db, caller.principal.labId, eventId);
@@ -194,6 +196,7 @@ async function fieldsOf(trx: Db, labId: number, form: EventForm): Promise<EventF
     email_relaunch_j7: form.email_relaunch_J7,
     email_relaunch_j1: form.email_relaunch_J1,
     email_relaunch_h1: form.email_relaunch_h1,
+    lobby: form.lobby,
     default_timezone: form.default_timezone,
     planned_start_date: plannedStart,
     planned_end_date: plannedEnd,

@@ -105,6 +105,7 @@ export type EventFields = {
   email_relaunch_j7: boolean;
   email_relaunch_j1: boolean;
   email_relaunch_h1: boolean;
+  lobby: boolean;
   default_timezone: string;
   planned_start_date: Date;
   planned_end_date: Date;

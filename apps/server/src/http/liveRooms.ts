@@ -7,11 +7,13 @@ import {
   beyondMeshLimit,
   DomainError,
   type EventRole,
+  entryRefusal,
   isAnimator,
   isObserver,
   MESH_PARTICIPANT_LIMIT,
   notFound,
   type Principal,
+  ROOM_REJECTIONS,
 } from '@lablive/domain';
 import { resolveRoomAccess } from '../access/roomAccess.ts';
 import type { Db } from '../db/connection.ts';
@@ -19,7 +21,7 @@ import { findRoomInLab, keepOpenTokSession, listEventMedias } from '../events/ro
 import { findLab } from '../labs/labs.repository.ts';
 import { type VideoProvider, VideoProviderError } from '../media/videoSessions.ts';
 import type { RoomService } from '../rooms/roomService.ts';
-import { executeRestCommand, RoomCommandRejected } from './restCommands.ts';
+import { executeRestCommand, RoomCommandRejected, rejectionError } from './restCommands.ts';
 import { roomPollViews, roomSessionStatus, visibleRoomState } from './restRoomViews.ts';
 
 /** Animators and observers run or watch the room: they may invite others into a public event. */
@@ -62,7 +64,7 @@ export function createLiveRooms(deps: { db: Db; rooms: RoomService; video: Video
 
   return {
     async data(principal: Principal, roomId: number) {
-      const { room, medias, polls, participation } = await roomView(principal, roomId);
+      const { access, room, medias, polls, participation } = await roomView(principal, roomId);
       const session = await roomSessionStatus(rooms, room.id, room.event_end_date !== null);
       return {
         id: room.id,
@@ -75,11 +77,16 @@ export function createLiveRooms(deps: { db: Db; rooms: RoomService; video: Video
         polls,
         participation,
         session,
+        lobby: access.config.lobby === true,
       };
     },
 
     async token(principal: Principal, roomId: number, log: VideoFailureLog) {
       const { access, room, medias, polls, participation } = await roomView(principal, roomId);
+      // The video session is for those the room lets in: not a guest still in the lobby, locked out
+      // or removed (the same rule as the room's JoinRoom, lobby.ts).
+      const refusal = entryRefusal((await rooms.snapshot(room.id)).state, access.actor);
+      if (refusal !== null) throw rejectionError(refusal, ROOM_REJECTIONS[refusal]);
       const lab = await findLab(db, room.lab_id);
       let session: Awaited<ReturnType<VideoProvider['openSession']>>;
       try {

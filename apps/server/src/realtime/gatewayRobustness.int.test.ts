@@ -1,12 +1,7 @@
 // Bad input and forbidden actions on the room socket: each answered with a code and counted, while the
 // room keeps working for everyone else; and the permission matrix of every command for every role.
 import { randomUUID } from 'node:crypto';
-import {
-  ANIMATOR_ONLY_COMMANDS,
-  type ClientRoomCommand,
-  EVENT_ROLES,
-  type RoomCommandType,
-} from '@lablive/domain';
+import { ANIMATOR_ONLY_COMMANDS, type ClientRoomCommand, EVENT_ROLES } from '@lablive/domain';
 import { PROTOCOL_VERSION, type ServerMessage } from '@lablive/protocol';
 import {
   buildTestApp,
@@ -209,7 +204,8 @@ describe('bad messages', () => {
 });
 
 /** A well-formed command of every type: what each role may do is then up to decide. */
-const SAMPLES: Record<Exclude<RoomCommandType, 'CloseSession'>, ClientRoomCommand> = {
+// The commands a client may send (the server's own, closing and broadcasting, never come from a socket).
+const SAMPLES: Record<ClientRoomCommand['type'], ClientRoomCommand> = {
   JoinRoom: { type: 'JoinRoom', data: { connectionId: 'x' } },
   LeaveRoom: { type: 'LeaveRoom', data: { connectionId: 'x', reason: 'left' } },
   SetSpeaking: { type: 'SetSpeaking', data: { speaking: true } },
@@ -230,6 +226,14 @@ const SAMPLES: Record<Exclude<RoomCommandType, 'CloseSession'>, ClientRoomComman
   StartPoll: { type: 'StartPoll', data: { pollId: 'p1' } },
   AnswerPoll: { type: 'AnswerPoll', data: { pollId: 'p1', answers: [0] } },
   ClosePoll: { type: 'ClosePoll', data: { pollId: 'p1' } },
+  KnockToEnter: { type: 'KnockToEnter', data: {} },
+  WithdrawKnock: { type: 'WithdrawKnock', data: {} },
+  AdmitParticipant: { type: 'AdmitParticipant', data: { participantId: 999_999 } },
+  AdmitEveryone: { type: 'AdmitEveryone', data: {} },
+  DenyParticipant: { type: 'DenyParticipant', data: { participantId: 999_999 } },
+  LockRoom: { type: 'LockRoom', data: {} },
+  UnlockRoom: { type: 'UnlockRoom', data: {} },
+  RemoveParticipant: { type: 'RemoveParticipant', data: { participantId: 999_999 } },
   ToggleOwnAudio: { type: 'ToggleOwnAudio', data: { enabled: true } },
   ToggleOwnVideo: { type: 'ToggleOwnVideo', data: { enabled: true } },
   ForceToggleAudio: { type: 'ForceToggleAudio', data: { participantId: 1, enabled: false } },

@@ -73,6 +73,8 @@ export const eventFormSchema = z
     email_relaunch_J7: z.boolean().default(false),
     email_relaunch_J1: z.boolean().default(false),
     email_relaunch_h1: z.boolean().default(false),
+    // Guests (participants, observers) wait in the lobby until a host admits them; hosts never wait.
+    lobby: z.boolean().default(false),
     date: z.string().regex(DAY, { error: 'must be a day written YYYY-MM-DD' }),
     start_time: z.string().regex(TIME, { error: 'must be a time written HH:mm' }),
     end_time: z.string().regex(TIME, { error: 'must be a time written HH:mm' }),
@@ -111,6 +113,7 @@ export type StoredEvent = Pick<
   | 'email_relaunch_J7'
   | 'email_relaunch_J1'
   | 'email_relaunch_h1'
+  | 'lobby'
   | 'default_timezone'
   | 'planned_start_date'
   | 'planned_end_date'
@@ -132,6 +135,7 @@ export function storedEventForm(event: StoredEvent): EventFormInput {
     email_relaunch_J7: event.email_relaunch_J7,
     email_relaunch_J1: event.email_relaunch_J1,
     email_relaunch_h1: event.email_relaunch_h1,
+    lobby: event.lobby,
     date: start.day,
     start_time: start.time,
     end_time: end.time,

@@ -92,6 +92,8 @@ export const roomDataSchema = z.object({
   polls: z.array(pollSchema),
   participation: roomParticipationSchema,
   session: roomSessionStatusSchema,
+  /** The event makes its guests wait in the lobby (a host of the room admits them): the waiting room knocks. */
+  lobby: z.boolean(),
 });
 export type RoomData = z.infer<typeof roomDataSchema>;
 

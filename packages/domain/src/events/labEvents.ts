@@ -34,6 +34,8 @@ export const labEventDetailsSchema = labEventSchema.extend({
   email_relaunch_J7: z.boolean(),
   email_relaunch_J1: z.boolean(),
   email_relaunch_h1: z.boolean(),
+  /** Guests wait in the lobby until a host admits them (issue 33, part 2). */
+  lobby: z.boolean(),
   medias: z.array(
     z.object({ id: z.number(), name: z.string(), slug: z.string(), thumbnail_url: z.string().nullable() }),
   ),

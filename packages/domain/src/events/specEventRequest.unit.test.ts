@@ -21,6 +21,7 @@ const stored: StoredEvent = {
   email_relaunch_J7: true,
   email_relaunch_J1: false,
   email_relaunch_h1: false,
+  lobby: true,
   default_timezone: 'Europe/Paris',
   planned_start_date: '2026-12-01T13:00:00.000Z',
   planned_end_date: '2026-12-01T15:00:00.000Z',

@@ -261,6 +261,20 @@ function EventDataSection({ medias }: { medias: readonly MediaSummary[] }) {
           {ta('form.h1')}
         </label>
       </fieldset>
+      <div className="field">
+        <label className="checkbox-field">
+          <input
+            type="checkbox"
+            data-testid="event-lobby"
+            aria-describedby="event-lobby-hint"
+            {...register('lobby')}
+          />
+          {ta('form.lobby')}
+        </label>
+        <p className="muted" id="event-lobby-hint">
+          {ta('form.lobbyHint')}
+        </p>
+      </div>
     </fieldset>
   );
 }

@@ -22,6 +22,7 @@ export function newEventValues(medias: readonly MediaSummary[], now: Date, timeZ
     email_relaunch_J7: false,
     email_relaunch_J1: false,
     email_relaunch_h1: false,
+    lobby: false,
     date: wallClock(now, timeZone).day,
     start_time: EVENT_DEFAULTS.startTime,
     end_time: EVENT_DEFAULTS.endTime,

@@ -108,6 +108,8 @@ export const adminDe: AdminTranslations = {
     j7: '7 Tage vorher',
     j1: '1 Tag vorher',
     h1: '1 Stunde vorher',
+    lobby: 'Gäste warten im Warteraum, bis ein Moderator sie einlässt',
+    lobbyHint: 'Teilnehmende und Beobachtende klopfen an; die Moderatoren des Raums lassen sie herein. Moderatoren warten nie.',
     planning: 'Planung',
     date: 'Datum',
     chooseDate: 'Datum wählen',
@@ -181,6 +183,7 @@ export const adminDe: AdminTranslations = {
       email_change: 'Neue E-Mail-Adresse bestätigen',
       email_change_notice: 'Änderung der E-Mail-Adresse',
       personal_link: 'Neuer persönlicher Link',
+      certificate: 'Teilnahmebescheinigung',
     },
     states: {
       queued: 'Wartend',
