@@ -48,6 +48,20 @@ describe('the session CSV files', () => {
               messages: 0,
               votes: 1,
               speak_requests: 0,
+              consents: [
+                {
+                  kind: 'data_processing',
+                  version: 2,
+                  given_at: '2026-11-20T10:00:00.000Z',
+                  withdrawn_at: null,
+                },
+                {
+                  kind: 'contact',
+                  version: 1,
+                  given_at: '2026-11-20T10:00:00.000Z',
+                  withdrawn_at: '2026-11-20T11:00:00.000Z',
+                },
+              ],
             },
           ],
         },
@@ -55,9 +69,17 @@ describe('the session CSV files', () => {
     } as unknown as EventStats;
     const [header, row] = lines(attendanceCsv(stats, reader('de', 'Room 1')));
     expect(header?.split(';').slice(0, 4)).toEqual(['Raum', 'Sitzung', 'Teilnehmer/in', 'Rolle']);
-    expect(row).toBe(
-      'Raum 1;1;Ana;Beobachter/in und Moderator/in;20.11.26, 11:05 – 20.11.26, 11:45;1;40;600;0;1;0',
+    expect(header?.split(';').at(-1)).toBe('Einwilligungen');
+    // The consents given, one a line in their cell (quoted), the withdrawn one said so on the lab clock.
+    expect(
+      lines(attendanceCsv(stats, reader('de', 'Room 1')))
+        .slice(1, -1)
+        .join('\r\n'),
+    ).toBe(
+      'Raum 1;1;Ana;Beobachter/in und Moderator/in;20.11.26, 11:05 – 20.11.26, 11:45;1;40;600;0;1;0;' +
+        '"Datenverarbeitung v2\nKontakt v1 (widerrufen am 20.11.26, 12:00)"',
     );
+    expect(row).toMatch(/^Raum 1;1;Ana;/);
   });
 
   it('say an erased person in the reader language', () => {
@@ -77,6 +99,7 @@ describe('the session CSV files', () => {
               messages: 1,
               votes: 0,
               speak_requests: 0,
+              consents: [],
             },
           ],
         },
