@@ -4,9 +4,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
+import { startBreakoutTimers } from './broadcast/breakoutTimers.ts';
 import { createBus } from './bus/createBus.ts';
 import { defaultSubjectPrefix, prefixedBus } from './bus/prefixedBus.ts';
 import { calendarPageUrl } from './calendar/calendarLink.ts';
+import { createCertificateIssuance } from './certificates/certificateIssuance.ts';
 import { type Env, REPO_ROOT } from './config/env.ts';
 import { loadOrCreateLocalSecrets } from './config/secrets.ts';
 import type { Db } from './db/connection.ts';
@@ -127,7 +129,8 @@ async function startQueuedWork(
     now: () => new Date(),
   });
   const forgetting = await startForgetting({ db, jobs, now: () => new Date(), log: deps.log });
-  return { mailOutbox, reminders, forgetting };
+  const certificates = await createCertificateIssuance({ db, queue: jobs, mailOutbox, publicUrl: env.PUBLIC_URL });
+  return { mailOutbox, reminders, forgetting, certificates };
 }
 
 export async function startServer(env: Env, logger: FastifyServerOptions['logger']): Promise<RunningServer> {
@@ -170,7 +173,7 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
     const jobs = createJobQueue({ databaseUrl: database.url, log: log('jobs') });
     await jobs.start();
     closers.push(() => jobs.stop());
-    const { mailOutbox, reminders, forgetting } = await startQueuedWork(env, database.db, jobs, {
+    const { mailOutbox, reminders, forgetting, certificates } = await startQueuedWork(env, database.db, jobs, {
       mailer,
       accessTokenSecret,
       log: (message, details) => log('personal-data')('info', message, details),
@@ -187,6 +190,8 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
       ...roomServiceSettings(env),
     });
     closers.push(() => rooms.close());
+    // Breakouts end on the job queue (broadcast/breakoutTimers.ts), which needs the rooms to recall them.
+    const breakoutTimers = await startBreakoutTimers({ db: database.db, rooms, jobs });
     const projectionLeases = createProjectionLeases(database.url, (message, details) =>
       log('projections')('warn', message, details),
     );
@@ -222,6 +227,8 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
       mailOutbox,
       reminders,
       forgetting,
+      certificates,
+      breakoutTimers,
       bus,
       rooms,
       logger,

@@ -5,6 +5,7 @@ export * from './services.ts';
 import './providedContext.ts';
 
 export * from './badInput.ts';
+export * from './breakouts.ts';
 export * from './browser.ts';
 export * from './browserOffer.ts';
 export * from './fixtures.ts';

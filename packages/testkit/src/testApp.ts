@@ -10,11 +10,13 @@ import type { Db, GatewayStats, Mailer, MediaServers } from '@lablive/server/tes
 import {
   buildApp,
   calendarPageUrl,
+  createCertificateIssuance,
   createInProcessBus,
   createJobQueue,
   createQueuedMailOutbox,
   createReminderScheduler,
   createRoomService,
+  startBreakoutTimers,
   startForgetting,
 } from '@lablive/server/testing';
 import { generateNoteKeys, type NoteSigner, parseSignerKey } from '@lablive/verify';
@@ -96,6 +98,13 @@ export async function buildTestApp(
   const forgetting = jobs
     ? await startForgetting({ db, jobs, now: options.now ?? (() => new Date()), log: () => {} })
     : undefined;
+  // Breakouts end through the queue, as in production (with jobs only).
+  const breakoutTimers = jobs ? await startBreakoutTimers({ db, rooms, jobs }) : undefined;
+  // Attendance certificates issued after a close through the queue, as in production (with jobs only).
+  const certificates =
+    jobs && mailOutbox
+      ? await createCertificateIssuance({ db, queue: jobs, mailOutbox, publicUrl: 'http://lablive.test' })
+      : undefined;
   const app = await buildApp({
     config: {
       PUBLIC_URL: 'http://lablive.test',
@@ -128,6 +137,8 @@ export async function buildTestApp(
     ...(mailOutbox ? { mailOutbox } : {}),
     ...(reminders ? { reminders } : {}),
     ...(forgetting ? { forgetting } : {}),
+    ...(certificates ? { certificates } : {}),
+    ...(breakoutTimers ? { breakoutTimers } : {}),
     bus,
     rooms,
     serveWeb: options.webDistDir !== undefined,

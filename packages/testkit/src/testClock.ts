@@ -6,14 +6,19 @@
 import pg from 'pg';
 
 /** Makes the event's pending reminder jobs due now; returns how many. */
-export async function makeRemindersDue(databaseUrl: string, eventId: number): Promise<number> {
+export function makeRemindersDue(databaseUrl: string, eventId: number): Promise<number> {
+  return makeEventJobsDue(databaseUrl, 'reminder-send', eventId);
+}
+
+/** Makes the pending jobs of `queue` whose data names the event (`eventId`) due now; returns how many. */
+export async function makeEventJobsDue(databaseUrl: string, queue: string, eventId: number): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const result = await client.query(
       `UPDATE pgboss.job SET start_after = now()
-       WHERE name = 'reminder-send' AND state IN ('created', 'retry') AND (data->>'eventId')::int = $1`,
-      [eventId],
+       WHERE name = $1 AND state IN ('created', 'retry') AND (data->>'eventId')::int = $2`,
+      [queue, eventId],
     );
     return result.rowCount ?? 0;
   } finally {

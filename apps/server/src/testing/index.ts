@@ -3,8 +3,10 @@
 
 export { issueInvitationToken } from '../auth/invitations.repository.ts';
 export { hashPassword } from '../auth/passwords.ts';
+export { BREAKOUT_QUEUE, startBreakoutTimers } from '../broadcast/breakoutTimers.ts';
 export { createInProcessBus } from '../bus/index.ts';
 export { calendarPageUrl } from '../calendar/calendarLink.ts';
+export { createCertificateIssuance } from '../certificates/certificateIssuance.ts';
 export { createDb, type Db } from '../db/connection.ts';
 export { letPostgresAccountTraverse } from '../db/embeddedPostgres.ts';
 export { freePort } from '../db/freePort.ts';

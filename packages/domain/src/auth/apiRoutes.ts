@@ -114,6 +114,7 @@ export const API_ROUTES = {
   'GET /api/events/:id/stats': STATS_OF_EVENT,
   'GET /api/events/:id/stats/attendance.csv': STATS_OF_EVENT,
   'GET /api/events/:id/stats/polls.csv': STATS_OF_EVENT,
+  'GET /api/events/:id/stats/questions.csv': STATS_OF_EVENT,
   // Replay of a room's stream (the timeline, the room at an instant): the statistics' audience.
   'GET /api/rooms/:id/replay': STATS_OF_ROOM,
   'GET /api/rooms/:id/replay/state': STATS_OF_ROOM,

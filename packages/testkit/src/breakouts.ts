@@ -1,0 +1,49 @@
+// Broadcast to every room of an event, and its breakouts, as tests and the issue's story test drive them
+// (issue 33, part 4): the REST calls of staff, and the breakout's end made due now. pg-boss compares a
+// job's `start_after` with the database's clock, which cannot be moved: the job's instant is moved
+// instead, as testClock.ts does for reminders.
+import { randomUUID } from 'node:crypto';
+import { BREAKOUT_QUEUE } from '@lablive/server/testing';
+import { makeEventJobsDue } from './testClock.ts';
+
+/** Makes the event's pending breakout recalls due now; returns how many. */
+export function makeBreakoutDue(databaseUrl: string, eventId: number): Promise<number> {
+  return makeEventJobsDue(databaseUrl, BREAKOUT_QUEUE, eventId);
+}
+
+export type BroadcastCall = { path: string; body: Record<string, unknown> };
+
+/** The bodies of the broadcast calls, each with a fresh request id (pass one to retry). */
+export const broadcastCalls = {
+  announce: (eventId: number, text: string, requestId: string = randomUUID()): BroadcastCall => ({
+    path: `/api/events/${eventId}/broadcast/announcements`,
+    body: { request_id: requestId, text },
+  }),
+  banner: (eventId: number, text: string, minutes: number | null = null): BroadcastCall => ({
+    path: `/api/events/${eventId}/broadcast/banner`,
+    body: { request_id: randomUUID(), text, minutes },
+  }),
+  clearBanner: (eventId: number): BroadcastCall => ({
+    path: `/api/events/${eventId}/broadcast/banner/clear`,
+    body: { request_id: randomUUID() },
+  }),
+  breakout: (eventId: number, targetRoomId: number, minutes: number): BroadcastCall => ({
+    path: `/api/events/${eventId}/breakouts`,
+    body: { request_id: randomUUID(), target_room_id: targetRoomId, minutes },
+  }),
+  recall: (eventId: number, targetRoomId: number): BroadcastCall => ({
+    path: `/api/events/${eventId}/breakouts/recall`,
+    body: { request_id: randomUUID(), target_room_id: targetRoomId },
+  }),
+};
+
+/** Sends a broadcast call to a running server as the holder of `token`; throws unless it succeeds. */
+export async function sendBroadcast(serverUrl: string, token: string, call: BroadcastCall) {
+  const response = await fetch(`${serverUrl}${call.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(call.body),
+  });
+  if (response.status !== 200) throw new Error(`${call.path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { rooms: { room_id: number; delivered: boolean; code: string | null }[] };
+}
