@@ -53,9 +53,16 @@ export function questionCard(page: Page, text: string) {
   return page.getByTestId('question').filter({ hasText: text });
 }
 
+/** Opens the room's sidebar if it is folded (a narrow window folds it), then its Q&A tab. */
+export async function openQuestionsTab(page: Page) {
+  const toggle = page.getByTestId('sidebar-toggle');
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  await page.getByTestId('tab-questions').click();
+}
+
 /** Opens the Q&A tab, asks `text` (anonymously if asked to) and waits until the card shows. */
 export async function askInBrowser(page: Page, text: string, options: { anonymous?: boolean } = {}) {
-  await page.getByTestId('tab-questions').click();
+  await openQuestionsTab(page);
   await page.getByTestId('question-input').fill(text);
   if (options.anonymous) await page.getByTestId('question-anonymous').check();
   await page.getByTestId('question-submit').click();
@@ -64,7 +71,7 @@ export async function askInBrowser(page: Page, text: string, options: { anonymou
 
 /** Upvotes the question `text` from the Q&A tab and waits until the vote is counted on this page. */
 export async function upvoteInBrowser(page: Page, text: string) {
-  await page.getByTestId('tab-questions').click();
+  await openQuestionsTab(page);
   const card = questionCard(page, text);
   await card.waitFor(ROOM_WAIT);
   await card.getByTestId('question-upvote').click();
@@ -73,7 +80,7 @@ export async function upvoteInBrowser(page: Page, text: string) {
 
 /** An animator's moderation of the question `text` from the Q&A tab (approve, hide, answer, pin, unpin). */
 export async function moderateInBrowser(page: Page, text: string, action: QuestionAction) {
-  await page.getByTestId('tab-questions').click();
+  await openQuestionsTab(page);
   const card = questionCard(page, text);
   await card.waitFor(ROOM_WAIT);
   await card.getByTestId(`question-${action}`).click();

@@ -5,14 +5,17 @@
 import {
   askQuestionOnSocket,
   buildTestApp,
+  caller,
   createEvent,
   createLab,
   createTestDatabase,
+  createUser,
   enterRoomAs,
   joinTestRoom,
   moderateOnSocket,
   type RoomPerson,
   runRoomCommand,
+  signIn,
   type TestDatabase,
   type TestSocket,
   upvoteOnSocket,
@@ -37,7 +40,7 @@ beforeAll(async () => {
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   url = `${address.replace('http', 'ws')}/ws`;
-  const labId = await createLab(test.db, 'Q&A lab', ['polls']);
+  const labId = await createLab(test.db, 'Q&A lab', ['polls', 'stats']);
   const { eventId, roomIds } = await createEvent(test.db, { labId, slug: 'questions-1' });
   room = { labId, eventId, roomId: roomIds[0] ?? 0 };
   const person = (role: RoomPerson['role'], email: string) =>
@@ -120,7 +123,7 @@ describe('questions over the room socket', () => {
     const late = await enterRoomAs(test.db, app, { ...room, role: 'participant', email: 'late.guest@x.org' });
     const latecomer = await join(late);
     const welcome = latecomer.messages.find((m) => m.type === 'welcome');
-    const questions = (welcome as { state: { questions: unknown[] } }).state.questions;
+    const questions = (welcome as unknown as { state: { questions: unknown[] } }).state.questions;
     expect(questions).toEqual([
       expect.objectContaining({
         id: anonymous.questionId,
@@ -166,5 +169,45 @@ describe('questions over the room socket', () => {
     );
     expect(JSON.stringify(answer)).toContain('text');
     socket.close();
+  });
+
+  it("lists the questions in the session's statistics and their CSV, with who asked, for staff only", async () => {
+    await createUser(test.db, {
+      labId: room.labId,
+      email: 'admin@qa.test',
+      password: 'pw-qa-123456',
+      role: 'admin',
+    });
+    const admin = await signIn(app, 'admin@qa.test', 'pw-qa-123456');
+    const call = caller(app);
+    const detail = await call('GET', `/api/events/${room.eventId}/stats`, admin);
+    expect(detail.statusCode).toBe(200);
+    const questions: Array<Record<string, unknown>> = detail.json().questions;
+    // Pinned first, then by votes: the anonymous one (1 vote, answered) leads, its asker named for staff.
+    expect(questions[0]).toMatchObject({
+      room_id: room.roomId,
+      text: 'Is the 10 mg dose safe for children?',
+      asker: 'alice.asker',
+      anonymous: true,
+      votes: 1,
+      status: 'approved',
+      answered: true,
+    });
+    expect(questions.map((question) => question.status).sort()).toEqual([
+      'approved',
+      'hidden',
+      'pending',
+      'pending',
+    ]);
+
+    const csv = await call('GET', `/api/events/${room.eventId}/stats/questions.csv?locale=de`, admin);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('Raum;Gestellt am;Frage;Gestellt von');
+    expect(csv.body).toContain('Is the 10 mg dose safe for children?;alice.asker;ja;1;Freigegeben;ja;nein');
+
+    // A guest of the event reads no statistics.
+    expect((await call('GET', `/api/events/${room.eventId}/stats/questions.csv`, bob.token)).statusCode).toBe(
+      403,
+    );
   });
 });

@@ -4,7 +4,6 @@
 // may see the room's event; another lab's room, or one of an event the caller may not see, is 404.
 import {
   eventInstant,
-  initialRoomState,
   notFound,
   type Principal,
   type ReplayState,
@@ -12,18 +11,13 @@ import {
   replayView,
   roomStreamId,
 } from '@lablive/domain';
-import { loadRoomConfig } from '../access/roomAccess.ts';
 import { findVisibleRoom } from '../access/visibleEvents.ts';
 import type { Db } from '../db/connection.ts';
 import { toSessionEvent } from '../event-store/index.ts';
 import { readStream } from '../event-store/readStream.ts';
 import { findRoomInLab } from '../events/rooms.repository.ts';
-import {
-  foldForReplay,
-  REPLAY_SNAPSHOT_EVERY,
-  type ReplayFold,
-} from '../projections/replay/replayProjection.ts';
-import { labTimeZone, markersOf, snapshotAtOrBefore, streamVersion } from './replay.repository.ts';
+import { labTimeZone, markersOf, streamVersion } from './replay.repository.ts';
+import { roomAtInstant } from './roomAtInstant.ts';
 
 /** The timeline shows this many markers at most (a long session's joins and leaves are many). */
 export const MAX_MARKERS = 2000;
@@ -68,31 +62,8 @@ export function createReplayService(deps: { db: Db }) {
 
     async stateAt(principal: Principal, roomId: number, instant: string): Promise<ReplayState> {
       await roomOf(principal, roomId);
-      const streamId = roomStreamId(roomId);
       const wanted = Date.parse(instant);
-      const snapshot = await snapshotAtOrBefore(db, streamId, instant);
-      let fold: ReplayFold = snapshot ?? {
-        state: initialRoomState(
-          (await loadRoomConfig(db, principal.labId, roomId))?.config ?? {
-            roomId,
-            eventId: 0,
-            labId: principal.labId,
-            activeModules: [],
-            labModules: [],
-          },
-        ),
-        chatTotal: 0,
-      };
-      // Beyond the snapshot, at most REPLAY_SNAPSHOT_EVERY events while the projection keeps up.
-      folding: for (;;) {
-        const events = await readStream(db, streamId, fold.state.version + 1, REPLAY_SNAPSHOT_EVERY);
-        for (const stored of events) {
-          const event = toSessionEvent(stored);
-          if (Date.parse(eventInstant(event, stored.occurredAt)) > wanted) break folding;
-          fold = foldForReplay(fold, event);
-        }
-        if (events.length < REPLAY_SNAPSHOT_EVERY) break;
-      }
+      const fold = await roomAtInstant(db, principal.labId, roomId, wanted);
       return {
         at: new Date(wanted).toISOString(),
         version: fold.state.version,

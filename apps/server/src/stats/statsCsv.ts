@@ -17,7 +17,7 @@ import { STATS_CSV_WORDING } from './statsCsvWording.ts';
 export type CsvReader = { locale: Locale; timeZone: string; roomNames: ReadonlyMap<number, string> };
 
 /** A room's name as its reader reads it: one still named by default in their language. */
-function roomName(reader: CsvReader, roomId: number): string {
+export function roomName(reader: CsvReader, roomId: number): string {
   const name = reader.roomNames.get(roomId) ?? String(roomId);
   const number = defaultRoomNumber(name);
   return number === null ? name : STATS_CSV_WORDING[reader.locale].defaultRoom(number);

@@ -30,6 +30,8 @@ import { findVisibleEvent, findVisibleRoom, visibleEventCondition } from '../acc
 import type { AuditService } from '../audit/auditService.ts';
 import { consentsOfParticipants } from '../consents/consents.repository.ts';
 import type { Db } from '../db/connection.ts';
+import { eventQuestions } from './questionStats.ts';
+import { questionsCsv } from './questionsCsv.ts';
 import {
   type ClosedEventRecord,
   chartBuckets,
@@ -46,7 +48,7 @@ import {
 import { attendanceCsv, pollsCsv } from './statsCsv.ts';
 import { toPollRow, toRoomSession, toSummary } from './statsShapes.ts';
 
-type CsvKind = 'attendance' | 'polls';
+type CsvKind = 'attendance' | 'polls' | 'questions';
 
 export type StatsService = ReturnType<typeof createStatsService>;
 
@@ -82,6 +84,8 @@ export function createStatsService(deps: { db: Db; now?: () => Date; audit: Expo
       eventCsv(ctx, caller, eventId, locale, 'attendance'),
     pollsCsv: (caller: Caller, eventId: number, locale: Locale) =>
       eventCsv(ctx, caller, eventId, locale, 'polls'),
+    questionsCsv: (caller: Caller, eventId: number, locale: Locale) =>
+      eventCsv(ctx, caller, eventId, locale, 'questions'),
   };
 }
 
@@ -213,6 +217,7 @@ async function eventStats(ctx: Context, principal: Principal, eventId: number): 
       ),
     ),
     polls: polls.items.map(toPollRow),
+    questions: await eventQuestions(db, principal.labId, (await eventRoomNames(db, eventId)).keys()),
   };
 }
 
@@ -240,7 +245,12 @@ async function liveRoomStats({ db }: Context, principal: Principal, roomId: numb
 async function eventCsv(ctx: Context, caller: Caller, eventId: number, locale: Locale, kind: CsvKind) {
   const stats = await eventStats(ctx, caller.principal, eventId);
   const reader = { locale, timeZone: stats.time_zone, roomNames: await eventRoomNames(ctx.db, eventId) };
-  const csv = kind === 'attendance' ? attendanceCsv(stats, reader) : pollsCsv(stats.polls, reader);
+  const csv =
+    kind === 'attendance'
+      ? attendanceCsv(stats, reader)
+      : kind === 'polls'
+        ? pollsCsv(stats.polls, reader)
+        : questionsCsv(stats.questions, reader);
   await ctx.audit.recordExport(caller, {
     recordType: 'statistics',
     recordId: String(eventId),

@@ -6,6 +6,7 @@ import { chatMessages } from '../rooms/chatLog.ts';
 import { pollResults } from '../rooms/polls.ts';
 import type { SessionEvent } from '../rooms/roomEvents.ts';
 import { findPoll, findViewer, type RoomState } from '../rooms/roomState.ts';
+import { questionSummaries, questionSummarySchema } from './questionStats.ts';
 
 export const REPLAY_MARKER_KINDS = [
   'session_started',
@@ -92,6 +93,8 @@ export const replayViewSchema = z.object({
   sharedDocuments: z.array(z.object({ id: z.number(), name: z.string(), extension: z.string() })),
   screenShare: z.object({ participantId: z.number(), name: z.string() }).nullable(),
   presentation: z.object({ scene: z.string().nullable(), step: z.number().int() }),
+  /** The Q&A as the animators' panel showed it (every question, who asked, its state and votes). */
+  questions: z.array(questionSummarySchema),
 });
 export type ReplayView = z.infer<typeof replayViewSchema>;
 
@@ -136,6 +139,7 @@ export function replayView(state: RoomState, chatTotal: number = state.chat.tota
         ? null
         : { participantId: sharer.participantId, name: findViewer(state, sharer.participantId)?.name ?? '' },
     presentation: state.presentation,
+    questions: questionSummaries(state.questions),
   };
 }
 

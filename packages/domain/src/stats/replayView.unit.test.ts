@@ -129,3 +129,45 @@ describe('replayMarkerOf', () => {
     expect(replayMarkerOf(chat(1), before)).toBeNull();
   });
 });
+
+describe('the replay of the Q&A', () => {
+  it('shows every question as the animators saw it: who asked, anonymous or not, its votes and state', () => {
+    const asker = { participantId: 2, name: 'Bob' };
+    const state = evolveAll(initialRoomState(config), [
+      join(1, 'Ana'),
+      join(2, 'Bob'),
+      { type: 'QuestionAsked', data: { questionId: 'q1', asker, anonymous: true, text: 'Why?', at: AT } },
+      { type: 'QuestionAsked', data: { questionId: 'q2', asker, anonymous: false, text: 'When?', at: AT } },
+      {
+        type: 'QuestionApproved',
+        data: { questionId: 'q1', asker, anonymous: true, text: 'Why?', askedAt: AT, by: 1, at: AT },
+      },
+      { type: 'QuestionUpvoted', data: { questionId: 'q1', participantId: 1 } },
+      { type: 'QuestionAnswered', data: { questionId: 'q1', by: 1, at: AT } },
+    ]);
+    expect(replayView(state).questions).toEqual([
+      {
+        id: 'q1',
+        asked_at: AT,
+        text: 'Why?',
+        asker: 'Bob',
+        anonymous: true,
+        votes: 1,
+        status: 'approved',
+        answered: true,
+        pinned: false,
+      },
+      {
+        id: 'q2',
+        asked_at: AT,
+        text: 'When?',
+        asker: 'Bob',
+        anonymous: false,
+        votes: 0,
+        status: 'pending',
+        answered: false,
+        pinned: false,
+      },
+    ]);
+  });
+});

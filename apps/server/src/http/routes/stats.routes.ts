@@ -40,7 +40,7 @@ export const statsRoutes = signedInPlugin((route, { stats }: { stats: StatsServi
     route.get(url, chart, ({ principal }, request) =>
       chartOf(principal, request.params.period, request.query.count),
     );
-  // An event's two CSVs, saved as `{name}-{event id}.csv`, in the page's language or the reader's.
+  // An event's CSVs, saved as `{name}-{event id}.csv`, in the page's language or the reader's.
   const csvRoute = (url: string, name: string, csvOf: StatsService['pollsCsv']) =>
     route.get(
       url,
@@ -75,6 +75,7 @@ export const statsRoutes = signedInPlugin((route, { stats }: { stats: StatsServi
   route.get('/events/:id/stats', byId({ 200: eventStatsSchema }), principalAndId(stats.eventStats));
   csvRoute('/events/:id/stats/attendance.csv', 'attendance', stats.attendanceCsv);
   csvRoute('/events/:id/stats/polls.csv', 'polls', stats.pollsCsv);
+  csvRoute('/events/:id/stats/questions.csv', 'questions', stats.questionsCsv);
   route.get('/rooms/:id/stats', byId({ 200: liveRoomStatsSchema }), principalAndId(stats.liveRoomStats));
   route.get('/lab-consumption', { response: { 200: labConsumptionSchema } }, ({ principal }) =>
     stats.consumption(principal),

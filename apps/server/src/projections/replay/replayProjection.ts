@@ -102,7 +102,8 @@ export function createReplayProjection(): Projection {
 
   return {
     name: 'replay',
-    version: 1,
+    // 2: the room's state holds its questions (issue 33): snapshots are folded again with them.
+    version: 2,
     readModels: REPLAY_READ_MODELS,
     createTables: createReplayTables,
     async apply(trx, stored, tables) {
