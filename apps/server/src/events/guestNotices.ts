@@ -1,7 +1,8 @@
 // What a change to an event or its guest list tells the guests by mail, each part absent where it is not
-// wanted (tests without a job queue): their reminders, and their calendar entries. Declared here, where
-// the event and guest-list services call them, and implemented by reminders/reminderJobs.ts and
-// calendar/calendarMails.ts, so the services never import the mail side (and it may import them).
+// wanted (tests without a job queue): their reminders, their calendar entries, and after a close their
+// attendance certificates. Declared here, where the event and guest-list services call them, and
+// implemented by reminders/reminderJobs.ts, calendar/calendarMails.ts and
+// certificates/certificateIssuance.ts, so the services never import the mail side (and it may import them).
 import type { Db } from '../db/connection.ts';
 
 /** The reminders before the event (they need the job queue). */
@@ -31,7 +32,14 @@ export type CalendarNotices = {
   guestRemoved(db: Db, eventId: number, participantId: number): Promise<void>;
 };
 
+/** The attendance certificates of an event (they need the job queue): issued once it has closed. */
+export type CertificateNotices = {
+  /** Within the close's transaction: the event's certificates are issued (and mailed) once it commits. */
+  eventClosed(db: Db, eventId: number): Promise<void>;
+};
+
 export type GuestNotices = {
   reminders?: ReminderScheduler | undefined;
   calendar?: CalendarNotices | undefined;
+  certificates?: CertificateNotices | undefined;
 };

@@ -3,6 +3,7 @@
 // as typed.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
 
 const require = createRequire(import.meta.url);
 let fontFiles: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
@@ -13,4 +14,24 @@ export function loadPdfFonts(): Promise<{ regular: Buffer; bold: Buffer }> {
     readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
   ]).then(([regular, bold]) => ({ regular, bold }));
   return fontFiles;
+}
+
+/**
+ * A new A4 PDF with the fonts registered as `regular` and `bold`, and its bytes once `doc.end()` is
+ * called: how every PDF the server makes begins.
+ */
+export async function startPdf(
+  options: PDFKit.PDFDocumentOptions,
+): Promise<{ doc: PDFKit.PDFDocument; finished: Promise<Buffer> }> {
+  const fonts = await loadPdfFonts();
+  const doc = new PDFDocument({ size: 'A4', ...options });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.registerFont('regular', fonts.regular);
+  doc.registerFont('bold', fonts.bold);
+  return { doc, finished };
 }

@@ -7,7 +7,13 @@ import type { CalendarPart } from './mailer.ts';
 import type { QueuedMail } from './mailOutbox.ts';
 import type { RenderedMail } from './templates.ts';
 
-export type GuestMailKind = 'invitation' | 'event_update' | 'event_cancelled' | 'reminder' | 'personal_link';
+export type GuestMailKind =
+  | 'invitation'
+  | 'event_update'
+  | 'event_cancelled'
+  | 'reminder'
+  | 'personal_link'
+  | 'certificate';
 
 /** The guest as a mail about their event needs them. */
 export type MailGuest = { id: number; email: string; name: string; timeZone: string | null };

@@ -1,8 +1,7 @@
 // A person's data as a PDF they can read (GDPR access): the same content as the JSON export, section by
 // section, in their language, every date in the reader's zone with the zone named.
 import { instantFormat, type Locale } from '@lablive/domain';
-import PDFDocument from 'pdfkit';
-import { loadPdfFonts } from '../files/pdfFonts.ts';
+import { startPdf } from '../files/pdfFonts.ts';
 import type { PersonalData } from './personalDataService.ts';
 
 const WORDING = {
@@ -66,20 +65,11 @@ const shown = (value: unknown): string | null =>
         : JSON.stringify(value);
 
 export async function personalDataPdf(data: PersonalData, locale: Locale, timeZone: string): Promise<Buffer> {
-  const fonts = await loadPdfFonts();
   const t = WORDING[locale];
   const format = instantFormat(locale, timeZone);
   const when = (iso: string | null) =>
     iso === null ? null : `${format.format(new Date(iso))} (${timeZone})`;
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: t.title, Author: 'LabLive' } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', fonts.regular);
-  doc.registerFont('bold', fonts.bold);
+  const { doc, finished } = await startPdf({ margin: MARGIN, info: { Title: t.title, Author: 'LabLive' } });
 
   doc.font('bold').fontSize(16).text(t.title);
   doc

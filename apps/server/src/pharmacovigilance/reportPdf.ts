@@ -10,8 +10,7 @@ import {
   type ReportDetail,
   SIGNATURE_MEANING_TEXT,
 } from '@lablive/domain';
-import PDFDocument from 'pdfkit';
-import { loadPdfFonts } from '../files/pdfFonts.ts';
+import { startPdf } from '../files/pdfFonts.ts';
 import { REPORT_WORDING } from '../mail/pharmacovigilanceWording.ts';
 import type { ReportRecord } from './reports.repository.ts';
 
@@ -97,7 +96,6 @@ function filedAtText(date: Date, timeZone: string, locale: Locale): string {
 }
 
 export async function reportPdf(record: ReportRecord, locale: Locale): Promise<Buffer> {
-  const fonts = await loadPdfFonts();
   const report: ReportDetail = record.report;
   const t = FORM_WORDING[locale];
   const w = REPORT_WORDING[locale];
@@ -105,20 +103,11 @@ export async function reportPdf(record: ReportRecord, locale: Locale): Promise<B
   const { reference } = report;
   const when = filedAtText(filedAt, record.timeZone, locale);
 
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, finished } = await startPdf({
     margin: MARGIN,
     bufferPages: true,
     info: { Title: `${t.title} ${reference}`, Author: 'LabLive', CreationDate: filedAt },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', fonts.regular);
-  doc.registerFont('bold', fonts.bold);
 
   const form = createFormLayout(doc);
 

@@ -21,6 +21,8 @@ export const MAIL_KINDS = [
   'email_change_notice',
   /** A fresh personal link, asked for from a used or expired one (issue 26). */
   'personal_link',
+  /** An attendance certificate, with its PDF, after the event closed (issue 33). */
+  'certificate',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

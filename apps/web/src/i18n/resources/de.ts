@@ -218,5 +218,11 @@ export const de: Translations = {
       'Eine Sitzung einer Veranstaltung dieser Person läuft: Löschen Sie ihre Daten, wenn sie beendet ist.',
     eraseYourself:
       'Sie können Ihre eigenen Daten nicht löschen: Eine andere Person, die Datenanfragen beantwortet, muss es tun.',
+    consentsRequired: 'Erteilen Sie zuerst die erforderlichen Einwilligungen: {{kinds}}.',
+    consentNotAsked: 'consent_version_ids: {{ids}} ist keine geltende Einwilligung dieser Veranstaltung.',
+    consentsGuestsOnly: 'Einwilligungen werden von den Gästen einer Veranstaltung erteilt: Mitarbeitende erteilen keine.',
+    certificateRulesLocked: 'Die Regeln der Teilnahmebescheinigungen sind gesperrt: Die Veranstaltung hat begonnen.',
+    certificateUnknown: 'Keine Bescheinigung trägt diesen Code.',
+    certificateRevoked: 'Diese Bescheinigung wurde widerrufen.',
   },
 };

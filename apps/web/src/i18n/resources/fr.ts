@@ -215,5 +215,11 @@ export const fr: Translations = {
       'Une session d’un des événements de cette personne est en cours : effacez ses données une fois qu’elle est terminée.',
     eraseYourself:
       'Vous ne pouvez pas effacer vos propres données : une autre personne qui répond aux demandes doit le faire.',
+    consentsRequired: 'Acceptez d’abord les consentements obligatoires : {{kinds}}.',
+    consentNotAsked: 'consent_version_ids : {{ids}} n’est pas un consentement en vigueur de cet événement.',
+    consentsGuestsOnly: 'Les consentements sont demandés aux invités d’un événement : le personnel n’en accepte aucun.',
+    certificateRulesLocked: 'Les règles des attestations sont verrouillées : l’événement a commencé.',
+    certificateUnknown: 'Aucune attestation ne porte ce code.',
+    certificateRevoked: 'Cette attestation a été révoquée.',
   },
 };

@@ -76,5 +76,10 @@ export const auditDe: Widen<typeof auditEn> = {
     'audit-trail': 'Audit-Trail',
     statistics: 'Statistiken',
     person: 'Personenbezogene Daten',
+    'certificate-rules': 'Regeln der Teilnahmebescheinigungen',
+    consent: 'Einwilligungstext',
+    'consent-version': 'Version eines Einwilligungstexts',
+    'consent-record': 'Einwilligung erteilt oder widerrufen',
+    certificate: 'Teilnahmebescheinigung',
   },
 };

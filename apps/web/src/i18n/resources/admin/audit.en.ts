@@ -73,5 +73,10 @@ export const auditEn = {
     'audit-trail': 'Audit trail',
     statistics: 'Statistics',
     person: 'Personal data',
+    'certificate-rules': 'Certificate rules',
+    consent: 'Consent text',
+    'consent-version': 'Consent text version',
+    'consent-record': 'Consent given or withdrawn',
+    certificate: 'Attendance certificate',
   },
 };

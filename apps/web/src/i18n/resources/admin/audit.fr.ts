@@ -76,5 +76,10 @@ export const auditFr: Widen<typeof auditEn> = {
     'audit-trail': 'Piste d’audit',
     statistics: 'Statistiques',
     person: 'Données personnelles',
+    'certificate-rules': 'Règles des attestations',
+    consent: 'Texte de consentement',
+    'consent-version': 'Version d’un texte de consentement',
+    'consent-record': 'Consentement donné ou retiré',
+    certificate: 'Attestation de présence',
   },
 };
