@@ -9,6 +9,7 @@ import { useRoom } from '../roomContext.ts';
 import { ChatPanel } from './chat/ChatPanel.tsx';
 import { NotesPanel } from './notes/NotesPanel.tsx';
 import { PollsPanel } from './polls/PollsPanel.tsx';
+import { QuestionsPanel } from './questions/QuestionsPanel.tsx';
 import { type SidebarTab, visibleTabs } from './sidebarTabs.ts';
 import { useAutoCollapse } from './useAutoCollapse.ts';
 import { UsersPanel } from './users/UsersPanel.tsx';
@@ -89,6 +90,16 @@ export function Sidebar() {
           {tabs.includes('chat') && (
             <Tabs.Content value="chat" className="sidebar-content" forceMount hidden={current !== 'chat'}>
               <ChatPanel visible={open && current === 'chat'} />
+            </Tabs.Content>
+          )}
+          {tabs.includes('questions') && (
+            <Tabs.Content
+              value="questions"
+              className="sidebar-content"
+              forceMount
+              hidden={current !== 'questions'}
+            >
+              <QuestionsPanel />
             </Tabs.Content>
           )}
           {tabs.includes('polls') && (

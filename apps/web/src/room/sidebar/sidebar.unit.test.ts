@@ -5,13 +5,14 @@ import { CommandRefusedError, refusalOf, sendOrThrow, trySend, UNREACHABLE } fro
 import { isRoomRejectionCode } from './refusalText.ts';
 import { NARROW_WINDOW_QUERY, visibleTabs } from './sidebarTabs.ts';
 
-const allModules = ['chat', 'polls', 'notes', 'stats', 'active_camera'];
+const allModules = ['chat', 'polls', 'notes', 'stats', 'active_camera', 'questions'];
 
 describe('sidebar tabs', () => {
   it('gives animators every tab of a room with every module', () => {
     expect(visibleTabs({ isAnimator: true, activeModules: allModules })).toEqual([
       'users',
       'chat',
+      'questions',
       'polls',
       'notes',
       'stats',
@@ -22,6 +23,7 @@ describe('sidebar tabs', () => {
     expect(visibleTabs({ isAnimator: false, activeModules: allModules })).toEqual([
       'users',
       'chat',
+      'questions',
       'polls',
       'notes',
     ]);

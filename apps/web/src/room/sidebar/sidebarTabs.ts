@@ -1,7 +1,7 @@
 // Which tabs of the live room's sidebar a person gets (live-room spec, sections 1, 2 and 6): the users
-// list always; chat, polls and notes when the room switched their module on; stats for animators of a
+// list always; chat, questions (Q&A), polls and notes when the room switched their module on; stats for animators of a
 // room with the stats module. Pure, so the rule is tested without a browser.
-export const SIDEBAR_TABS = ['users', 'chat', 'polls', 'notes', 'stats'] as const;
+export const SIDEBAR_TABS = ['users', 'chat', 'questions', 'polls', 'notes', 'stats'] as const;
 export type SidebarTab = (typeof SIDEBAR_TABS)[number];
 
 /** Below this window width the sidebar closes itself (live-room spec, section 9). */
@@ -17,6 +17,7 @@ export function visibleTabs(viewer: { isAnimator: boolean; activeModules: readon
       case 'users':
         return true;
       case 'chat':
+      case 'questions':
       case 'polls':
       case 'notes':
         return has(tab);

@@ -1,11 +1,13 @@
 // De texts of the room pages (namespace 'room').
 import { PATIENT_AGE_RANGE_LABELS } from '@lablive/domain';
 import type { RoomTexts } from './en.ts';
+import { roomQuestionsDe } from './questions.de.ts';
 import { roomSidebarDe } from './sidebar.de.ts';
 
 export const roomDe: RoomTexts = {
   title: 'Live-Raum',
   ...roomSidebarDe,
+  ...roomQuestionsDe,
   shell: {
     mediaServerUnavailable:
       'Der Medienserver ist nicht erreichbar: Audio und Video sind unterbrochen. Verbindung wird wiederhergestellt… Sie können dem Raum trotzdem folgen und den Chat nutzen.',

@@ -1,11 +1,13 @@
 // English texts of the room pages (namespace 'room'); other languages provide the same keys.
 import { PATIENT_AGE_RANGE_LABELS } from '@lablive/domain';
 import type { Widen } from '../widen.ts';
+import { roomQuestionsEn } from './questions.en.ts';
 import { roomSidebarEn } from './sidebar.en.ts';
 
 export const roomEn = {
   title: 'Live room',
   ...roomSidebarEn,
+  ...roomQuestionsEn,
   shell: {
     mediaServerUnavailable:
       'The media server cannot be reached: audio and video are interrupted. Reconnecting… You can still follow the room and use the chat.',

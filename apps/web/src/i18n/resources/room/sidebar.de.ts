@@ -47,6 +47,10 @@ export const roomSidebarDe: RoomSidebarTexts = {
       notes_request_not_found: 'Diese Notizanfrage gibt es nicht.',
       unstorable_text:
         'Dieser Text kann nicht gespeichert werden: Entfernen Sie die unsichtbaren Steuerzeichen.',
+      no_banner: 'In diesem Raum wird kein Banner angezeigt.',
+      broadcast_invalid: 'Dies kann so nicht an die Räume gesendet werden.',
+      breakout_not_running: 'Diese Gruppenräume sind beendet oder wurden ersetzt.',
+      already_recalled: 'Alle wurden bereits in den Raum zurückgeholt.',
       not_stored: 'Der Raum konnte dies nicht speichern. Erneutes Senden hilft nicht.',
       document_not_found: 'Dieses Dokument gibt es in Ihrem Labor nicht.',
       document_not_shared: 'Dieses Dokument ist im Raum nicht freigegeben.',
@@ -66,6 +70,7 @@ export const roomSidebarDe: RoomSidebarTexts = {
       answer_out_of_range: 'Diese Option gibt es in der Umfrage nicht.',
       duplicate_answer: 'Eine Option wurde zweimal gewählt.',
       lobby_wait: 'Bitte warten Sie im Warteraum: Ein Moderator lässt Sie herein.',
+      not_admitted: 'Ein Moderator hat Sie nicht hereingelassen.',
       knock_not_found: 'Diese Person wartet nicht mehr im Warteraum.',
       room_locked: 'Der Raum ist gesperrt: Niemand Neues kommt herein.',
       removed_from_session: 'Ein Moderator hat Sie aus dieser Sitzung entfernt.',

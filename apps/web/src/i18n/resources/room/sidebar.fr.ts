@@ -47,6 +47,10 @@ export const roomSidebarFr: RoomSidebarTexts = {
       notes_request_not_found: 'Cette demande de notes n’existe pas.',
       unstorable_text:
         'Ce texte ne peut pas être enregistré : retirez les caractères de contrôle invisibles.',
+      no_banner: 'Aucun bandeau n’est affiché dans cette salle.',
+      broadcast_invalid: 'Ceci ne peut pas être envoyé aux salles tel quel.',
+      breakout_not_running: 'Ces sous-groupes sont terminés ou ont été remplacés.',
+      already_recalled: 'Tout le monde a déjà été rappelé dans la salle.',
       not_stored: 'La salle n’a pas pu l’enregistrer. Le renvoyer n’y changera rien.',
       document_not_found: 'Ce document n’existe pas dans votre laboratoire.',
       document_not_shared: 'Ce document n’est pas partagé dans la salle.',
@@ -65,6 +69,7 @@ export const roomSidebarFr: RoomSidebarTexts = {
       answer_out_of_range: 'Cette option n’existe pas dans le sondage.',
       duplicate_answer: 'Une option a été choisie deux fois.',
       lobby_wait: 'Patientez dans la salle d’attente : un animateur vous fera entrer.',
+      not_admitted: 'Un animateur ne vous a pas fait entrer.',
       knock_not_found: 'Cette personne n’attend plus dans la salle d’attente.',
       room_locked: 'La salle est verrouillée : personne de nouveau n’entre.',
       removed_from_session: 'Un animateur vous a retiré de cette session.',

@@ -1,0 +1,130 @@
+// Q&A in a live room (issue 33, part 3), in the system Chromium against the server process: a guest
+// asks a question anonymously and sees it awaiting approval; the animator sees who asked and approves
+// it; a second guest (on a phone-sized window) sees it without the asker's name and upvotes it; the
+// animator pins it, then marks it answered, and both guests see it so. axe-core runs on each page at
+// each step, and screenshots at 1280 and 390 px go to test-artifacts/.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  accessibilityViolations,
+  askInBrowser,
+  browserSkipReason,
+  createRunningEvent,
+  createTestDatabase,
+  enterAsPublicGuest,
+  launchChromium,
+  moderateInBrowser,
+  openQuestionsTab,
+  personAtBrowser,
+  questionCard,
+  type ServerProcess,
+  startDemoSession,
+  startServerProcess,
+  type TestDatabase,
+  upvoteInBrowser,
+} from '@lablive/testkit';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ARTIFACTS = path.resolve(import.meta.dirname, '../../../../test-artifacts');
+const skipReason = browserSkipReason();
+const WAIT = { timeout: 20_000, interval: 200 };
+const QUESTION = 'Is the 10 mg dose safe for children under six?';
+
+describe.runIf(skipReason === null)(`Q&A in a live room${skipReason ? ` (${skipReason})` : ''}`, () => {
+  let database: TestDatabase;
+  let server: ServerProcess;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  async function person(width = 1280): Promise<Page> {
+    const page = await personAtBrowser(browser, { width });
+    contexts.push(page.context());
+    return page;
+  }
+
+  async function check(page: Page, name: string) {
+    await page.screenshot({ path: path.join(ARTIFACTS, `questions-${name}.png`), fullPage: true });
+    expect(await accessibilityViolations(page), name).toEqual([]);
+  }
+
+  beforeAll(async () => {
+    await mkdir(ARTIFACTS, { recursive: true });
+    database = await createTestDatabase({ migrate: false });
+    server = await startServerProcess({
+      DATABASE_URL: database.url,
+      SEED_DEMO_DATA: 'true',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+      ACCESS_TOKEN_SECRET: 'e2e-access-token-secret-of-at-least-32-characters',
+    });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+    await browser?.close();
+    await server?.stop();
+    await database?.drop();
+  });
+
+  it('asks anonymously, approves, upvotes from another guest, pins and marks answered', async () => {
+    const event = await createRunningEvent(database.db, {
+      name: 'Paediatric dosing Q&A',
+      slugPrefix: 'qa',
+      isPublic: true,
+      roomName: 'Q&A room',
+    });
+    const asker = await person();
+    const animator = await person();
+    await startDemoSession(server.url, { id: event.eventId, slug: event.slug }, asker, animator, {
+      firstName: 'Gina',
+      lastName: 'Asker',
+      email: 'gina.asker@example.org',
+    });
+
+    // The guest asks anonymously: they see their question at once, awaiting approval.
+    await askInBrowser(asker, QUESTION, { anonymous: true });
+    const askerCard = questionCard(asker, QUESTION);
+    await expect.poll(() => askerCard.getAttribute('data-status'), WAIT).toBe('pending');
+    await check(asker, 'asker-pending-1280');
+
+    // The animator sees who asked, and that the guests do not; approves it.
+    await openQuestionsTab(animator);
+    const animatorCard = questionCard(animator, QUESTION);
+    await animatorCard.waitFor(WAIT);
+    await expect.poll(() => animatorCard.textContent(), WAIT).toContain('Gina Asker');
+    await check(animator, 'animator-pending-1280');
+    await moderateInBrowser(animator, QUESTION, 'approve');
+    await expect.poll(() => askerCard.getAttribute('data-status'), WAIT).toBe('approved');
+
+    // A second guest, on a phone, sees it without the asker's name and upvotes it.
+    const voter = await person(390);
+    await enterAsPublicGuest(voter, server.url, event.slug, {
+      firstName: 'Victor',
+      lastName: 'Voter',
+      email: 'victor.voter@example.org',
+    });
+    await openQuestionsTab(voter);
+    const voterCard = questionCard(voter, QUESTION);
+    await voterCard.waitFor(WAIT);
+    expect(await voterCard.textContent()).not.toContain('Gina');
+    expect(await voterCard.textContent()).toContain('Anonymous');
+    await upvoteInBrowser(voter, QUESTION);
+    await expect.poll(() => animatorCard.getByTestId('question-upvote').textContent(), WAIT).toContain('1');
+    // The asker cannot upvote their own question.
+    expect(await askerCard.getByTestId('question-upvote').isDisabled()).toBe(true);
+
+    // Pinned, then answered (which unpins it): both guests see it.
+    await moderateInBrowser(animator, QUESTION, 'pin');
+    await expect.poll(() => voterCard.getAttribute('data-pinned'), WAIT).toBe('true');
+    await check(voter, 'guest-pinned-390');
+    await moderateInBrowser(animator, QUESTION, 'answer');
+    await expect.poll(() => voterCard.getAttribute('data-answered'), WAIT).toBe('true');
+    await expect.poll(() => askerCard.getAttribute('data-answered'), WAIT).toBe('true');
+    await expect.poll(() => voterCard.textContent(), WAIT).toContain('Answered');
+    await check(voter, 'guest-answered-390');
+    await check(animator, 'animator-answered-1280');
+    await check(asker, 'asker-answered-1280');
+    expect(await voterCard.textContent()).not.toContain('Gina');
+  });
+});
