@@ -4,6 +4,7 @@
 // (and the event form's time-zone library) stay out of what guests download.
 import {
   createAuditApi,
+  createConsentsApi,
   createDocumentsAdminApi,
   createEventsAdminApi,
   createGroupsAdminApi,
@@ -36,3 +37,4 @@ export const labsApi = createLabsAdminApi(api.transport);
 export const auditApi = createAuditApi(api.transport);
 export const ledgerApi = createLedgerApi(api.transport);
 export const personalDataApi = createPersonalDataApi(api.transport);
+export const consentsAdminApi = createConsentsApi(api.transport);

@@ -17,6 +17,7 @@ export type NavEntry = {
     | 'consumption'
     | 'audit'
     | 'personalData'
+    | 'consents'
     | 'labs'
     | 'deploymentDays'
     | 'profile';
@@ -39,6 +40,8 @@ const ENTRIES: readonly NavEntry[] = [
   { route: 'consumption', label: 'consumption' },
   { route: 'audit', label: 'audit' },
   { route: 'personalData', label: 'personalData' },
+  // The lab's consent texts (issue 33), beside the other data-protection page.
+  { route: 'consents', label: 'consents' },
   // The platform's labs: only for super-admins (manage_labs).
   { route: 'labs', label: 'labs' },
   { route: 'deploymentDays', label: 'deploymentDays' },

@@ -76,7 +76,12 @@ describe('the personal data requests entry', () => {
     const admin = routes(user({ roles: ['admin'] }));
     expect(admin).toContain('personalData');
     expect(admin.indexOf('personalData')).toBe(admin.indexOf('audit') + 1);
-    expect(routes(user({ permissions: ['manage_personal_data'] }))).toEqual(['personalData', 'profile']);
+    // With the lab's consent texts (issue 33), the other data-protection page.
+    expect(routes(user({ permissions: ['manage_personal_data'] }))).toEqual([
+      'personalData',
+      'consents',
+      'profile',
+    ]);
     expect(adminHomeFor(user({ permissions: ['manage_personal_data'] }), BUILT_ADMIN_PAGE_SET)).toBe(
       '/admin/personal-data',
     );

@@ -26,6 +26,7 @@ export const BUILT_ADMIN_PAGES = [
   'consumption',
   'audit',
   'personalData',
+  'consents',
   'labs',
   'labForm',
   'deploymentDays',

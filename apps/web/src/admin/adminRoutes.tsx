@@ -6,6 +6,7 @@ import { AdminRoute } from './AdminRoute.tsx';
 import type { BuiltAdminPage } from './adminPages.ts';
 import { registerAdminTexts } from './adminTexts.ts';
 import { AuditPage } from './audit/AuditPage.tsx';
+import { ConsentsPage } from './consents/ConsentsPage.tsx';
 import { DeploymentDaysPage } from './deploymentDays/DeploymentDaysPage.tsx';
 import { DocumentFormPage } from './documents/DocumentFormPage.tsx';
 import { DocumentsPage } from './documents/DocumentsPage.tsx';
@@ -147,6 +148,11 @@ export const ADMIN_PAGES: Record<BuiltAdminPage, ReactElement> = {
   personalData: (
     <AdminRoute name="personalData">
       <PersonalDataPage />
+    </AdminRoute>
+  ),
+  consents: (
+    <AdminRoute name="consents">
+      <ConsentsPage />
     </AdminRoute>
   ),
   labs: (

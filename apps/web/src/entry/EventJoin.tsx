@@ -21,11 +21,13 @@ type EventJoinProps = {
   /** Closed by its staff: nobody enters its rooms any more. */
   ended?: boolean;
   user: CurrentUser;
+  /** A required consent is not accepted (issue 33): the server would refuse the room, so Join waits. */
+  consentsMissing?: boolean;
 };
 
 type Joining = { status: 'idle' } | { status: 'joining' } | { status: 'failed'; failure: Failure };
 
-export function EventJoin({ eventId, active, ended = false, user }: EventJoinProps) {
+export function EventJoin({ eventId, active, ended = false, user, consentsMissing = false }: EventJoinProps) {
   const { t } = useTranslation();
   const { t: tw } = useTranslation('waiting');
   const navigate = useNavigate();
@@ -77,7 +79,7 @@ export function EventJoin({ eventId, active, ended = false, user }: EventJoinPro
   const busy = joining.status === 'joining';
   const roomList = Array.isArray(rooms) ? rooms : [];
   const placedRoom = roomList.find((room) => room.id === placedIn);
-  const canJoin = !busy && (!staff || (active && roomId !== null));
+  const canJoin = !busy && !consentsMissing && (!staff || (active && roomId !== null));
 
   if (ended) {
     return (

@@ -1,10 +1,13 @@
 // The body of the event card: the lab's header image, its logo, name, planned start in the reader's
-// language and time zone, whether the event runs, its description as plain paragraphs, and the Join
-// controls.
+// language and time zone, whether the event runs, its description as plain paragraphs, a guest's
+// consents (issue 33: to accept, accepted, withdrawn) and the Join controls, closed while a required
+// consent is missing.
 import type { CurrentUser, EventInfo } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
 import { LabBanner } from '../components/LabBanner.tsx';
 import { LabLogo } from '../components/LabLogo.tsx';
+import { MyConsentsPanel } from '../consents/MyConsentsPanel.tsx';
+import { useMyConsents } from '../consents/useConsents.ts';
 import { useLocale } from '../i18n/useLocale.ts';
 import { EventJoin } from './EventJoin.tsx';
 import type { EventDetails } from './eventDetails.ts';
@@ -19,6 +22,9 @@ export function EventSummary({ info, details, user }: EventSummaryProps) {
   const { t: tw } = useTranslation('waiting');
   const locale = useLocale();
   const date = formatLongDayTime(details.planned_start_date, locale) ?? details.planned_start_date;
+  const guest = user?.kind === 'guest';
+  const consents = useMyConsents(guest);
+  const consentsMissing = consents.state.status === 'loaded' && consents.state.value.missing.length > 0;
   return (
     <>
       <LabBanner url={info.theme.headerImageUrl} testId="event-header-image" />
@@ -39,8 +45,15 @@ export function EventSummary({ info, details, user }: EventSummaryProps) {
       </p>
       <p className="muted">{t('event.organisedBy', { name: info.labName })}</p>
       <RichText markup={details.description} testId="event-description" />
+      {guest && <MyConsentsPanel state={consents.state} onChange={consents.replace} />}
       {user !== null && (
-        <EventJoin eventId={info.id} active={details.active} ended={details.end_date !== null} user={user} />
+        <EventJoin
+          eventId={info.id}
+          active={details.active}
+          ended={details.end_date !== null}
+          user={user}
+          consentsMissing={consentsMissing}
+        />
       )}
     </>
   );

@@ -1,5 +1,6 @@
 // The public event link (`/{slug}`, live-room spec, sections 2 and 5): the event in its lab's look and
-// a form for first name, last name and e-mail, prefilled from `fname`, `lname` and `email`. The auth
+// a form for first name, last name and e-mail, prefilled from `fname`, `lname` and `email`, with the
+// lab's consents to tick (issue 33: the required ones before entering, optional ones unticked). The auth
 // machine signs the guest in (POST /api/login with isPublic) and the guest lands on /event. A path
 // that is not an event's link goes home, like any unknown path.
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -13,6 +14,8 @@ import { BoundFields, type FieldRow } from '../components/FormField.tsx';
 import { LabBanner } from '../components/LabBanner.tsx';
 import { LabLogo } from '../components/LabLogo.tsx';
 import { SendingForm } from '../components/SendingForm.tsx';
+import { ConsentChecklist, untickedRequired } from '../consents/ConsentChecklist.tsx';
+import { usePublicConsents } from '../consents/useConsents.ts';
 import { usePublicEventInfo } from '../hooks/useEventInfo.ts';
 import { useLocale } from '../i18n/useLocale.ts';
 import { parsePublicSlug } from '../theme/themeSources.ts';
@@ -46,6 +49,10 @@ function GuestEntry({ slug }: { slug: string }) {
   const event = usePublicEventInfo(slug);
   const error = useAuthContext((context) => (context.lastAttempt === 'guest' ? context.error : null));
   const [entering, setEntering] = useState(false);
+  const consents = usePublicConsents(slug).state;
+  const asked = consents.status === 'loaded' ? consents.value : [];
+  const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
+  const [consentProblem, setConsentProblem] = useState<string | null>(null);
   const form = useForm<GuestEntryInput, unknown, GuestEntryValues>({
     resolver: zodResolver(guestEntrySchema),
     defaultValues: prefillFromSearch(useLocation().search),
@@ -70,12 +77,25 @@ function GuestEntry({ slug }: { slug: string }) {
   if (unknown) return <Navigate to="/" replace />;
 
   const onSubmit = (values: GuestEntryValues) => {
+    // The server refuses the same; saying it here keeps the form as it was typed.
+    if (untickedRequired(asked, ticked).length > 0) {
+      setConsentProblem(tw('consents.tickRequired'));
+      return;
+    }
+    setConsentProblem(null);
     setEntering(true);
     // The page's language and the browser's clock: the guest's mails are written in and to them.
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     actor.send({
       type: 'auth.login',
-      credentials: { ...values, eventSlug: slug, isPublic: true, locale, ...(timeZone ? { timeZone } : {}) },
+      credentials: {
+        ...values,
+        eventSlug: slug,
+        isPublic: true,
+        locale,
+        ...(timeZone ? { timeZone } : {}),
+        consentVersionIds: [...ticked],
+      },
     });
   };
   const loaded = event.status === 'loaded' ? event.info : null;
@@ -108,6 +128,18 @@ function GuestEntry({ slug }: { slug: string }) {
         failureId="entry-error"
       >
         <BoundFields form={form} fields={GUEST_FIELDS} label={(name) => tw(`entry.${name}`)} />
+        <ConsentChecklist
+          consents={asked}
+          ticked={ticked}
+          problem={consentProblem}
+          disabled={entering && status === 'signingIn'}
+          onChange={(versionId, on) => {
+            const next = new Set(ticked);
+            if (on) next.add(versionId);
+            else next.delete(versionId);
+            setTicked(next);
+          }}
+        />
       </SendingForm>
     </FormCard>
   );

@@ -4,6 +4,7 @@
 import type { CurrentUser } from '@lablive/domain';
 import type { TFunction } from 'i18next';
 import { isManager } from '../auth/roles.ts';
+import { describeConsentFailure } from '../consents/consentWords.ts';
 import type { Failure } from '../failure.ts';
 import { describeFailure } from '../i18n/messages.ts';
 
@@ -25,6 +26,8 @@ export function describeJoinFailure(
   eventActive: boolean,
 ): string {
   if (failure.status === 409) return tw('eventCard.noRoom');
+  const consents = describeConsentFailure(tw, failure);
+  if (consents !== null) return consents;
   if (failure.status === 403) return eventActive ? tw('eventCard.notAllowed') : tw('eventCard.notActive');
   return describeFailure(t, failure);
 }

@@ -23,6 +23,7 @@ const person = (id: number, intervals: SessionParticipant['intervals']): Session
   messages: 0,
   votes: 0,
   speak_requests: 0,
+  consents: [],
 });
 
 const session = (overrides: Partial<RoomSessionStats>): RoomSessionStats => ({

@@ -1,6 +1,8 @@
 // German texts.
+import { broadcastDe } from './broadcast.de.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@lablive/domain';
 import type { Translations } from './en.ts';
+import { certificatesDe } from './certificates.de.ts';
 
 export const de: Translations = {
   app: {
@@ -138,6 +140,8 @@ export const de: Translations = {
     labSuspended:
       'Der Zugang zu diesem Labor ist gesperrt. Bitte wenden Sie sich an Ihre LabLive-Administration.',
   },
+  ...broadcastDe,
+  certificates: certificatesDe,
   rooms: { defaultName: 'Raum {{number}}' },
   /** The server's refusals (REFUSALS in the domain), by key, with their varying parts. */
   refusals: {

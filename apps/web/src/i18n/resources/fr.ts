@@ -1,6 +1,8 @@
 // French texts (the default language). The spec gives "Vous êtes déjà dans une session" in French.
+import { broadcastFr } from './broadcast.fr.ts';
 import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@lablive/domain';
 import type { Translations } from './en.ts';
+import { certificatesFr } from './certificates.fr.ts';
 
 export const fr: Translations = {
   app: {
@@ -138,6 +140,8 @@ export const fr: Translations = {
     fieldRequired: 'Ce champ doit être rempli',
     labSuspended: 'L’accès à ce laboratoire est suspendu. Contactez votre administrateur LabLive.',
   },
+  ...broadcastFr,
+  certificates: certificatesFr,
   rooms: { defaultName: 'Salle {{number}}' },
   /** The server's refusals (REFUSALS in the domain), by key, with their varying parts. */
   refusals: {

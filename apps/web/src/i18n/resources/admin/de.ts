@@ -6,11 +6,13 @@ import type { AdminTranslations } from './en.ts';
 import { inspectionDe } from './inspection.de.ts';
 import { labsDe } from './labs.de.ts';
 import { mailTemplatesDe } from './mailTemplates.de.ts';
+import { consentsDe } from './consents.de.ts';
 import { personalDataDe } from './personalData.de.ts';
 import { reasonDe } from './reason.de.ts';
 import { replayDe } from './replay.de.ts';
 import { reportSignatureDe } from './reportSignature.de.ts';
 import { statsDe } from './stats.de.ts';
+import { certificatesDe } from './certificates.de.ts';
 
 export const adminDe: AdminTranslations = {
   labs: labsDe,
@@ -20,9 +22,11 @@ export const adminDe: AdminTranslations = {
   stats: statsDe,
   audit: auditDe,
   personalData: personalDataDe,
+  consents: consentsDe,
   reason: reasonDe,
   inspection: inspectionDe,
   reportSignature: reportSignatureDe,
+  certificates: certificatesDe,
   nav: {
     menu: 'Menü',
     label: 'Backoffice',
@@ -38,6 +42,7 @@ export const adminDe: AdminTranslations = {
     deploymentDays: 'Deployment-Tage',
     audit: 'Audit-Trail',
     personalData: 'Auskunftsersuchen',
+    consents: 'Einwilligungen',
     profile: 'Mein Konto',
   },
   user: {

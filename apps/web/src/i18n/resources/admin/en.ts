@@ -7,11 +7,13 @@ import { deploymentDaysEn } from './deploymentDays.en.ts';
 import { inspectionEn } from './inspection.en.ts';
 import { labsEn } from './labs.en.ts';
 import { mailTemplatesEn } from './mailTemplates.en.ts';
+import { consentsEn } from './consents.en.ts';
 import { personalDataEn } from './personalData.en.ts';
 import { reasonEn } from './reason.en.ts';
 import { replayEn } from './replay.en.ts';
 import { reportSignatureEn } from './reportSignature.en.ts';
 import { statsEn } from './stats.en.ts';
+import { certificatesEn } from './certificates.en.ts';
 
 export const adminEn = {
   labs: labsEn,
@@ -21,9 +23,11 @@ export const adminEn = {
   stats: statsEn,
   audit: auditEn,
   personalData: personalDataEn,
+  consents: consentsEn,
   reason: reasonEn,
   inspection: inspectionEn,
   reportSignature: reportSignatureEn,
+  certificates: certificatesEn,
   nav: {
     menu: 'Menu',
     label: 'Back office',
@@ -39,6 +43,7 @@ export const adminEn = {
     deploymentDays: 'Deployment days',
     audit: 'Audit trail',
     personalData: 'Personal data requests',
+    consents: 'Consents',
     profile: 'My account',
   },
   user: {

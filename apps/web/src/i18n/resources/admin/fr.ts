@@ -6,11 +6,13 @@ import type { AdminTranslations } from './en.ts';
 import { inspectionFr } from './inspection.fr.ts';
 import { labsFr } from './labs.fr.ts';
 import { mailTemplatesFr } from './mailTemplates.fr.ts';
+import { consentsFr } from './consents.fr.ts';
 import { personalDataFr } from './personalData.fr.ts';
 import { reasonFr } from './reason.fr.ts';
 import { replayFr } from './replay.fr.ts';
 import { reportSignatureFr } from './reportSignature.fr.ts';
 import { statsFr } from './stats.fr.ts';
+import { certificatesFr } from './certificates.fr.ts';
 
 export const adminFr: AdminTranslations = {
   labs: labsFr,
@@ -20,9 +22,11 @@ export const adminFr: AdminTranslations = {
   stats: statsFr,
   audit: auditFr,
   personalData: personalDataFr,
+  consents: consentsFr,
   reason: reasonFr,
   inspection: inspectionFr,
   reportSignature: reportSignatureFr,
+  certificates: certificatesFr,
   nav: {
     menu: 'Menu',
     label: 'Back-office',
@@ -38,6 +42,7 @@ export const adminFr: AdminTranslations = {
     deploymentDays: 'Jours de déploiement',
     audit: 'Piste d’audit',
     personalData: 'Données personnelles',
+    consents: 'Consentements',
     profile: 'Mon compte',
   },
   user: {

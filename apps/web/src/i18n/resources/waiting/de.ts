@@ -1,8 +1,10 @@
 // German texts of the pages before the live room (namespace 'waiting'), device toasts translated from
 // the spec's French (live-room spec, section 8).
+import { consentsDe } from './consents.de.ts';
 import type { WaitingTexts } from './en.ts';
 
 export const waitingDe: WaitingTexts = {
+  consents: consentsDe,
   title: 'Warteraum',
   toasts: {
     label: 'Benachrichtigung',

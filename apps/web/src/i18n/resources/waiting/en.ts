@@ -2,9 +2,11 @@
 // event card with its Join button, the waiting room, its device toasts (live-room spec, section 8) and
 // the toast area. Other languages provide the same keys.
 import type { Widen } from '../widen.ts';
+import { consentsEn } from './consents.en.ts';
 
 export const waitingEn = {
   title: 'Waiting room',
+  consents: consentsEn,
   toasts: {
     label: 'Notification',
     region: 'Notifications ({hotkey})',

@@ -1,8 +1,10 @@
 // French texts of the pages before the live room (namespace 'waiting'). The device toasts are the
 // spec's own French messages (live-room spec, section 8).
+import { consentsFr } from './consents.fr.ts';
 import type { WaitingTexts } from './en.ts';
 
 export const waitingFr: WaitingTexts = {
+  consents: consentsFr,
   title: 'Salle d’attente',
   toasts: {
     label: 'Notification',

@@ -1,0 +1,31 @@
+// English texts of a guest's consents (issue 33): the checklist of the entry form and the event page,
+// what they accepted and its withdrawal.
+export const consentsEn = {
+  legend: 'Consents',
+  required: '(required)',
+  optional: '(optional)',
+  kinds: {
+    data_processing: 'Processing of my data',
+    recording: 'Recording',
+    contact: 'Being contacted',
+  },
+  tickRequired: 'Tick the required consents to enter the event.',
+  missing: 'Accept the required consents first: {{kinds}}.',
+  title: 'Your consents',
+  given: 'Consents you gave',
+  joinAfter: 'You can join the event once you have accepted the required consents below.',
+  accept: 'Accept',
+  accepting: 'Saving…',
+  version: 'version {{version}}',
+  givenOnPublicPage: 'Accepted on {{when}} on the event’s public page.',
+  givenOnEventPage: 'Accepted on {{when}} on your event page.',
+  withdrawnOn: 'Withdrawn on {{when}}.',
+  withdraw: 'Withdraw this consent',
+  withdrawRequiredWarning:
+    'This consent is required: once you withdraw it, you can no longer enter the rooms of this event unless you accept it again.',
+  withdrawOptionalWarning: 'Once you withdraw this consent, we no longer act on it.',
+  confirmWithdraw: 'Withdraw',
+  withdrawing: 'Withdrawing…',
+  keep: 'Keep it',
+  loadFailed: 'Your consents could not be loaded: {{reason}}',
+} as const;
