@@ -178,6 +178,7 @@ function AttendanceTable({ session, nowMs }: { session: RoomSessionStats; nowMs:
                 {t(figure.label)}
               </th>
             ))}
+            <th scope="col">{t('stats.detail.consents')}</th>
           </tr>
         </thead>
         <tbody>
@@ -192,11 +193,33 @@ function AttendanceTable({ session, nowMs }: { session: RoomSessionStats; nowMs:
                   {figure.value(person, nowMs)}
                 </StackedCell>
               ))}
+              <StackedCell label={t('stats.detail.consents')}>
+                <ConsentsGiven consents={person.consents} />
+              </StackedCell>
             </tr>
           ))}
         </tbody>
       </table>
     </section>
+  );
+}
+
+/** The consents a person gave (issue 33): each kind and version, a withdrawn one said so. */
+function ConsentsGiven({ consents }: { consents: SessionParticipant['consents'] }) {
+  const { t } = useTranslation('admin');
+  if (consents.length === 0) return <span className="muted">{t('stats.detail.noConsent')}</span>;
+  return (
+    <ul className="stats-consents" data-testid="stats-consents">
+      {consents.map((consent) => (
+        <li key={`${consent.kind}-${consent.version}-${consent.given_at}`}>
+          {t('stats.detail.consentGiven', {
+            kind: t(`consents.kinds.${consent.kind}`),
+            version: consent.version,
+          })}
+          {consent.withdrawn_at !== null && <> ({t('stats.detail.consentWithdrawn')})</>}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -206,7 +229,7 @@ function AttendanceTable({ session, nowMs }: { session: RoomSessionStats; nowMs:
  * not the back office's `data-label` ::before: its name wraps in its column instead of running over the
  * value ("Temps de présence", "Demandes de parole").
  */
-function StackedCell(props: { label: string; className?: string; children: ReactNode }) {
+export function StackedCell(props: { label: string; className?: string; children: ReactNode }) {
   return (
     <td className={props.className}>
       <span className="cell-label" aria-hidden="true">

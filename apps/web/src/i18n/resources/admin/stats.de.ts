@@ -92,6 +92,10 @@ export const statsDe: Widen<typeof statsEn> = {
     messages: 'Nachrichten',
     votes: 'Stimmen',
     speakRequests: 'Wortmeldungen',
+    consents: 'Einwilligungen',
+    noConsent: 'Keine',
+    consentGiven: '{{kind}} v{{version}}',
+    consentWithdrawn: 'widerrufen',
     shares: 'Geteilte Dokumente',
     timeline: 'Anwesenheit',
     timelineNote:
