@@ -27,6 +27,7 @@ const ICON_PATHS = {
   chevronLeft: 'm15 6-6 6 6 6',
   chevronRight: 'm9 6 6 6-6 6',
   close: 'M6 6l12 12M18 6 6 18',
+  megaphone: 'M3 10v4h3l8 4V6l-8 4zM17 9a4 4 0 0 1 0 6M6 14l1.5 5h3L9 15',
   menu: 'M4 6h16M4 12h16M4 18h16',
   link: 'M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1',
   smile: 'M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0zM9 10h.01M15 10h.01M8.2 14.2a4.5 4.5 0 0 0 7.6 0',

@@ -10,6 +10,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { publishes } from '../media/createMediaSession.ts';
 import { type MediaPreferences, MediaServerUnavailable, type MediaSession } from '../media/mediaSession.ts';
 import { api } from '../services.ts';
+import { RoomBroadcastNotices } from './broadcast/RoomBroadcastNotices.tsx';
 import { ControlBar } from './controls/ControlBar.tsx';
 import { DeviceNotice } from './controls/DeviceNotice.tsx';
 import { RoomHeader } from './header/RoomHeader.tsx';
@@ -123,6 +124,7 @@ export function LiveRoom(props: LiveRoomProps) {
               {serverUnreachable ? t('shell.mediaServerUnavailable') : t('shell.mediaFailed')}
             </p>
           )}
+          <RoomBroadcastNotices />
           <MeshLimitNotice />
           <DeviceNotice problem={mediaProblem} onDismiss={dismissMediaProblem} />
           <RoomHeader />

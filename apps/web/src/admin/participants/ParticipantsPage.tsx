@@ -14,6 +14,7 @@ import { useLoadedQueries } from '../../queries/loaded.ts';
 import { useInvalidate } from '../../queries/useInvalidate.ts';
 import { adminApi } from '../adminApi.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { EventBroadcast } from '../events/EventBroadcast.tsx';
 import { LoadedView } from '../LoadedView.tsx';
 import { AdminList } from '../list/AdminList.tsx';
 import { eventKeys, useEvent, useEventRooms, useInvitations, useParticipants } from '../resources/events.ts';
@@ -74,6 +75,7 @@ function GuestList({ loaded, onChange }: { loaded: Loaded; onChange: () => void 
         )}
       </header>
       <Guests event={event} guests={guests} rooms={rooms} onChange={onChange} />
+      <EventBroadcast event={event} rooms={rooms} />
       {rooms.length > 0 && (
         <RoomCard
           eventId={event.id}

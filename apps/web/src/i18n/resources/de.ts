@@ -1,8 +1,8 @@
 // German texts.
-import { broadcastDe } from './broadcast.de.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@lablive/domain';
-import type { Translations } from './en.ts';
+import { broadcastDe } from './broadcast.de.ts';
 import { certificatesDe } from './certificates.de.ts';
+import type { Translations } from './en.ts';
 
 export const de: Translations = {
   app: {
@@ -224,8 +224,10 @@ export const de: Translations = {
       'Sie können Ihre eigenen Daten nicht löschen: Eine andere Person, die Datenanfragen beantwortet, muss es tun.',
     consentsRequired: 'Erteilen Sie zuerst die erforderlichen Einwilligungen: {{kinds}}.',
     consentNotAsked: 'consent_version_ids: {{ids}} ist keine geltende Einwilligung dieser Veranstaltung.',
-    consentsGuestsOnly: 'Einwilligungen werden von den Gästen einer Veranstaltung erteilt: Mitarbeitende erteilen keine.',
-    certificateRulesLocked: 'Die Regeln der Teilnahmebescheinigungen sind gesperrt: Die Veranstaltung hat begonnen.',
+    consentsGuestsOnly:
+      'Einwilligungen werden von den Gästen einer Veranstaltung erteilt: Mitarbeitende erteilen keine.',
+    certificateRulesLocked:
+      'Die Regeln der Teilnahmebescheinigungen sind gesperrt: Die Veranstaltung hat begonnen.',
     certificateUnknown: 'Keine Bescheinigung trägt diesen Code.',
     certificateRevoked: 'Diese Bescheinigung wurde widerrufen.',
   },

@@ -1,6 +1,8 @@
 // English texts, the fallback language. The spec's fixed messages are used as they are (except the one
 // the spec gives in French); every other language must provide the same keys (see Translations).
 import { MESSAGES, REFUSALS, type RefusalKey } from '@lablive/domain';
+import { broadcastEn } from './broadcast.en.ts';
+import { certificatesEn } from './certificates.en.ts';
 import type { Widen } from './widen.ts';
 
 export const en = {
@@ -137,6 +139,8 @@ export const en = {
     fieldRequired: MESSAGES.fieldRequired,
     labSuspended: MESSAGES.labSuspended,
   },
+  ...broadcastEn,
+  certificates: certificatesEn,
   rooms: { defaultName: 'Room {{number}}' },
   /** The server's refusals: its own English sentences, their `{name}` parts as i18next's `{{name}}`. */
   refusals: Object.fromEntries(

@@ -1,8 +1,8 @@
 // French texts (the default language). The spec gives "Vous êtes déjà dans une session" in French.
-import { broadcastFr } from './broadcast.fr.ts';
 import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@lablive/domain';
-import type { Translations } from './en.ts';
+import { broadcastFr } from './broadcast.fr.ts';
 import { certificatesFr } from './certificates.fr.ts';
+import type { Translations } from './en.ts';
 
 export const fr: Translations = {
   app: {
@@ -221,7 +221,8 @@ export const fr: Translations = {
       'Vous ne pouvez pas effacer vos propres données : une autre personne qui répond aux demandes doit le faire.',
     consentsRequired: 'Acceptez d’abord les consentements obligatoires : {{kinds}}.',
     consentNotAsked: 'consent_version_ids : {{ids}} n’est pas un consentement en vigueur de cet événement.',
-    consentsGuestsOnly: 'Les consentements sont demandés aux invités d’un événement : le personnel n’en accepte aucun.',
+    consentsGuestsOnly:
+      'Les consentements sont demandés aux invités d’un événement : le personnel n’en accepte aucun.',
     certificateRulesLocked: 'Les règles des attestations sont verrouillées : l’événement a commencé.',
     certificateUnknown: 'Aucune attestation ne porte ce code.',
     certificateRevoked: 'Cette attestation a été révoquée.',

@@ -15,6 +15,8 @@ import { DocumentsPanel } from './DocumentsPanel.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 // The report form is for animators only: its code (and its form library) loads for them alone.
+// Broadcasting to every room is for animators too: loaded on their screens only.
+const BroadcastDialog = lazyNamed(() => import('../broadcast/BroadcastDialog.tsx'), 'BroadcastDialog');
 const PharmacovigilanceDialog = lazyNamed(
   () => import('../pharmacovigilance/PharmacovigilanceDialog.tsx'),
   'PharmacovigilanceDialog',
@@ -80,6 +82,11 @@ export function RoomHeader() {
         {me.isAnimator && labModules.includes('pharmacovigilance') && (
           <Suspense fallback={null}>
             <PharmacovigilanceDialog />
+          </Suspense>
+        )}
+        {me.isAnimator && (
+          <Suspense fallback={null}>
+            <BroadcastDialog />
           </Suspense>
         )}
         {labModules.includes('share_document') && <DocumentsPanel />}

@@ -4,6 +4,8 @@ import { type ChatMessage, chatMessages } from '@lablive/domain';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../format/useFormat.ts';
+import { AnnouncementItem } from '../../broadcast/AnnouncementItem.tsx';
+import { chatItemKey, chatWithAnnouncements } from '../../broadcast/chatWithAnnouncements.ts';
 import { useRoom, useRoomState } from '../../roomContext.ts';
 import { SidebarError } from '../SidebarError.tsx';
 import { useCommand } from '../useCommand.ts';
@@ -16,13 +18,17 @@ export function ChatPanel({ visible }: { visible: boolean }) {
   const { t } = useTranslation('room');
   const { me } = useRoom();
   const log = useRoomState((state) => state.chat);
+  const announcements = useRoomState((state) => state.broadcast.announcements);
   const chat = useMemo(() => chatMessages(log), [log]);
+  // The staff's announcements to every room, among the messages where they happened (set apart).
+  const items = useMemo(() => chatWithAnnouncements(chat, announcements), [chat, announcements]);
   const remove = useCommand();
   const list = useRef<HTMLDivElement>(null);
   const format = useFormat();
   // The page's clock (24-hour in every language), not the browser's default English 12-hour one.
   const timeFormat = useMemo(() => format.timeFormat(), [format]);
-  const lastId = chat.at(-1)?.id ?? null;
+  const last = items.at(-1);
+  const lastId = last === undefined ? null : chatItemKey(last);
 
   useEffect(() => {
     // A hidden list has no height to scroll: wait until the tab shows.
@@ -44,7 +50,7 @@ export function ChatPanel({ visible }: { visible: boolean }) {
       <h2 id="chat-title" className="visually-hidden">
         {t('chat.title')}
       </h2>
-      {chat.length === 0 ? (
+      {items.length === 0 ? (
         <p className="sidebar-muted chat-empty">{t('chat.empty')}</p>
       ) : (
         // The log is the scrolling region around the list: a list keeps its own role, or its items
@@ -60,15 +66,23 @@ export function ChatPanel({ visible }: { visible: boolean }) {
           tabIndex={0}
         >
           <ol className="chat-items">
-            {chat.map((message) => (
-              <ChatMessageItem
-                key={message.id}
-                message={message}
-                isMe={message.from.participantId === me.participantId}
-                time={timeFormat.format(new Date(message.at))}
-                onRemove={onRemove}
-              />
-            ))}
+            {items.map((item) =>
+              item.kind === 'announcement' ? (
+                <AnnouncementItem
+                  key={chatItemKey(item)}
+                  announcement={item.announcement}
+                  time={timeFormat.format(new Date(item.announcement.at))}
+                />
+              ) : (
+                <ChatMessageItem
+                  key={chatItemKey(item)}
+                  message={item.message}
+                  isMe={item.message.from.participantId === me.participantId}
+                  time={timeFormat.format(new Date(item.message.at))}
+                  onRemove={onRemove}
+                />
+              ),
+            )}
           </ol>
         </div>
       )}
