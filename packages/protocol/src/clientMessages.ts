@@ -65,6 +65,11 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     requestId: z.string().min(1).max(100),
     request: mediaRequestSchema,
   }),
+  /**
+   * Knock at a room whose event keeps its guests in the lobby (issue 33, part 2), from outside it: the
+   * server answers `lobby` (waiting, then admitted or refused). Closing the socket while waiting gives up.
+   */
+  z.strictObject({ type: z.literal('knock'), roomId }),
   z.strictObject({ type: z.literal('ping'), at: z.number() }),
   /**
    * A problem the client met (its video session, its connection) for the server's log, with the room

@@ -16,6 +16,10 @@ export type DeliveredEvent = z.infer<typeof deliveredEventSchema>;
 /** The room state is sent as it is folded by the domain; clients trust the server for its shape. */
 const roomStateSchema = z.custom<RoomState>((value) => typeof value === 'object' && value !== null);
 
+/** A knock's answers: waiting, then admitted or refused. */
+export const LOBBY_STATUSES = ['waiting', 'admitted', 'refused'] as const;
+export type LobbyStatus = (typeof LOBBY_STATUSES)[number];
+
 export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('authenticated'),
@@ -63,6 +67,17 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     serverVersion: z.number().int(),
   }),
   z.object({ type: z.literal('pong'), at: z.number(), serverTime: z.number() }),
+  /**
+   * Where a knock stands (issue 33, part 2): waiting for a host, admitted (join now), or refused with the
+   * room's code (`not_admitted` when a host denied it, `room_locked`, `removed_from_session`...).
+   */
+  z.object({
+    type: z.literal('lobby'),
+    roomId,
+    status: z.enum(LOBBY_STATUSES),
+    code: z.string().optional(),
+    message: z.string().optional(),
+  }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export type ServerMessageOf<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;

@@ -7,6 +7,7 @@ import { createHelloHandshake } from './helloHandshake.ts';
 import { createMessageDispatch } from './messageDispatch.ts';
 import { createRoomMemberships } from './roomMemberships.ts';
 import { createSocketLimits } from './socketLimits.ts';
+import { createSocketLobby } from './socketLobby.ts';
 import { createSocketReplies } from './socketReplies.ts';
 import type { SocketSender } from './socketSender.ts';
 
@@ -22,9 +23,14 @@ export function openConnection(sender: SocketSender, deps: ConnectionDeps): Conn
   const replies = createSocketReplies(sender, deps.stats);
   const rooms = createRoomMemberships(sender, deps, replies);
   const handshake = createHelloHandshake(sender, deps, replies);
-  const dispatch = createMessageDispatch({ deps, replies, rooms, limits: createSocketLimits() }, handshake);
+  const lobby = createSocketLobby(deps, replies);
+  const limits = createSocketLimits();
+  const dispatch = createMessageDispatch({ deps, replies, rooms, lobby, limits }, handshake);
   return {
     receive: (raw) => dispatch.receive(raw),
-    closed: (code) => rooms.closeAll(code),
+    closed: (code) => {
+      lobby.closeAll();
+      rooms.closeAll(code);
+    },
   };
 }

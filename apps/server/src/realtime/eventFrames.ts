@@ -22,6 +22,8 @@ export type FramedBatch = {
   shared: string | null;
   /** When the first of its events was committed (performance.now() of the host), for the delivery metric. */
   committedAt?: number;
+  /** Participants a host removed from the room in this batch: their sockets are let go once told. */
+  removed: readonly number[];
 };
 
 export function serialiseEvent(delivered: DeliveredEvent): Serialised {
@@ -54,7 +56,17 @@ export function frameBatch(
         serialised.map((item) => item.full),
       )
     : null;
-  return { roomId, events, serialised, shared, ...(committedAt === undefined ? {} : { committedAt }) };
+  const removed = events.flatMap(({ event }) =>
+    event.type === 'ParticipantRemoved' ? [event.data.participantId] : [],
+  );
+  return {
+    roomId,
+    events,
+    serialised,
+    shared,
+    removed,
+    ...(committedAt === undefined ? {} : { committedAt }),
+  };
 }
 
 /** The version of the first event in the batch the member has not had yet. */
@@ -63,10 +75,20 @@ export function firstNew(batch: FramedBatch, member: Member): number | undefined
 }
 
 /**
- * Sends the member the events of the batch it has not had, each as it may see it: the batch's shared
- * frame when it had none of them and they are all public, else a frame of its own.
+ * Sends the member the events of the batch it has not had, each as it may see it; a member whose
+ * participant the batch removed from the room is then let go (its `removed`), having been told.
  */
 export function sendBatch(member: Member, batch: FramedBatch) {
+  const fresh = (batch.events.at(-1)?.version ?? 0) > member.lastSent;
+  sendEvents(member, batch);
+  if (fresh && batch.removed.includes(member.recipient.participantId)) member.removed?.();
+}
+
+/**
+ * The batch's shared frame when the member had none of its events and they are all public, else a
+ * frame of its own.
+ */
+function sendEvents(member: Member, batch: FramedBatch) {
   const first = batch.events[0];
   const last = batch.events.at(-1);
   if (first === undefined || last === undefined || last.version <= member.lastSent) return;

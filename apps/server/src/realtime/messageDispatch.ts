@@ -14,7 +14,7 @@ import { logReport, relaySignal } from './socketSignals.ts';
 export type MessageDispatch = { receive(raw: Buffer): void };
 
 export function createMessageDispatch(context: SocketContext, handshake: HelloHandshake): MessageDispatch {
-  const { deps, replies, rooms } = context;
+  const { deps, replies, rooms, lobby } = context;
 
   async function handle(message: ClientMessage) {
     if (message.type === 'ping') {
@@ -30,6 +30,8 @@ export function createMessageDispatch(context: SocketContext, handshake: HelloHa
     switch (message.type) {
       case 'join':
         return rooms.join(message, caller);
+      case 'knock':
+        return lobby.knock(message, caller);
       case 'command':
         return relayCommand(context, message, caller);
       case 'signal':

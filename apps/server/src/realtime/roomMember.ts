@@ -14,4 +14,6 @@ export type Member = {
   backlog: FramedBatch[] | null;
   /** Set while the socket's gap is read from the log. */
   catchingUp?: boolean;
+  /** A host removed this socket's participant from the room (issue 33, part 2): the socket leaves it. */
+  removed?: () => void;
 };

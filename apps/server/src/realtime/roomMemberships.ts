@@ -1,15 +1,16 @@
 // The rooms one socket is in. A join resolves the caller's access, follows the room's fan-out first
 // (so nothing committed meanwhile is lost), greets the socket (welcome with the state, or resumed, the
 // fan-out then sending the missed events from the log), goes live and records the connection in the
-// room (JoinRoom). A leave, or the
-// socket closing, stops following and records LeaveRoom once the join was decided.
+// room (JoinRoom). Someone the room keeps out (still in its lobby, locked out, removed: roomEntry.ts) is
+// sent nothing of it. A leave, or the socket closing, stops following and records LeaveRoom once the
+// join was decided; a host removing the person stops it at once, the socket told why.
 import { randomUUID } from 'node:crypto';
-import { DomainError, isAnimator, type RoomActor, stateFor } from '@lablive/domain';
+import { isAnimator, ROOM_REJECTIONS, type RoomActor } from '@lablive/domain';
 import { type ClientMessage, PROTOCOL_ERRORS } from '@lablive/protocol';
 import type { Caller } from '../access/caller.ts';
-import { resolveRoomAccess } from '../access/roomAccess.ts';
 import { consentsToLog } from '../consents/consentService.ts';
 import type { ConnectionDeps } from './connectionDeps.ts';
+import { admittedSnapshot, greet, roomAccessOrRefuse } from './roomEntry.ts';
 import type { Member } from './roomMember.ts';
 import type { SocketReplies } from './socketReplies.ts';
 import type { SocketSender } from './socketSender.ts';
@@ -45,19 +46,6 @@ export function createRoomMemberships(
   const joining = new Set<number>();
   let isClosed = false;
 
-  /** Who the caller is in the room, or null once the socket was told why it may not enter. */
-  async function accessTo(roomId: number, who: Caller) {
-    try {
-      return await resolveRoomAccess(deps.db, who.principal, roomId);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      const code =
-        error.code === 'not_found' ? PROTOCOL_ERRORS.roomNotFound : PROTOCOL_ERRORS.notAllowedInRoom;
-      replies.refuse(code, `Room ${roomId}: ${error.message}`, String(roomId));
-      return null;
-    }
-  }
-
   /**
    * The guest's consents in force, into the room's log as they enter (issue 33): the room logs each
    * version once, so entering again adds nothing. A refusal here keeps nobody out: the record is the
@@ -75,31 +63,6 @@ export function createRoomMemberships(
     });
   }
 
-  /** Welcome with the whole state, or resumed then (by the fan-out) the events after `lastVersion`. */
-  async function greet(roomId: number, lastVersion: number | null, member: Member, actor: RoomActor) {
-    if (lastVersion === null) {
-      const snapshot = await deps.rooms.snapshot(roomId);
-      member.lastSent = snapshot.version;
-      replies.send({
-        type: 'welcome',
-        roomId,
-        version: snapshot.version,
-        participantId: actor.participantId,
-        role: actor.role,
-        state: stateFor(snapshot.state, member.recipient),
-      });
-    } else {
-      replies.send({
-        type: 'resumed',
-        roomId,
-        fromVersion: lastVersion,
-        participantId: actor.participantId,
-        role: actor.role,
-      });
-      member.lastSent = lastVersion;
-    }
-  }
-
   async function join(message: Extract<ClientMessage, { type: 'join' }>, who: Caller) {
     const { roomId } = message;
     if (joining.has(roomId)) {
@@ -110,8 +73,10 @@ export function createRoomMemberships(
     let markEntered = () => {};
     try {
       leave(roomId, 'left');
-      const access = await accessTo(roomId, who);
+      const access = await roomAccessOrRefuse(deps, replies, roomId, who);
       if (!access) return;
+      const snapshot = await admittedSnapshot(deps, replies, roomId, access.actor);
+      if (!snapshot) return;
       const recipient = {
         participantId: access.actor.participantId,
         isAnimator: isAnimator(access.actor.role),
@@ -131,8 +96,9 @@ export function createRoomMemberships(
         entered,
       };
       joined.set(roomId, entry);
+      member.removed = () => removedFrom(roomId, entry);
       const lastVersion = message.lastVersion ?? null;
-      await greet(roomId, lastVersion, member, access.actor);
+      greet(replies, { roomId, lastVersion, member, actor: access.actor, snapshot });
       if (isClosed || joined.get(roomId) !== entry) return;
       if (lastVersion === null) deps.fanout.goLive(roomId, member);
       else await deps.fanout.resume(roomId, member);
@@ -152,13 +118,25 @@ export function createRoomMemberships(
     }
   }
 
-  function leave(roomId: number, reason: string) {
-    const room = joined.get(roomId);
-    if (!room) return;
+  /** A host removed this person: the socket stops following the room (the removal left it) and is told. */
+  function removedFrom(roomId: number, entry: JoinedRoom) {
+    if (joined.get(roomId) !== entry) return;
+    stopFollowing(roomId, entry);
+    replies.refuse('removed_from_session', ROOM_REJECTIONS.removed_from_session, String(roomId));
+  }
+
+  /** The socket stops following the room: its events, its signals and its media. */
+  function stopFollowing(roomId: number, room: JoinedRoom) {
     joined.delete(roomId);
     deps.fanout.detach(roomId, room.member);
     deps.signals.detach(roomId, room.member);
     deps.media?.released({ roomId, actor: room.actor, tabId: room.tabId });
+  }
+
+  function leave(roomId: number, reason: string) {
+    const room = joined.get(roomId);
+    if (!room) return;
+    stopFollowing(roomId, room);
     void deps.inFlight
       .track(
         room.entered.then(() =>

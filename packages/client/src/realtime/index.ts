@@ -3,6 +3,7 @@
 export type { BackoffOptions } from './backoff.ts';
 export * from './errors.ts';
 export type { Unsubscribe } from './listeners.ts';
+export type { Knock, KnockAnswer } from './lobbyKnocks.ts';
 export type { MediaReply, MediaRequestOf } from './mediaRequests.ts';
 export * from './realtimeClient.ts';
 export type { CommandResult, RoomHandle, RoomSignal, SendOptions } from './roomHandle.ts';

@@ -7,12 +7,19 @@
 import { PROTOCOL_ERRORS, type ServerMessage, type ServerMessageOf } from '@lablive/protocol';
 import { type BackoffOptions, backoffDelay } from './backoff.ts';
 import type { RealtimeIssue } from './errors.ts';
+import type { LobbyKnocks } from './lobbyKnocks.ts';
 import type { RoomSession } from './roomHandle.ts';
 
-/** Codes by which the gateway refuses a join for good. */
+/**
+ * Codes by which the gateway refuses a join for good; the lobby's too (issue 33, part 2): still to be
+ * let in, the room locked, or removed from the session (which also ends a room already joined).
+ */
 const JOIN_REFUSALS: ReadonlySet<string> = new Set([
   PROTOCOL_ERRORS.roomNotFound,
   PROTOCOL_ERRORS.notAllowedInRoom,
+  'lobby_wait',
+  'room_locked',
+  'removed_from_session',
 ]);
 
 /** Codes by which the gateway refuses a join for now: the join is asked again later. */
@@ -62,6 +69,7 @@ export function createMessageRouter(
   rooms: ReadonlyMap<number, RoomSession>,
   joinRetries: JoinRetries,
   issue: (issue: RealtimeIssue) => void,
+  knocks: LobbyKnocks,
 ): (message: ServerMessage) => void {
   function settle(commandId: string, result: Parameters<RoomSession['settle']>[1]): boolean {
     for (const room of rooms.values()) if (room.settle(commandId, result)) return true;
@@ -86,8 +94,14 @@ export function createMessageRouter(
     if (ref !== undefined && settle(ref, { ok: false, code, message })) return;
     // A media request refused by the gateway itself (rate limited, malformed, room not joined).
     if (ref !== undefined && settleMedia(ref, { error: { code, message } })) return;
+    if (ref !== undefined && knocks.refuse(Number(ref), code, message)) return;
     if (JOIN_REFUSALS.has(code) || TRANSIENT_JOIN_REFUSALS.has(code)) {
       const room = refusedRoom(ref);
+      // A removal ends the room even once joined: the server let go of this socket there.
+      if (room !== undefined && code === 'removed_from_session') {
+        room.refuse(code, message);
+        return;
+      }
       if (room !== undefined && !room.ready) {
         if (TRANSIENT_JOIN_REFUSALS.has(code)) joinRetries.later(room);
         else room.refuse(code, message);
@@ -117,6 +131,9 @@ export function createMessageRouter(
         return;
       case 'error':
         routeError(message);
+        return;
+      case 'lobby':
+        knocks.receive(message);
         return;
       case 'authenticated':
       case 'incompatible':

@@ -11,6 +11,7 @@ import {
 import { type Connection, type ConnectionStatus, createConnection } from './connection.ts';
 import type { RealtimeError, RealtimeIssue } from './errors.ts';
 import { createListeners, type Unsubscribe } from './listeners.ts';
+import { createLobbyKnocks, type Knock } from './lobbyKnocks.ts';
 import { createJoinRetries, createMessageRouter } from './messageRouting.ts';
 import { createRoomSession, type RoomHandle, type RoomSession } from './roomHandle.ts';
 import { defaultWebSocket, type WebSocketConstructor } from './webSocket.ts';
@@ -52,6 +53,11 @@ export type RealtimeClient = {
   connect(): Promise<void>;
   /** Connects if needed and resolves with the room once its state arrived; joining twice gives the same. */
   join(roomId: number, options?: JoinOptions): Promise<RoomHandle>;
+  /**
+   * Knocks at a room whose event keeps its guests in the lobby, and hears the answer (waiting, then
+   * admitted or refused); join once admitted. Closing the client gives the knock up.
+   */
+  knock(roomId: number): Knock;
   /** Ends the client: rejects what still waits, and never reconnects. */
   close(): void;
 };
@@ -95,6 +101,11 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     throw new Error('No WebSocket implementation: pass the `ws` package class as options.WebSocket');
   }
 
+  // Knocks go on the current socket; before it is authenticated, `authenticated` sends them.
+  const knocks = createLobbyKnocks(
+    (message) => connection.send(message),
+    (cause) => issue({ type: 'listener_failed', cause }),
+  );
   const joinRetries = createJoinRetries(backoff, random, rooms, (room) =>
     connection.send(room.joinMessage()),
   );
@@ -114,12 +125,13 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
       authenticated() {
         resolveConnected();
         for (const room of rooms.values()) connection.send(room.joinMessage());
+        knocks.resend();
       },
       disconnected() {
         for (const room of rooms.values()) room.connectionLost();
         joinRetries.clear();
       },
-      message: createMessageRouter(rooms, joinRetries, issue),
+      message: createMessageRouter(rooms, joinRetries, issue, knocks),
       issue,
       ended(error) {
         endError = error;
@@ -160,6 +172,11 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
       connection.start();
       if (connection.status === 'open') connection.send(room.joinMessage());
       return room.joined;
+    },
+    knock(roomId) {
+      const knock = knocks.knock(roomId);
+      connection.start();
+      return knock;
     },
     close() {
       connection.close();

@@ -37,6 +37,7 @@ export const ROOM_REJECTIONS = {
   already_upvoted: 'You have already upvoted this question.',
   not_upvoted: 'You have not upvoted this question.',
   lobby_wait: 'Wait in the lobby: a host lets you in.',
+  not_admitted: 'A host did not let you in.',
   knock_not_found: 'This person is not waiting in the lobby.',
   room_locked: 'The room is locked: nobody new comes in.',
   removed_from_session: 'A host removed you from this session.',

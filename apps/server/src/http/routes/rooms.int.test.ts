@@ -123,6 +123,8 @@ describe('GET /api/rooms/{id}', () => {
       participation: { id: alice.participantId, role: 'participant' },
       // No session has started yet in this room.
       session: { status: 'not_started', number: 0, closed: false },
+      // The event lets its guests straight in (no lobby, issue 33 part 2).
+      lobby: false,
     });
   });
 

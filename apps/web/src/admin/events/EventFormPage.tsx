@@ -26,9 +26,11 @@ import { LoadedView } from '../LoadedView.tsx';
 import { LoadFailure } from '../LoadFailure.tsx';
 import { eventKeys, useBlockedDays, useEventMediaChoices, useEventToEdit } from '../resources/events.ts';
 import { useFormTarget } from '../routeIds.ts';
+import { CertificateRulesSection } from './CertificateRulesSection.tsx';
 import { DayField } from './DayField.tsx';
 import { DescriptionEditor } from './DescriptionEditor.tsx';
 import { editEventValues, newEventValues } from './eventFormValues.ts';
+import { LobbyField } from './LobbyField.tsx';
 
 const TIME_ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
 const readerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -102,6 +104,7 @@ function EventFormView({ loaded }: { loaded: Loaded }) {
         }
         testId="event-form"
         onSubmit={form.handleSubmit(save)}
+        after={event !== null && <CertificateRulesSection eventId={event.id} />}
       >
         <EventDataSection medias={medias} />
         <PlanningSection blockedDays={blockedDays} notBefore={event === null ? today.date : undefined} />
@@ -261,20 +264,7 @@ function EventDataSection({ medias }: { medias: readonly MediaSummary[] }) {
           {ta('form.h1')}
         </label>
       </fieldset>
-      <div className="field">
-        <label className="checkbox-field">
-          <input
-            type="checkbox"
-            data-testid="event-lobby"
-            aria-describedby="event-lobby-hint"
-            {...register('lobby')}
-          />
-          {ta('form.lobby')}
-        </label>
-        <p className="muted" id="event-lobby-hint">
-          {ta('form.lobbyHint')}
-        </p>
-      </div>
+      <LobbyField />
     </fieldset>
   );
 }
