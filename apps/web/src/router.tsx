@@ -29,6 +29,9 @@ const ResetPasswordPage = lazyNamed(signInPages, 'ResetPasswordPage');
 const ConfirmEmailPage = lazyNamed(signInPages, 'ConfirmEmailPage');
 const EventPage = lazyNamed(() => import('./pages/EventPage.tsx'), 'EventPage');
 const MyCalendarPage = lazyNamed(() => import('./pages/MyCalendarPage.tsx'), 'MyCalendarPage');
+// The public check of an attendance certificate's code (issue 33): anyone, no sign-in.
+const loadVerifyPage = () => import('./certificates/CertificateVerifyPage.tsx');
+const CertificateVerifyPage = lazyNamed(loadVerifyPage, 'CertificateVerifyPage');
 // The live room (video, chat, polls, games) is the heaviest screen: its code loads when someone goes
 // there (the waiting room fetches it ahead), so the entry and waiting pages stay light.
 const RoomPage = lazyNamed(loadRoomPage, 'RoomPage');
@@ -44,6 +47,8 @@ export function AppRoutes() {
           <Route path="reset" element={<ResetPasswordPage />} />
           <Route path="confirm-email" element={<ConfirmEmailPage />} />
           <Route path="my-calendar" element={<MyCalendarPage />} />
+          <Route path="certificates/verify" element={<CertificateVerifyPage />} />
+          <Route path="certificates/verify/:code" element={<CertificateVerifyPage />} />
           <Route
             path="event"
             element={

@@ -4,6 +4,7 @@
 // (and the event form's time-zone library) stay out of what guests download.
 import {
   createAuditApi,
+  createCertificatesApi,
   createConsentsApi,
   createDocumentsAdminApi,
   createEventsAdminApi,
@@ -38,3 +39,4 @@ export const auditApi = createAuditApi(api.transport);
 export const ledgerApi = createLedgerApi(api.transport);
 export const personalDataApi = createPersonalDataApi(api.transport);
 export const consentsAdminApi = createConsentsApi(api.transport);
+export const certificatesApi = createCertificatesApi(api.transport);

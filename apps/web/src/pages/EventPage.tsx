@@ -3,6 +3,7 @@
 // waiting room, and a way to sign out.
 import { useTranslation } from 'react-i18next';
 import { useAuthContext, useCurrentUser } from '../auth/useAuth.ts';
+import { MyCertificate } from '../certificates/MyCertificate.tsx';
 import { PageSpinner } from '../components/PageSpinner.tsx';
 import { SignOutButton } from '../components/SignOutButton.tsx';
 import { EventSummary } from '../entry/EventSummary.tsx';
@@ -27,7 +28,10 @@ export function EventPage() {
           <p data-testid="event-none">{t('event.none')}</p>
         </>
       ) : event.status === 'loaded' && details.status === 'loaded' ? (
-        <EventSummary info={event.info} details={details.details} user={user} />
+        <>
+          <EventSummary info={event.info} details={details.details} user={user} />
+          <MyCertificate eventId={eventId} />
+        </>
       ) : failure !== null ? (
         <>
           <h1 id="event-title">{t('event.title')}</h1>

@@ -1,6 +1,6 @@
 // A session's detail (/admin/stats/{eventId}; issue 18): the event's summary as the closed sessions list
 // has it, then each room with its replay and its sessions (who attended when, talk time, messages, votes,
-// requests to speak), and the event's polls; attendance and polls download as CSV, and each room's log
+// requests to speak), the event's polls and its questions; attendance, polls and questions download as CSV, and each room's log
 // signed for an inspector (with how they check it). Instants are shown in the lab's time zone, which the
 // answer carries.
 import type { EventStats, RoomSessionStats } from '@lablive/domain';
@@ -15,8 +15,10 @@ import { RoomLogButton, type RoomLogDownload, useRoomLogDownload } from '../insp
 import { LoadedView } from '../LoadedView.tsx';
 import { useEventStats } from '../resources/stats.ts';
 import { recordIdOf } from '../routeIds.ts';
+import { CertificateStandings } from './CertificateStandings.tsx';
 import { useLengthText } from './ClosedSessions.tsx';
 import { PollResults } from './PollResults.tsx';
+import { QuestionTable } from './QuestionTable.tsx';
 import { type InstantFormats, RoomSession } from './RoomSession.tsx';
 import { BlockFailure, StatsSection } from './StatsBlock.tsx';
 import { roomNumbers } from './statsFormat.ts';
@@ -24,6 +26,12 @@ import { useEventCsvDownload } from './useCsvDownload.ts';
 import './stats.css';
 import { formatDay } from '../../format/day.ts';
 import { dayTimeFormat, timeFormat } from '../../format/dayTime.ts';
+
+const CSV_LABELS = {
+  attendance: 'stats.detail.attendanceCsv',
+  polls: 'stats.detail.pollsCsv',
+  questions: 'questions.csv',
+} as const;
 
 /** How often a running event's open stays are counted up again. */
 const LIVE_TICK_MS = 30_000;
@@ -110,7 +118,7 @@ function Detail({ stats }: { stats: EventStats }) {
       <header className="admin-page-header">
         <h1 id="stats-detail-title">{stats.name}</h1>
         <div className="stats-downloads">
-          {(['attendance', 'polls'] as const).map((kind) => (
+          {(['attendance', 'polls', 'questions'] as const).map((kind) => (
             <button
               key={kind}
               type="button"
@@ -121,7 +129,7 @@ function Detail({ stats }: { stats: EventStats }) {
               onClick={() => void csv.download(kind)}
             >
               {csv.downloading === kind && <Spinner />}
-              {t(kind === 'attendance' ? 'stats.detail.attendanceCsv' : 'stats.detail.pollsCsv')}
+              {t(CSV_LABELS[kind])}
             </button>
           ))}
         </div>
@@ -156,6 +164,15 @@ function Detail({ stats }: { stats: EventStats }) {
           <PollResults polls={stats.polls} testId="stats-detail-poll-results" />
         )}
       </StatsSection>
+      <StatsSection title={t('questions.title')} testId="stats-detail-questions">
+        <QuestionTable
+          questions={stats.questions}
+          dayTime={formats.dayTime}
+          roomOf={(roomId) => t('stats.detail.room', { number: numbers.get(roomId) ?? roomId })}
+          testId="stats-questions"
+        />
+      </StatsSection>
+      <CertificateStandings eventId={stats.event_id} />
     </div>
   );
 }

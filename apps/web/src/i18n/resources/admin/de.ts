@@ -9,6 +9,7 @@ import { mailTemplatesDe } from './mailTemplates.de.ts';
 import { consentsDe } from './consents.de.ts';
 import { personalDataDe } from './personalData.de.ts';
 import { reasonDe } from './reason.de.ts';
+import { questionsDe } from './questions.de.ts';
 import { replayDe } from './replay.de.ts';
 import { reportSignatureDe } from './reportSignature.de.ts';
 import { statsDe } from './stats.de.ts';
@@ -19,6 +20,7 @@ export const adminDe: AdminTranslations = {
   deploymentDays: deploymentDaysDe,
   mailTemplates: mailTemplatesDe,
   replay: replayDe,
+  questions: questionsDe,
   stats: statsDe,
   audit: auditDe,
   personalData: personalDataDe,
@@ -184,6 +186,7 @@ export const adminDe: AdminTranslations = {
       password_reset: 'Passwort',
       pharmacovigilance: 'Pharmakovigilanz-Meldung',
       pharmacovigilance_ack: 'Eingangsbestätigung der Meldung',
+      registration: 'Anmeldung',
       set_password: 'Neues Konto',
       email_change: 'Neue E-Mail-Adresse bestätigen',
       email_change_notice: 'Änderung der E-Mail-Adresse',

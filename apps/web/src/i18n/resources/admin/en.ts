@@ -10,6 +10,7 @@ import { mailTemplatesEn } from './mailTemplates.en.ts';
 import { consentsEn } from './consents.en.ts';
 import { personalDataEn } from './personalData.en.ts';
 import { reasonEn } from './reason.en.ts';
+import { questionsEn } from './questions.en.ts';
 import { replayEn } from './replay.en.ts';
 import { reportSignatureEn } from './reportSignature.en.ts';
 import { statsEn } from './stats.en.ts';
@@ -20,6 +21,7 @@ export const adminEn = {
   deploymentDays: deploymentDaysEn,
   mailTemplates: mailTemplatesEn,
   replay: replayEn,
+  questions: questionsEn,
   stats: statsEn,
   audit: auditEn,
   personalData: personalDataEn,
@@ -183,6 +185,7 @@ export const adminEn = {
       password_reset: 'Password reset',
       pharmacovigilance: 'Pharmacovigilance report',
       pharmacovigilance_ack: 'Report acknowledgement',
+      registration: 'Registration',
       set_password: 'New account',
       email_change: 'Confirm a new e-mail address',
       email_change_notice: 'E-mail address change',

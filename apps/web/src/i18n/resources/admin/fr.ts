@@ -9,6 +9,7 @@ import { mailTemplatesFr } from './mailTemplates.fr.ts';
 import { consentsFr } from './consents.fr.ts';
 import { personalDataFr } from './personalData.fr.ts';
 import { reasonFr } from './reason.fr.ts';
+import { questionsFr } from './questions.fr.ts';
 import { replayFr } from './replay.fr.ts';
 import { reportSignatureFr } from './reportSignature.fr.ts';
 import { statsFr } from './stats.fr.ts';
@@ -19,6 +20,7 @@ export const adminFr: AdminTranslations = {
   deploymentDays: deploymentDaysFr,
   mailTemplates: mailTemplatesFr,
   replay: replayFr,
+  questions: questionsFr,
   stats: statsFr,
   audit: auditFr,
   personalData: personalDataFr,
@@ -184,6 +186,7 @@ export const adminFr: AdminTranslations = {
       password_reset: 'Mot de passe',
       pharmacovigilance: 'Déclaration de pharmacovigilance',
       pharmacovigilance_ack: 'Accusé de réception de déclaration',
+      registration: 'Inscription',
       set_password: 'Nouveau compte',
       email_change: 'Confirmer une nouvelle adresse',
       email_change_notice: 'Changement d’adresse e-mail',
