@@ -10,6 +10,7 @@ import {
   entryRefusal,
   isAnimator,
   isObserver,
+  type KnockingGuest,
   MESH_PARTICIPANT_LIMIT,
   notFound,
   type Principal,
@@ -20,6 +21,7 @@ import type { Db } from '../db/connection.ts';
 import { findRoomInLab, keepOpenTokSession, listEventMedias } from '../events/rooms.repository.ts';
 import { findLab } from '../labs/labs.repository.ts';
 import { type VideoProvider, VideoProviderError } from '../media/videoSessions.ts';
+import { participantNames } from '../participants/participantNames.repository.ts';
 import type { RoomService } from '../rooms/roomService.ts';
 import { executeRestCommand, RoomCommandRejected, rejectionError } from './restCommands.ts';
 import { roomPollViews, roomSessionStatus, visibleRoomState } from './restRoomViews.ts';
@@ -79,6 +81,19 @@ export function createLiveRooms(deps: { db: Db; rooms: RoomService; video: Video
         session,
         lobby: access.config.lobby === true,
       };
+    },
+
+    /** Who knocks at the room's lobby, named from the event's participants: for the room's hosts. */
+    async knocking(principal: Principal, roomId: number): Promise<KnockingGuest[]> {
+      const access = await resolveRoomAccess(db, principal, roomId);
+      if (!isAnimator(access.actor.role)) throw new DomainError('forbidden', ROOM_REJECTIONS.not_animator);
+      const { knocking } = (await rooms.snapshot(roomId)).state.lobby;
+      const names = await participantNames(
+        db,
+        access.config.eventId,
+        knocking.map((knock) => knock.participantId),
+      );
+      return knocking.map((knock) => ({ ...knock, name: names.get(knock.participantId) ?? '' }));
     },
 
     async token(principal: Principal, roomId: number, log: VideoFailureLog) {

@@ -99,7 +99,7 @@ describe('an event whose guests wait in the lobby', () => {
   });
 
   it('lets a knocking guest in once a host admits them, and shows the knock to the hosts only', async () => {
-    const { roomId, person, hostSocket } = await roomWithHost('admit', true);
+    const { roomId, person, host, hostSocket } = await roomWithHost('admit', true);
     const inside = await person('participant', 'ines');
     const guest = await person('observer', 'otto');
     // Ines is let in first, so a guest is in the room when Otto knocks.
@@ -121,7 +121,17 @@ describe('an event whose guests wait in the lobby', () => {
           (d) => d.event.type === 'ParticipantKnocked' && d.event.data.participantId === guest.participantId,
         ),
     );
-    // A guest in the room can neither see who knocks nor let anyone in.
+    // The hosts' panel names who knocks; a guest in the room can neither see it nor let anyone in.
+    const lobby = (token: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/rooms/${roomId}/lobby`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await lobby(host.token)).json()).toEqual([
+      { participantId: guest.participantId, name: 'otto', role: 'observer', at: expect.any(String) },
+    ]);
+    expect((await lobby(inside.token)).statusCode).toBe(403);
     expect(eventTypes(inesRoom)).not.toContain('ParticipantKnocked');
     const byGuest = await admitOnSocket(inesRoom, roomId, guest.participantId);
     expect(byGuest).toMatchObject({ type: 'rejected', code: 'not_animator' });

@@ -7,6 +7,7 @@ import {
   type CreatePollRequest,
   eventRoomSchema,
   joinRoomResponseSchema,
+  knockingGuestSchema,
   labDocumentSchema,
   labEventSchema,
   liveRoomStatsSchema,
@@ -49,6 +50,9 @@ export function createRoomsApi(transport: Transport) {
     participant: (participantId: number, options?: RequestOptions) =>
       get(`/api/participants/${participantId}`, participantSchema, options),
     room: (roomId: number, options?: RequestOptions) => get(`/api/rooms/${roomId}`, roomDataSchema, options),
+    /** Who knocks at the room's lobby, by name (the room's hosts). */
+    lobby: (roomId: number, options?: RequestOptions) =>
+      get(`/api/rooms/${roomId}/lobby`, z.array(knockingGuestSchema), options),
     /** Medias, polls, modules, lab logo and the video session (mesh or OpenTok) of a room. */
     roomToken: (roomId: number, options?: RequestOptions) =>
       get(`/api/rooms/${roomId}/token`, roomTokenResponseSchema, options),

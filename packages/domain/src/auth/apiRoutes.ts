@@ -174,6 +174,8 @@ export const API_ROUTES = {
   'POST /api/event-invitations': MANAGE_EVENTS,
 
   'GET /api/rooms/:id': ROOM,
+  // Who knocks at the room's lobby: its hosts (the service checks the caller hosts the room).
+  'GET /api/rooms/:id/lobby': ROOM,
   'GET /api/rooms/:id/token': ROOM,
   'POST /api/rooms/:id/leave': ROOM,
   'GET /api/rooms/:id/documents': ROOM,
@@ -235,6 +237,20 @@ export const API_ROUTES = {
   'GET /api/my-consents': SIGNED_IN,
   'POST /api/my-consents': SIGNED_IN,
   'POST /api/my-consents/:id/withdraw': SIGNED_IN,
+  // Registration for public events (issue 33, part 5): the form and the registrations for who may change
+  // the event (the service checks it is theirs), the funnel for its statistics' readers; the public page's
+  // form and registration, and the links mailed to the guest (confirm their address, cancel).
+  'GET /api/events/:id/registration': MANAGE_EVENT,
+  'PUT /api/events/:id/registration': MANAGE_EVENT,
+  'GET /api/events/:id/registrations': MANAGE_EVENT,
+  'GET /api/events/:id/registrations.csv': MANAGE_EVENT,
+  'POST /api/events/:id/registrations/:registrationId/decision': MANAGE_EVENT,
+  'POST /api/events/:id/registrations/:registrationId/remove': MANAGE_EVENT,
+  'GET /api/events/:id/registration-funnel': STATS_OF_EVENT,
+  'GET /api/eventInfo/by-slug/:slug/registration': PUBLIC,
+  'POST /api/eventInfo/by-slug/:slug/registrations': PUBLIC,
+  'POST /api/registrations/confirm': PUBLIC,
+  'POST /api/registrations/cancel': PUBLIC,
   'POST /api/pharmacovigilance-report': {
     access: 'signedIn',
     requirement: { modules: ['pharmacovigilance'] },

@@ -1,11 +1,13 @@
 // A live room over REST: GET rooms/{id} (room data), GET rooms/{id}/token (what the live room opens
 // with, including the video session) and POST rooms/{id}/leave. What each does is liveRooms.ts'.
 import {
+  knockingGuestSchema,
   leaveRoomRequestSchema,
   noContentSchema,
   roomDataSchema,
   roomTokenResponseSchema,
 } from '@lablive/domain';
+import { z } from 'zod';
 import type { LiveRooms } from '../liveRooms.ts';
 import { signedInPlugin } from '../routeDeclarations.ts';
 import { byId, idParams, principalAndId } from './routeHelpers.ts';
@@ -17,6 +19,12 @@ export const roomsRoutes = signedInPlugin((route, { liveRooms }: { liveRooms: Li
     '/rooms/:id/token',
     { params: idParams, response: { 200: roomTokenResponseSchema } },
     ({ principal }, request) => liveRooms.token(principal, request.params.id, request.log),
+  );
+
+  route.get(
+    '/rooms/:id/lobby',
+    byId({ 200: z.array(knockingGuestSchema) }),
+    principalAndId(liveRooms.knocking),
   );
 
   route.post(
