@@ -1,14 +1,16 @@
 // Q&A in a live room (issue 33, part 3), in the system Chromium against the server process: a guest
 // asks a question anonymously and sees it awaiting approval; the animator sees who asked and approves
 // it; a second guest (on a phone-sized window) sees it without the asker's name and upvotes it; the
-// animator pins it, then marks it answered, and both guests see it so. axe-core runs on each page at
-// each step, and screenshots at 1280 and 390 px go to test-artifacts/.
-import { mkdir } from 'node:fs/promises';
+// animator pins it, then marks it answered, and both guests see it so. After the close, the session's
+// statistics list it with who asked (CSV too) and its replay shows it. axe-core runs on each page at each
+// step, and screenshots at 1280 and 390 px go to test-artifacts/.
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   accessibilityViolations,
   askInBrowser,
   browserSkipReason,
+  closeEventAsAdmin,
   createRunningEvent,
   createTestDatabase,
   enterAsPublicGuest,
@@ -126,5 +128,42 @@ describe.runIf(skipReason === null)(`Q&A in a live room${skipReason ? ` (${skipR
     await check(animator, 'animator-answered-1280');
     await check(asker, 'asker-answered-1280');
     expect(await voterCard.textContent()).not.toContain('Gina');
+
+    // After the close, the statistics list the question for staff, with who asked, its votes and state.
+    const admin = await person();
+    await closeEventAsAdmin(admin, server.url, event.eventId);
+    await admin.goto(`${server.url}/admin/stats/${event.eventId}`);
+    const row = admin
+      .getByTestId('stats-questions')
+      .getByTestId('question-row')
+      .filter({ hasText: QUESTION });
+    await row.waitFor(WAIT);
+    const rowText = await row.textContent();
+    expect(rowText).toContain('Gina Asker');
+    expect(rowText).toContain('anonymous to guests');
+    expect(rowText).toContain('Answered');
+    await check(admin, 'stats-detail-1280');
+    const [download] = await Promise.all([
+      admin.waitForEvent('download', WAIT),
+      admin.getByTestId('stats-csv-questions').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`questions-${event.eventId}.csv`);
+    const csv = await readFile(await download.path(), 'utf8');
+    expect(csv).toContain(`${QUESTION},Gina Asker,yes,1,Approved,yes,no`);
+    await admin.setViewportSize({ width: 390, height: 800 });
+    await check(admin, 'stats-detail-390');
+
+    // The replay at the end of the room's log shows it as the animators saw it.
+    await admin.setViewportSize({ width: 1280, height: 800 });
+    await admin.getByTestId(`stats-replay-${event.roomId}`).click();
+    await admin.getByTestId('replay-room').waitFor(WAIT);
+    await admin.getByTestId('replay-marker').last().click();
+    const replayed = admin
+      .getByTestId('replay-questions')
+      .getByTestId('question-row')
+      .filter({ hasText: QUESTION });
+    await replayed.waitFor(WAIT);
+    expect(await replayed.textContent()).toContain('Gina Asker');
+    await check(admin, 'replay-1280');
   });
 });

@@ -49,6 +49,9 @@ export function createStatsApi(transport: Transport) {
     /** Each poll answer's votes, as a CSV in `locale`. */
     pollsCsv: (eventId: number, locale: Locale, options?: RequestOptions) =>
       csv(`/api/events/${eventId}/stats/polls.csv?locale=${locale}`, options),
+    /** Every room's questions (who asked, votes, state), as a CSV in `locale`. */
+    questionsCsv: (eventId: number, locale: Locale, options?: RequestOptions) =>
+      csv(`/api/events/${eventId}/stats/questions.csv?locale=${locale}`, options),
     /**
      * A room's session log as a signed package for an inspector (`room-<id>-log.jsonl`, which
      * `lablive-verify` checks), under the name the server gives it.

@@ -1,11 +1,12 @@
 // The room at the replayed instant: the session, who was in the room, the chat so far, the polls with
-// their counts, the stage (screen share, presentation) and the documents shared. Read-only; personal
+// their counts, the questions as the animators saw them, the stage (screen share, presentation) and the documents shared. Read-only; personal
 // notes are never part of a replay.
 import type { ReplayState } from '@lablive/domain';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErasableText } from '../../format/ErasableText.tsx';
 import { useFormat } from '../../format/useFormat.ts';
+import { QuestionList } from '../stats/QuestionTable.tsx';
 
 export function ReplayRoom({
   state,
@@ -119,6 +120,11 @@ export function ReplayRoom({
             ))}
           </ul>
         )}
+      </section>
+
+      <section className="replay-panel" aria-labelledby="replay-questions-title">
+        <h2 id="replay-questions-title">{t('questions.title')}</h2>
+        <QuestionList questions={view.questions} testId="replay-questions" />
       </section>
 
       <section className="replay-panel" aria-labelledby="replay-stage-title">

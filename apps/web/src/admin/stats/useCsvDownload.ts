@@ -1,4 +1,4 @@
-// Downloads a session's CSV (attendance, polls): the call needs the session's token, so the file comes
+// Downloads a session's CSV (attendance, polls, questions): the call needs the session's token, so the file comes
 // as a Blob handed to the browser; a failure says why in a toast. The file is written in the page's
 // language (headers, roles, dates, numbers and the separator Excel expects there).
 import { useState } from 'react';
@@ -10,7 +10,7 @@ import { describeFailure } from '../../i18n/messages.ts';
 import { useLocale } from '../../i18n/useLocale.ts';
 import { statsApi } from '../adminApi.ts';
 
-export type CsvKind = 'attendance' | 'polls';
+export type CsvKind = 'attendance' | 'polls' | 'questions';
 
 export function useCsvDownload(load: (kind: CsvKind) => Promise<Blob>, fileName: (kind: CsvKind) => string) {
   const { t } = useTranslation();
@@ -31,12 +31,17 @@ export function useCsvDownload(load: (kind: CsvKind) => Promise<Blob>, fileName:
   return { download, downloading };
 }
 
-/** An event's two CSV files, `attendance-{id}.csv` and `polls-{id}.csv`, in the page's language. */
+const CSV_CALLS = {
+  attendance: statsApi.attendanceCsv,
+  polls: statsApi.pollsCsv,
+  questions: statsApi.questionsCsv,
+} as const;
+
+/** An event's CSV files, `attendance-{id}.csv`, `polls-{id}.csv`, `questions-{id}.csv`, in the page's language. */
 export function useEventCsvDownload(eventId: number) {
   const locale = useLocale();
   return useCsvDownload(
-    (kind) =>
-      kind === 'attendance' ? statsApi.attendanceCsv(eventId, locale) : statsApi.pollsCsv(eventId, locale),
+    (kind) => CSV_CALLS[kind](eventId, locale),
     (kind) => `${kind}-${eventId}.csv`,
   );
 }
