@@ -59,6 +59,7 @@ export * from './shared/intlLocale.ts';
 export * from './shared/refusals.ts';
 export * from './shared/text.ts';
 export * from './shared/timeZone.ts';
+export * from './stats/announcementStats.ts';
 export * from './stats/questionStats.ts';
 export * from './stats/replayView.ts';
 export * from './stats/roomStats.ts';

@@ -165,6 +165,14 @@ export async function loginAsPublicGuest(deps: AuthDeps, request: PublicGuestLog
     .executeTakeFirst();
   if (!event) throw new DomainError('not_found', 'There is no public event at this address.');
   if (await isLabSuspended(deps.db, event.lab_id)) throw forbidden(MESSAGES.labSuspended);
+  // An event that takes registrations (issue 33, part 5) lets in only those given a place, by the
+  // personal link their registration's mail carries: the open form would let anyone past its capacity.
+  const registration = await deps.db
+    .selectFrom('registration_forms')
+    .select('enabled')
+    .where('event_id', '=', event.id)
+    .executeTakeFirst();
+  if (registration?.enabled) throw forbidden(MESSAGES.registrationRequired);
   const email = request.email.trim().toLowerCase();
   await refuseIfOnline(deps, event.id, email);
   const existing = await deps.db

@@ -605,6 +605,52 @@ export interface CertificatesTable {
   revoked_by: number | null;
 }
 
+/** An event's registration form (issue 33, part 5); an event without a row takes no registrations. */
+export interface RegistrationFormsTable {
+  event_id: number;
+  lab_id: number;
+  enabled: boolean;
+  capacity: number | null;
+  approval: boolean;
+  consent_kinds: string[];
+  fields: ColumnType<unknown, string, string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A guest's registration for a public event: an address claimed until confirmed, then its place. */
+export interface RegistrationsTable {
+  id: Id;
+  lab_id: number;
+  event_id: number;
+  participant_id: number | null;
+  status: 'unconfirmed' | 'pending' | 'registered' | 'waitlisted' | 'refused' | 'cancelled' | 'removed';
+  email: string;
+  first_name: string;
+  last_name: string;
+  locale: 'fr' | 'en' | 'de';
+  time_zone: string;
+  answers: ColumnType<unknown, string, string>;
+  consent_version_ids: ColumnType<string[], number[] | undefined, number[]>;
+  confirm_token_hash: string | null;
+  confirm_expires_at: NullableTimestamp;
+  created_at: CreatedAt;
+  confirmed_at: NullableTimestamp;
+  waitlisted_at: NullableTimestamp;
+  decided_at: NullableTimestamp;
+  refusal_reason: string | null;
+}
+
+/** One change of a registration, never changed: what the statistics' funnel counts. */
+export interface RegistrationEventsTable {
+  id: Id;
+  lab_id: number;
+  event_id: number;
+  registration_id: number;
+  kind: string;
+  by_user_id: number | null;
+  at: CreatedAt;
+}
+
 export interface Database {
   labs: LabsTable;
   personal_keys: PersonalKeysTable;
@@ -658,4 +704,7 @@ export interface Database {
   consent_records: ConsentRecordsTable;
   certificate_rules: CertificateRulesTable;
   certificates: CertificatesTable;
+  registration_forms: RegistrationFormsTable;
+  registrations: RegistrationsTable;
+  registration_events: RegistrationEventsTable;
 }

@@ -55,6 +55,7 @@ import { pharmacovigilanceRoutes } from './routes/pharmacovigilance.routes.ts';
 import { pharmacovigilanceAdminRoutes } from './routes/pharmacovigilanceAdmin.routes.ts';
 import { planningRoutes } from './routes/planning.routes.ts';
 import { pollsRoutes } from './routes/polls.routes.ts';
+import { registrationsRoutes } from './routes/registrations.routes.ts';
 import { replayRoutes } from './routes/replay.routes.ts';
 import { roomDocumentsRoutes } from './routes/roomDocuments.routes.ts';
 import { roomsRoutes } from './routes/rooms.routes.ts';
@@ -245,6 +246,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(pharmacovigilanceRoutes, { authenticator, pharmacovigilance });
       await api.register(pharmacovigilanceAdminRoutes, { authenticator, pharmacovigilance });
       await api.register(consentsRoutes, { authenticator, consents: services.consents });
+      await api.register(registrationsRoutes, {
+        authenticator,
+        registrations: services.registrations,
+        perAddressPerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,
+      });
       await api.register(healthRoutes, {
         db: deps.db,
         busKind: () => deps.bus.kind,

@@ -8,14 +8,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createAuditService } from '../audit/auditService.ts';
 import { createAccessTokens } from '../auth/accessTokens.ts';
 import { createAuthenticator } from '../auth/authentication.ts';
-import type { BreakoutTimers } from '../broadcast/breakoutTimers.ts';
-import { createBroadcastService } from '../broadcast/broadcastService.ts';
 import type { AuthDeps } from '../auth/authService.ts';
 import type { LinkRenewalDeps } from '../auth/linkRenewal.ts';
+import type { BreakoutTimers } from '../broadcast/breakoutTimers.ts';
+import { createBroadcastService } from '../broadcast/broadcastService.ts';
 import { calendarPageUrl } from '../calendar/calendarLink.ts';
 import { createCalendarMails } from '../calendar/calendarMails.ts';
 import { createCalendarPageService } from '../calendar/calendarPage.ts';
 import { createCertificateService } from '../certificates/certificateService.ts';
+import { createConsentService } from '../consents/consentService.ts';
 import type { Db } from '../db/connection.ts';
 import { createDocumentService } from '../documents/documentService.ts';
 import { createEventReads } from '../events/eventReads.ts';
@@ -40,8 +41,8 @@ import { createPersonalDataService } from '../personal-data/personalDataService.
 import { createPharmacovigilanceService } from '../pharmacovigilance/pharmacovigilanceService.ts';
 import { createPictureService } from '../pictures/pictureService.ts';
 import { createLabAdminService } from '../platform/labAdminService.ts';
-import { createConsentService } from '../consents/consentService.ts';
 import { createPollService } from '../polls/pollService.ts';
+import { createRegistrationService } from '../registrations/registrationService.ts';
 import { createReplayService } from '../replay/replayService.ts';
 import type { RoomService } from '../rooms/roomService.ts';
 import { createStatsService } from '../stats/statsService.ts';
@@ -188,6 +189,15 @@ export function createServices(deps: ServicesDeps) {
     replay: createReplayService({ db }),
     certificates: createCertificateService({ db, publicUrl, now }),
     pharmacovigilance: createPharmacovigilanceService({ db, mailOutbox, now, audit }),
+    registrations: createRegistrationService({
+      db,
+      mailOutbox,
+      calendar,
+      publicUrl,
+      secret: deps.accessTokenSecret,
+      invitationTtlSeconds,
+      now,
+    }),
     consents: createConsentService({ db, now, logInRoom: (command) => executeRestCommand(rooms, command) }),
   };
 }

@@ -13,7 +13,8 @@ export type GuestMailKind =
   | 'event_cancelled'
   | 'reminder'
   | 'personal_link'
-  | 'certificate';
+  | 'certificate'
+  | 'registration';
 
 /** The guest as a mail about their event needs them. */
 export type MailGuest = { id: number; email: string; name: string; timeZone: string | null };

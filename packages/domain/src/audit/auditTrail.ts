@@ -54,6 +54,9 @@ export const AUDIT_RECORD_TYPES = [
   'consent-version',
   /** A guest's acceptance of a consent version, and its withdrawal (issue 33). */
   'consent-record',
+  /** An event's registration form, and a guest's registration for it (issue 33). */
+  'registration-form',
+  'registration',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 

@@ -17,4 +17,7 @@ export const MESSAGES = {
   fieldRequired: 'This field must be filled',
   /** Issue 28: a suspended lab's people are told why they cannot sign in. */
   labSuspended: 'Access to this laboratory is suspended. Please contact your LabLive administrator.',
+  /** A public event that takes registrations (issue 33): its guests enter by the link their registration mailed. */
+  registrationRequired:
+    'This event takes registrations: register on its page, then enter with the personal link mailed to you.',
 } as const;

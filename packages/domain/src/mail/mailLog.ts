@@ -23,6 +23,8 @@ export const MAIL_KINDS = [
   'personal_link',
   /** An attendance certificate, with its PDF, after the event closed (issue 33). */
   'certificate',
+  /** A registration for a public event (issue 33): the address's confirmation link, its place, its end. */
+  'registration',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -77,6 +77,8 @@ export const auditDe: Widen<typeof auditEn> = {
     statistics: 'Statistiken',
     person: 'Personenbezogene Daten',
     'certificate-rules': 'Regeln der Teilnahmebescheinigungen',
+    'registration-form': 'Anmeldeformular',
+    registration: 'Anmeldung',
     consent: 'Einwilligungstext',
     'consent-version': 'Version eines Einwilligungstexts',
     'consent-record': 'Einwilligung erteilt oder widerrufen',

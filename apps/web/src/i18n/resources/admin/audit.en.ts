@@ -74,6 +74,8 @@ export const auditEn = {
     statistics: 'Statistics',
     person: 'Personal data',
     'certificate-rules': 'Certificate rules',
+    'registration-form': 'Registration form',
+    registration: 'Registration',
     consent: 'Consent text',
     'consent-version': 'Consent text version',
     'consent-record': 'Consent given or withdrawn',

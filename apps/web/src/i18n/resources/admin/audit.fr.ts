@@ -77,6 +77,8 @@ export const auditFr: Widen<typeof auditEn> = {
     statistics: 'Statistiques',
     person: 'Données personnelles',
     'certificate-rules': 'Règles des attestations',
+    'registration-form': 'Formulaire d’inscription',
+    registration: 'Inscription',
     consent: 'Texte de consentement',
     'consent-version': 'Version d’un texte de consentement',
     'consent-record': 'Consentement donné ou retiré',
