@@ -14,6 +14,7 @@ import {
   joinTestRoom,
   moderateOnSocket,
   type RoomPerson,
+  rowsHolding,
   runRoomCommand,
   signIn,
   type TestDatabase,
@@ -209,5 +210,21 @@ describe('questions over the room socket', () => {
     expect((await call('GET', `/api/events/${room.eventId}/stats/questions.csv`, bob.token)).statusCode).toBe(
       403,
     );
+  });
+
+  it("erases an asker's name and words with the asker (GDPR erasure): staff then read them as erased", async () => {
+    const admin = await signIn(app, 'admin@qa.test', 'pw-qa-123456');
+    const call = caller(app);
+    const erased = await call('POST', '/api/personal-data/erasure', admin, { email: 'alice.asker@x.org' });
+    expect(erased.statusCode).toBe(200);
+    const detail = await call('GET', `/api/events/${room.eventId}/stats`, admin);
+    const questions: Array<{ text: string; asker: string | null }> = detail.json().questions;
+    expect(questions.length).toBeGreaterThan(0);
+    for (const question of questions) expect(question).toMatchObject({ text: '[erased]', asker: '[erased]' });
+    expect(JSON.stringify(detail.json())).not.toContain('alice.asker');
+    expect(JSON.stringify(detail.json())).not.toContain('Is the 10 mg dose safe for children?');
+    // Nor any table: the log keeps them sealed under keys that are gone.
+    expect(await rowsHolding(test, 'Is the 10 mg dose safe for children?')).toEqual([]);
+    expect(await rowsHolding(test, 'alice.asker')).toEqual([]);
   });
 });
