@@ -139,6 +139,8 @@ export const de: Translations = {
     fieldRequired: 'Dieses Feld muss ausgefüllt werden',
     labSuspended:
       'Der Zugang zu diesem Labor ist gesperrt. Bitte wenden Sie sich an Ihre LabLive-Administration.',
+    registrationRequired:
+      'Für diese Veranstaltung ist eine Anmeldung nötig: Melden Sie sich auf ihrer Seite an und treten Sie dann mit dem persönlichen Link aus Ihrer E-Mail ein.',
   },
   ...broadcastDe,
   certificates: certificatesDe,

@@ -138,6 +138,7 @@ export const en = {
     notEnoughPermissions: MESSAGES.notEnoughPermissions,
     fieldRequired: MESSAGES.fieldRequired,
     labSuspended: MESSAGES.labSuspended,
+    registrationRequired: MESSAGES.registrationRequired,
   },
   ...broadcastEn,
   certificates: certificatesEn,
