@@ -23,7 +23,7 @@ export function CertificateRulesSection({ eventId }: { eventId: number }) {
   const { t: ta } = useTranslation('admin');
   const { state } = useLoadedQuery(useCertificateRules(eventId));
   return (
-    <section className="admin-form certificate-rules" aria-labelledby="certificate-rules-title">
+    <section className="certificate-rules" aria-labelledby="certificate-rules-title">
       <h2 id="certificate-rules-title">{ta('certificates.rules.title')}</h2>
       <LoadedView state={state} errorTestId="certificate-rules-error">
         {(rules) => <RulesForm eventId={eventId} stored={rules} />}
@@ -59,19 +59,19 @@ function RulesForm({ eventId, stored }: { eventId: number; stored: CertificateRu
 
   return (
     <form
-      className="form-section"
+      className="admin-form"
       noValidate
       onSubmit={form.handleSubmit(save)}
       data-testid="certificate-rules"
     >
-      <p className="muted">{ta('certificates.rules.lead')}</p>
-      {locked && (
-        <p className="form-error" data-testid="certificate-rules-locked">
-          {ta('certificates.rules.locked')}
-        </p>
-      )}
-      <fieldset className="form-section certificate-rules-fields" disabled={locked}>
+      <fieldset className="form-section" disabled={locked}>
         <legend className="visually-hidden">{ta('certificates.rules.title')}</legend>
+        <p className="muted">{ta('certificates.rules.lead')}</p>
+        {locked && (
+          <p className="form-error" data-testid="certificate-rules-locked">
+            {ta('certificates.rules.locked')}
+          </p>
+        )}
         <label className="checkbox-field">
           <input type="checkbox" data-testid="certificate-enabled" {...form.register('enabled')} />
           {ta('certificates.rules.enabled')}

@@ -145,7 +145,7 @@ function CertificateCell({
         testId="certificate-revoke"
         onConfirm={async (reason) => {
           await certificatesApi.revoke(eventId, certificate.id, { reason });
-          invalidate.afterSave(certificateKeys.all);
+          invalidate.refresh(certificateKeys.standings(eventId));
           toast.show({ title: t('certificates.standings.revokedToast'), tone: 'success' });
         }}
       />
