@@ -19,8 +19,9 @@ import {
   type RoomNavigationState,
   readNavigationState,
 } from './session/roomNavigation.ts';
-import { createRoomSessionActors, sameOriginSocketUrl } from './session/roomSessionActors.ts';
+import { createRoomSessionActors } from './session/roomSessionActors.ts';
 import { type RoomSessionStatus, roomSessionMachine } from './session/roomSessionMachine.ts';
+import { sameOriginSocketUrl } from './session/socketUrl.ts';
 import { useRoomMedia } from './session/useRoomMedia.ts';
 
 const roomSessionLogic = roomSessionMachine.provide({

@@ -1,6 +1,7 @@
 // A waiting-room machine to test: the real device actors over a fake navigator.mediaDevices (so
 // permission, missing devices and unplugging behave as in a browser), the room and role calls answered
 // as the server would, and what the machine said (notices) and saved (preferences).
+import type { KnockAnswer } from '@lablive/client';
 import type { EventRole, RoomSessionStatus } from '@lablive/domain';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { createDeviceHelpers } from '../media/devices.ts';
@@ -48,6 +49,8 @@ export function startWaitingRoom(options: Options = {}) {
   let announceChange = () => {};
   let announceSession = (_session: RoomSessionStatus) => {};
   let watchingSession = false;
+  let answerKnock = (_answer: KnockAnswer) => {};
+  let knocking = false;
   const saved: MediaPreferences[] = [];
   const roleCalls: { participationId: number; role: EventRole }[] = [];
   const logic = waitingRoomMachine.provide({
@@ -68,6 +71,14 @@ export function startWaitingRoom(options: Options = {}) {
         announceSession = (session) => sendBack({ type: 'session.changed', session });
         return () => {
           watchingSession = false;
+        };
+      }),
+      // Stands for the room socket's answers to a knock (issue 33, part 2), given when the test likes.
+      knock: fromCallback<WaitingRoomEvent, { roomId: number }>(({ sendBack }) => {
+        knocking = true;
+        answerKnock = (answer) => sendBack({ type: 'lobby.answer', answer });
+        return () => {
+          knocking = false;
         };
       }),
       loadRoom: fromPromise(({ input }: { input: { roomId: number } }) =>
@@ -115,6 +126,9 @@ export function startWaitingRoom(options: Options = {}) {
     /** The room's session as the server now says it (only while the page watches it). */
     announceSession: (session: RoomSessionStatus) => announceSession(session),
     watchingSession: () => watchingSession,
+    /** The room's answer to this guest's knock (only while they knock). */
+    answerKnock: (answer: KnockAnswer) => answerKnock(answer),
+    knocking: () => knocking,
   };
 }
 

@@ -3,6 +3,8 @@
 // Join meeting, which saves the preferences and opens /room/{roomId} with them. The lab's waiting-room
 // image heads it; a lab without cameras says so, its camera toggle and preview disabled. Arrives with
 // `{ eventId, isGuest }`; opened without it, the room's participation says who the person is.
+
+import { isAnimator } from '@lablive/domain';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +21,7 @@ import { api } from '../services.ts';
 import { CameraPreview } from './CameraPreview.tsx';
 import { DevicePanel } from './DevicePanel.tsx';
 import { DeviceToggles } from './DeviceToggles.tsx';
+import { LobbyNotice } from './LobbyNotice.tsx';
 import { parseRoomId, toRoomNavigation, waitingNavigationSchema } from './navigationState.ts';
 import { RolePicker } from './RolePicker.tsx';
 import { useWaitingRoom } from './useWaitingRoom.ts';
@@ -54,6 +57,12 @@ function WaitingRoom({ roomId }: { roomId: number | null }) {
   const betweenSessions = useSelector(actor, (s) => s.matches({ waiting: { room: 'betweenSessions' } }));
   const eventClosed = useSelector(actor, (s) => s.matches({ waiting: { room: 'eventClosed' } }));
   const canJoin = useSelector(actor, (s) => s.can({ type: 'room.join' }));
+  // A guest of an event with a lobby knocks instead (issue 33, part 2).
+  const knocks = useSelector(
+    actor,
+    (s) => s.context.participation?.lobby === true && !isAnimator(s.context.participation.role),
+  );
+  const knocking = useSelector(actor, (s) => s.matches({ waiting: { lobby: 'knocking' } }));
   const joined = useSelector(actor, (s) => s.status === 'done');
   const eventId = useSelector(actor, (s) => arrival?.eventId ?? s.context.participation?.eventId ?? null);
   const event = useEventInfo(eventId);
@@ -117,11 +126,12 @@ function WaitingRoom({ roomId }: { roomId: number | null }) {
               {tw('waitingRoom.roomFailed', { reason: describeFailure(t, roomError) })}
             </p>
           )}
+          {knocks && <LobbyNotice actor={actor} />}
           <BusyButton
             className="button button-primary waiting-join"
-            label={tw('waitingRoom.join')}
-            busyLabel={tw('waitingRoom.joining')}
-            busy={joined}
+            label={knocks ? tw('waitingRoom.lobby.knock') : tw('waitingRoom.join')}
+            busyLabel={knocking ? tw('waitingRoom.lobby.knock') : tw('waitingRoom.joining')}
+            busy={joined || knocking}
             disabled={!canJoin}
             testId="waiting-join"
             onClick={() => actor.send({ type: 'room.join' })}

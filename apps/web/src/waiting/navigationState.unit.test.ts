@@ -61,6 +61,7 @@ describe('handing over to the live room', () => {
     pendingRole: null,
     roleError: null,
     roomError: null,
+    lobbyRefusal: null,
   };
   const preferences = {
     audioEnabled: true,

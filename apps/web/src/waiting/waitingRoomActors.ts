@@ -55,6 +55,7 @@ export function createRoomActors(rooms: Pick<RoomsApi, 'room' | 'updateParticipa
           participationId: room.participation.id,
           role: room.participation.role,
           session: room.session,
+          lobby: room.lobby,
         };
       },
     ),

@@ -14,6 +14,8 @@ export type WaitingRoomParticipation = {
   role: EventRole;
   /** Where the room's sessions are: between two, guests wait here for the next. */
   session: RoomSessionStatus;
+  /** The event keeps its guests in the lobby until a host admits them (absent: it does not). */
+  lobby?: boolean;
 };
 
 export type MediaPreferencesStore = { read(): MediaPreferences; save(preferences: MediaPreferences): void };
@@ -60,6 +62,8 @@ export type WaitingRoomContext = {
   pendingRole: EventRole | null;
   roleError: Failure | null;
   roomError: Failure | null;
+  /** Why the room did not let this guest in after they knocked (the room's code), or null. */
+  lobbyRefusal: string | null;
 };
 
 export const EMPTY_DEVICE_LISTS: DeviceLists = { audioInputs: [], videoInputs: [], audioOutputs: [] };

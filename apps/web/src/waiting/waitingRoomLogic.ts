@@ -2,7 +2,9 @@
 // preferences in cookies.
 import { listDevices, onDevicesChanged, openLocalStream } from '../media/devices.ts';
 import { readMediaPreferences, saveMediaPreferences } from '../media/mediaPreferences.ts';
-import { api } from '../services.ts';
+import { sameOriginSocketUrl } from '../room/session/socketUrl.ts';
+import { api, tokenStore } from '../services.ts';
+import { createKnockActor } from './lobbyKnock.ts';
 import { createDeviceActors, createRoomActors } from './waitingRoomActors.ts';
 import type { MediaPreferencesStore } from './waitingRoomContext.ts';
 import { waitingRoomMachine } from './waitingRoomMachine.ts';
@@ -21,5 +23,10 @@ export const waitingRoomLogic = waitingRoomMachine.provide({
       createStream: (tracks) => new MediaStream(tracks),
     }),
     ...createRoomActors(api.rooms),
+    knock: createKnockActor({
+      socketUrl: sameOriginSocketUrl(window.location),
+      tokenStore,
+      refreshToken: () => api.me(),
+    }),
   },
 });

@@ -1,6 +1,9 @@
 // The waiting room (live-room spec, section 4): preparing, ready once the devices are obtained, then
-// joining. Two regions run side by side: `media` (mediaStates.ts) and `room` (roomStates.ts). Joining
-// needs both ready; it saves the preferences, stops the preview and ends the machine.
+// joining. Three regions run side by side: `media` (mediaStates.ts), `room` (roomStates.ts) and, for a
+// guest of an event with a lobby, `lobby` (lobbyStates.ts: knocking until a host admits them). Joining
+// needs media and room ready; it saves the preferences, stops the preview and ends the machine.
+import { and, not } from 'xstate';
+import { lobbyRegion } from './lobbyStates.ts';
 import { mediaRegion } from './mediaStates.ts';
 import { roomRegion } from './roomStates.ts';
 import { EMPTY_DEVICE_LISTS } from './waitingRoomContext.ts';
@@ -34,6 +37,7 @@ export const waitingRoomMachine = waitingRoomSetup.createMachine({
       pendingRole: null,
       roleError: null,
       roomError: null,
+      lobbyRefusal: null,
     };
   },
   initial: 'waiting',
@@ -42,8 +46,9 @@ export const waitingRoomMachine = waitingRoomSetup.createMachine({
       type: 'parallel',
       // Plugging and unplugging is watched for the whole visit; the media region reacts when ready.
       invoke: { src: 'watchDevices' },
-      on: { 'room.join': { guard: 'canJoin', target: 'joining' } },
-      states: { media: mediaRegion, room: roomRegion },
+      // A guest who must knock does so in the lobby region (lobbyStates.ts) instead of going in.
+      on: { 'room.join': { guard: and(['canJoin', not('mustKnock')]), target: 'joining' } },
+      states: { media: mediaRegion, room: roomRegion, lobby: lobbyRegion },
     },
     joining: { type: 'final', entry: ['persistPreferences', 'handOverPreview'] },
   },

@@ -1,8 +1,19 @@
 // The waiting-room machine's vocabulary (live-room spec, section 4): its input, events and emitted
 // notices, the IO actors it names (implemented in waitingRoomActors.ts, swapped by tests), its guards
 // and its actions. The states live in mediaStates.ts and roomStates.ts; waitingRoomMachine.ts joins them.
+import type { KnockAnswer } from '@lablive/client';
 import { type EventRole, isAnimator, type RoomSessionStatus } from '@lablive/domain';
-import { and, assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup, stateIn } from 'xstate';
+import {
+  and,
+  assertEvent,
+  assign,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  not,
+  setup,
+  stateIn,
+} from 'xstate';
 import type { Failure } from '../failure.ts';
 import type { DeviceLists, LocalStreamResult } from '../media/devices.ts';
 import { handOverLocalStream } from '../media/streamHandoff.ts';
@@ -42,7 +53,8 @@ export type WaitingRoomEvent =
   | { type: 'devices.changed' }
   | { type: 'role.change'; role: EventRole }
   | { type: 'room.join' }
-  | { type: 'session.changed'; session: RoomSessionStatus };
+  | { type: 'session.changed'; session: RoomSessionStatus }
+  | { type: 'lobby.answer'; answer: KnockAnswer };
 
 export type WaitingRoomEmitted = { type: 'notice'; notice: WaitingNotice };
 
@@ -81,6 +93,9 @@ export const waitingRoomSetup = setup({
     watchSession: fromCallback<WaitingRoomEvent, { roomId: number }>(() => {
       throw new Error('waitingRoomMachine: provide the watchSession actor');
     }),
+    knock: fromCallback<WaitingRoomEvent, { roomId: number }>(() => {
+      throw new Error('waitingRoomMachine: provide the knock actor');
+    }),
   },
   guards: {
     hasRoomId: ({ context }) => context.roomId !== null,
@@ -113,7 +128,15 @@ export const waitingRoomSetup = setup({
     canJoin: and([
       stateIn('#waitingRoom.waiting.media.ready.idle'),
       stateIn('#waitingRoom.waiting.room.loaded'),
+      not(stateIn('#waitingRoom.waiting.lobby.knocking')),
     ]),
+    // A guest (not a host) of an event with a lobby knocks and waits to be let in (issue 33, part 2).
+    mustKnock: ({ context }) => {
+      const participation = context.participation;
+      return participation?.lobby === true && !isAnimator(participation.role);
+    },
+    admitted: ({ event }) => event.type === 'lobby.answer' && event.answer.status === 'admitted',
+    refusedEntry: ({ event }) => event.type === 'lobby.answer' && event.answer.status === 'refused',
   },
   actions: {
     notify: enqueueActions(({ enqueue }, params: { notices: readonly WaitingNotice[] }) => {
@@ -184,6 +207,10 @@ export const waitingRoomSetup = setup({
       roomError: null,
     })),
     keepRoomError: assign((_, params: { error: Failure }) => ({ roomError: params.error })),
+    keepLobbyRefusal: assign(({ event }) => ({
+      lobbyRefusal: event.type === 'lobby.answer' ? (event.answer.code ?? 'not_admitted') : null,
+    })),
+    clearLobbyRefusal: assign({ lobbyRefusal: null }),
     keepSession: assign(({ context, event }) => {
       assertEvent(event, 'session.changed');
       const { participation } = context;

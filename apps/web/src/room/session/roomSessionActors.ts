@@ -23,11 +23,6 @@ export type RoomSessionDeps = {
   socketUrl: string;
 };
 
-/** The gateway on the page's own origin (the server serves the app and the socket). */
-export function sameOriginSocketUrl(location: Pick<Location, 'protocol' | 'host'>): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
-}
-
 /** What a status change of the client means for a room already joined; null: nothing to report. */
 export function statusReport(status: RealtimeStatus): ConnectionReport | null {
   switch (status) {

@@ -44,6 +44,19 @@ export const waitingDe: WaitingTexts = {
     roomsFailed: 'Die Räume der Veranstaltung konnten nicht geladen werden: {{reason}}',
   },
   waitingRoom: {
+    lobby: {
+      intro: 'Ein Moderator dieses Raums lässt die Gäste herein: Bitten Sie um Einlass und warten Sie hier.',
+      knock: 'Um Einlass bitten',
+      waiting: 'Sie warten auf Einlass. Ein Moderator des Raums wurde benachrichtigt, dass Sie da sind.',
+      refused: {
+        not_admitted: 'Ein Moderator hat Sie nicht hereingelassen.',
+        room_locked: 'Der Raum ist gesperrt: Im Moment kommt niemand Neues herein.',
+        removed_from_session:
+          'Ein Moderator hat Sie aus dieser Sitzung entfernt: Sie können an einer späteren Sitzung teilnehmen.',
+        session_ended: 'Die Sitzung ist beendet.',
+        other: 'Sie konnten nicht eingelassen werden: {{code}}.',
+      },
+    },
     intro: 'Prüfen Sie Kamera und Mikrofon, bevor Sie beitreten.',
     betweenSessions:
       'Der Moderator hat die Sitzung beendet. Bleiben Sie auf dieser Seite: Sie können beitreten, sobald die nächste beginnt.',

@@ -44,6 +44,18 @@ export const waitingEn = {
     roomsFailed: 'The rooms of this event could not be loaded: {{reason}}',
   },
   waitingRoom: {
+    lobby: {
+      intro: 'A host of this room lets guests in: ask to join, then wait here.',
+      knock: 'Ask to join',
+      waiting: 'You are waiting to be admitted. A host of the room has been told you are here.',
+      refused: {
+        not_admitted: 'A host did not let you in.',
+        room_locked: 'The room is locked: nobody new comes in for now.',
+        removed_from_session: 'A host removed you from this session: you can come back in a later session.',
+        session_ended: 'The session has ended.',
+        other: 'You could not be let in: {{code}}.',
+      },
+    },
     intro: 'Check your camera and microphone before you join.',
     betweenSessions:
       'The animator has ended the session. Stay on this page: you can join as soon as the next one starts.',
