@@ -50,7 +50,7 @@ beforeAll(async () => {
   });
   wsUrl = `${(await app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws')}/ws`;
   call = caller(app);
-  const labId = await createLab(test.db, 'Lab', []);
+  const labId = await createLab(test.db, 'Lab', ['stats']);
   const otherLab = await createLab(test.db, 'Other lab', []);
   await createUser(test.db, { labId, email: 'manager@lab.test', password: 'pw-manager-1', role: 'admin' });
   await createUser(test.db, {
@@ -160,6 +160,33 @@ describe('an announcement to every room', () => {
       to: 'everyone',
     });
     expect(extra.statusCode).toBe(400);
+  });
+});
+
+describe('statistics and replay', () => {
+  it('list the announcements per room and session, and the replay shows them and the banner', async () => {
+    const stats = await call('GET', `/api/events/${eventId}/stats`, managerToken);
+    expect(stats.statusCode, stats.body).toBe(200);
+    const rows: { room_id: number; session_number: number; text: string }[] = stats.json().announcements;
+    expect(rows.filter((row) => row.text === 'Plenary in room 1 at 3 pm')).toEqual([
+      expect.objectContaining({ room_id: room1, session_number: 0 }),
+      expect.objectContaining({ room_id: room2, session_number: 0 }),
+    ]);
+    await post(managerToken, broadcastCalls.banner(eventId, 'Replayed banner', null));
+    const at = new Date(Date.now() + 1000).toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const replay = await call(
+      'GET',
+      `/api/rooms/${room2}/replay/state?at=${encodeURIComponent(at)}`,
+      managerToken,
+    );
+    expect(replay.statusCode, replay.body).toBe(200);
+    const { broadcast } = replay.json().view;
+    expect(broadcast.banner.text).toBe('Replayed banner');
+    expect(broadcast.announcements.map((a: { text: string }) => a.text)).toContain(
+      'Plenary in room 1 at 3 pm',
+    );
+    await post(managerToken, broadcastCalls.clearBanner(eventId));
   });
 });
 

@@ -30,6 +30,7 @@ import { findVisibleEvent, findVisibleRoom, visibleEventCondition } from '../acc
 import type { AuditService } from '../audit/auditService.ts';
 import { consentsOfParticipants } from '../consents/consents.repository.ts';
 import type { Db } from '../db/connection.ts';
+import { eventAnnouncements } from './announcementStats.ts';
 import { eventQuestions } from './questionStats.ts';
 import { questionsCsv } from './questionsCsv.ts';
 import {
@@ -201,6 +202,7 @@ async function eventStats(ctx: Context, principal: Principal, eventId: number): 
   );
   const polls = await pollStats(db, principal.labId, { eventId }, visible);
   const { timeZone } = await lab(ctx, principal);
+  const roomIds = [...(await eventRoomNames(db, eventId)).keys()];
   return {
     event_id: event.id,
     name: event.name,
@@ -217,7 +219,8 @@ async function eventStats(ctx: Context, principal: Principal, eventId: number): 
       ),
     ),
     polls: polls.items.map(toPollRow),
-    questions: await eventQuestions(db, principal.labId, (await eventRoomNames(db, eventId)).keys()),
+    questions: await eventQuestions(db, principal.labId, roomIds),
+    announcements: await eventAnnouncements(db, principal.labId, roomIds),
   };
 }
 

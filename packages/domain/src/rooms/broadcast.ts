@@ -117,7 +117,8 @@ export const BROADCAST_EVENTS = [
   }),
 ] as const;
 
-export type Announcement = { id: string; text: string; at: string };
+/** An announcement as the room keeps it: `session` is the room's session it was sent in (0 before any). */
+export type Announcement = { id: string; text: string; session: number; at: string };
 export type Banner = { id: string; text: string; expiresAt: string | null; at: string };
 export type Breakout = {
   id: string;
@@ -130,13 +131,13 @@ export type Breakout = {
 
 /** What the event's staff told this room: its announcements, its banner, its breakout. */
 export type RoomBroadcast = {
-  /** The latest ANNOUNCEMENTS_KEPT, oldest first (the log keeps all). */
+  /** The latest ANNOUNCEMENTS_KEPT, oldest first (the log keeps all; staff send a few per event). */
   announcements: readonly Announcement[];
   banner: Banner | null;
   breakout: Breakout | null;
 };
 
-export const ANNOUNCEMENTS_KEPT = 50;
+export const ANNOUNCEMENTS_KEPT = 200;
 
 export const emptyRoomBroadcast: RoomBroadcast = { announcements: [], banner: null, breakout: null };
 

@@ -27,7 +27,7 @@ describe('BroadcastAnnouncement', () => {
           data: { announcementId: 'a-1', text: 'Back at 3', session: 2, ...sender },
         },
       ]);
-    expect(state.broadcast.announcements).toEqual([{ id: 'a-1', text: 'Back at 3', at: NOW }]);
+    expect(state.broadcast.announcements).toEqual([{ id: 'a-1', text: 'Back at 3', session: 2, at: NOW }]);
   });
 
   it('refuses a guest, and the same id twice', () => {

@@ -15,8 +15,8 @@ export function evolveBroadcast(state: RoomState, event: BroadcastEvent): RoomSt
   const broadcast = state.broadcast;
   switch (event.type) {
     case 'AnnouncementBroadcast': {
-      const { announcementId, text, at } = event.data;
-      const announcements = [...broadcast.announcements, { id: announcementId, text, at }];
+      const { announcementId, text, session, at } = event.data;
+      const announcements = [...broadcast.announcements, { id: announcementId, text, session, at }];
       return {
         ...state,
         broadcast: { ...broadcast, announcements: announcements.slice(-ANNOUNCEMENTS_KEPT) },

@@ -1,7 +1,9 @@
 // Replay of a room (issue 18 part 5): what the admin's timeline shows of the room at an instant, taken
 // from the room's own state (folded by the room decider's `evolve`, so replay and live cannot disagree),
 // and the markers of the timeline. Personal notes are private: a replay never carries them.
+
 import { z } from 'zod';
+import type { RoomBroadcast } from '../rooms/broadcast.ts';
 import { chatMessages } from '../rooms/chatLog.ts';
 import { pollResults } from '../rooms/polls.ts';
 import type { SessionEvent } from '../rooms/roomEvents.ts';
@@ -95,6 +97,19 @@ export const replayViewSchema = z.object({
   presentation: z.object({ scene: z.string().nullable(), step: z.number().int() }),
   /** The Q&A as the animators' panel showed it (every question, who asked, its state and votes). */
   questions: z.array(questionSummarySchema),
+  /** What the event's staff broadcast to every room (issue 33, part 4): the banner (the replay hides it
+   * past `expiresAt`), the latest announcements, and the breakouts' timer or recall. */
+  broadcast: z.object({
+    banner: z.object({ text: z.string(), expiresAt: z.string().nullable(), at: z.string() }).nullable(),
+    announcements: z.array(z.object({ id: z.string(), text: z.string(), at: z.string() })),
+    breakout: z
+      .object({
+        endsAt: z.string().nullable(),
+        targetRoomName: z.string(),
+        recalledAt: z.string().nullable(),
+      })
+      .nullable(),
+  }),
 });
 export type ReplayView = z.infer<typeof replayViewSchema>;
 
@@ -140,6 +155,22 @@ export function replayView(state: RoomState, chatTotal: number = state.chat.tota
         : { participantId: sharer.participantId, name: findViewer(state, sharer.participantId)?.name ?? '' },
     presentation: state.presentation,
     questions: questionSummaries(state.questions),
+    broadcast: replayedBroadcast(state.broadcast),
+  };
+}
+
+function replayedBroadcast({ banner, announcements, breakout }: RoomBroadcast): ReplayView['broadcast'] {
+  return {
+    banner: banner === null ? null : { text: banner.text, expiresAt: banner.expiresAt, at: banner.at },
+    announcements: announcements.slice(-REPLAY_CHAT_MESSAGES).map(({ id, text, at }) => ({ id, text, at })),
+    breakout:
+      breakout === null
+        ? null
+        : {
+            endsAt: breakout.endsAt,
+            targetRoomName: breakout.targetRoomName,
+            recalledAt: breakout.recalledAt,
+          },
   };
 }
 

@@ -1,10 +1,12 @@
 // The statistics and consumption calls (back-office spec 2.10, 2.11, 3 and 7): what the Statistics and
 // My consumption pages read. Every figure is served from the projections of the log (docs/consumption.md
 // says what a consumed minute is); none is random, sampled or made up when a call fails.
+
 import { z } from 'zod';
 import { localeSchema } from '../auth/responses.ts';
 import { participantConsentSchema } from '../consents/consents.ts';
 import { queryNumberSchema } from '../shared/ids.ts';
+import { announcementStatsRowSchema } from './announcementStats.ts';
 import { questionStatsRowSchema } from './questionStats.ts';
 
 /** The charts' buckets: a day, an ISO week (from Monday) or a month, in the lab's time zone. */
@@ -183,6 +185,8 @@ export const eventStatsSchema = z.object({
   polls: z.array(pollStatsRowSchema),
   /** Every room's questions (issue 33, part 3), with who asked: statistics are for staff. */
   questions: z.array(questionStatsRowSchema),
+  /** What staff announced to every room (issue 33, part 4), per room and session. */
+  announcements: z.array(announcementStatsRowSchema),
 });
 export type EventStats = z.infer<typeof eventStatsSchema>;
 

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ErasableText } from '../../format/ErasableText.tsx';
 import { useFormat } from '../../format/useFormat.ts';
 import { QuestionList } from '../stats/QuestionTable.tsx';
+import { ReplayBroadcast } from './ReplayBroadcast.tsx';
 
 export function ReplayRoom({
   state,
@@ -126,6 +127,8 @@ export function ReplayRoom({
         <h2 id="replay-questions-title">{t('questions.title')}</h2>
         <QuestionList questions={view.questions} testId="replay-questions" />
       </section>
+
+      <ReplayBroadcast state={state} time={time} />
 
       <section className="replay-panel" aria-labelledby="replay-stage-title">
         <h2 id="replay-stage-title">{t('replay.stage')}</h2>

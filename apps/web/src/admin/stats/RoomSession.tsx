@@ -1,11 +1,17 @@
 // One session of a room on the session detail page: when it ran, its figures, who attended when (a
 // timeline of each person's stays on one time axis, with their minutes present) and the same data as a
 // table: stays, time present, talk time, messages, votes and requests to speak per person.
-import { presentSecondsAt, type RoomSessionStats, type SessionParticipant } from '@lablive/domain';
+import {
+  type AnnouncementStatsRow,
+  presentSecondsAt,
+  type RoomSessionStats,
+  type SessionParticipant,
+} from '@lablive/domain';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErasableText } from '../../format/ErasableText.tsx';
 import { useFormat } from '../../format/useFormat.ts';
+import { SessionAnnouncements } from './SessionAnnouncements.tsx';
 import { clockOf, minutesOf, sessionTimeline, type TimelineBar } from './statsFormat.ts';
 
 const KNOWN_ROLES = ['participant', 'animator', 'observer', 'observer-animator'] as const;
@@ -14,7 +20,13 @@ const isKnownRole = (role: string): role is KnownRole => (KNOWN_ROLES as readonl
 
 export type InstantFormats = { time: Intl.DateTimeFormat; dayTime: Intl.DateTimeFormat; timeZone: string };
 
-export function RoomSession(props: { session: RoomSessionStats; formats: InstantFormats; nowMs: number }) {
+export function RoomSession(props: {
+  session: RoomSessionStats;
+  formats: InstantFormats;
+  nowMs: number;
+  /** What staff announced to every room during this session (issue 33, part 4). */
+  announcements?: readonly AnnouncementStatsRow[];
+}) {
   const { session, formats, nowMs } = props;
   const { t } = useTranslation('admin');
   const titleId = useId();
@@ -45,6 +57,7 @@ export function RoomSession(props: { session: RoomSessionStats; formats: Instant
           </div>
         ))}
       </dl>
+      <SessionAnnouncements rows={props.announcements ?? []} time={formats.time} />
       {session.participants.length === 0 ? (
         <p className="muted">{t('stats.detail.noPeople')}</p>
       ) : (

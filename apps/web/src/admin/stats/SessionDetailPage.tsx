@@ -3,7 +3,12 @@
 // requests to speak), the event's polls and its questions; attendance, polls and questions download as CSV, and each room's log
 // signed for an inspector (with how they check it). Instants are shown in the lab's time zone, which the
 // answer carries.
-import type { EventStats, RoomSessionStats } from '@lablive/domain';
+import {
+  type AnnouncementStatsRow,
+  announcementsOfSession,
+  type EventStats,
+  type RoomSessionStats,
+} from '@lablive/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
@@ -90,6 +95,7 @@ function Detail({ stats }: { stats: EventStats }) {
     roomId,
     number,
     sessions: stats.sessions.filter((session) => session.room_id === roomId),
+    announcements: stats.announcements.filter((row) => row.room_id === roomId),
   }));
   const facts = [
     { key: 'id', label: t('stats.detail.sessionId'), value: String(stats.event_id) },
@@ -181,6 +187,7 @@ function Room(props: {
   roomId: number;
   number: number;
   sessions: RoomSessionStats[];
+  announcements: AnnouncementStatsRow[];
   formats: InstantFormats;
   nowMs: number;
   signedLog: RoomLogDownload;
@@ -212,7 +219,13 @@ function Room(props: {
       }
     >
       {props.sessions.map((session) => (
-        <RoomSession key={session.number} session={session} formats={props.formats} nowMs={props.nowMs} />
+        <RoomSession
+          key={session.number}
+          session={session}
+          formats={props.formats}
+          nowMs={props.nowMs}
+          announcements={announcementsOfSession(props.announcements, props.roomId, session.number)}
+        />
       ))}
     </StatsSection>
   );

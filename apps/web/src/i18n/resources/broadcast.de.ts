@@ -42,6 +42,12 @@ export const broadcastDe: BroadcastTexts = {
     recalledHere: 'Die Gruppenräume sind beendet: alle kommen in diesen Raum zurück.',
     broughtBack: 'Die Gruppenräume sind beendet: Sie wurden aus {{room}} in diesen Raum gebracht.',
     bannerLabelShown: 'Ankündigung',
+    statsTitle_one: 'Ankündigung an alle Räume',
+    statsTitle_other: 'Ankündigungen an alle Räume ({{count}})',
+    replayBanner: 'Angezeigtes Banner',
+    replayAnnouncements: 'Ankündigungen an alle Räume',
+    replayBreakout: 'Gruppenräume: alle zurück in {{room}}',
+    replayRecalled: 'Alle wurden in {{room}} zurückgeholt',
     runningOnly: 'Senden an die Räume ist möglich, solange die Veranstaltung läuft.',
   },
 };

@@ -41,6 +41,12 @@ export const broadcastEn = {
     recalledHere: 'The breakouts are over: everyone is coming back to this room.',
     broughtBack: 'The breakouts are over: you were brought from {{room}} to this room.',
     bannerLabelShown: 'Announcement',
+    statsTitle_one: 'Announcement to every room',
+    statsTitle_other: 'Announcements to every room ({{count}})',
+    replayBanner: 'Banner shown',
+    replayAnnouncements: 'Announcements to every room',
+    replayBreakout: 'Breakouts: everyone back to {{room}}',
+    replayRecalled: 'Everyone was called back to {{room}}',
     runningOnly: 'Broadcasting to the rooms is possible while the event is running.',
   },
 } as const;

@@ -43,6 +43,12 @@ export const broadcastFr: BroadcastTexts = {
     recalledHere: 'Les sous-groupes sont terminés : tout le monde revient dans cette salle.',
     broughtBack: 'Les sous-groupes sont terminés : vous avez été conduit de {{room}} à cette salle.',
     bannerLabelShown: 'Annonce',
+    statsTitle_one: 'Annonce à toutes les salles',
+    statsTitle_other: 'Annonces à toutes les salles ({{count}})',
+    replayBanner: 'Bandeau affiché',
+    replayAnnouncements: 'Annonces à toutes les salles',
+    replayBreakout: 'Sous-groupes : retour de tous dans {{room}}',
+    replayRecalled: 'Tout le monde a été rappelé dans {{room}}',
     runningOnly: 'La diffusion aux salles est possible pendant que l’événement a lieu.',
   },
 };

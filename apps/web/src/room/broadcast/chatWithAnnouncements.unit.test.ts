@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chatItemKey, chatWithAnnouncements } from './chatWithAnnouncements.ts';
 
 const message = (id: string, at: string) => ({ id, from: { participantId: 1, name: 'Ada' }, text: id, at });
-const announcement = (id: string, at: string) => ({ id, text: id, at });
+const announcement = (id: string, at: string) => ({ id, text: id, session: 1, at });
 
 describe('the chat with the announcements to every room', () => {
   it('puts each announcement where it happened among the messages', () => {
