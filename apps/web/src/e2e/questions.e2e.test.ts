@@ -90,7 +90,12 @@ describe.runIf(skipReason === null)(`Q&A in a live room${skipReason ? ` (${skipR
     await expect.poll(() => askerCard.getAttribute('data-status'), WAIT).toBe('pending');
     await check(asker, 'asker-pending-1280');
 
-    // The animator sees who asked, and that the guests do not; approves it.
+    // The animator, on another tab, is told a question awaits approval; sees who asked, and that the
+    // guests do not; approves it.
+    await animator
+      .getByTestId('tab-questions')
+      .getByRole('img', { name: 'A question awaits your approval' })
+      .waitFor(WAIT);
     await openQuestionsTab(animator);
     const animatorCard = questionCard(animator, QUESTION);
     await animatorCard.waitFor(WAIT);

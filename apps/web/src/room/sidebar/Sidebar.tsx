@@ -22,6 +22,10 @@ const StatsPanel = lazy(() =>
 );
 
 const PANEL_ID = 'room-sidebar-panel';
+/** The tabs that may wait for the person, in the order the folded toggle names them. */
+const ATTENTION_TABS = ['polls', 'notes', 'questions'] as const;
+const isAttentionTab = (tab: SidebarTab): tab is (typeof ATTENTION_TABS)[number] =>
+  (ATTENTION_TABS as readonly string[]).includes(tab);
 
 export function Sidebar() {
   const { t } = useTranslation('room');
@@ -34,7 +38,7 @@ export function Sidebar() {
   const attention = useTabAttention();
 
   // Folded, the toggle also says what waits inside.
-  const waiting = open ? null : attention.polls ? 'polls' : attention.notes ? 'notes' : null;
+  const waiting = open ? null : (ATTENTION_TABS.find((tab) => attention[tab]) ?? null);
   const toggleLabel = open
     ? t('sidebar.close')
     : waiting === null
@@ -78,7 +82,7 @@ export function Sidebar() {
             {tabs.map((tab) => (
               <Tabs.Trigger key={tab} value={tab} className="sidebar-tab" data-testid={`tab-${tab}`}>
                 {t(`sidebar.tabs.${tab}`)}
-                {(tab === 'polls' || tab === 'notes') && attention[tab] && current !== tab && (
+                {isAttentionTab(tab) && attention[tab] && current !== tab && (
                   <span className="sidebar-tab-dot" role="img" aria-label={t(`sidebar.waiting.${tab}`)} />
                 )}
               </Tabs.Trigger>

@@ -19,6 +19,7 @@ export const roomSidebarDe: RoomSidebarTexts = {
     waiting: {
       polls: 'Eine Umfrage wartet auf Ihre Antwort',
       notes: 'Eine moderierende Person bittet um Ihre Notizen',
+      questions: 'Eine Frage wartet auf Ihre Freigabe',
     },
     unreachable: 'Der Raum hat nicht geantwortet. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
     busy: {

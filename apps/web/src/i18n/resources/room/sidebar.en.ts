@@ -19,6 +19,7 @@ export const roomSidebarEn = {
     waiting: {
       polls: 'A poll is waiting for your answer',
       notes: 'An animator asks for your notes',
+      questions: 'A question awaits your approval',
     },
     unreachable: 'The room did not answer. Check your connection and try again.',
     busy: {

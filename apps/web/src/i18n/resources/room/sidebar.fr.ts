@@ -19,6 +19,7 @@ export const roomSidebarFr: RoomSidebarTexts = {
     waiting: {
       polls: 'Un sondage attend votre réponse',
       notes: 'Un animateur demande vos notes',
+      questions: 'Une question attend votre validation',
     },
     unreachable: 'La salle n’a pas répondu. Vérifiez votre connexion et réessayez.',
     busy: {
