@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { DEMO_PASSWORD } from '@lablive/server/testing';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { acceptEntryConsents } from './consents.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -86,6 +87,8 @@ export async function enterAsPublicGuest(
   await page.getByTestId('entry-first-name').fill(guest.firstName);
   await page.getByTestId('entry-last-name').fill(guest.lastName);
   await page.getByTestId('entry-email').fill(guest.email);
+  // The lab's required consents, if it asks any (issue 33).
+  await acceptEntryConsents(page);
   await page.getByTestId('entry-submit').click();
   await page.getByTestId('event-join').click();
   await joinFromWaitingRoom(page);
@@ -138,16 +141,27 @@ export async function startDemoSession(
   guest: { firstName: string; lastName: string; email: string },
 ): Promise<number> {
   const roomId = await enterAsPublicGuest(guestPage, serverUrl, event.slug, guest);
-  await signInThroughPage(animatorPage, serverUrl, 'animator@lablive.test');
-  await animatorPage.waitForURL('**/admin/events', ROOM_WAIT);
-  const card = animatorPage.getByTestId(`event-${event.id}`);
+  await startSessionAsStaff(animatorPage, serverUrl, 'animator@lablive.test', event.id, roomId);
+  return roomId;
+}
+
+/** A demo staff account signs in, picks the room of the running event on the events page and starts it. */
+export async function startSessionAsStaff(
+  page: Page,
+  serverUrl: string,
+  email: string,
+  eventId: number,
+  roomId: number,
+): Promise<void> {
+  await signInThroughPage(page, serverUrl, email);
+  await page.waitForURL('**/admin/events', ROOM_WAIT);
+  const card = page.getByTestId(`event-${eventId}`);
   await card.waitFor(ROOM_WAIT);
   await card.getByTestId('event-room-select').selectOption(String(roomId));
   await card.getByTestId('event-join').click();
-  await joinFromWaitingRoom(animatorPage);
-  await animatorPage.getByTestId('room-start-session').click();
-  await animatorPage.getByTestId('room-end-session').waitFor(ROOM_WAIT);
-  return roomId;
+  await joinFromWaitingRoom(page);
+  await page.getByTestId('room-start-session').click();
+  await page.getByTestId('room-end-session').waitFor(ROOM_WAIT);
 }
 
 /** The demo admin signed in, closing a running event from the events page (its sessions end). */

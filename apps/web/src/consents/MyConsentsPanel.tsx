@@ -2,7 +2,7 @@
 // the lab changed since), ticked and accepted here; and what they accepted, each with the exact text of
 // the version they accepted, when and where, and a way to withdraw it. Withdrawing a required one says
 // first that they will no longer enter the event's rooms; the server records who withdrew what and when.
-import { type GivenConsent, intlLocale, type Locale, type MyConsents } from '@lablive/domain';
+import type { GivenConsent, MyConsents } from '@lablive/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../components/BusyButton.tsx';
@@ -10,6 +10,7 @@ import { toFailure } from '../failure.ts';
 import { describeFailure } from '../i18n/messages.ts';
 import { useLocale } from '../i18n/useLocale.ts';
 import { ConsentChecklist, untickedRequired } from './ConsentChecklist.tsx';
+import { formatConsentMoment } from './consentMoment.ts';
 import { consentsApi } from './consentsApi.ts';
 import { consentText, kindName } from './consentWords.ts';
 import type { Loaded } from './useConsents.ts';
@@ -21,14 +22,6 @@ type MyConsentsPanelProps = {
 
 /** What a part of the panel shows and what it changes: the answer of an accept or a withdrawal. */
 type PartProps = { consents: MyConsents; onChange: (consents: MyConsents) => void };
-
-/** A moment on the reader's clock, with their zone named. */
-const formatMoment = (iso: string, locale: Locale) =>
-  new Intl.DateTimeFormat(intlLocale(locale), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZoneName: 'short',
-  }).format(new Date(iso));
 
 export function MyConsentsPanel({ state, onChange }: MyConsentsPanelProps) {
   const { t } = useTranslation();
@@ -159,13 +152,13 @@ function GivenItem({ given, consents, onChange }: PartProps & { given: GivenCons
       </p>
       <p className="consent-meta" data-testid="given-consent-meta">
         {tw(given.source === 'public_page' ? 'consents.givenOnPublicPage' : 'consents.givenOnEventPage', {
-          when: formatMoment(given.given_at, locale),
+          when: formatConsentMoment(given.given_at, locale),
         })}
         {withdrawn && (
           <>
             {' '}
             <span data-testid="given-consent-withdrawn">
-              {tw('consents.withdrawnOn', { when: formatMoment(given.withdrawn_at ?? '', locale) })}
+              {tw('consents.withdrawnOn', { when: formatConsentMoment(given.withdrawn_at ?? '', locale) })}
             </span>
           </>
         )}

@@ -3,7 +3,7 @@
 // required, its current version and when it was written; a row opens its earlier versions, as guests
 // accepted them. Editing a kind writes its three texts (fr, en, de): a change makes a new version, the
 // earlier ones stay. The server records each version in the audit trail.
-import { CONSENT_KINDS, type ConsentKind, intlLocale, type LabConsent, type Locale } from '@lablive/domain';
+import { CONSENT_KINDS, type ConsentKind, type LabConsent, type Locale } from '@lablive/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../i18n/useLocale.ts';
@@ -14,15 +14,9 @@ import { AdminList } from '../list/AdminList.tsx';
 import { useLabConsents } from '../resources/consents.ts';
 import { ConsentForm } from './ConsentForm.tsx';
 import './consents.css';
+import { formatConsentMoment } from '../../consents/consentMoment.ts';
 
 type ConsentRow = { kind: ConsentKind; consent: LabConsent | null };
-
-const formatMoment = (iso: string, locale: Locale) =>
-  new Intl.DateTimeFormat(intlLocale(locale), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZoneName: 'short',
-  }).format(new Date(iso));
 
 export function ConsentsPage() {
   const { t } = useTranslation('admin');
@@ -88,7 +82,7 @@ function Consents({ loaded }: { loaded: readonly LabConsent[] }) {
             id: 'written',
             header: t('consents.written'),
             cell: (row) =>
-              row.consent === null ? '—' : formatMoment(row.consent.current.created_at, locale),
+              row.consent === null ? '—' : formatConsentMoment(row.consent.current.created_at, locale),
           },
         ]}
         expanded={(row) => (row.consent === null ? null : <Versions consent={row.consent} locale={locale} />)}
@@ -97,10 +91,11 @@ function Consents({ loaded }: { loaded: readonly LabConsent[] }) {
             type="button"
             className="button button-secondary"
             data-testid={`consent-edit-${row.kind}`}
-            aria-label={t('consents.editOf', { kind: kindName(row.kind) })}
             onClick={() => setEditing(row.kind)}
           >
             {row.consent === null ? t('consents.write') : t('consents.edit')}
+            {/* Which consent, for a screen reader going through the buttons alone. */}
+            <span className="visually-hidden"> {kindName(row.kind)}</span>
           </button>
         )}
       />
@@ -126,7 +121,7 @@ function Versions({ consent, locale }: { consent: LabConsent; locale: Locale }) 
           <p className="consent-version-head">
             {t('consents.versionOf', {
               version: version.version,
-              when: formatMoment(version.created_at, locale),
+              when: formatConsentMoment(version.created_at, locale),
             })}{' '}
             · {version.required ? t('consents.required') : t('consents.optional')}
           </p>

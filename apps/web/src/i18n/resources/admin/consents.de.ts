@@ -25,7 +25,6 @@ export const consentsDe: Widen<typeof consentsEn> = {
   language: { fr: 'Französisch', en: 'Englisch', de: 'Deutsch' },
   write: 'Verfassen',
   edit: 'Bearbeiten',
-  editOf: 'Einwilligung „{{kind}}“ bearbeiten',
   formTitle: 'Einwilligung „{{kind}}“',
   newVersionHint:
     'Geänderter Wortlaut oder eine Änderung von „erforderlich“ erzeugt beim Speichern eine neue Version.',

@@ -22,7 +22,6 @@ export const consentsEn = {
   language: { fr: 'French', en: 'English', de: 'German' },
   write: 'Write',
   edit: 'Edit',
-  editOf: 'Edit the {{kind}} consent',
   formTitle: '{{kind}} consent',
   newVersionHint: 'Saving changed words or a change of “required” makes a new version.',
   requiredLabel: 'Required to enter',

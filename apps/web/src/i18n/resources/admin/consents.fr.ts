@@ -25,7 +25,6 @@ export const consentsFr: Widen<typeof consentsEn> = {
   language: { fr: 'Français', en: 'Anglais', de: 'Allemand' },
   write: 'Rédiger',
   edit: 'Modifier',
-  editOf: 'Modifier le consentement «\u00a0{{kind}}\u00a0»',
   formTitle: 'Consentement «\u00a0{{kind}}\u00a0»',
   newVersionHint:
     'Enregistrer des mots modifiés ou un changement de «\u00a0obligatoire\u00a0» crée une nouvelle version.',
