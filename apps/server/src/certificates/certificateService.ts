@@ -4,6 +4,7 @@
 // (the audit trail records it from the request); a guest's own certificate and its PDF; and the public
 // check of a code, which says only whether it is valid and what it attests.
 import {
+  CERTIFICATE_NONE,
   CERTIFICATE_REVOKED,
   CERTIFICATE_RULES_LOCKED,
   CERTIFICATE_UNKNOWN,
@@ -197,7 +198,7 @@ export function createCertificateService(deps: { db: Db; publicUrl: string; now:
         participantId === undefined
           ? undefined
           : await findParticipantCertificate(db, eventId, participantId);
-      if (!record) throw notFound('certificate for you in event', eventId);
+      if (!record) throw conflict(CERTIFICATE_NONE);
       if (record.revoked_at !== null) throw new DomainError('gone', CERTIFICATE_REVOKED);
       const locale = isLocale(record.locale) ? record.locale : 'en';
       const pdf = await certificatePdf(certificateContentOf(record, deps.publicUrl), locale);

@@ -39,6 +39,7 @@ import { createProjectionRunner, type ProjectionRunner } from '../projections/ru
 import { sessionsProjection } from '../projections/sessions/sessionsProjection.ts';
 import { createRoomService, type RunningRoomService } from '../rooms/createRoomService.ts';
 import { issueEventCertificates } from './certificateIssuance.ts';
+import { certificatePdf } from './certificatePdf.ts';
 
 const PASSWORD = 'a long enough password';
 const run$ = promisify(execFile);
@@ -389,7 +390,9 @@ describe('after a real session and the close', () => {
     expect((await get(`/api/events/${eventId}/my-certificate`, guests.bob.token)).json()).toEqual({
       status: 'none',
     });
-    expect((await get(`/api/events/${eventId}/my-certificate/pdf`, guests.bob.token)).statusCode).toBe(404);
+    const none = await get(`/api/events/${eventId}/my-certificate/pdf`, guests.bob.token);
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toMatchObject({ key: 'certificateNone' });
   });
 
   it('are confirmed by the public page by their code, typed in any case, and refuse an unknown one', async () => {
@@ -446,6 +449,40 @@ describe('after a real session and the close', () => {
       { action: 'create', reason: null, record_id: String(certificateId) },
       { action: 'change', reason: TEST_REASON, record_id: String(certificateId) },
     ]);
+  });
+});
+
+describe('the PDF', () => {
+  it('is in English and in German too, the date on the event clock with the zone named', async () => {
+    const content = {
+      name: 'Łukasz Nowak',
+      eventName: 'Cardiology update',
+      labName: 'Certificates lab',
+      heldAt: new Date('2026-11-20T10:00:00Z'),
+      timeZone: 'Europe/Berlin',
+      minutesPresent: 45,
+      eventMinutes: 60,
+      pollsAnswered: 2,
+      code: 'K7QM3XPA9DHT2WNCF8RB',
+      issuedAt: new Date('2026-11-20T11:05:00Z'),
+      verifyUrl: 'http://lablive.test/certificates/verify/K7QM-3XPA-9DHT-2WNC-F8RB',
+    };
+    const english = (await pdfText(await certificatePdf(content, 'en'))).replace(/\s+/g, ' ');
+    expect(english).toContain('Certificate of attendance');
+    expect(english).toContain('Łukasz Nowak');
+    expect(english).toMatch(
+      /Friday, 20 November 2026 at 11:00 \(Central European Standard Time, Europe\/Berlin\)/,
+    );
+    expect(english).toContain('Time present: 45 minute(s) of 60 minute(s).');
+    expect(english).toContain('Polls answered: 2.');
+    expect(english).toContain('Verification code: K7QM-3XPA-9DHT-2WNC-F8RB');
+    const german = (await pdfText(await certificatePdf(content, 'de'))).replace(/\s+/g, ' ');
+    expect(german).toContain('Teilnahmebescheinigung');
+    expect(german).toMatch(
+      /Freitag, 20\. November 2026 um 11:00 \(Mitteleuropäische Normalzeit, Europe\/Berlin\)/,
+    );
+    expect(german).toContain('Anwesenheit: 45 von 60 Minute(n).');
+    expect(german).toContain('Prüfcode: K7QM-3XPA-9DHT-2WNC-F8RB');
   });
 });
 

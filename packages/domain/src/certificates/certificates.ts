@@ -114,6 +114,12 @@ export type CertificateVerification = z.infer<typeof certificateVerificationSche
 /** The English sentence of an unknown code's refusal (REFUSALS.certificateUnknown). */
 export const CERTIFICATE_UNKNOWN = 'No certificate has this code.';
 
+/**
+ * The English sentence of a download asked by someone of the event who holds no certificate
+ * (REFUSALS.certificateNone): a 409, since a 404 on an event's path says the event is not theirs to see.
+ */
+export const CERTIFICATE_NONE = 'You hold no certificate for this event.';
+
 /** The English sentence of a revoked certificate's download refused (REFUSALS.certificateRevoked). */
 export const CERTIFICATE_REVOKED = 'This certificate has been revoked.';
 

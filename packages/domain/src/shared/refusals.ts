@@ -76,6 +76,7 @@ export const REFUSALS = {
   certificateRulesLocked: 'The certificate rules are locked: the event has started.',
   certificateUnknown: 'No certificate has this code.',
   certificateRevoked: 'This certificate has been revoked.',
+  certificateNone: 'You hold no certificate for this event.',
   consentsRequired: 'Accept the required consents first: {kinds}.',
   consentNotAsked: 'consent_version_ids: {ids} is not a current consent of this event.',
   consentsGuestsOnly: 'Consents are asked of an event’s guests: staff accept none.',

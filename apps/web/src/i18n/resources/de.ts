@@ -2,6 +2,7 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@lablive/domain';
 import { broadcastDe } from './broadcast.de.ts';
 import { certificatesDe } from './certificates.de.ts';
+import { registrationDe } from './registration.de.ts';
 import type { Translations } from './en.ts';
 
 export const de: Translations = {
@@ -144,6 +145,7 @@ export const de: Translations = {
   },
   ...broadcastDe,
   certificates: certificatesDe,
+  registration: registrationDe,
   rooms: { defaultName: 'Raum {{number}}' },
   /** The server's refusals (REFUSALS in the domain), by key, with their varying parts. */
   refusals: {
@@ -232,5 +234,6 @@ export const de: Translations = {
       'Die Regeln der Teilnahmebescheinigungen sind gesperrt: Die Veranstaltung hat begonnen.',
     certificateUnknown: 'Keine Bescheinigung trägt diesen Code.',
     certificateRevoked: 'Diese Bescheinigung wurde widerrufen.',
+    certificateNone: 'Sie haben keine Bescheinigung für diese Veranstaltung.',
   },
 };

@@ -2,6 +2,7 @@
 import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@lablive/domain';
 import { broadcastFr } from './broadcast.fr.ts';
 import { certificatesFr } from './certificates.fr.ts';
+import { registrationFr } from './registration.fr.ts';
 import type { Translations } from './en.ts';
 
 export const fr: Translations = {
@@ -144,6 +145,7 @@ export const fr: Translations = {
   },
   ...broadcastFr,
   certificates: certificatesFr,
+  registration: registrationFr,
   rooms: { defaultName: 'Salle {{number}}' },
   /** The server's refusals (REFUSALS in the domain), by key, with their varying parts. */
   refusals: {
@@ -228,5 +230,6 @@ export const fr: Translations = {
     certificateRulesLocked: 'Les règles des attestations sont verrouillées : l’événement a commencé.',
     certificateUnknown: 'Aucune attestation ne porte ce code.',
     certificateRevoked: 'Cette attestation a été révoquée.',
+    certificateNone: 'Vous n’avez pas d’attestation pour cet événement.',
   },
 };
