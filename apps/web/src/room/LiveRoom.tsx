@@ -14,6 +14,7 @@ import { RoomBroadcastNotices } from './broadcast/RoomBroadcastNotices.tsx';
 import { ControlBar } from './controls/ControlBar.tsx';
 import { DeviceNotice } from './controls/DeviceNotice.tsx';
 import { RoomHeader } from './header/RoomHeader.tsx';
+import { LobbyBar } from './lobby/LobbyBar.tsx';
 import { MeshLimitNotice } from './MeshLimitNotice.tsx';
 import { RoomContext, type RoomContextValue } from './roomContext.ts';
 import { RoomShellContext, type RoomShellValue } from './session/roomShellContext.ts';
@@ -126,6 +127,7 @@ export function LiveRoom(props: LiveRoomProps) {
           )}
           <RoomBroadcastNotices />
           <MeshLimitNotice />
+          <LobbyBar />
           <DeviceNotice problem={mediaProblem} onDismiss={dismissMediaProblem} />
           <RoomHeader />
           <div className="room-body">

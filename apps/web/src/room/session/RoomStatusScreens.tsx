@@ -26,6 +26,8 @@ function failureText(t: ReturnType<typeof useTranslation<'room'>>['t'], failure:
     case 'notAdmitted':
     case 'unavailable':
       return t('shell.unavailable');
+    case 'removed':
+      return t('lobby.removedText');
     default: {
       const unhandled: never = failure;
       throw new Error(`Unhandled room failure ${JSON.stringify(unhandled)}`);
@@ -42,7 +44,9 @@ export function RoomFailed({ failure, exitPath }: { failure: RoomFailure; exitPa
       data-testid="room-failed"
       data-kind={failure.kind}
     >
-      <h1 id="room-failed-title">{t('shell.failedTitle')}</h1>
+      <h1 id="room-failed-title">
+        {failure.kind === 'removed' ? t('lobby.removedTitle') : t('shell.failedTitle')}
+      </h1>
       <p role="alert" data-testid="room-failed-message">
         {failureText(t, failure)}
       </p>

@@ -10,9 +10,8 @@ import {
   type TokenStore,
   type Unsubscribe,
 } from '@lablive/client';
-import { PROTOCOL_ERRORS } from '@lablive/protocol';
 import { fromCallback, fromPromise } from 'xstate';
-import { type RoomFailure, realtimeFailure } from './roomFailure.ts';
+import { lostRoomFailure, realtimeFailure } from './roomFailure.ts';
 import type { ConnectionCommand, ConnectionReport } from './roomSessionMachine.ts';
 import { takeRoomToken } from './roomTokenHandoff.ts';
 
@@ -42,12 +41,6 @@ export function statusReport(status: RealtimeStatus): ConnectionReport | null {
       throw new Error(`Unhandled realtime status ${String(unhandled)}`);
     }
   }
-}
-
-function lostRoomFailure(code: string, message: string): RoomFailure {
-  return code === PROTOCOL_ERRORS.notAllowedInRoom || code === PROTOCOL_ERRORS.roomNotFound
-    ? { kind: 'notAdmitted' }
-    : { kind: 'unavailable', detail: message };
 }
 
 /** A resumed room takes a moment to rejoin before it takes a report. */

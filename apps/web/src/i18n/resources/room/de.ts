@@ -1,6 +1,7 @@
 // De texts of the room pages (namespace 'room').
 import { PATIENT_AGE_RANGE_LABELS } from '@lablive/domain';
 import type { RoomTexts } from './en.ts';
+import { roomLobbyDe } from './lobby.de.ts';
 import { roomQuestionsDe } from './questions.de.ts';
 import { roomSidebarDe } from './sidebar.de.ts';
 
@@ -8,6 +9,7 @@ export const roomDe: RoomTexts = {
   title: 'Live-Raum',
   ...roomSidebarDe,
   ...roomQuestionsDe,
+  ...roomLobbyDe,
   shell: {
     mediaServerUnavailable:
       'Der Medienserver ist nicht erreichbar: Audio und Video sind unterbrochen. Verbindung wird wiederhergestellt… Sie können dem Raum trotzdem folgen und den Chat nutzen.',

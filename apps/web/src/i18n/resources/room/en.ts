@@ -1,6 +1,7 @@
 // English texts of the room pages (namespace 'room'); other languages provide the same keys.
 import { PATIENT_AGE_RANGE_LABELS } from '@lablive/domain';
 import type { Widen } from '../widen.ts';
+import { roomLobbyEn } from './lobby.en.ts';
 import { roomQuestionsEn } from './questions.en.ts';
 import { roomSidebarEn } from './sidebar.en.ts';
 
@@ -8,6 +9,7 @@ export const roomEn = {
   title: 'Live room',
   ...roomSidebarEn,
   ...roomQuestionsEn,
+  ...roomLobbyEn,
   shell: {
     mediaServerUnavailable:
       'The media server cannot be reached: audio and video are interrupted. Reconnecting… You can still follow the room and use the chat.',

@@ -1,6 +1,7 @@
 // Fr texts of the room pages (namespace 'room').
 import { PATIENT_AGE_RANGE_LABELS } from '@lablive/domain';
 import type { RoomTexts } from './en.ts';
+import { roomLobbyFr } from './lobby.fr.ts';
 import { roomQuestionsFr } from './questions.fr.ts';
 import { roomSidebarFr } from './sidebar.fr.ts';
 
@@ -8,6 +9,7 @@ export const roomFr: RoomTexts = {
   title: 'Salle en direct',
   ...roomSidebarFr,
   ...roomQuestionsFr,
+  ...roomLobbyFr,
   shell: {
     mediaServerUnavailable:
       'Le serveur média est injoignable : l’audio et la vidéo sont interrompus. Reconnexion en cours… Vous pouvez tout de même suivre la salle et utiliser le chat.',

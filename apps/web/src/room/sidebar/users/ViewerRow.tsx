@@ -4,6 +4,7 @@
 import type { Viewer } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon.tsx';
+import { RemoveButton } from '../../lobby/RemoveButton.tsx';
 import { SidebarError } from '../SidebarError.tsx';
 import { type CommandControl, useCommand } from '../useCommand.ts';
 
@@ -63,6 +64,7 @@ export function ViewerRow({ viewer, isMe, canForce, cameraModule }: ViewerRowPro
         )}
         {canForce && !isMe ? (
           <>
+            {!viewer.isAnimator && <RemoveButton viewer={viewer} command={force} />}
             <ForceButton kind="mic" viewer={viewer} on={audioEnabled} force={force} />
             {cameraModule ? (
               <ForceButton kind="camera" viewer={viewer} on={videoEnabled} force={force} />
