@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import {
+  ERASED_VALUE,
   type EventCertificates,
   type EventStats,
   formatCertificateCode,
@@ -449,6 +450,31 @@ describe('after a real session and the close', () => {
       { action: 'create', reason: null, record_id: String(certificateId) },
       { action: 'change', reason: TEST_REASON, record_id: String(certificateId) },
     ]);
+  });
+});
+
+describe('an erasure of the holder', () => {
+  it('erases their name on the certificate too: the public page says erased, nowhere the name', async () => {
+    const response = await mailed.call('POST', '/api/personal-data/erasure', adminToken, {
+      email: 'alice@example.org',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [certificate] = await mailed.test.db
+      .selectFrom('certificates')
+      .select(['code', 'name'])
+      .where('participant_id', '=', guests.alice.actor.participantId)
+      .execute();
+    if (!certificate) throw new Error('the certificate is gone');
+    expect(certificate.name).not.toContain('Alice');
+    const check = await mailed.app.inject({
+      method: 'GET',
+      url: `/api/certificates/verify/${certificate.code}`,
+    });
+    expect(check.json()).toMatchObject({
+      name: ERASED_VALUE,
+      event_name: 'Cardiology update',
+      minutes_present: 60,
+    });
   });
 });
 
