@@ -126,7 +126,7 @@ function CertificateCell({
     return t('certificates.standings.revoked', { reason: certificate.revoked_reason ?? '' });
   }
   return (
-    <span className="cell-actions">
+    <span className="certificate-cell">
       {t('certificates.standings.issued')}
       <ConfirmDialog
         trigger={
