@@ -8,6 +8,7 @@ export * from './badInput.ts';
 export * from './breakouts.ts';
 export * from './browser.ts';
 export * from './browserOffer.ts';
+export * from './browserSuite.ts';
 export * from './certificates.ts';
 export * from './consents.ts';
 export * from './fixtures.ts';

@@ -4,73 +4,33 @@
 // animator pins it, then marks it answered, and both guests see it so. After the close, the session's
 // statistics list it with who asked (CSV too) and its replay shows it. axe-core runs on each page at each
 // step, and screenshots at 1280 and 390 px go to test-artifacts/.
-import { mkdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import {
-  accessibilityViolations,
   askInBrowser,
   browserSkipReason,
   closeEventAsAdmin,
   createRunningEvent,
-  createTestDatabase,
+  demoBrowserSuite,
   enterAsPublicGuest,
-  launchChromium,
   moderateInBrowser,
   openQuestionsTab,
-  personAtBrowser,
   questionCard,
-  type ServerProcess,
   startDemoSession,
-  startServerProcess,
-  type TestDatabase,
   upvoteInBrowser,
 } from '@lablive/testkit';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-const ARTIFACTS = path.resolve(import.meta.dirname, '../../../../test-artifacts');
 const skipReason = browserSkipReason();
 const WAIT = { timeout: 20_000, interval: 200 };
 const QUESTION = 'Is the 10 mg dose safe for children under six?';
 
 describe.runIf(skipReason === null)(`Q&A in a live room${skipReason ? ` (${skipReason})` : ''}`, () => {
-  let database: TestDatabase;
-  let server: ServerProcess;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  async function person(width = 1280): Promise<Page> {
-    const page = await personAtBrowser(browser, { width });
-    contexts.push(page.context());
-    return page;
-  }
-
-  async function check(page: Page, name: string) {
-    await page.screenshot({ path: path.join(ARTIFACTS, `questions-${name}.png`), fullPage: true });
-    expect(await accessibilityViolations(page), name).toEqual([]);
-  }
-
-  beforeAll(async () => {
-    await mkdir(ARTIFACTS, { recursive: true });
-    database = await createTestDatabase({ migrate: false });
-    server = await startServerProcess({
-      DATABASE_URL: database.url,
-      SEED_DEMO_DATA: 'true',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-      ACCESS_TOKEN_SECRET: 'e2e-access-token-secret-of-at-least-32-characters',
-    });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await server?.stop();
-    await database?.drop();
-  });
+  const suite = demoBrowserSuite('questions');
+  const { check } = suite;
+  const person = (width = 1280) => suite.person({ width });
 
   it('asks anonymously, approves, upvotes from another guest, pins and marks answered', async () => {
-    const event = await createRunningEvent(database.db, {
+    const event = await createRunningEvent(suite.database.db, {
       name: 'Paediatric dosing Q&A',
       slugPrefix: 'qa',
       isPublic: true,
@@ -78,7 +38,7 @@ describe.runIf(skipReason === null)(`Q&A in a live room${skipReason ? ` (${skipR
     });
     const asker = await person();
     const animator = await person();
-    await startDemoSession(server.url, { id: event.eventId, slug: event.slug }, asker, animator, {
+    await startDemoSession(suite.server.url, { id: event.eventId, slug: event.slug }, asker, animator, {
       firstName: 'Gina',
       lastName: 'Asker',
       email: 'gina.asker@example.org',
@@ -106,7 +66,7 @@ describe.runIf(skipReason === null)(`Q&A in a live room${skipReason ? ` (${skipR
 
     // A second guest, on a phone, sees it without the asker's name and upvotes it.
     const voter = await person(390);
-    await enterAsPublicGuest(voter, server.url, event.slug, {
+    await enterAsPublicGuest(voter, suite.server.url, event.slug, {
       firstName: 'Victor',
       lastName: 'Voter',
       email: 'victor.voter@example.org',
@@ -136,8 +96,8 @@ describe.runIf(skipReason === null)(`Q&A in a live room${skipReason ? ` (${skipR
 
     // After the close, the statistics list the question for staff, with who asked, its votes and state.
     const admin = await person();
-    await closeEventAsAdmin(admin, server.url, event.eventId);
-    await admin.goto(`${server.url}/admin/stats/${event.eventId}`);
+    await closeEventAsAdmin(admin, suite.server.url, event.eventId);
+    await admin.goto(`${suite.server.url}/admin/stats/${event.eventId}`);
     const row = admin
       .getByTestId('stats-questions')
       .getByTestId('question-row')
