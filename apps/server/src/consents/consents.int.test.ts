@@ -3,6 +3,8 @@
 // required ones and recording what was ticked; the invitation path accepting on the event page; entering
 // (placement and the room's socket) refused without them; withdrawal recorded and keeping the guest out;
 // the room's log receiving ConsentGiven once per version and ConsentWithdrawn.
+
+import { randomUUID } from 'node:crypto';
 import { roomStreamId } from '@lablive/domain';
 import {
   buildTestApp,
@@ -22,8 +24,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEventStore } from '../event-store/eventStore.ts';
 import { readStream } from '../event-store/index.ts';
+import { createWakeUp } from '../event-store/wakeUp.ts';
 import { createOutboxMailer } from '../mail/mailer.ts';
+import { createProjectionLeases } from '../projections/projectionLeases.ts';
+import { createProjectionRunner } from '../projections/runner.ts';
+import { sessionsProjection } from '../projections/sessions/sessionsProjection.ts';
 
 let test: TestDatabase;
 let app: FastifyInstance;
@@ -87,7 +94,7 @@ beforeAll(async () => {
   });
   call = caller(app);
   wsUrl = await listenForSockets(app);
-  labA = await createLab(test.db, 'Consent Lab A');
+  labA = await createLab(test.db, 'Consent Lab A', ['stats']);
   labB = await createLab(test.db, 'Consent Lab B');
   await createUser(test.db, {
     labId: labA,
@@ -376,5 +383,73 @@ describe('the invitation path', () => {
   it('is a guest’s alone: staff have no consents to accept', async () => {
     expect((await call('GET', '/api/my-consents', admin)).statusCode).toBe(403);
     expect((await call('POST', '/api/my-consents', admin, { version_ids: [1] })).statusCode).toBe(403);
+  });
+});
+
+describe('the statistics', () => {
+  it('show, per participant of a session, the consents they gave', async () => {
+    const leases = createProjectionLeases(test.url, () => {});
+    const runner = createProjectionRunner({
+      db: test.db,
+      eventStore: createEventStore(test.db, { wakeUp: createWakeUp() }),
+      projections: [sessionsProjection],
+      leases,
+      log: () => {},
+      pollIntervalMs: 50,
+    });
+    runner.start();
+    try {
+      const roomId = publicEvent.roomIds[0] ?? 0;
+      const animator = await enterRoomAs(test.db, app, {
+        labId: labA,
+        eventId: publicEvent.eventId,
+        roomId,
+        role: 'animator',
+        email: 'ana@animator.test',
+      });
+      // An invited animator is a guest too: the lab's current version (3, since its last edit) first.
+      const acceptCurrent = async (token: string) => {
+        const { asked } = (await call('GET', '/api/my-consents', token)).json();
+        const ids = asked.map((consent: { version_id: number }) => consent.version_id);
+        expect((await call('POST', '/api/my-consents', token, { version_ids: ids })).statusCode).toBe(200);
+      };
+      await acceptCurrent(animator.token);
+      const socket = await joinBySocket(wsUrl, animator.token, roomId, 'ana-tab');
+      const commandId = randomUUID();
+      socket.send({ type: 'command', roomId, commandId, command: { type: 'StartSession', data: {} } });
+      await socket.waitFor((message) => message.type === 'ack' && message.commandId === commandId);
+      // Gina (data processing v2 accepted) comes back by the public page: version 3 must be ticked.
+      expect((await publicLogin('gina@guest.test')).statusCode).toBe(403);
+      const asked = (
+        await app.inject({ method: 'GET', url: '/api/eventInfo/by-slug/consent-public/consents' })
+      ).json();
+      const ticked = asked.map((consent: { version_id: number }) => consent.version_id);
+      const gina = (await publicLogin('gina@guest.test', ticked)).json().token;
+      expect(await tryJoin(gina, roomId)).toBe('entered');
+
+      let gina_row: { consents: unknown[] } | undefined;
+      const deadline = Date.now() + 15_000;
+      while (gina_row === undefined && Date.now() < deadline) {
+        const stats = (await call('GET', `/api/events/${publicEvent.eventId}/stats`, admin)).json();
+        gina_row = stats.sessions?.[0]?.participants?.find((p: { name: string }) => p.name === 'Gina Guest');
+        if (gina_row === undefined) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(gina_row?.consents).toEqual([
+        { kind: 'contact', version: 1, given_at: expect.any(String), withdrawn_at: null },
+        { kind: 'data_processing', version: 2, given_at: expect.any(String), withdrawn_at: null },
+        { kind: 'data_processing', version: 3, given_at: expect.any(String), withdrawn_at: null },
+      ]);
+      const csv = await call(
+        'GET',
+        `/api/events/${publicEvent.eventId}/stats/attendance.csv?locale=fr`,
+        admin,
+      );
+      expect(csv.body).toContain('Consentements');
+      expect(csv.body).toContain('Traitement des données v3');
+      socket.close();
+    } finally {
+      await runner.stop();
+      await leases.close();
+    }
   });
 });
