@@ -60,8 +60,8 @@ export async function signInThroughPage(page: Page, serverUrl: string, email: st
 
 const ROOM_WAIT = { timeout: 20_000 };
 
-/** From the waiting room into the room, once the devices are ready (the Join button enabled). */
-export async function joinFromWaitingRoom(page: Page): Promise<void> {
+/** Presses the waiting room's Join once the devices are ready (the button enabled). */
+export async function pressJoin(page: Page): Promise<void> {
   const button = page.getByTestId('waiting-join');
   await button.waitFor(ROOM_WAIT);
   const deadline = Date.now() + ROOM_WAIT.timeout;
@@ -70,6 +70,11 @@ export async function joinFromWaitingRoom(page: Page): Promise<void> {
     await page.waitForTimeout(200);
   }
   await button.click();
+}
+
+/** From the waiting room into the room, once the devices are ready (the Join button enabled). */
+export async function joinFromWaitingRoom(page: Page): Promise<void> {
+  await pressJoin(page);
   await page.getByTestId('room-page').waitFor(ROOM_WAIT);
 }
 
@@ -83,6 +88,18 @@ export async function enterAsPublicGuest(
   slug: string,
   guest: { firstName: string; lastName: string; email: string },
 ): Promise<number> {
+  await reachWaitingRoomAsPublicGuest(page, serverUrl, slug, guest);
+  await joinFromWaitingRoom(page);
+  return Number(/\/room\/(\d+)/.exec(page.url())?.[1]);
+}
+
+/** A guest through an event's public link (the entry form), as far as their room's waiting room. */
+export async function reachWaitingRoomAsPublicGuest(
+  page: Page,
+  serverUrl: string,
+  slug: string,
+  guest: { firstName: string; lastName: string; email: string },
+): Promise<void> {
   await page.goto(`${serverUrl}/${slug}`);
   await page.getByTestId('entry-first-name').fill(guest.firstName);
   await page.getByTestId('entry-last-name').fill(guest.lastName);
@@ -91,8 +108,7 @@ export async function enterAsPublicGuest(
   await acceptEntryConsents(page);
   await page.getByTestId('entry-submit').click();
   await page.getByTestId('event-join').click();
-  await joinFromWaitingRoom(page);
-  return Number(/\/room\/(\d+)/.exec(page.url())?.[1]);
+  await page.getByTestId('waiting-room').waitFor(ROOM_WAIT);
 }
 
 /**

@@ -3,6 +3,8 @@
 // waits and the host's lobby panel lets them in. Shared by the server's integration tests and the
 // browser tests, the issue's final story among them.
 import { PROTOCOL_VERSION, type ServerMessage } from '@lablive/protocol';
+import type { Page } from 'playwright-core';
+import { pressJoin } from './browser.ts';
 import { runRoomCommand } from './questions.ts';
 import { openTestSocket, type TestSocket } from './socketClient.ts';
 
@@ -43,4 +45,28 @@ export function removeOnSocket(socket: TestSocket, roomId: number, participantId
 
 export function lockOnSocket(socket: TestSocket, roomId: number, locked = true) {
   return runRoomCommand(socket, roomId, { type: locked ? 'LockRoom' : 'UnlockRoom', data: {} });
+}
+
+const ROOM_WAIT = { timeout: 20_000 };
+
+/** In the waiting room of an event with a lobby: asks to join, and waits until the page says it waits. */
+export async function knockFromWaitingRoom(page: Page): Promise<void> {
+  await pressJoin(page);
+  await page.getByTestId('waiting-lobby').waitFor(ROOM_WAIT);
+}
+
+/** A host admits the guest named `name` from the room's lobby bar (by its accessible name). */
+export async function admitFromRoom(hostPage: Page, name: string): Promise<void> {
+  const admit = hostPage.getByTestId('room-lobby').getByRole('button', { name: `Admit ${name}` });
+  await admit.waitFor(ROOM_WAIT);
+  await admit.click();
+}
+
+/** A host removes the guest named `name` from the users tab (English labels), confirming it. */
+export async function removeFromRoom(hostPage: Page, name: string): Promise<void> {
+  const toggle = hostPage.getByTestId('sidebar-toggle');
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  await hostPage.getByTestId('tab-users').click();
+  await hostPage.getByRole('button', { name: `Remove ${name} from this session` }).click();
+  await hostPage.getByTestId('remove-confirm').click();
 }

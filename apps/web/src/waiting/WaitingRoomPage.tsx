@@ -130,7 +130,7 @@ function WaitingRoom({ roomId }: { roomId: number | null }) {
           <BusyButton
             className="button button-primary waiting-join"
             label={knocks ? tw('waitingRoom.lobby.knock') : tw('waitingRoom.join')}
-            busyLabel={knocking ? tw('waitingRoom.lobby.knock') : tw('waitingRoom.joining')}
+            busyLabel={knocking ? tw('waitingRoom.lobby.knocking') : tw('waitingRoom.joining')}
             busy={joined || knocking}
             disabled={!canJoin}
             testId="waiting-join"

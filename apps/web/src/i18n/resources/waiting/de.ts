@@ -47,6 +47,7 @@ export const waitingDe: WaitingTexts = {
     lobby: {
       intro: 'Ein Moderator dieses Raums lässt die Gäste herein: Bitten Sie um Einlass und warten Sie hier.',
       knock: 'Um Einlass bitten',
+      knocking: 'Warten auf Einlass…',
       waiting: 'Sie warten auf Einlass. Ein Moderator des Raums wurde benachrichtigt, dass Sie da sind.',
       refused: {
         not_admitted: 'Ein Moderator hat Sie nicht hereingelassen.',

@@ -47,6 +47,7 @@ export const waitingEn = {
     lobby: {
       intro: 'A host of this room lets guests in: ask to join, then wait here.',
       knock: 'Ask to join',
+      knocking: 'Waiting to be admitted…',
       waiting: 'You are waiting to be admitted. A host of the room has been told you are here.',
       refused: {
         not_admitted: 'A host did not let you in.',

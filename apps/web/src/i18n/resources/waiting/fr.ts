@@ -47,6 +47,7 @@ export const waitingFr: WaitingTexts = {
     lobby: {
       intro: 'Un animateur de la salle fait entrer les invités : demandez à entrer, puis patientez ici.',
       knock: 'Demander à entrer',
+      knocking: 'En attente d’admission…',
       waiting: 'Vous attendez d’être admis. Un animateur de la salle a été prévenu de votre arrivée.',
       refused: {
         not_admitted: 'Un animateur ne vous a pas fait entrer.',
