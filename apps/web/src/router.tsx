@@ -32,6 +32,10 @@ const MyCalendarPage = lazyNamed(() => import('./pages/MyCalendarPage.tsx'), 'My
 // The public check of an attendance certificate's code (issue 33): anyone, no sign-in.
 const loadVerifyPage = () => import('./certificates/CertificateVerifyPage.tsx');
 const CertificateVerifyPage = lazyNamed(loadVerifyPage, 'CertificateVerifyPage');
+// The links a registration's mails carry (issue 33): confirm the address, cancel the place.
+const loadRegistrationLinks = () => import('./registration/RegistrationLinkPage.tsx');
+const RegistrationConfirmPage = lazyNamed(loadRegistrationLinks, 'RegistrationConfirmPage');
+const RegistrationCancelPage = lazyNamed(loadRegistrationLinks, 'RegistrationCancelPage');
 // The live room (video, chat, polls, games) is the heaviest screen: its code loads when someone goes
 // there (the waiting room fetches it ahead), so the entry and waiting pages stay light.
 const RoomPage = lazyNamed(loadRoomPage, 'RoomPage');
@@ -49,6 +53,8 @@ export function AppRoutes() {
           <Route path="my-calendar" element={<MyCalendarPage />} />
           <Route path="certificates/verify" element={<CertificateVerifyPage />} />
           <Route path="certificates/verify/:code" element={<CertificateVerifyPage />} />
+          <Route path="registration/confirm" element={<RegistrationConfirmPage />} />
+          <Route path="registration/cancel" element={<RegistrationCancelPage />} />
           <Route
             path="event"
             element={

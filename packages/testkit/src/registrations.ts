@@ -3,7 +3,11 @@
 // their address, their personal link, cancel), read from the mail as the guest would follow them.
 import type { RegistrationRequest, RegistrationSettings } from '@lablive/domain';
 import type { FastifyInstance } from 'fastify';
+import type { Page } from 'playwright-core';
+import { acceptEntryConsents } from './consents.ts';
 import type { CapturedMail, SmtpCapture } from './smtpCapture.ts';
+
+const BROWSER_WAIT = { timeout: 20_000 };
 
 /** A form with one custom field of each type, the required choice and yes/no among them. */
 export const SAMPLE_REGISTRATION_FORM: RegistrationSettings = {
@@ -88,4 +92,45 @@ export function waitForMailTo(smtp: SmtpCapture, email: string, subject: string 
       (typeof subject === 'string' ? mail.text.includes(subject) : subject.test(mail.text)),
     20_000,
   );
+}
+
+/**
+ * A guest registering on the event's public page as a person does: their name and address, every
+ * required custom field answered (`answers` by field key: a choice's key, a text, a yes/no as true), the
+ * required consents ticked; sent, the page says to check the mailbox.
+ */
+export async function registerThroughPage(
+  page: Page,
+  serverUrl: string,
+  slug: string,
+  guest: { first: string; last: string; email: string; answers?: Record<string, string | boolean> },
+): Promise<void> {
+  await page.goto(`${serverUrl}/${slug}`);
+  await page.getByTestId('registration-card').waitFor(BROWSER_WAIT);
+  await page.getByTestId('registration-first-name').fill(guest.first);
+  await page.getByTestId('registration-last-name').fill(guest.last);
+  await page.getByTestId('registration-email').fill(guest.email);
+  for (const [key, answer] of Object.entries(guest.answers ?? {})) {
+    const field = page.getByTestId(`registration-field-${key}`);
+    if (answer === true) await field.check();
+    else if ((await field.evaluate((element) => element.tagName)) === 'SELECT')
+      await field.selectOption(String(answer));
+    else await field.fill(String(answer));
+  }
+  await acceptEntryConsents(page);
+  await page.getByTestId('registration-submit').click();
+  await page.getByTestId('registration-sent').waitFor(BROWSER_WAIT);
+}
+
+/**
+ * A registration mail's link (`/registration/confirm` or `/registration/cancel`) followed and its button
+ * pressed; answers the status the page then shows (registered, waitlisted, pending, cancelled).
+ */
+export async function followRegistrationLink(page: Page, serverUrl: string, link: string): Promise<string> {
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, serverUrl));
+  const action = link.includes('/registration/cancel') ? 'cancel' : 'confirm';
+  await page.getByTestId(`registration-${action}-submit`).click();
+  const outcome = page.getByTestId('registration-outcome');
+  await outcome.waitFor(BROWSER_WAIT);
+  return (await outcome.getAttribute('data-status')) ?? '';
 }

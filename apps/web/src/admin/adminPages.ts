@@ -8,6 +8,7 @@ export const BUILT_ADMIN_PAGES = [
   'eventForm',
   'participants',
   'participantForm',
+  'registrations',
   'medias',
   'mediaForm',
   'documents',

@@ -26,6 +26,7 @@ import { ReportsPage } from './pharmacovigilance/ReportsPage.tsx';
 import { PollFormPage } from './polls/PollFormPage.tsx';
 import { PollsPage } from './polls/PollsPage.tsx';
 import { ProfilePage } from './profile/ProfilePage.tsx';
+import { RegistrationsPage } from './registrations/RegistrationsPage.tsx';
 import { ReplayPage } from './replay/ReplayPage.tsx';
 import { ConsumptionPage } from './stats/ConsumptionPage.tsx';
 import { SessionDetailPage } from './stats/SessionDetailPage.tsx';
@@ -53,6 +54,11 @@ export const ADMIN_PAGES: Record<BuiltAdminPage, ReactElement> = {
   participants: (
     <AdminRoute name="participants">
       <ParticipantsPage />
+    </AdminRoute>
+  ),
+  registrations: (
+    <AdminRoute name="registrations">
+      <RegistrationsPage />
     </AdminRoute>
   ),
   participantForm: (

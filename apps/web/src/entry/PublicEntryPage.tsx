@@ -18,6 +18,8 @@ import { ConsentChecklist, untickedRequired } from '../consents/ConsentChecklist
 import { usePublicConsents } from '../consents/useConsents.ts';
 import { usePublicEventInfo } from '../hooks/useEventInfo.ts';
 import { useLocale } from '../i18n/useLocale.ts';
+import { RegistrationEntry } from '../registration/RegistrationEntry.tsx';
+import { usePublicRegistration } from '../registration/usePublicRegistration.ts';
 import { parsePublicSlug } from '../theme/themeSources.ts';
 import { describeEntryFailure } from './entryFailure.ts';
 import {
@@ -50,6 +52,8 @@ function GuestEntry({ slug }: { slug: string }) {
   const error = useAuthContext((context) => (context.lastAttempt === 'guest' ? context.error : null));
   const [entering, setEntering] = useState(false);
   const consents = usePublicConsents(slug).state;
+  // An event that takes registrations (issue 33) shows its registration form instead of this one.
+  const registration = usePublicRegistration(slug);
   const asked = consents.status === 'loaded' ? consents.value : [];
   const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
   const [consentProblem, setConsentProblem] = useState<string | null>(null);
@@ -106,6 +110,21 @@ function GuestEntry({ slug }: { slug: string }) {
       <p className="eyebrow">{tw('entry.eyebrow')}</p>
     </>
   );
+
+  const about =
+    loaded === null ? null : <p className="muted">{tw('entry.organisedBy', { name: loaded.labName })}</p>;
+  if (registration?.enabled && loaded !== null) {
+    return (
+      <RegistrationEntry
+        slug={slug}
+        form={registration}
+        consents={asked}
+        title={loaded.name}
+        header={header}
+        about={about}
+      />
+    );
+  }
 
   return (
     <FormCard

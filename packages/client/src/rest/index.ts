@@ -37,6 +37,7 @@ export {
   type PharmacovigilanceAdminApi,
 } from './pharmacovigilanceAdminApi.ts';
 export { createPollsAdminApi, type PollsAdminApi } from './pollsAdminApi.ts';
+export { createRegistrationsApi, type RegistrationsApi } from './registrationsApi.ts';
 export { createReplayApi, type ReplayApi } from './replayApi.ts';
 export type { RoomsApi } from './roomsApi.ts';
 export { createStatsApi, type StatsApi, type StatsPage } from './statsApi.ts';

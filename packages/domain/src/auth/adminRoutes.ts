@@ -27,6 +27,8 @@ export const ADMIN_ROUTES = {
   events: { path: '/admin/events', requirement: manage('manage_events') },
   eventForm: { path: '/admin/events/:id', requirement: manage('manage_events') },
   participants: { path: '/admin/events/:id/participants', requirement: manage('manage_events') },
+  // An event's registration (issue 33, part 5): its form and registrations, for who manages events.
+  registrations: { path: '/admin/events/:id/registrations', requirement: manage('manage_events') },
   participantForm: {
     path: '/admin/events/:eventId/participants/:partId',
     requirement: manage('manage_events'),

@@ -128,6 +128,7 @@ export function EventCard({ event, user, now, onChange }: EventCardProps) {
             {t('events.participants')}
           </Link>
         )}
+        {event.is_public && <RegistrationLink eventId={event.id} />}
         {!closed && (
           <Link
             to={`/admin/events/${event.id}`}
@@ -169,6 +170,20 @@ export function EventCard({ event, user, now, onChange }: EventCardProps) {
         )}
       </div>
     </article>
+  );
+}
+
+/** A public event's registration (issue 33): its form, its registrations, its funnel. */
+function RegistrationLink({ eventId }: { eventId: number }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={`/admin/events/${eventId}/registrations`}
+      className="button button-secondary button-small"
+      data-testid="event-registrations"
+    >
+      {t('registration.admin.title')}
+    </Link>
   );
 }
 

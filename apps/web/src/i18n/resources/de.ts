@@ -2,8 +2,8 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@lablive/domain';
 import { broadcastDe } from './broadcast.de.ts';
 import { certificatesDe } from './certificates.de.ts';
-import { registrationDe } from './registration.de.ts';
 import type { Translations } from './en.ts';
+import { registrationDe } from './registration.de.ts';
 
 export const de: Translations = {
   app: {

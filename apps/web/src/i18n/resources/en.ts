@@ -3,6 +3,7 @@
 import { MESSAGES, REFUSALS, type RefusalKey } from '@lablive/domain';
 import { broadcastEn } from './broadcast.en.ts';
 import { certificatesEn } from './certificates.en.ts';
+import { registrationEn } from './registration.en.ts';
 import type { Widen } from './widen.ts';
 
 export const en = {
@@ -142,6 +143,7 @@ export const en = {
   },
   ...broadcastEn,
   certificates: certificatesEn,
+  registration: registrationEn,
   rooms: { defaultName: 'Room {{number}}' },
   /** The server's refusals: its own English sentences, their `{name}` parts as i18next's `{{name}}`. */
   refusals: Object.fromEntries(

@@ -2,8 +2,8 @@
 import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@lablive/domain';
 import { broadcastFr } from './broadcast.fr.ts';
 import { certificatesFr } from './certificates.fr.ts';
-import { registrationFr } from './registration.fr.ts';
 import type { Translations } from './en.ts';
+import { registrationFr } from './registration.fr.ts';
 
 export const fr: Translations = {
   app: {
