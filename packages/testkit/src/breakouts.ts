@@ -4,6 +4,7 @@
 // instead, as testClock.ts does for reminders.
 import { randomUUID } from 'node:crypto';
 import { BREAKOUT_QUEUE } from '@lablive/server/testing';
+import type { Page } from 'playwright-core';
 import { makeEventJobsDue } from './testClock.ts';
 
 /** Makes the event's pending breakout recalls due now; returns how many. */
@@ -46,4 +47,35 @@ export async function sendBroadcast(serverUrl: string, token: string, call: Broa
   });
   if (response.status !== 200) throw new Error(`${call.path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as { rooms: { room_id: number; delivered: boolean; code: string | null }[] };
+}
+
+const BROADCAST_WAIT = { timeout: 20_000 };
+
+/**
+ * An animator in a live room opens "To every room" and sends a message, a banner, or both (each waits
+ * for its answer to say every room got it); the dialog is left open for the caller to look at.
+ */
+export async function broadcastFromRoom(
+  page: Page,
+  send: { message?: string; banner?: string },
+): Promise<void> {
+  const dialog = page.getByTestId('broadcast-dialog');
+  if (!(await dialog.isVisible())) await page.getByTestId('broadcast-open').click();
+  await dialog.getByTestId('broadcast-panel').waitFor(BROADCAST_WAIT);
+  if (send.message !== undefined) {
+    await dialog.getByTestId('broadcast-message').fill(send.message);
+    await dialog.getByTestId('broadcast-send').click();
+    await waitForReachedAll(page, 'broadcast-message-result');
+  }
+  if (send.banner !== undefined) {
+    await dialog.getByTestId('broadcast-banner-text').fill(send.banner);
+    await dialog.getByTestId('broadcast-banner-set').click();
+    await waitForReachedAll(page, 'broadcast-banner-result');
+  }
+}
+
+/** Waits until a broadcast form's answer is in and says every room got it. */
+export async function waitForReachedAll(page: Page, resultTestId: string): Promise<void> {
+  const result = page.getByTestId(resultTestId);
+  await result.and(page.locator('.broadcast-result-success')).waitFor(BROADCAST_WAIT);
 }

@@ -157,9 +157,7 @@ function BannerForm({ eventId, api }: PanelProps) {
 
 function BreakoutForm({ eventId, api, rooms, defaultTargetRoomId, runningBreakoutId }: PanelProps) {
   const { t } = useTranslation();
-  const nameOf = useRoomName();
   const format = useFormat();
-  const id = useId();
   const [minutes, setMinutes] = useState('10');
   const [target, setTarget] = useState(String(defaultTargetRoomId ?? rooms[0]?.id ?? ''));
   const [started, setStarted] = useState<{ id: string; endsAt: string } | null>(null);
@@ -190,33 +188,13 @@ function BreakoutForm({ eventId, api, rooms, defaultTargetRoomId, runningBreakou
     >
       <h3 className="broadcast-heading">{t('broadcast.breakouts')}</h3>
       <p className="muted broadcast-hint">{t('broadcast.breakoutsHint')}</p>
-      <label htmlFor={`${id}-minutes`}>{t('broadcast.breakoutMinutes')}</label>
-      <input
-        id={`${id}-minutes`}
-        className="input"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={BROADCAST_LIMITS.breakoutMinutes}
-        required
-        value={minutes}
-        onChange={(event) => setMinutes(event.target.value)}
-        data-testid="broadcast-breakout-minutes"
+      <BreakoutFields
+        rooms={rooms}
+        minutes={minutes}
+        target={target}
+        onMinutes={setMinutes}
+        onTarget={setTarget}
       />
-      <label htmlFor={`${id}-target`}>{t('broadcast.targetRoom')}</label>
-      <select
-        id={`${id}-target`}
-        className="input"
-        value={target}
-        onChange={(event) => setTarget(event.target.value)}
-        data-testid="broadcast-breakout-target"
-      >
-        {rooms.map((room) => (
-          <option key={room.id} value={room.id}>
-            {nameOf(room.name)}
-          </option>
-        ))}
-      </select>
       <div className="broadcast-actions">
         <button
           type="submit"
@@ -243,5 +221,49 @@ function BreakoutForm({ eventId, api, rooms, defaultTargetRoomId, runningBreakou
         </p>
       )}
     </form>
+  );
+}
+
+function BreakoutFields(props: {
+  rooms: readonly BroadcastRoom[];
+  minutes: string;
+  target: string;
+  onMinutes: (minutes: string) => void;
+  onTarget: (roomId: string) => void;
+}) {
+  const { t } = useTranslation();
+  const nameOf = useRoomName();
+  const id = useId();
+  const { rooms, minutes, target } = props;
+  return (
+    <>
+      <label htmlFor={`${id}-minutes`}>{t('broadcast.breakoutMinutes')}</label>
+      <input
+        id={`${id}-minutes`}
+        className="input"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={BROADCAST_LIMITS.breakoutMinutes}
+        required
+        value={minutes}
+        onChange={(event) => props.onMinutes(event.target.value)}
+        data-testid="broadcast-breakout-minutes"
+      />
+      <label htmlFor={`${id}-target`}>{t('broadcast.targetRoom')}</label>
+      <select
+        id={`${id}-target`}
+        className="input"
+        value={target}
+        onChange={(event) => props.onTarget(event.target.value)}
+        data-testid="broadcast-breakout-target"
+      >
+        {rooms.map((room) => (
+          <option key={room.id} value={room.id}>
+            {nameOf(room.name)}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }
