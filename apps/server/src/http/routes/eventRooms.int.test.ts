@@ -66,7 +66,7 @@ describe('GET /api/events/{id}/rooms', () => {
           id,
           name: '',
           event_id: event.eventId,
-          active_modules: ['chat', 'polls', 'notes', 'stats', 'active_camera'],
+          active_modules: ['chat', 'polls', 'notes', 'stats', 'active_camera', 'questions'],
           participantCount: 0,
           onlineCount: 0,
         })),

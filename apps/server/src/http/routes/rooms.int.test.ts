@@ -97,7 +97,7 @@ describe('GET /api/rooms/{id}', () => {
       lab_id: labId,
       name: 'Salle 1',
       opentok_session_id: null,
-      active_modules: ['chat', 'polls', 'notes', 'stats', 'active_camera'],
+      active_modules: ['chat', 'polls', 'notes', 'stats', 'active_camera', 'questions'],
       medias: [
         {
           id: expect.any(Number),
@@ -142,7 +142,7 @@ describe('GET /api/rooms/{id}/token', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({
-      activeModules: ['chat', 'polls', 'notes', 'stats', 'active_camera'],
+      activeModules: ['chat', 'polls', 'notes', 'stats', 'active_camera', 'questions'],
       labLogoUrl: '/logos/Lab%20A.png',
       participation: { id: animator.participantId, role: 'animator' },
       session: { provider: 'mesh', sessionName: `Event room-1`, iceServers },
@@ -170,7 +170,7 @@ describe('GET /api/rooms/{id}/token', () => {
     const response = await call('GET', `/api/rooms/${audioOnly.roomIds[0]}/token`, host.token);
     expect(response.statusCode, response.body).toBe(200);
     // The room switched cameras on (the default), the lab did not: the room offers none.
-    expect(response.json().activeModules).toEqual(['chat', 'polls', 'notes', 'stats']);
+    expect(response.json().activeModules).toEqual(['chat', 'polls', 'notes', 'stats', 'questions']);
   });
 
   it("answers 503 with the spec's message when OpenTok cannot create the session", async () => {
