@@ -9,8 +9,11 @@ export type RoomPerson = { participantId: number; token: string; email: string; 
 
 type Participation = { labId: number; eventId: number; roomId: number; role: EventRole; email: string };
 
-/** A participant of the event placed in the room, and the single-use sign-in link of its invitation. */
-async function invitedParticipation(
+/**
+ * A participant of the event placed in the room, and the single-use sign-in link of its invitation (the
+ * token of `/?invitation=`, which a browser test opens as the guest would from their mail).
+ */
+export async function invitedParticipation(
   db: Db,
   options: Participation & { name?: string },
 ): Promise<{ participantId: number; link: string }> {

@@ -14,6 +14,7 @@ import {
   browserSkipReason,
   createRunningEvent,
   createTestDatabase,
+  invitedParticipation,
   launchChromium,
   personAtBrowser,
   type RunningEvent,
@@ -219,6 +220,41 @@ describe.runIf(skipReason === null)(`consent in the browser${skipReason ? ` (${s
       .poll(() => guest.getByTestId('given-consent-data_processing').textContent(), WAIT)
       .toContain('version 2');
     await check(guest, 'event-page-390-fr');
+    await guest.context().close();
+  });
+
+  it('keeps an invited guest at their event page until they accept, then lets them join', async () => {
+    const { link } = await invitedParticipation(database.db, {
+      labId: event.labId,
+      eventId: event.eventId,
+      roomId: event.roomId,
+      role: 'participant',
+      email: 'ivan.invited@lablive.test',
+      name: 'Ivan Invited',
+    });
+    const guest = await personAtBrowser(browser, { width: 390, locale: 'de' });
+    await guest.goto(`${server.url}/?invitation=${encodeURIComponent(link)}`);
+    await guest.waitForURL('**/event', WAIT);
+    await guest.getByTestId('consents-missing').waitFor(WAIT);
+    await expect.poll(() => guest.getByTestId('event-join').isDisabled(), WAIT).toBe(true);
+    await expect
+      .poll(() => guest.getByTestId('consent-data_processing').textContent(), WAIT)
+      .toContain(DATA_PROCESSING.de);
+    await check(guest, 'invited-390-de');
+    // Accepting nothing required is said so; ticked, it is recorded from the event page.
+    await guest.getByTestId('consents-accept').click();
+    await expect
+      .poll(() => guest.getByTestId('consent-problem').textContent(), WAIT)
+      .toContain('erforderlichen Einwilligungen');
+    await guest.getByTestId('consent-box-data_processing').check();
+    await guest.getByTestId('consents-accept').click();
+    await expect.poll(() => guest.getByTestId('event-join').isEnabled(), WAIT).toBe(true);
+    await expect
+      .poll(() => guest.getByTestId('given-consent-data_processing').textContent(), WAIT)
+      .toContain('Veranstaltungsseite');
+    await check(guest, 'invited-accepted-390-de');
+    await guest.getByTestId('event-join').click();
+    await guest.waitForURL('**/waiting/**', WAIT);
     await guest.context().close();
   });
 });
