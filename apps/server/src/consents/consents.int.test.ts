@@ -453,3 +453,20 @@ describe('the statistics', () => {
     }
   });
 });
+
+describe('a person’s data', () => {
+  it('lists the consents they gave and withdrew, with the words of each version', async () => {
+    const answer = await call('GET', '/api/personal-data?email=ivan@invited.test&format=json', admin);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const consents = JSON.parse(answer.body).consents;
+    expect(consents).toContainEqual(
+      expect.objectContaining({
+        kind: 'data_processing',
+        version: 2,
+        source: 'invitation',
+        withdrawnAt: expect.any(String),
+        texts: expect.objectContaining({ en: 'I consent to the processing of my data for this event.' }),
+      }),
+    );
+  });
+});

@@ -14,6 +14,7 @@ const WORDING = {
     roomActivity: 'Activité dans les salles',
     reports: 'Déclarations de pharmacovigilance',
     mails: 'E-mails envoyés',
+    consents: 'Consentements donnés et retirés',
     downloads: 'Documents téléchargés',
     auditTrail: 'Actions enregistrées dans la piste d’audit',
     none: 'Aucune donnée.',
@@ -29,6 +30,7 @@ const WORDING = {
     roomActivity: 'Activity in rooms',
     reports: 'Pharmacovigilance reports',
     mails: 'Mails sent',
+    consents: 'Consents given and withdrawn',
     downloads: 'Documents downloaded',
     auditTrail: 'Actions recorded in the audit trail',
     none: 'None.',
@@ -44,6 +46,7 @@ const WORDING = {
     roomActivity: 'Aktivität in Räumen',
     reports: 'Pharmakovigilanz-Meldungen',
     mails: 'Gesendete E-Mails',
+    consents: 'Erteilte und widerrufene Einwilligungen',
     downloads: 'Heruntergeladene Dokumente',
     auditTrail: 'Im Audit-Trail erfasste Aktionen',
     none: 'Keine.',
@@ -122,6 +125,10 @@ export async function personalDataPdf(data: PersonalData, locale: Locale, timeZo
   section(
     t.mails,
     data.mails.map((row) => ({ ...row, at: when(row.at) })),
+  );
+  section(
+    t.consents,
+    data.consents.map((row) => ({ ...row, givenAt: when(row.givenAt), withdrawnAt: when(row.withdrawnAt) })),
   );
   section(
     t.downloads,

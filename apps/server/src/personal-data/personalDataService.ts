@@ -6,6 +6,7 @@
 import { type PersonalDataQuery, type Principal, reportReference } from '@lablive/domain';
 import type { Caller } from '../access/caller.ts';
 import type { AuditService } from '../audit/auditService.ts';
+import { givenConsents } from '../consents/consents.repository.ts';
 import type { Db } from '../db/connection.ts';
 import {
   findAccount,
@@ -31,11 +32,13 @@ export async function gatherPersonalData(db: Db, caller: Principal, email: strin
   const participantIds = participations.map((row) => row.id);
   const userId = account?.id ?? null;
   const eventIds = [...new Set(participations.map((row) => row.event_id))];
-  const [sessionEvents, reports, downloads, auditEntries] = await Promise.all([
+  const [sessionEvents, reports, downloads, auditEntries, consents] = await Promise.all([
     findOwnSessionEvents(db, labId, { participantIds, userId, eventIds }),
     findReports(db, labId, { email, participantIds, userId }),
     findDownloads(db, labId, { participantIds, userId }),
     findOwnAuditEntries(db, labId, { email, userId }),
+    // What they accepted and withdrew (issue 33), with the words of each version.
+    Promise.all(participantIds.map((id) => givenConsents(db, id))),
   ]);
   return {
     email,
@@ -93,6 +96,15 @@ export async function gatherPersonalData(db: Db, caller: Principal, email: strin
       subject: row.subject,
       state: row.state,
       at: iso(row.created_at),
+    })),
+    consents: consents.flat().map((row) => ({
+      kind: row.kind,
+      version: row.version,
+      required: row.required,
+      texts: row.texts,
+      source: row.source,
+      givenAt: row.given_at,
+      withdrawnAt: row.withdrawn_at,
     })),
     documentDownloads: downloads.map((row) => ({ document: row.document, at: iso(row.downloaded_at) })),
     auditTrail: auditEntries.map((row) => ({
