@@ -203,7 +203,7 @@ describe('questions over the room socket', () => {
 
     const csv = await call('GET', `/api/events/${room.eventId}/stats/questions.csv?locale=de`, admin);
     expect(csv.statusCode).toBe(200);
-    expect(csv.body).toContain('Raum;Gestellt am;Frage;Gestellt von');
+    expect(csv.body).toContain('Raum;Gestellt am (Zeit des Labors);Frage;Gestellt von');
     expect(csv.body).toContain('Is the 10 mg dose safe for children?;alice.asker;ja;1;Freigegeben;ja;nein');
 
     // A guest of the event reads no statistics.

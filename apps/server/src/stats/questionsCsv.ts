@@ -18,7 +18,7 @@ export const QUESTIONS_CSV_WORDING: Record<Locale, Wording> = {
   en: {
     header: [
       'Room',
-      'Asked at',
+      "Asked at (lab's time)",
       'Question',
       'Asked by',
       'Anonymous to guests',
@@ -34,7 +34,7 @@ export const QUESTIONS_CSV_WORDING: Record<Locale, Wording> = {
   fr: {
     header: [
       'Salle',
-      'Posée le',
+      'Posée le (heure du laboratoire)',
       'Question',
       'Posée par',
       'Anonyme pour les invités',
@@ -50,7 +50,7 @@ export const QUESTIONS_CSV_WORDING: Record<Locale, Wording> = {
   de: {
     header: [
       'Raum',
-      'Gestellt am',
+      'Gestellt am (Zeit des Labors)',
       'Frage',
       'Gestellt von',
       'Anonym für Gäste',

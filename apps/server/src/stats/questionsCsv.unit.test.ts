@@ -30,14 +30,14 @@ const lines = (text: string) =>
 describe('the questions CSV', () => {
   it('says each question, who asked, its votes and state in the reader language, on the lab clock', () => {
     expect(lines(questionsCsv([question], reader('fr')))).toEqual([
-      'Salle;Posée le;Question;Posée par;Anonyme pour les invités;Votes;Statut;Répondue;Épinglée',
+      'Salle;Posée le (heure du laboratoire);Question;Posée par;Anonyme pour les invités;Votes;Statut;Répondue;Épinglée',
       'Salle 2;29/11/2026 10:05;Is the 10 mg dose safe for children?;Gina Asker;oui;3;Validée;oui;non',
     ]);
     expect(lines(questionsCsv([question], reader('de')))[1]).toBe(
       'Raum 2;29.11.26, 10:05;Is the 10 mg dose safe for children?;Gina Asker;ja;3;Freigegeben;ja;nein',
     );
     expect(lines(questionsCsv([{ ...question, status: 'pending', answered: false }], reader('en')))).toEqual([
-      'Room,Asked at,Question,Asked by,Anonymous to guests,Votes,Status,Answered,Pinned',
+      "Room,Asked at (lab's time),Question,Asked by,Anonymous to guests,Votes,Status,Answered,Pinned",
       'Room 2,"29/11/2026, 10:05",Is the 10 mg dose safe for children?,Gina Asker,yes,3,Awaiting approval,no,no',
     ]);
   });

@@ -11,14 +11,15 @@ import { StackedCell } from './RoomSession.tsx';
 
 type QuestionTableProps = {
   questions: readonly (QuestionSummary & { room_id?: number })[];
-  /** When and in which zone each was asked. */
+  /** When each was asked, on the clock of `timeZone` (named under the table's caption). */
   dayTime: Intl.DateTimeFormat;
+  timeZone: string;
   /** The room's name for a question, when the table lists several rooms' questions. */
   roomOf?: (roomId: number) => string;
   testId: string;
 };
 
-export function QuestionTable({ questions, dayTime, roomOf, testId }: QuestionTableProps) {
+export function QuestionTable({ questions, dayTime, timeZone, roomOf, testId }: QuestionTableProps) {
   const { t } = useTranslation('admin');
   const captionId = useId();
   if (questions.length === 0) return <p className="muted">{t('questions.none')}</p>;
@@ -32,7 +33,8 @@ export function QuestionTable({ questions, dayTime, roomOf, testId }: QuestionTa
       {/* The attendance table's look (stats.css): a cell's column name shown beside it on a phone only. */}
       <table className="admin-table stack-on-phone attendance-table" data-testid={testId}>
         <caption id={captionId} className="stats-table-caption">
-          {t('questions.tableLabel')}
+          {t('questions.tableLabel')}{' '}
+          <span className="muted">{t('questions.timesIn', { zone: timeZone })}</span>
         </caption>
         <thead>
           <tr>

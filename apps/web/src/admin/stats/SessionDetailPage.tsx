@@ -7,6 +7,7 @@ import {
   type AnnouncementStatsRow,
   announcementsOfSession,
   type EventStats,
+  type LobbyStatsRow,
   type RoomSessionStats,
 } from '@lablive/domain';
 import { useMemo } from 'react';
@@ -96,6 +97,7 @@ function Detail({ stats }: { stats: EventStats }) {
     number,
     sessions: stats.sessions.filter((session) => session.room_id === roomId),
     announcements: stats.announcements.filter((row) => row.room_id === roomId),
+    lobby: stats.lobby.filter((row) => row.room_id === roomId),
   }));
   const facts = [
     { key: 'id', label: t('stats.detail.sessionId'), value: String(stats.event_id) },
@@ -174,6 +176,7 @@ function Detail({ stats }: { stats: EventStats }) {
         <QuestionTable
           questions={stats.questions}
           dayTime={formats.dayTime}
+          timeZone={stats.time_zone}
           roomOf={(roomId) => t('stats.detail.room', { number: numbers.get(roomId) ?? roomId })}
           testId="stats-questions"
         />
@@ -188,6 +191,7 @@ function Room(props: {
   number: number;
   sessions: RoomSessionStats[];
   announcements: AnnouncementStatsRow[];
+  lobby: LobbyStatsRow[];
   formats: InstantFormats;
   nowMs: number;
   signedLog: RoomLogDownload;
@@ -225,6 +229,7 @@ function Room(props: {
           formats={props.formats}
           nowMs={props.nowMs}
           announcements={announcementsOfSession(props.announcements, props.roomId, session.number)}
+          lobby={props.lobby.find((row) => row.session_number === session.number)}
         />
       ))}
     </StatsSection>

@@ -6,6 +6,7 @@ export const questionsDe: typeof questionsEn = {
   none: 'Es wurde keine Frage gestellt.',
   csv: 'Fragen (CSV)',
   tableLabel: 'Gestellte Fragen, angeheftete zuerst, dann nach Stimmen',
+  timesIn: 'Zeiten in {{zone}}.',
   room: 'Raum',
   askedAt: 'Gestellt am',
   question: 'Frage',

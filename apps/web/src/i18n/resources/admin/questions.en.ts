@@ -5,6 +5,7 @@ export const questionsEn = {
   none: 'No question was asked.',
   csv: 'Questions (CSV)',
   tableLabel: 'Questions asked, pinned first, then by votes',
+  timesIn: 'Times in {{zone}}.',
   room: 'Room',
   askedAt: 'Asked at',
   question: 'Question',

@@ -6,6 +6,7 @@ export const questionsFr: typeof questionsEn = {
   none: 'Aucune question n’a été posée.',
   csv: 'Questions (CSV)',
   tableLabel: 'Questions posées, épinglée en premier, puis par votes',
+  timesIn: 'Heures de {{zone}}.',
   room: 'Salle',
   askedAt: 'Posée le',
   question: 'Question',
