@@ -60,6 +60,7 @@ export * from './shared/refusals.ts';
 export * from './shared/text.ts';
 export * from './shared/timeZone.ts';
 export * from './stats/announcementStats.ts';
+export * from './stats/lobbyStats.ts';
 export * from './stats/questionStats.ts';
 export * from './stats/replayView.ts';
 export * from './stats/roomStats.ts';

@@ -31,6 +31,7 @@ import type { AuditService } from '../audit/auditService.ts';
 import { consentsOfParticipants } from '../consents/consents.repository.ts';
 import type { Db } from '../db/connection.ts';
 import { eventAnnouncements } from './announcementStats.ts';
+import { eventLobby } from './lobbyStats.ts';
 import { eventQuestions } from './questionStats.ts';
 import { questionsCsv } from './questionsCsv.ts';
 import {
@@ -220,6 +221,7 @@ async function eventStats(ctx: Context, principal: Principal, eventId: number): 
     ),
     polls: polls.items.map(toPollRow),
     questions: await eventQuestions(db, principal.labId, roomIds),
+    lobby: await eventLobby(db, roomIds),
     announcements: await eventAnnouncements(db, principal.labId, roomIds),
   };
 }

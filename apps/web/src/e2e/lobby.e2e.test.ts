@@ -2,11 +2,13 @@
 // guests wait in the lobby; a guest asks to join and waits; the animator, in the room, sees and hears
 // the knock (the lobby bar, its announcement) and admits them; the animator locks the room and a second
 // guest, on a phone, is told it is locked; unlocked, the animator removes the first guest, whose room
-// closes on why, and who cannot knock back into that session. axe-core runs on each page at each step,
+// closes on why, and who cannot knock back into that session; after the close, the session's statistics
+// count the lobby. axe-core runs on each page at each step,
 // and screenshots at 1280 and 390 px go to test-artifacts/.
 import {
   admitFromRoom,
   browserSkipReason,
+  closeEventAsAdmin,
   createRunningEvent,
   demoBrowserSuite,
   knockFromWaitingRoom,
@@ -109,5 +111,20 @@ describe.runIf(skipReason === null)(`lobby control${skipReason ? ` (${skipReason
     );
     await check(guest, 'guest-removed-knock-390');
     await check(animator, 'host-after-1280');
+
+    // After the close, the session's statistics count the lobby: one knock admitted, one lock, one removal.
+    const admin = await person();
+    await closeEventAsAdmin(admin, suite.server.url, event.eventId);
+    await admin.goto(`${suite.server.url}/admin/stats/${event.eventId}`);
+    const lobby = admin.getByTestId('stats-lobby');
+    await lobby.waitFor(WAIT);
+    const figure = (key: string) => lobby.getByTestId(`stats-lobby-${key}`).locator('dd').textContent();
+    expect(await figure('knocks')).toBe('1');
+    expect(await figure('admitted')).toBe('1');
+    expect(await figure('removed')).toBe('1');
+    expect(await figure('locks')).toBe('1');
+    await check(admin, 'stats-lobby-1280');
+    await admin.setViewportSize({ width: 390, height: 800 });
+    await check(admin, 'stats-lobby-390');
   });
 });

@@ -7,6 +7,7 @@ import { localeSchema } from '../auth/responses.ts';
 import { participantConsentSchema } from '../consents/consents.ts';
 import { queryNumberSchema } from '../shared/ids.ts';
 import { announcementStatsRowSchema } from './announcementStats.ts';
+import { lobbyStatsRowSchema } from './lobbyStats.ts';
 import { questionStatsRowSchema } from './questionStats.ts';
 
 /** The charts' buckets: a day, an ISO week (from Monday) or a month, in the lab's time zone. */
@@ -185,6 +186,8 @@ export const eventStatsSchema = z.object({
   polls: z.array(pollStatsRowSchema),
   /** Every room's questions (issue 33, part 3), with who asked: statistics are for staff. */
   questions: z.array(questionStatsRowSchema),
+  /** Each room's lobby per session (issue 33, part 2): knocks and their answers, waits, removals. */
+  lobby: z.array(lobbyStatsRowSchema),
   /** What staff announced to every room (issue 33, part 4), per room and session. */
   announcements: z.array(announcementStatsRowSchema),
 });

@@ -3,6 +3,7 @@
 // table: stays, time present, talk time, messages, votes and requests to speak per person.
 import {
   type AnnouncementStatsRow,
+  type LobbyStatsRow,
   presentSecondsAt,
   type RoomSessionStats,
   type SessionParticipant,
@@ -12,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { ErasableText } from '../../format/ErasableText.tsx';
 import { useFormat } from '../../format/useFormat.ts';
 import { SessionAnnouncements } from './SessionAnnouncements.tsx';
+import { SessionLobby } from './SessionLobby.tsx';
 import { clockOf, minutesOf, sessionTimeline, type TimelineBar } from './statsFormat.ts';
 
 const KNOWN_ROLES = ['participant', 'animator', 'observer', 'observer-animator'] as const;
@@ -26,6 +28,8 @@ export function RoomSession(props: {
   nowMs: number;
   /** What staff announced to every room during this session (issue 33, part 4). */
   announcements?: readonly AnnouncementStatsRow[];
+  /** The session's lobby (issue 33, part 2), when anyone used it. */
+  lobby?: LobbyStatsRow | undefined;
 }) {
   const { session, formats, nowMs } = props;
   const { t } = useTranslation('admin');
@@ -58,6 +62,7 @@ export function RoomSession(props: {
         ))}
       </dl>
       <SessionAnnouncements rows={props.announcements ?? []} time={formats.time} />
+      <SessionLobby row={props.lobby} />
       {session.participants.length === 0 ? (
         <p className="muted">{t('stats.detail.noPeople')}</p>
       ) : (

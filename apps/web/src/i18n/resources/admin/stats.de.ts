@@ -66,6 +66,18 @@ export const statsDe: Widen<typeof statsEn> = {
     consumed: 'Verbrauchte Minuten',
     none: 'Noch keine Sitzung wurde beendet.',
   },
+  lobby: {
+    title: 'Warteraum',
+    knocks: 'Einlassanfragen',
+    admitted: 'Eingelassen',
+    denied: 'Abgelehnt',
+    withdrawn: 'Vor Antwort gegangen',
+    removed: 'Entfernt',
+    locks: 'Sperrungen',
+    averageWait: 'Durchschnittliche Wartezeit',
+    longestWait: 'Längste Wartezeit',
+    seconds: '{{count}} s',
+  },
   detail: {
     back: 'Zurück zu den Statistiken',
     titleFallback: 'Sitzung',

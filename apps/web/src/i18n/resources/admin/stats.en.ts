@@ -64,6 +64,18 @@ export const statsEn = {
     consumed: 'Minutes consumed',
     none: 'No session has been closed yet.',
   },
+  lobby: {
+    title: 'Lobby',
+    knocks: 'Asked to join',
+    admitted: 'Admitted',
+    denied: 'Denied',
+    withdrawn: 'Gave up waiting',
+    removed: 'Removed',
+    locks: 'Times locked',
+    averageWait: 'Average wait',
+    longestWait: 'Longest wait',
+    seconds: '{{count}} s',
+  },
   detail: {
     back: 'Back to the statistics',
     titleFallback: 'Session',

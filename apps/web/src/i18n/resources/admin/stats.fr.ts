@@ -66,6 +66,18 @@ export const statsFr: Widen<typeof statsEn> = {
     consumed: 'Minutes consommées',
     none: 'Aucune session n’est encore terminée.',
   },
+  lobby: {
+    title: 'Salle d’attente',
+    knocks: 'Demandes d’entrée',
+    admitted: 'Admis',
+    denied: 'Refusés',
+    withdrawn: 'Partis avant réponse',
+    removed: 'Retirés',
+    locks: 'Verrouillages',
+    averageWait: 'Attente moyenne',
+    longestWait: 'Attente la plus longue',
+    seconds: '{{count}} s',
+  },
   detail: {
     back: 'Retour aux statistiques',
     titleFallback: 'Session',
