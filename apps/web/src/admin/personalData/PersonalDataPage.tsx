@@ -28,6 +28,7 @@ const HOLDS = [
   'roomActivity',
   'reports',
   'mails',
+  'consents',
   'downloads',
   'audit',
 ] as const;

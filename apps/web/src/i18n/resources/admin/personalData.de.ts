@@ -16,6 +16,7 @@ export const personalDataDe: Widen<typeof personalDataEn> = {
     reports:
       'die Pharmakovigilanz-Meldungen, die sie abgegeben hat oder in denen sie genannt ist, mit Referenz, Arzneimittel und ihrer Rolle (Meldende oder Arzt/Ärztin);',
     mails: 'die an sie gesendeten E-Mails: Betreff, Zeitpunkt und ob sie verschickt wurden;',
+    consents: 'die erteilten und widerrufenen Einwilligungen mit dem zugestimmten Wortlaut;',
     downloads: 'die Dokumente, die sie heruntergeladen hat;',
     audit: 'ihre eigenen Einträge im Audit-Trail.',
   },

@@ -13,6 +13,7 @@ export const personalDataEn = {
     reports:
       'the pharmacovigilance reports they filed or are named in, by reference, drug and their part (reporter or doctor);',
     mails: 'the e-mails sent to them: their subject, when, and whether they went;',
+    consents: 'the consents they gave and withdrew, with the words they accepted;',
     downloads: 'the documents they downloaded;',
     audit: 'their own entries in the audit trail.',
   },

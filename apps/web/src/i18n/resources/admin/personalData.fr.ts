@@ -16,6 +16,7 @@ export const personalDataFr: Widen<typeof personalDataEn> = {
     reports:
       'les déclarations de pharmacovigilance qu’elle a faites ou qui la nomment, par référence, médicament et rôle (déclarant ou médecin) ;',
     mails: 'les e-mails qui lui ont été envoyés : leur objet, leur date et s’ils sont partis ;',
+    consents: 'les consentements qu’elle a donnés et retirés, avec les mots acceptés ;',
     downloads: 'les documents qu’elle a téléchargés ;',
     audit: 'ses propres entrées de la piste d’audit.',
   },
