@@ -130,5 +130,6 @@ describe.runIf(skipReason === null)(`Q&A in a live room${skipReason ? ` (${skipR
     await replayed.waitFor(WAIT);
     expect(await replayed.textContent()).toContain('Gina Asker');
     await check(admin, 'replay-1280');
-  });
+    // Three people, two rooms' worth of pages and the statistics: longer than one page's default.
+  }, 240_000);
 });
