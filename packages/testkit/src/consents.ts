@@ -6,10 +6,12 @@ import type { Page } from 'playwright-core';
 const WAIT = { timeout: 20_000 };
 
 /**
- * Ticks the entry form's consents: the required ones (those `aria-required`), or the kinds named.
- * Call it after filling the name and e-mail, before "entry-submit".
+ * Ticks the entry form's consents: the required ones (those `aria-required`), or the kinds named;
+ * nothing when the lab asks none. Call it after filling the name and e-mail, before "entry-submit".
  */
 export async function acceptEntryConsents(page: Page, kinds?: readonly ConsentKind[]): Promise<void> {
+  // The consents load beside the event's card: a lab that asks none shows no list once they have.
+  await page.waitForLoadState('networkidle');
   const list = page.getByTestId('consent-list');
   if ((await list.count()) === 0) return;
   const boxes = kinds
