@@ -407,3 +407,18 @@ describe('what the event form offers', () => {
     expect((await call('GET', '/api/medias', tokens.noPermission)).statusCode).toBe(403);
   });
 });
+
+describe('the lobby setting (issue 33, part 2)', () => {
+  it('is off by default, stored when asked, and kept by a partial edit', async () => {
+    const plain = await createEventAs(tokens.admin, { name: 'No lobby' });
+    expect((await call('GET', `/api/events/${plain}`, tokens.admin)).json()).toMatchObject({ lobby: false });
+    const waiting = await createEventAs(tokens.admin, { name: 'With a lobby', lobby: true });
+    expect((await call('GET', `/api/events/${waiting}`, tokens.admin)).json()).toMatchObject({ lobby: true });
+    const edited = await call('PUT', `/api/events/${waiting}`, tokens.admin, { email_relaunch_J1: 1 });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ lobby: true, email_relaunch_J1: true });
+    const refused = await call('POST', '/api/events', tokens.admin, form({ lobby: 'yes' }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0].field).toBe('lobby');
+  });
+});
