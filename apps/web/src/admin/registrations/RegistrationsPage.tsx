@@ -136,9 +136,13 @@ function RegistrationList({ eventId, rows }: { eventId: number; rows: readonly R
   const [refusing, setRefusing] = useState<RegistrationView | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState<number | null>(null);
+  // The reader's clock, the zone named (dateStyle cannot be given with timeZoneName).
   const at = new Intl.DateTimeFormat(locale, {
-    dateStyle: 'short',
-    timeStyle: 'short',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
     timeZoneName: 'short',
   });
 
