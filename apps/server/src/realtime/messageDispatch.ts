@@ -31,6 +31,11 @@ export function createMessageDispatch(context: SocketContext, handshake: HelloHa
       case 'join':
         return rooms.join(message, caller);
       case 'knock':
+        // A knock costs a room lookup and a command: it counts against the socket's command rate.
+        if (!context.limits.commands.take()) {
+          replies.refuse(PROTOCOL_ERRORS.rateLimited, 'Too many knocks: slow down.', String(message.roomId));
+          return;
+        }
         return lobby.knock(message, caller);
       case 'command':
         return relayCommand(context, message, caller);

@@ -15,6 +15,7 @@ import {
   pressJoin,
   reachWaitingRoomAsPublicGuest,
   removeFromRoom,
+  signInThroughPage,
   startSessionAsStaff,
 } from '@lablive/testkit';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +27,21 @@ describe.runIf(skipReason === null)(`lobby control${skipReason ? ` (${skipReason
   const suite = demoBrowserSuite('lobby');
   const { check } = suite;
   const person = (width = 1280) => suite.person({ width });
+
+  it('offers the setting in the event form, in the planner’s language', async () => {
+    const planner = await suite.person({ width: 1280, locale: 'fr' });
+    await signInThroughPage(planner, suite.server.url, 'animator@lablive.test');
+    await planner.getByTestId('new-event').click();
+    const setting = planner.getByTestId('event-lobby');
+    await setting.waitFor(WAIT);
+    expect(await setting.isChecked()).toBe(false);
+    await setting.check();
+    expect(await planner.getByText('Les invités attendent dans la salle d’attente').count()).toBe(1);
+    await setting.focus();
+    await check(planner, 'event-form-fr-1280');
+    await planner.setViewportSize({ width: 390, height: 800 });
+    await check(planner, 'event-form-fr-390');
+  });
 
   it('admits a knocking guest, locks the room, and removes a guest for the session', async () => {
     const event = await createRunningEvent(suite.database.db, {
