@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErasableText } from '../../format/ErasableText.tsx';
 import { useFormat } from '../../format/useFormat.ts';
-import { QuestionList } from '../stats/QuestionTable.tsx';
+import { ReplayQuestions } from '../stats/QuestionTable.tsx';
 import { ReplayBroadcast } from './ReplayBroadcast.tsx';
 
 export function ReplayRoom({
@@ -123,10 +123,7 @@ export function ReplayRoom({
         )}
       </section>
 
-      <section className="replay-panel" aria-labelledby="replay-questions-title">
-        <h2 id="replay-questions-title">{t('questions.title')}</h2>
-        <QuestionList questions={view.questions} testId="replay-questions" />
-      </section>
+      <ReplayQuestions questions={view.questions} />
 
       <ReplayBroadcast state={state} time={time} />
 

@@ -80,14 +80,19 @@ export function QuestionTable({ questions, dayTime, timeZone, roomOf, testId }: 
   );
 }
 
+/** The replay's panel of the room's questions at the instant. */
+export function ReplayQuestions({ questions }: { questions: readonly QuestionSummary[] }) {
+  const { t } = useTranslation('admin');
+  return (
+    <section className="replay-panel" aria-labelledby="replay-questions-title">
+      <h2 id="replay-questions-title">{t('questions.title')}</h2>
+      <QuestionList questions={questions} testId="replay-questions" />
+    </section>
+  );
+}
+
 /** The same questions as a list, for a narrow panel (the replay's): words first, then who, votes, state. */
-export function QuestionList({
-  questions,
-  testId,
-}: {
-  questions: readonly QuestionSummary[];
-  testId: string;
-}) {
+function QuestionList({ questions, testId }: { questions: readonly QuestionSummary[]; testId: string }) {
   const { t } = useTranslation('admin');
   if (questions.length === 0) return <p className="replay-hint">{t('questions.none')}</p>;
   return (
