@@ -7,7 +7,8 @@ import type { Db } from '../db/connection.ts';
 import { readStream, toSessionEvent } from '../event-store/index.ts';
 
 /** Bumped when RoomState changes shape: older snapshots are then ignored and the log folded again. */
-export const ROOM_STATE_VERSION = 5;
+// 6: the room's lobby (issue 33, part 2).
+export const ROOM_STATE_VERSION = 6;
 const PAGE = 1000;
 
 /** Who sent which command recently, to answer a retried command with its first outcome. */

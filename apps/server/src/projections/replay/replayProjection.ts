@@ -103,7 +103,8 @@ export function createReplayProjection(): Projection {
   return {
     name: 'replay',
     // 2: the room's state holds its questions (issue 33): snapshots are folded again with them.
-    version: 2,
+    // 3: and its lobby (issue 33, part 2).
+    version: 3,
     readModels: REPLAY_READ_MODELS,
     createTables: createReplayTables,
     async apply(trx, stored, tables) {
