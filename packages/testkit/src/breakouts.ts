@@ -4,7 +4,7 @@
 // instead, as testClock.ts does for reminders.
 import { randomUUID } from 'node:crypto';
 import { BREAKOUT_QUEUE } from '@lablive/server/testing';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { makeEventJobsDue } from './testClock.ts';
 
 /** Makes the event's pending breakout recalls due now; returns how many. */
@@ -61,15 +61,37 @@ export async function broadcastFromRoom(
 ): Promise<void> {
   const dialog = page.getByTestId('broadcast-dialog');
   if (!(await dialog.isVisible())) await page.getByTestId('broadcast-open').click();
-  await dialog.getByTestId('broadcast-panel').waitFor(BROADCAST_WAIT);
+  await sendInBroadcastPanel(page, dialog, send);
+}
+
+/**
+ * Staff on the back office's page of a running event (`page` signed in as who may broadcast) send every
+ * room a message, a banner, or both, from its "To every room" section; each waits until every room got it.
+ */
+export async function broadcastFromEventPage(
+  page: Page,
+  serverUrl: string,
+  eventId: number,
+  send: { message?: string; banner?: string },
+): Promise<void> {
+  await page.goto(`${serverUrl}/admin/events/${eventId}/participants`);
+  await sendInBroadcastPanel(page, page.getByTestId('event-broadcast'), send);
+}
+
+async function sendInBroadcastPanel(
+  page: Page,
+  scope: Locator,
+  send: { message?: string; banner?: string },
+): Promise<void> {
+  await scope.getByTestId('broadcast-panel').waitFor(BROADCAST_WAIT);
   if (send.message !== undefined) {
-    await dialog.getByTestId('broadcast-message').fill(send.message);
-    await dialog.getByTestId('broadcast-send').click();
+    await scope.getByTestId('broadcast-message').fill(send.message);
+    await scope.getByTestId('broadcast-send').click();
     await waitForReachedAll(page, 'broadcast-message-result');
   }
   if (send.banner !== undefined) {
-    await dialog.getByTestId('broadcast-banner-text').fill(send.banner);
-    await dialog.getByTestId('broadcast-banner-set').click();
+    await scope.getByTestId('broadcast-banner-text').fill(send.banner);
+    await scope.getByTestId('broadcast-banner-set').click();
     await waitForReachedAll(page, 'broadcast-banner-result');
   }
 }

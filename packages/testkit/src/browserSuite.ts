@@ -11,20 +11,25 @@ import { launchChromium, personAtBrowser } from './browser.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { REPO_ROOT } from './repoRoot.ts';
 import { type ServerProcess, startServerProcess } from './serverProcess.ts';
+import { type SmtpCapture, startSmtpCapture } from './smtpCapture.ts';
 
 export type DemoBrowserSuite = {
   /** Set once the suite's beforeAll ran. */
   readonly database: TestDatabase;
   readonly server: ServerProcess;
+  /** The mails the server sent, for a suite started with `{ mail: true }`. */
+  readonly smtp: SmtpCapture;
   /** A person at their own window (1280 px wide unless said otherwise), closed after the suite. */
   person(options?: { width?: number; locale?: 'en' | 'fr' | 'de' }): Promise<Page>;
   /** Saves the page's screenshot as test-artifacts/<prefix>-<name>.png and expects axe to find nothing. */
   check(page: Page, name: string): Promise<void>;
 };
 
-export function demoBrowserSuite(prefix: string): DemoBrowserSuite {
+/** `mail`: the server sends its mails to an SMTP capture the suite reads (registration, certificates). */
+export function demoBrowserSuite(prefix: string, options: { mail?: boolean } = {}): DemoBrowserSuite {
   const artifacts = path.join(REPO_ROOT, 'test-artifacts');
   let database: TestDatabase | undefined;
+  let smtp: SmtpCapture | undefined;
   let server: ServerProcess | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
@@ -32,7 +37,9 @@ export function demoBrowserSuite(prefix: string): DemoBrowserSuite {
   beforeAll(async () => {
     await mkdir(artifacts, { recursive: true });
     database = await createTestDatabase({ migrate: false });
+    if (options.mail) smtp = await startSmtpCapture();
     server = await startServerProcess({
+      ...(smtp ? { SMTP_URL: smtp.url } : {}),
       DATABASE_URL: database.url,
       SEED_DEMO_DATA: 'true',
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
@@ -45,6 +52,7 @@ export function demoBrowserSuite(prefix: string): DemoBrowserSuite {
     for (const context of contexts) await context.close().catch(() => {});
     await browser?.close();
     await server?.stop();
+    await smtp?.close();
     await database?.drop();
   });
 
@@ -59,6 +67,9 @@ export function demoBrowserSuite(prefix: string): DemoBrowserSuite {
     },
     get server() {
       return started(server, 'server');
+    },
+    get smtp() {
+      return started(smtp, 'SMTP capture (a suite started with { mail: true })');
     },
     async person(options = {}) {
       const page = await personAtBrowser(started(browser, 'browser'), options);
