@@ -1,5 +1,5 @@
 // Broadcast to every room and breakouts (issue 33, part 4), in the system Chromium against the server
-// process: a running public event with two rooms, a guest in each (the second on a phone-sized window),
+// process: a running public event with two rooms, a guest in each (the second in French on a phone),
 // the demo animator in room 1 and the demo admin in room 2. The animator sends a message and a banner
 // from "To every room" in the live room: both rooms show them. The admin starts breakouts from the back
 // office's event page: both rooms count down; when the timer's job is due, the guest of room 2 is taken
@@ -8,6 +8,7 @@
 import {
   broadcastFromRoom,
   browserSkipReason,
+  closeEventAsAdmin,
   createRunningEvent,
   demoBrowserSuite,
   enterAsPublicGuest,
@@ -21,13 +22,16 @@ import { describe, expect, it } from 'vitest';
 
 const skipReason = browserSkipReason();
 const WAIT = { timeout: 20_000, interval: 200 };
+// A back-office page loads its lists before it shows anything: on a loaded machine that takes longer.
+const PAGE_WAIT = { timeout: 60_000 };
 const MESSAGE = 'Plenary in room 1 at 3 pm: bring your questions.';
 const BANNER = 'Coffee break until 10:30';
 
 describe.runIf(skipReason === null)(`Broadcast to every room${skipReason ? ` (${skipReason})` : ''}`, () => {
   const suite = demoBrowserSuite('broadcast');
   const { check } = suite;
-  const person = (width = 1280) => suite.person({ width });
+  const person = (width = 1280, locale?: 'fr' | 'en' | 'de') =>
+    suite.person(locale === undefined ? { width } : { width, locale });
 
   it('shows a banner and a message in both rooms, and the timer brings the guest of room 2 into room 1', async () => {
     const event = await createRunningEvent(suite.database.db, {
@@ -59,7 +63,8 @@ describe.runIf(skipReason === null)(`Broadcast to every room${skipReason ? ` (${
     const room2 = room1 === second.id ? event.roomId : second.id;
     const admin = await person();
     await startSessionAsStaff(admin, suite.server.url, 'admin@lablive.test', event.eventId, room2);
-    const guest2 = await person(390);
+    // The guest of room 2 reads the room in French, on a phone.
+    const guest2 = await person(390, 'fr');
     expect(
       await enterAsPublicGuest(guest2, suite.server.url, event.slug, {
         firstName: 'Walter',
@@ -71,6 +76,9 @@ describe.runIf(skipReason === null)(`Broadcast to every room${skipReason ? ` (${
     // The animator sends a message and a banner to every room from the live room.
     await broadcastFromRoom(animator, { message: MESSAGE, banner: BANNER });
     await check(animator, 'dialog-1280');
+    await animator.setViewportSize({ width: 390, height: 844 });
+    await check(animator, 'dialog-390');
+    await animator.setViewportSize({ width: 1280, height: 800 });
     await animator.keyboard.press('Escape');
     for (const guest of [guest1, guest2]) {
       await expect
@@ -89,10 +97,10 @@ describe.runIf(skipReason === null)(`Broadcast to every room${skipReason ? ` (${
     // The admin starts breakouts from the back office's event page: both rooms count down to room 1.
     const office = await person();
     await signInThroughPage(office, suite.server.url, 'admin@lablive.test');
-    await office.waitForURL('**/admin/events', WAIT);
+    await office.waitForURL('**/admin/events', PAGE_WAIT);
     await office.goto(`${suite.server.url}/admin/events/${event.eventId}/participants`);
     const panel = office.getByTestId('event-broadcast');
-    await panel.waitFor(WAIT);
+    await panel.waitFor(PAGE_WAIT);
     await panel.getByTestId('broadcast-breakout-minutes').fill('5');
     await panel.getByTestId('broadcast-breakout-target').selectOption(String(room1));
     await panel.getByTestId('broadcast-breakout-start').click();
@@ -119,5 +127,18 @@ describe.runIf(skipReason === null)(`Broadcast to every room${skipReason ? ` (${
     await guest1.getByTestId('room-recalled-here').waitFor(WAIT);
     expect(guest1.url()).toContain(`/room/${room1}`);
     await check(guest1, 'recalled-here-1280');
-  });
+
+    // After the close, the statistics list the announcement under each room's session, and the replay
+    // of room 2 shows it with the banner still up.
+    const closer = await person();
+    await closeEventAsAdmin(closer, suite.server.url, event.eventId);
+    await closer.goto(`${suite.server.url}/admin/stats/${event.eventId}`);
+    const announced = closer.getByTestId(`stats-room-${room2}`).getByTestId('stats-announcement');
+    await expect.poll(() => announced.first().textContent(), { ...WAIT, timeout: 60_000 }).toContain(MESSAGE);
+    await check(closer, 'statistics-1280');
+    await closer.goto(`${suite.server.url}/admin/sessions/${room2}/replay`);
+    await expect.poll(() => closer.getByTestId('replay-broadcast').textContent(), WAIT).toContain(MESSAGE);
+    expect(await closer.getByTestId('replay-banner').textContent()).toContain(BANNER);
+    await check(closer, 'replay-1280');
+  }, 300_000);
 });

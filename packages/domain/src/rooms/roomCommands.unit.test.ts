@@ -13,7 +13,7 @@ describe('roomCommandSchema', () => {
   it('lists every command type once', () => {
     expect(new Set(ROOM_COMMAND_TYPES).size).toBe(ROOM_COMMAND_TYPES.length);
     expect(ROOM_COMMAND_TYPES).toContain('JoinRoom');
-    expect(ROOM_COMMAND_TYPES).toHaveLength(47); // + 8 of the lobby (lobby.ts), + 2 consent (the server's own)
+    expect(ROOM_COMMAND_TYPES).toHaveLength(47); // + 8 of the lobby (lobby.ts); the server's own: + 2 consent, + 5 broadcast
     expect(CLIENT_ROOM_COMMAND_TYPES).toHaveLength(41);
   });
 
