@@ -6,8 +6,11 @@ import type { BroadcastRoomOutcome, RoomActor, RoomCommand } from '@lablive/doma
 import type { RoomService } from '../rooms/roomService.ts';
 import type { BroadcastRoom } from './broadcastStaff.ts';
 
-/** Refusals that mean the room already holds what was asked: a retry after the first answer was lost. */
-const ALREADY_THERE = new Set(['duplicate_id', 'already_recalled']);
+/**
+ * Refusals that mean the room already is as asked: a retry after the first answer was lost, or a banner
+ * cleared where none is shown.
+ */
+const ALREADY_THERE = new Set(['duplicate_id', 'already_recalled', 'no_banner']);
 
 export async function sendToEveryRoom(
   rooms: RoomService,
