@@ -117,7 +117,7 @@ describe.runIf(skipReason === null)(
       await admin.getByTestId('registration-save').click();
       await expect
         .poll(() => admin.getByTestId('registration-taken').textContent(), WAIT)
-        .toContain('0 places taken');
+        .toContain('0 places taken, 0 on the waiting list');
       expect(broken).toEqual([]);
       await check(admin, 'admin-settings-1280');
     });

@@ -23,6 +23,7 @@ import { describeFailure } from '../i18n/messages.ts';
 import { useLocale } from '../i18n/useLocale.ts';
 import { type Answers, RegistrationFields } from './RegistrationFields.tsx';
 import { registrationsApi } from './registrationsApi.ts';
+import './registration.css';
 
 type Props = {
   slug: string;
@@ -138,81 +139,83 @@ export function RegistrationEntry({ slug, form, consents, title, header, about }
       testId="registration-card"
       titleTestId="entry-event-name"
     >
-      {about}
-      <p>{t('registration.intro')}</p>
-      {form.full && (
-        <p className="notice" data-testid="registration-full">
-          {t('registration.fullNotice')}
-        </p>
-      )}
-      {form.approval && <p className="muted">{t('registration.approvalNotice')}</p>}
-      <SendingForm
-        onSend={onSend}
-        submitLabel={t('registration.submit')}
-        sendingLabel={t('registration.sending')}
-        sending={submission.status === 'sending'}
-        testId="registration-submit"
-        failure={submissionFailure(t, submission, describe)}
-        failureTestId="registration-error"
-        failureId="registration-error"
-      >
-        {personField('first_name', 'text', 'given-name')}
-        {personField('last_name', 'text', 'family-name')}
-        {personField('email', 'email', 'email')}
-        <LabelledControl id="registration-locale" label={t('registration.language')}>
-          {(describedBy) => (
-            <select
-              id="registration-locale"
-              value={person.locale}
-              aria-describedby={describedBy}
-              data-testid="registration-locale"
-              onChange={(event) => setPerson({ ...person, locale: event.target.value as Locale })}
-            >
-              {LOCALES.map((locale) => (
-                <option key={locale} value={locale} lang={locale}>
-                  {LANGUAGE_NAMES[locale]}
-                </option>
-              ))}
-            </select>
-          )}
-        </LabelledControl>
-        <LabelledControl id="registration-time-zone" label={t('registration.timeZone')}>
-          {(describedBy) => (
-            <select
-              id="registration-time-zone"
-              value={person.time_zone}
-              aria-describedby={describedBy}
-              data-testid="registration-time-zone"
-              onChange={(event) => setPerson({ ...person, time_zone: event.target.value })}
-            >
-              {zoneList.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone}
-                </option>
-              ))}
-            </select>
-          )}
-        </LabelledControl>
-        <RegistrationFields
-          fields={form.fields}
-          locale={pageLocale}
-          answers={answers}
-          problems={problems}
-          onChange={(key, value) => setAnswers({ ...answers, [key]: value })}
-        />
-        <ConsentChecklist
-          consents={asked}
-          ticked={ticked}
-          problem={consentProblem}
-          disabled={submission.status === 'sending'}
-          onChange={(versionId, on) => {
-            const next = new Set(ticked);
-            if (on) next.add(versionId);
-            else next.delete(versionId);
-            setTicked(next);
-          }}
-        />
-      </SendingForm>
+      <div className="registration-form">
+        {about}
+        <p>{t('registration.intro')}</p>
+        {form.full && (
+          <p className="registration-notice" data-testid="registration-full">
+            {t('registration.fullNotice')}
+          </p>
+        )}
+        {form.approval && <p className="muted">{t('registration.approvalNotice')}</p>}
+        <SendingForm
+          onSend={onSend}
+          submitLabel={t('registration.submit')}
+          sendingLabel={t('registration.sending')}
+          sending={submission.status === 'sending'}
+          testId="registration-submit"
+          failure={submissionFailure(t, submission, describe)}
+          failureTestId="registration-error"
+          failureId="registration-error"
+        >
+          {personField('first_name', 'text', 'given-name')}
+          {personField('last_name', 'text', 'family-name')}
+          {personField('email', 'email', 'email')}
+          <LabelledControl id="registration-locale" label={t('registration.language')}>
+            {(describedBy) => (
+              <select
+                id="registration-locale"
+                value={person.locale}
+                aria-describedby={describedBy}
+                data-testid="registration-locale"
+                onChange={(event) => setPerson({ ...person, locale: event.target.value as Locale })}
+              >
+                {LOCALES.map((locale) => (
+                  <option key={locale} value={locale} lang={locale}>
+                    {LANGUAGE_NAMES[locale]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </LabelledControl>
+          <LabelledControl id="registration-time-zone" label={t('registration.timeZone')}>
+            {(describedBy) => (
+              <select
+                id="registration-time-zone"
+                value={person.time_zone}
+                aria-describedby={describedBy}
+                data-testid="registration-time-zone"
+                onChange={(event) => setPerson({ ...person, time_zone: event.target.value })}
+              >
+                {zoneList.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone}
+                  </option>
+                ))}
+              </select>
+            )}
+          </LabelledControl>
+          <RegistrationFields
+            fields={form.fields}
+            locale={pageLocale}
+            answers={answers}
+            problems={problems}
+            onChange={(key, value) => setAnswers({ ...answers, [key]: value })}
+          />
+          <ConsentChecklist
+            consents={asked}
+            ticked={ticked}
+            problem={consentProblem}
+            disabled={submission.status === 'sending'}
+            onChange={(versionId, on) => {
+              const next = new Set(ticked);
+              if (on) next.add(versionId);
+              else next.delete(versionId);
+              setTicked(next);
+            }}
+          />
+        </SendingForm>
+      </div>
     </FormCard>
   );
 }

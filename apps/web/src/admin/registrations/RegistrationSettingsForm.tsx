@@ -97,7 +97,7 @@ export function RegistrationSettingsForm({
       }}
     >
       <p className="muted" data-testid="registration-taken">
-        {t('registration.admin.taken', { taken, waitlisted })}
+        {t('registration.admin.taken', { count: taken, waitlisted })}
       </p>
       <label className="checkbox-field">
         <input
