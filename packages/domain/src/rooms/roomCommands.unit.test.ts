@@ -14,7 +14,7 @@ describe('roomCommandSchema', () => {
     expect(new Set(ROOM_COMMAND_TYPES).size).toBe(ROOM_COMMAND_TYPES.length);
     expect(ROOM_COMMAND_TYPES).toContain('JoinRoom');
     expect(ROOM_COMMAND_TYPES).toHaveLength(47); // + 8 of the lobby (lobby.ts); the server's own: + 2 consent, + 5 broadcast
-    expect(CLIENT_ROOM_COMMAND_TYPES).toHaveLength(41);
+    expect(CLIENT_ROOM_COMMAND_TYPES).toHaveLength(39); // 27 + 4 of the Q&A + 8 of the lobby
   });
 
   it('caps chat messages at 2000 characters and notes at 20000', () => {
