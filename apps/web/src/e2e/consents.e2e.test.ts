@@ -12,6 +12,7 @@ import {
   acceptEntryConsents,
   accessibilityViolations,
   browserSkipReason,
+  closeEventAsAdmin,
   createRunningEvent,
   createTestDatabase,
   invitedParticipation,
@@ -20,6 +21,7 @@ import {
   type RunningEvent,
   type ServerProcess,
   signInThroughPage,
+  startDemoSession,
   startServerProcess,
   type TestDatabase,
   writeConsentAsAdmin,
@@ -257,4 +259,28 @@ describe.runIf(skipReason === null)(`consent in the browser${skipReason ? ` (${s
     await guest.waitForURL('**/waiting/**', WAIT);
     await guest.context().close();
   });
+
+  it('shows in the session’s statistics which consents each participant gave', async () => {
+    const guest = await personAtBrowser(browser);
+    const animator = await personAtBrowser(browser);
+    // The guest ticks the required consent on the public page (the testkit's helper), the demo
+    // animator (staff: asked none) starts the session.
+    await startDemoSession(server.url, { id: event.eventId, slug: event.slug }, guest, animator, {
+      firstName: 'Sam',
+      lastName: 'Session',
+      email: 'sam.session@lablive.test',
+    });
+    const admin = await personAtBrowser(browser);
+    await closeEventAsAdmin(admin, server.url, event.eventId);
+    await admin.goto(`${server.url}/admin/stats/${event.eventId}`);
+    await admin.getByTestId('stats-detail').waitFor(WAIT);
+    const row = admin.getByTestId('stats-attendance-table').locator('tbody tr', { hasText: 'Sam Session' });
+    await expect.poll(() => row.count(), WAIT).toBe(1);
+    await expect.poll(() => row.getByTestId('stats-consents').textContent(), WAIT).toBe('Data processing v2');
+    await check(admin, 'stats-detail-1280');
+    await admin.setViewportSize({ width: 390, height: 800 });
+    await check(admin, 'stats-detail-390');
+    for (const page of [guest, animator, admin]) await page.context().close();
+    // A whole session in three browsers: longer than one page's steps on a loaded machine.
+  }, 240_000);
 });
