@@ -142,5 +142,6 @@ describe.runIf(skipReason === null)(`lobby control${skipReason ? ` (${skipReason
     await check(admin, 'stats-lobby-1280');
     await admin.setViewportSize({ width: 390, height: 800 });
     await check(admin, 'stats-lobby-390');
-  });
+    // Four people, a close and the statistics: a loaded machine takes minutes.
+  }, 300_000);
 });

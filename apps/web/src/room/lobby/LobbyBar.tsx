@@ -63,32 +63,42 @@ function HostLobby() {
               className="room-lobby-guest"
               data-testid={`knock-${guest.participantId}`}
             >
-              <span className="room-lobby-name">{guest.name}</span>
-              <span className="room-lobby-role">{t(`users.roles.${guest.role}`)}</span>
-              <button
-                type="button"
-                className="button button-primary"
-                data-testid={`admit-${guest.participantId}`}
-                aria-label={t('lobby.admitName', { name: guest.name })}
-                disabled={command.pending}
-                onClick={() =>
-                  void command.run({ type: 'AdmitParticipant', data: { participantId: guest.participantId } })
-                }
-              >
-                {t('lobby.admit')}
-              </button>
-              <button
-                type="button"
-                className="button button-secondary"
-                data-testid={`deny-${guest.participantId}`}
-                aria-label={t('lobby.denyName', { name: guest.name })}
-                disabled={command.pending}
-                onClick={() =>
-                  void command.run({ type: 'DenyParticipant', data: { participantId: guest.participantId } })
-                }
-              >
-                {t('lobby.deny')}
-              </button>
+              <span className="room-lobby-who">
+                <span className="room-lobby-name">{guest.name}</span>{' '}
+                <span className="room-lobby-role">{t(`users.roles.${guest.role}`)}</span>
+              </span>
+              <span className="room-lobby-actions">
+                <button
+                  type="button"
+                  className="button button-primary"
+                  data-testid={`admit-${guest.participantId}`}
+                  aria-label={t('lobby.admitName', { name: guest.name })}
+                  disabled={command.pending}
+                  onClick={() =>
+                    void command.run({
+                      type: 'AdmitParticipant',
+                      data: { participantId: guest.participantId },
+                    })
+                  }
+                >
+                  {t('lobby.admit')}
+                </button>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  data-testid={`deny-${guest.participantId}`}
+                  aria-label={t('lobby.denyName', { name: guest.name })}
+                  disabled={command.pending}
+                  onClick={() =>
+                    void command.run({
+                      type: 'DenyParticipant',
+                      data: { participantId: guest.participantId },
+                    })
+                  }
+                >
+                  {t('lobby.deny')}
+                </button>
+              </span>
             </li>
           ))}
         </ul>
