@@ -21,11 +21,11 @@ import { AdminList, type ListColumn } from '../list/AdminList.tsx';
 import {
   registrationKeys,
   registrationsAdminApi,
-  useRegistrationFunnel,
   useRegistrationSettings,
   useRegistrations,
 } from '../resources/registrations.ts';
 import { recordIdOf } from '../routeIds.ts';
+import { RegistrationFunnel } from './RegistrationFunnel.tsx';
 import { RegistrationSettingsForm } from './RegistrationSettingsForm.tsx';
 import './registrations.css';
 
@@ -46,32 +46,10 @@ export function RegistrationsPage() {
         </Link>
       }
     >
-      <Funnel eventId={eventId} />
+      <RegistrationFunnel eventId={eventId} />
       <Settings eventId={eventId} />
       <Registrations eventId={eventId} />
     </AdminPage>
-  );
-}
-
-function Funnel({ eventId }: { eventId: number }) {
-  const { t } = useTranslation();
-  const { state } = useLoadedQuery(useRegistrationFunnel(eventId));
-  return (
-    <section aria-labelledby="registration-funnel-title">
-      <h2 id="registration-funnel-title">{t('registration.admin.funnel.title')}</h2>
-      <LoadedView state={state} errorTestId="registration-funnel-error">
-        {(funnel) => (
-          <ol className="registration-funnel" data-testid="registration-funnel">
-            {(['registered', 'invited', 'attended'] as const).map((step) => (
-              <li key={step} data-testid={`funnel-${step}`}>
-                <span className="registration-funnel-count">{funnel[step]}</span>{' '}
-                <span>{t(`registration.admin.funnel.${step}`)}</span>
-              </li>
-            ))}
-          </ol>
-        )}
-      </LoadedView>
-    </section>
   );
 }
 

@@ -19,6 +19,7 @@ import { useNow } from '../../room/sidebar/stats/useNow.ts';
 import { InspectorNote } from '../inspection/InspectorNote.tsx';
 import { RoomLogButton, type RoomLogDownload, useRoomLogDownload } from '../inspection/RoomLogButton.tsx';
 import { LoadedView } from '../LoadedView.tsx';
+import { RegistrationFunnel } from '../registrations/RegistrationFunnel.tsx';
 import { useEventStats } from '../resources/stats.ts';
 import { recordIdOf } from '../routeIds.ts';
 import { CertificateStandings } from './CertificateStandings.tsx';
@@ -182,6 +183,7 @@ function Detail({ stats }: { stats: EventStats }) {
         />
       </StatsSection>
       <CertificateStandings eventId={stats.event_id} />
+      <RegistrationFunnel eventId={stats.event_id} hideWhenEmpty />
     </div>
   );
 }
