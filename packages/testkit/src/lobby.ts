@@ -62,11 +62,15 @@ export async function admitFromRoom(hostPage: Page, name: string): Promise<void>
   await admit.click();
 }
 
-/** A host removes the guest named `name` from the users tab (English labels), confirming it. */
+/**
+ * A host removes the guest named `name` from the users tab (English labels), confirming it in that
+ * guest's dialog: each guest's row holds its own (closed) one, so the confirm is looked for in the open one.
+ */
 export async function removeFromRoom(hostPage: Page, name: string): Promise<void> {
   const toggle = hostPage.getByTestId('sidebar-toggle');
   if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
   await hostPage.getByTestId('tab-users').click();
-  await hostPage.getByRole('button', { name: `Remove ${name} from this session` }).click();
-  await hostPage.getByTestId('remove-confirm').click();
+  const question = `Remove ${name} from this session`;
+  await hostPage.getByRole('button', { name: question }).click();
+  await hostPage.getByRole('alertdialog', { name: question }).getByTestId('remove-confirm').click();
 }
