@@ -22,6 +22,7 @@ const NOT_AUDITED: Record<string, string> = {
   email_changes: 'pending until confirmed; the confirmed address is an entry (users.email)',
   invitation_links: 'secrets (link tokens); the invitation is an entry',
   mail_log: "the mail queue's record, not a GxP record",
+  registration_events: "append-only counts of registrations' changes, each change an entry of registrations",
   document_downloads: 'a read, recorded as such',
   deployment_schedulers: "the platform's deployment days, not a lab's record",
   media_room_servers: 'placement of rooms on media servers (operational)',
