@@ -1,10 +1,11 @@
 // The hosts' lobby (issue 33, part 2), above the room: who knocks, each with Admit and Deny, and Admit
 // everyone; whether the room is locked, with the lock and unlock. A new knock chimes and is announced to
 // screen readers. Only hosts see it; the server refuses these commands from anyone else.
+import type { KnockingGuest } from '@lablive/domain';
 import { useTranslation } from 'react-i18next';
 import { useRoom, useRoomState } from '../roomContext.ts';
 import { SidebarError } from '../sidebar/SidebarError.tsx';
-import { useCommand } from '../sidebar/useCommand.ts';
+import { type CommandControl, useCommand } from '../sidebar/useCommand.ts';
 import { useKnockingGuests } from './useKnockingGuests.ts';
 import './lobby.css';
 
@@ -58,52 +59,56 @@ function HostLobby() {
       {guests.length > 0 && (
         <ul className="room-lobby-list">
           {guests.map((guest) => (
-            <li
-              key={guest.participantId}
-              className="room-lobby-guest"
-              data-testid={`knock-${guest.participantId}`}
-            >
-              <span className="room-lobby-who">
-                <span className="room-lobby-name">{guest.name}</span>{' '}
-                <span className="room-lobby-role">{t(`users.roles.${guest.role}`)}</span>
-              </span>
-              <span className="room-lobby-actions">
-                <button
-                  type="button"
-                  className="button button-primary"
-                  data-testid={`admit-${guest.participantId}`}
-                  aria-label={t('lobby.admitName', { name: guest.name })}
-                  disabled={command.pending}
-                  onClick={() =>
-                    void command.run({
-                      type: 'AdmitParticipant',
-                      data: { participantId: guest.participantId },
-                    })
-                  }
-                >
-                  {t('lobby.admit')}
-                </button>
-                <button
-                  type="button"
-                  className="button button-secondary"
-                  data-testid={`deny-${guest.participantId}`}
-                  aria-label={t('lobby.denyName', { name: guest.name })}
-                  disabled={command.pending}
-                  onClick={() =>
-                    void command.run({
-                      type: 'DenyParticipant',
-                      data: { participantId: guest.participantId },
-                    })
-                  }
-                >
-                  {t('lobby.deny')}
-                </button>
-              </span>
-            </li>
+            <KnockingGuestRow key={guest.participantId} guest={guest} command={command} />
           ))}
         </ul>
       )}
       <SidebarError error={command.error} testId="lobby-error" />
     </section>
+  );
+}
+
+/** One guest waiting at the door: who, and the host's Admit and Deny. */
+function KnockingGuestRow({ guest, command }: { guest: KnockingGuest; command: CommandControl }) {
+  const { t } = useTranslation('room');
+  return (
+    <li className="room-lobby-guest" data-testid={`knock-${guest.participantId}`}>
+      <span className="room-lobby-who">
+        <span className="room-lobby-name">{guest.name}</span>{' '}
+        <span className="room-lobby-role">{t(`users.roles.${guest.role}`)}</span>
+      </span>
+      <span className="room-lobby-actions">
+        <button
+          type="button"
+          className="button button-primary"
+          data-testid={`admit-${guest.participantId}`}
+          aria-label={t('lobby.admitName', { name: guest.name })}
+          disabled={command.pending}
+          onClick={() =>
+            void command.run({
+              type: 'AdmitParticipant',
+              data: { participantId: guest.participantId },
+            })
+          }
+        >
+          {t('lobby.admit')}
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          data-testid={`deny-${guest.participantId}`}
+          aria-label={t('lobby.denyName', { name: guest.name })}
+          disabled={command.pending}
+          onClick={() =>
+            void command.run({
+              type: 'DenyParticipant',
+              data: { participantId: guest.participantId },
+            })
+          }
+        >
+          {t('lobby.deny')}
+        </button>
+      </span>
+    </li>
   );
 }
