@@ -132,10 +132,10 @@ export async function resolveRoomAccess(db: Db, principal: Principal, roomId: nu
   const role: EventRole = isEventRole(participation.role) ? participation.role : 'participant';
   const staff = picksOwnRoom(principal, role);
   // After a recall, guests of the event's other rooms enter its target for that session (roomRecall.ts).
-  const allowed =
-    participation.room_id === roomId ||
-    (staff && room.eventActive) ||
-    (room.eventActive && (await recalledInto(db, participation.room_id, roomId)));
+  const ownRoom = participation.room_id === roomId;
+  const recalled =
+    !ownRoom && !staff && room.eventActive && (await recalledInto(db, participation.room_id, roomId));
+  const allowed = ownRoom || (staff && room.eventActive) || recalled;
   if (!allowed) {
     throw new DomainError(
       'forbidden',
@@ -154,6 +154,7 @@ export async function resolveRoomAccess(db: Db, principal: Principal, roomId: nu
         `${participation.first_name} ${participation.last_name}`.trim() ||
         participation.email,
       email: participation.email,
+      ...(recalled ? { recalled: true } : {}),
     },
   };
 }

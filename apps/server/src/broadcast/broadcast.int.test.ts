@@ -41,6 +41,7 @@ let otherLabToken: string;
 let guest1: RoomPerson;
 let guest2: RoomPerson;
 let animator2: RoomPerson;
+let labId: number;
 
 beforeAll(async () => {
   test = await createTestDatabase();
@@ -50,7 +51,7 @@ beforeAll(async () => {
   });
   wsUrl = `${(await app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws')}/ws`;
   call = caller(app);
-  const labId = await createLab(test.db, 'Lab', ['stats']);
+  labId = await createLab(test.db, 'Lab', ['stats']);
   const otherLab = await createLab(test.db, 'Other lab', []);
   await createUser(test.db, { labId, email: 'manager@lab.test', password: 'pw-manager-1', role: 'admin' });
   await createUser(test.db, {
@@ -239,6 +240,33 @@ describe('the recall to one room', () => {
     await staff.waitFor((m) => m.type === 'ack' && m.commandId === END);
     staff.close();
     expect(await tryJoin(guest2.token, room1)).toBe('not_allowed_in_room');
+  });
+
+  it('lets the recalled guests into a target room with a lobby, locked, where its own newcomers wait', async () => {
+    // An event whose guests wait in the lobby (issue 33, part 2): staff calling everyone back is their
+    // admission, so a recalled guest neither knocks nor finds the room's lock in the way.
+    const lobbyEvent = await createEvent(test.db, { labId, slug: 'broadcast-lobby', rooms: 2 });
+    await test.db.updateTable('events').set({ lobby: true }).where('id', '=', lobbyEvent.eventId).execute();
+    const [target = 0, other = 0] = lobbyEvent.roomIds;
+    const placed = (roomId: number, email: string) =>
+      enterRoomAs(test.db, app, { labId, eventId: lobbyEvent.eventId, roomId, role: 'participant', email });
+    const newcomer = await placed(target, 'newcomer@example.org');
+    const brought = await placed(other, 'brought@example.org');
+    const staff = await joinTestRoom(wsUrl, managerToken, target);
+    const sent = (commandId: string, command: { type: string; data: Record<string, unknown> }) => {
+      staff.send({ type: 'command', roomId: target, commandId, command });
+      return staff.waitFor((m) => m.type === 'ack' && m.commandId === commandId);
+    };
+    await sent(randomUUID(), { type: 'StartSession', data: {} });
+    expect(await tryJoin(newcomer.token, target)).toBe('lobby_wait');
+    await sent(randomUUID(), { type: 'LockRoom', data: {} });
+    expect(await tryJoin(newcomer.token, target)).toBe('room_locked');
+    expect(await tryJoin(brought.token, target)).toBe('not_allowed_in_room');
+    const recalled = await post(managerToken, broadcastCalls.recall(lobbyEvent.eventId, target));
+    expect(recalled.statusCode).toBe(200);
+    expect(await tryJoin(brought.token, target)).toBe('welcome');
+    expect(await tryJoin(newcomer.token, target)).toBe('room_locked');
+    staff.close();
   });
 
   it("ends a breakout by the job queue's timer, with the countdown shown in the rooms that got it", async () => {

@@ -21,6 +21,7 @@ const envelopeSchema = z.object({
     role: z.enum(EVENT_ROLES),
     name: z.string(),
     email: z.string(),
+    recalled: z.literal(true).optional(),
   }),
   command: roomCommandSchema,
   correlationId: z.string().optional(),

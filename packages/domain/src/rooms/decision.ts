@@ -11,6 +11,11 @@ export type RoomActor = {
   role: EventRole;
   name: string;
   email: string;
+  /**
+   * In a room not their own because staff called everyone back to it (issue 33, breakouts): staff let
+   * them in, so they neither knock in its lobby nor find it locked.
+   */
+  recalled?: boolean;
 };
 
 /**

@@ -49,12 +49,12 @@ export function mustKnock(state: RoomState, actor: Pick<RoomActor, 'participantI
  */
 export function entryRefusal(
   state: RoomState,
-  actor: Pick<RoomActor, 'participantId' | 'role'>,
+  actor: Pick<RoomActor, 'participantId' | 'role' | 'recalled'>,
 ): RoomRejectionCode | null {
   const { lobby } = state;
   if (lobby.removed.includes(actor.participantId)) return 'removed_from_session';
   if (state.viewers.some((viewer) => viewer.id === actor.participantId)) return null;
-  if (isAnimator(actor.role)) return null;
+  if (isAnimator(actor.role) || actor.recalled === true) return null;
   if (lobby.locked && !lobby.entered.includes(actor.participantId)) return 'room_locked';
   return mustKnock(state, actor) ? 'lobby_wait' : null;
 }
