@@ -5,7 +5,6 @@
 // of it again; saying it here keeps the form as it was typed.
 import {
   type AskedConsent,
-  LOCALES,
   type Locale,
   type PublicRegistrationForm,
   registrationAnswerProblems,
@@ -13,7 +12,6 @@ import {
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormCard } from '../components/FormCard.tsx';
-import { LabelledControl } from '../components/LabelledControl.tsx';
 import { SendingForm } from '../components/SendingForm.tsx';
 import { ConsentChecklist, untickedRequired } from '../consents/ConsentChecklist.tsx';
 import { describeConsentFailure } from '../consents/consentWords.ts';
@@ -21,6 +19,7 @@ import type { Failure } from '../failure.ts';
 import { submissionFailure, useSubmission } from '../hooks/useSubmission.ts';
 import { describeFailure } from '../i18n/messages.ts';
 import { useLocale } from '../i18n/useLocale.ts';
+import { browserZone, type Person, PersonFields } from './PersonFields.tsx';
 import { type Answers, RegistrationFields } from './RegistrationFields.tsx';
 import { registrationsApi } from './registrationsApi.ts';
 import './registration.css';
@@ -33,16 +32,6 @@ type Props = {
   header: ReactNode;
   about: ReactNode;
 };
-
-const LANGUAGE_NAMES: Record<Locale, string> = { fr: 'Français', en: 'English', de: 'Deutsch' };
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-const zones = (): string[] => {
-  const all = Intl.supportedValuesOf?.('timeZone') ?? [];
-  const own = browserZone();
-  return all.includes(own) ? all : [own, ...all];
-};
-
-type Person = { first_name: string; last_name: string; email: string; locale: Locale; time_zone: string };
 
 export function RegistrationEntry({ slug, form, consents, title, header, about }: Props) {
   const { t } = useTranslation();
@@ -60,7 +49,6 @@ export function RegistrationEntry({ slug, form, consents, title, header, about }
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [consentProblem, setConsentProblem] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const zoneList = useMemo(zones, []);
   // The form's kinds are required here as the lab's required ones are.
   const asked = useMemo(
     () =>
@@ -95,28 +83,6 @@ export function RegistrationEntry({ slug, form, consents, title, header, about }
   const describe = (failure: Failure) =>
     describeConsentFailure(tw, failure) ??
     (failure.status === 409 ? t('registration.already') : describeFailure(t, failure));
-  const personField = (name: 'first_name' | 'last_name' | 'email', type: string, autoComplete: string) => {
-    const id = `registration-${name.replace('_', '-')}`;
-    const labels = { first_name: 'firstName', last_name: 'lastName', email: 'email' } as const;
-    return (
-      <LabelledControl id={id} label={t(`registration.${labels[name]}`)} error={problems[name]}>
-        {(describedBy) => (
-          <input
-            id={id}
-            type={type}
-            autoComplete={autoComplete}
-            value={person[name]}
-            aria-required
-            aria-invalid={problems[name] !== undefined}
-            aria-describedby={describedBy}
-            data-testid={id}
-            onChange={(event) => setPerson({ ...person, [name]: event.target.value })}
-          />
-        )}
-      </LabelledControl>
-    );
-  };
-
   if (sentTo !== null) {
     return (
       <FormCard
@@ -158,43 +124,7 @@ export function RegistrationEntry({ slug, form, consents, title, header, about }
           failureTestId="registration-error"
           failureId="registration-error"
         >
-          {personField('first_name', 'text', 'given-name')}
-          {personField('last_name', 'text', 'family-name')}
-          {personField('email', 'email', 'email')}
-          <LabelledControl id="registration-locale" label={t('registration.language')}>
-            {(describedBy) => (
-              <select
-                id="registration-locale"
-                value={person.locale}
-                aria-describedby={describedBy}
-                data-testid="registration-locale"
-                onChange={(event) => setPerson({ ...person, locale: event.target.value as Locale })}
-              >
-                {LOCALES.map((locale) => (
-                  <option key={locale} value={locale} lang={locale}>
-                    {LANGUAGE_NAMES[locale]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </LabelledControl>
-          <LabelledControl id="registration-time-zone" label={t('registration.timeZone')}>
-            {(describedBy) => (
-              <select
-                id="registration-time-zone"
-                value={person.time_zone}
-                aria-describedby={describedBy}
-                data-testid="registration-time-zone"
-                onChange={(event) => setPerson({ ...person, time_zone: event.target.value })}
-              >
-                {zoneList.map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone}
-                  </option>
-                ))}
-              </select>
-            )}
-          </LabelledControl>
+          <PersonFields person={person} problems={problems} onChange={setPerson} />
           <RegistrationFields
             fields={form.fields}
             locale={pageLocale}

@@ -49,7 +49,6 @@ export function RegistrationSettingsForm({
   stored: RegistrationSettingsView;
 }) {
   const { t } = useTranslation();
-  const { t: tw } = useTranslation('waiting');
   const toast = useToast();
   const invalidate = useInvalidate();
   const { taken, waitlisted, ...initial } = stored;
@@ -78,13 +77,6 @@ export function RegistrationSettingsForm({
       setSaving(false);
     }
   }
-
-  const toggleKind = (kind: ConsentKind, on: boolean) =>
-    set({
-      consent_kinds: on
-        ? [...settings.consent_kinds, kind]
-        : settings.consent_kinds.filter((k) => k !== kind),
-    });
 
   return (
     <form
@@ -137,21 +129,10 @@ export function RegistrationSettingsForm({
         />
         {t('registration.admin.approval')}
       </label>
-      <fieldset className="field">
-        <legend>{t('registration.admin.consentKinds')}</legend>
-        <p className="field-hint">{t('registration.admin.consentKindsHint')}</p>
-        {CONSENT_KINDS.map((kind) => (
-          <label className="checkbox-field" key={kind}>
-            <input
-              type="checkbox"
-              checked={settings.consent_kinds.includes(kind)}
-              data-testid={`registration-consent-${kind}`}
-              onChange={(event) => toggleKind(kind, event.target.checked)}
-            />
-            {tw(`consents.kinds.${kind}`)}
-          </label>
-        ))}
-      </fieldset>
+      <ConsentKindsField
+        chosen={settings.consent_kinds}
+        onChange={(consent_kinds) => set({ consent_kinds })}
+      />
       <fieldset className="field" data-testid="registration-fields">
         <legend>{t('registration.admin.fields')}</legend>
         {settings.fields.map((field, index) => (
@@ -289,5 +270,34 @@ function FieldEditor(props: {
         {t('registration.admin.removeField')}
       </button>
     </div>
+  );
+}
+
+/** The consent kinds the form requires, besides the lab's required ones (always asked). */
+function ConsentKindsField(props: {
+  chosen: readonly ConsentKind[];
+  onChange: (kinds: ConsentKind[]) => void;
+}) {
+  const { chosen, onChange } = props;
+  const { t } = useTranslation();
+  const { t: tw } = useTranslation('waiting');
+  return (
+    <fieldset className="field">
+      <legend>{t('registration.admin.consentKinds')}</legend>
+      <p className="field-hint">{t('registration.admin.consentKindsHint')}</p>
+      {CONSENT_KINDS.map((kind) => (
+        <label className="checkbox-field" key={kind}>
+          <input
+            type="checkbox"
+            checked={chosen.includes(kind)}
+            data-testid={`registration-consent-${kind}`}
+            onChange={(event) =>
+              onChange(event.target.checked ? [...chosen, kind] : chosen.filter((other) => other !== kind))
+            }
+          />
+          {tw(`consents.kinds.${kind}`)}
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -112,7 +112,6 @@ function RegistrationList({ eventId, rows }: { eventId: number; rows: readonly R
   const toast = useToast();
   const invalidate = useInvalidate();
   const [refusing, setRefusing] = useState<RegistrationView | null>(null);
-  const [reason, setReason] = useState('');
   const [busy, setBusy] = useState<number | null>(null);
   // The reader's clock, the zone named (dateStyle cannot be given with timeZoneName).
   const at = new Intl.DateTimeFormat(locale, {
@@ -211,10 +210,7 @@ function RegistrationList({ eventId, rows }: { eventId: number; rows: readonly R
                   className="button button-small"
                   aria-label={`${t('registration.admin.refuse')} ${nameOf(row)}`}
                   data-testid="registration-refuse"
-                  onClick={() => {
-                    setReason('');
-                    setRefusing(row);
-                  }}
+                  onClick={() => setRefusing(row)}
                 >
                   {t('registration.admin.refuse')}
                 </button>
@@ -236,38 +232,52 @@ function RegistrationList({ eventId, rows }: { eventId: number; rows: readonly R
         )}
       />
       {refusing !== null && (
-        <form
-          className="admin-form registration-refusal"
-          data-testid="registration-refusal"
-          onSubmit={(event) => {
-            event.preventDefault();
+        <RefusalForm
+          name={nameOf(refusing)}
+          onRefuse={(reason) => {
             const row = refusing;
             setRefusing(null);
             void act(row, () =>
               registrationsAdminApi.decide(eventId, row.id, {
                 approve: false,
-                ...(reason.trim() ? { reason } : {}),
+                ...(reason ? { reason } : {}),
               }),
             );
           }}
-        >
-          <p>
-            <strong>{nameOf(refusing)}</strong>
-          </p>
-          <label htmlFor="registration-refusal-reason">{t('registration.admin.refuseReason')}</label>
-          <textarea
-            id="registration-refusal-reason"
-            rows={3}
-            maxLength={1000}
-            value={reason}
-            data-testid="registration-refusal-reason"
-            onChange={(event) => setReason(event.target.value)}
-          />
-          <button type="submit" className="button button-primary" data-testid="registration-refusal-confirm">
-            {t('registration.admin.confirmRefuse')}
-          </button>
-        </form>
+        />
       )}
     </>
+  );
+}
+
+/** A refusal's optional reason, mailed to the guest with it. */
+function RefusalForm({ name, onRefuse }: { name: string; onRefuse: (reason: string) => void }) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  return (
+    <form
+      className="admin-form registration-refusal"
+      data-testid="registration-refusal"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onRefuse(reason.trim());
+      }}
+    >
+      <p>
+        <strong>{name}</strong>
+      </p>
+      <label htmlFor="registration-refusal-reason">{t('registration.admin.refuseReason')}</label>
+      <textarea
+        id="registration-refusal-reason"
+        rows={3}
+        maxLength={1000}
+        value={reason}
+        data-testid="registration-refusal-reason"
+        onChange={(event) => setReason(event.target.value)}
+      />
+      <button type="submit" className="button button-primary" data-testid="registration-refusal-confirm">
+        {t('registration.admin.confirmRefuse')}
+      </button>
+    </form>
   );
 }
