@@ -141,7 +141,7 @@ export const fr: Translations = {
     fieldRequired: 'Ce champ doit être rempli',
     labSuspended: 'L’accès à ce laboratoire est suspendu. Contactez votre administrateur LabLive.',
     registrationRequired:
-      'Cet événement se fait sur inscription : inscrivez-vous sur sa page, puis entrez avec le lien personnel reçu par e-mail.',
+      'Cet événement se fait sur inscription : inscrivez-vous sur sa page, puis entrez avec le lien personnel reçu par e-mail.',
   },
   ...broadcastFr,
   certificates: certificatesFr,

@@ -4,7 +4,7 @@ import type { Widen } from './widen.ts';
 
 export const registrationFr: Widen<typeof registrationEn> = {
   intro: 'Inscrivez-vous à cet événement. Nous enverrons un lien à votre adresse e-mail pour la confirmer.',
-  fullNotice: 'Toutes les places sont prises : votre inscription ira sur la liste d’attente.',
+  fullNotice: 'Toutes les places sont prises : votre inscription ira sur la liste d’attente.',
   approvalNotice: 'Les organisateurs valident chaque inscription.',
   firstName: 'Prénom',
   lastName: 'Nom',
@@ -19,7 +19,7 @@ export const registrationFr: Widen<typeof registrationEn> = {
   fieldRequired: 'Ce champ doit être rempli',
   tickRequired: 'Cochez cette case pour vous inscrire',
   sentTitle: 'Consultez votre messagerie',
-  sent: 'Nous avons envoyé un lien à {{email}}. Suivez-le pour confirmer votre inscription : d’ici là, elle ne compte pas.',
+  sent: 'Nous avons envoyé un lien à {{email}}. Suivez-le pour confirmer votre inscription : d’ici là, elle ne compte pas.',
   closed: 'Cet événement ne prend plus d’inscriptions.',
   already: 'Cette adresse est déjà inscrite à cet événement.',
   confirm: {
@@ -34,19 +34,19 @@ export const registrationFr: Widen<typeof registrationEn> = {
     submit: 'Annuler mon inscription',
     sending: 'Annulation…',
   },
-  missingToken: 'Ce lien est incomplet : ouvrez-le à nouveau depuis votre e-mail.',
+  missingToken: 'Ce lien est incomplet : ouvrez-le à nouveau depuis votre e-mail.',
   invalidLink: 'Ce lien est invalide, déjà utilisé ou expiré.',
   outcome: {
     registered:
-      'Votre place pour « {{event}} » est réservée. Nous vous avons envoyé votre lien personnel pour rejoindre l’événement et une entrée d’agenda.',
+      'Votre place pour « {{event}} » est réservée. Nous vous avons envoyé votre lien personnel pour rejoindre l’événement et une entrée d’agenda.',
     waitlisted:
-      '« {{event}} » est complet : vous êtes sur la liste d’attente. Nous vous écrirons dès qu’une place se libère.',
+      '« {{event}} » est complet : vous êtes sur la liste d’attente. Nous vous écrirons dès qu’une place se libère.',
     pending:
-      'Votre inscription à « {{event}} » attend la validation des organisateurs. Nous vous écrirons dès leur décision.',
-    cancelled: 'Votre inscription à « {{event}} » est annulée.',
-    removed: 'Les organisateurs ont mis fin à votre inscription à « {{event}} ».',
-    refused: 'Votre inscription à « {{event}} » n’a pas été retenue.',
-    unconfirmed: 'Votre inscription à « {{event}} » n’est pas encore confirmée.',
+      'Votre inscription à « {{event}} » attend la validation des organisateurs. Nous vous écrirons dès leur décision.',
+    cancelled: 'Votre inscription à « {{event}} » est annulée.',
+    removed: 'Les organisateurs ont mis fin à votre inscription à « {{event}} ».',
+    refused: 'Votre inscription à « {{event}} » n’a pas été retenue.',
+    unconfirmed: 'Votre inscription à « {{event}} » n’est pas encore confirmée.',
   },
   admin: {
     title: 'Inscription',
@@ -66,7 +66,7 @@ export const registrationFr: Widen<typeof registrationEn> = {
     types: { text: 'Texte', choice: 'Choix', yes_no: 'Oui / non' },
     fieldRequired: 'Obligatoire',
     label: 'Libellé ({{language}})',
-    choices: 'Choix (un par ligne : clé = libellé français | anglais | allemand)',
+    choices: 'Choix (un par ligne : clé = libellé français | anglais | allemand)',
     save: 'Enregistrer le formulaire',
     saving: 'Enregistrement…',
     saved: 'Formulaire enregistré.',

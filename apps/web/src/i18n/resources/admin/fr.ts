@@ -115,7 +115,7 @@ export const adminFr: AdminTranslations = {
     j1: '1 jour avant',
     h1: '1 heure avant',
     lobby: 'Les invités attendent dans la salle d’attente qu’un animateur les fasse entrer',
-    lobbyHint: 'Participants et observateurs frappent ; les animateurs de la salle les font entrer. Les animateurs n’attendent jamais.',
+    lobbyHint: 'Participants et observateurs frappent ; les animateurs de la salle les font entrer. Les animateurs n’attendent jamais.',
     planning: 'Planification',
     date: 'Date',
     chooseDate: 'Choisir une date',

@@ -7,7 +7,7 @@ export const roomLobbyFr: RoomLobbyTexts = {
     waiting_one: '{{count}} personne attend d’entrer',
     waiting_other: '{{count}} personnes attendent d’entrer',
     open: 'Salle ouverte',
-    locked: 'Salle verrouillée : personne de nouveau n’entre',
+    locked: 'Salle verrouillée : personne de nouveau n’entre',
     lock: 'Verrouiller la salle',
     unlock: 'Déverrouiller la salle',
     admit: 'Faire entrer',
@@ -19,7 +19,7 @@ export const roomLobbyFr: RoomLobbyTexts = {
     remove: 'Retirer',
     removeName: 'Retirer {{name}} de cette session',
     removeConfirm:
-      'Retirer {{name}} ? La personne sort aussitôt et ne pourra pas revenir dans cette session.',
+      'Retirer {{name}} ? La personne sort aussitôt et ne pourra pas revenir dans cette session.',
     removedTitle: 'Vous avez été retiré de cette session',
     removedText:
       'Un animateur vous a retiré de cette session. Vous pourrez revenir lors d’une prochaine session de l’événement.',

@@ -7,7 +7,7 @@ export const roomQuestionsFr: RoomQuestionsResources = {
     input: 'Votre question',
     anonymous: 'Poser anonymement',
     anonymousHint:
-      'Anonyme : les autres invités ne voient pas votre nom ; les animateurs le voient toujours.',
+      'Anonyme : les autres invités ne voient pas votre nom ; les animateurs le voient toujours.',
     ask: 'Poser',
     tooLong: 'Une question compte au plus {{max}} caractères.',
     empty: 'Aucune question pour le moment.',
@@ -19,7 +19,7 @@ export const roomQuestionsFr: RoomQuestionsResources = {
     pinned: 'Épinglée',
     answered: 'Répondue',
     hidden: 'Masquée',
-    upvote: 'Voter pour, votes :',
+    upvote: 'Voter pour, votes :',
     actions: {
       approve: 'Valider',
       hide: 'Masquer',

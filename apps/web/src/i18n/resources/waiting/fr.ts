@@ -45,17 +45,17 @@ export const waitingFr: WaitingTexts = {
   },
   waitingRoom: {
     lobby: {
-      intro: 'Un animateur de la salle fait entrer les invités : demandez à entrer, puis patientez ici.',
+      intro: 'Un animateur de la salle fait entrer les invités : demandez à entrer, puis patientez ici.',
       knock: 'Demander à entrer',
       knocking: 'En attente d’admission…',
       waiting: 'Vous attendez d’être admis. Un animateur de la salle a été prévenu de votre arrivée.',
       refused: {
         not_admitted: 'Un animateur ne vous a pas fait entrer.',
-        room_locked: 'La salle est verrouillée : personne de nouveau n’entre pour le moment.',
+        room_locked: 'La salle est verrouillée : personne de nouveau n’entre pour le moment.',
         removed_from_session:
-          'Un animateur vous a retiré de cette session : vous pourrez revenir lors d’une prochaine session.',
+          'Un animateur vous a retiré de cette session : vous pourrez revenir lors d’une prochaine session.',
         session_ended: 'La session est terminée.',
-        other: 'Vous n’avez pas pu entrer : {{code}}.',
+        other: 'Vous n’avez pas pu entrer : {{code}}.',
       },
     },
     intro: 'Vérifiez votre caméra et votre micro avant de rejoindre la réunion.',
