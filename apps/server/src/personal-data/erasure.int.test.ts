@@ -20,6 +20,9 @@ import {
   enterRoomAs,
   rowsHolding,
   SAMPLE_PHARMACOVIGILANCE_REPORT,
+  SAMPLE_REGISTRATION_FORM,
+  sampleRegistration,
+  sendRegistration,
   signIn,
   type TestDatabase,
 } from '@lablive/testkit';
@@ -177,6 +180,23 @@ beforeAll(async () => {
     room_id: roomId,
   });
   expect(filed.statusCode, filed.body).toBe(201);
+  // They also registered for another public event (issue 33), answering its form in their own words.
+  const conference = await createEvent(test.db, { labId, slug: 'erasure-conference', isPublic: true });
+  const form = await call('PUT', `/api/events/${conference.eventId}/registration`, tokens.admin, {
+    ...SAMPLE_REGISTRATION_FORM,
+    capacity: null,
+  });
+  expect(form.statusCode, form.body).toBe(200);
+  const registered = await sendRegistration(
+    app,
+    'erasure-conference',
+    sampleRegistration(EMAIL, {
+      first_name: 'Zephyrine',
+      last_name: 'Quillfeather',
+      answers: { specialty: 'cardiology', hcp: true, rpps: 'Quillfeather clinic 1234' },
+    }),
+  );
+  expect(registered.statusCode, registered.body).toBeLessThan(300);
   await rebuildReadModels(test.db);
   await ledger();
 });
@@ -229,6 +249,11 @@ describe('POST /api/personal-data/erasure', () => {
     const erasure = response.json();
     expect(erasure).toMatchObject({ participations: 1, accounts: 0, mails: expect.any(Number) });
     expect(erasure.keys).toBeGreaterThanOrEqual(2);
+    // Their registration stays for the funnel, named no more.
+    const registrations = await test.db.selectFrom('registrations').selectAll().execute();
+    expect(registrations).toEqual([
+      expect.objectContaining({ first_name: ERASED_VALUE, last_name: ERASED_VALUE, answers: {} }),
+    ]);
 
     // The read models are rebuilt by the queue's job: the names fold back as erased.
     await expect.poll(attendanceNames, { timeout: 20_000, interval: 200 }).toContain(ERASED_VALUE);

@@ -61,6 +61,30 @@ export async function anonymiseParticipants(trx: Db, participantIds: readonly nu
   await trx.deleteFrom('refresh_tokens').where('participant_id', 'in', participantIds).execute();
 }
 
+/**
+ * The person's registrations for the lab's public events (issue 33) named no more, like a participation:
+ * the row stays for the event's funnel, without name, address, answers or what staff wrote of it, and
+ * no link mailed for it confirms anything. Their audit entries are sealed under `registration:<id>`.
+ */
+export async function anonymiseRegistrations(trx: Db, labId: number, email: string): Promise<number[]> {
+  const rows = await trx
+    .updateTable('registrations')
+    .set({
+      email: sql`'erased-registration-' || id || '@' || ${ERASED_ADDRESS_DOMAIN}`,
+      first_name: ERASED_VALUE,
+      last_name: ERASED_VALUE,
+      answers: sql`'{}'::jsonb`,
+      refusal_reason: null,
+      confirm_token_hash: null,
+      confirm_expires_at: null,
+    })
+    .where('lab_id', '=', labId)
+    .where(sql`lower(email)`, '=', sameAddress(email))
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** The account anonymised and deactivated: no password, no pending address, no session left. */
 export async function anonymiseAccount(trx: Db, userId: number, now: Date): Promise<void> {
   await trx

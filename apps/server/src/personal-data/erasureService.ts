@@ -29,6 +29,7 @@ import { usersOfLab } from '../users/users.repository.ts';
 import {
   anonymiseAccount,
   anonymiseParticipants,
+  anonymiseRegistrations,
   anySessionRunning,
   deleteKeys,
   dropRoomSnapshotsOfEvents,
@@ -88,9 +89,13 @@ export function createErasureService(deps: ErasureServiceDeps) {
         // Rows first: their audit entries are sealed under the keys deleted last, with the rest.
         await anonymiseParticipants(trx, participantIds);
         if (userId !== null) await anonymiseAccount(trx, userId, erasedAt);
+        const registrationIds = await anonymiseRegistrations(trx, labId, email);
         const mailJobIds = await forgetMailRecipient(trx, labId, { email, participantIds });
         await dropRoomSnapshotsOfEvents(trx, eventIds);
-        const keys = await deleteKeys(trx, subjectsOfPerson(labId, { email, userId, participantIds }));
+        const keys = await deleteKeys(
+          trx,
+          subjectsOfPerson(labId, { email, userId, participantIds, registrationIds }),
+        );
 
         const erasure: PersonalDataErasure = {
           erasureId,
@@ -114,6 +119,7 @@ export function createErasureService(deps: ErasureServiceDeps) {
           changes: [
             { field: 'participations', old: null, new: erasure.participations },
             { field: 'accounts', old: null, new: erasure.accounts },
+            { field: 'registrations', old: null, new: registrationIds.length },
             { field: 'keys', old: null, new: erasure.keys },
             { field: 'mails', old: null, new: erasure.mails },
             {
