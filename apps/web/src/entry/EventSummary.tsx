@@ -21,7 +21,9 @@ export function EventSummary({ info, details, user }: EventSummaryProps) {
   const { t } = useTranslation();
   const { t: tw } = useTranslation('waiting');
   const locale = useLocale();
-  const date = formatLongDayTime(details.planned_start_date, locale) ?? details.planned_start_date;
+  // On the reader's clock, the zone named: a guest abroad must not guess whose 14:00 it is.
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const date = `${formatLongDayTime(details.planned_start_date, locale, zone) ?? details.planned_start_date} (${zone})`;
   const guest = user?.kind === 'guest';
   const consents = useMyConsents(guest);
   const consentsMissing = consents.state.status === 'loaded' && consents.state.value.missing.length > 0;
