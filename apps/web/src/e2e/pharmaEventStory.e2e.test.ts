@@ -141,6 +141,10 @@ describe.runIf(skipReason === null)(
       await check(nora, 'nora-public-page-1280');
       await checkOnPhone(nora, 'nora-public-page');
       await registerAndComeIn(nora, event.slug, NORA, 'nora');
+      // Her event page shows the consent she gave with her registration, in its version's words.
+      await expect
+        .poll(() => nora.getByTestId('my-consents').textContent(), WAIT)
+        .toContain('I agree that the lab processes my data for this webinar and its certificate.');
       const victor = await person(390);
       await registerAndComeIn(victor, event.slug, VICTOR, 'victor');
 
