@@ -129,7 +129,12 @@ async function startQueuedWork(
     now: () => new Date(),
   });
   const forgetting = await startForgetting({ db, jobs, now: () => new Date(), log: deps.log });
-  const certificates = await createCertificateIssuance({ db, queue: jobs, mailOutbox, publicUrl: env.PUBLIC_URL });
+  const certificates = await createCertificateIssuance({
+    db,
+    queue: jobs,
+    mailOutbox,
+    publicUrl: env.PUBLIC_URL,
+  });
   return { mailOutbox, reminders, forgetting, certificates };
 }
 
@@ -173,11 +178,16 @@ export async function startServer(env: Env, logger: FastifyServerOptions['logger
     const jobs = createJobQueue({ databaseUrl: database.url, log: log('jobs') });
     await jobs.start();
     closers.push(() => jobs.stop());
-    const { mailOutbox, reminders, forgetting, certificates } = await startQueuedWork(env, database.db, jobs, {
-      mailer,
-      accessTokenSecret,
-      log: (message, details) => log('personal-data')('info', message, details),
-    });
+    const { mailOutbox, reminders, forgetting, certificates } = await startQueuedWork(
+      env,
+      database.db,
+      jobs,
+      {
+        mailer,
+        accessTokenSecret,
+        log: (message, details) => log('personal-data')('info', message, details),
+      },
+    );
     // Appends of this instance's rooms wake its projections at once (others' are polled).
     const wakeUp = createWakeUp();
     const rooms = await createRoomService({

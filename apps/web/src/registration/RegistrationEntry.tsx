@@ -3,12 +3,7 @@
 // consents (the lab's required ones and those the form requires, each read in full). Sent, the page says
 // to follow the link mailed to the address: the registration counts once it is. The server checks all
 // of it again; saying it here keeps the form as it was typed.
-import {
-  type AskedConsent,
-  type Locale,
-  type PublicRegistrationForm,
-  registrationAnswerProblems,
-} from '@lablive/domain';
+import { type AskedConsent, type PublicRegistrationForm, registrationAnswerProblems } from '@lablive/domain';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormCard } from '../components/FormCard.tsx';

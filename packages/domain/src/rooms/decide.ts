@@ -68,7 +68,9 @@ function guard(state: RoomState, command: RoomCommand, context: DecideContext): 
   }
   // The event's staff broadcast to every room from wherever they are: no presence in this one.
   const fromOutside =
-    command.type === 'JoinRoom' || isBroadcastCommand(command) || COMMAND_RULES[command.type].fromOutside === true;
+    command.type === 'JoinRoom' ||
+    isBroadcastCommand(command) ||
+    COMMAND_RULES[command.type].fromOutside === true;
   if (!fromOutside && findViewer(state, context.actor.participantId) === undefined) {
     return reject('not_in_room');
   }

@@ -80,7 +80,10 @@ const samples: { [T in RoomCommandType]: Extract<RoomCommandInput, { type: T }> 
     type: 'WithdrawConsent',
     data: { consentId: 3, kind: 'data_processing', version: 1, withdrawnAt: NOW },
   },
-  BroadcastAnnouncement: { type: 'BroadcastAnnouncement', data: { announcementId: 'a-1', text: 'Back at 3' } },
+  BroadcastAnnouncement: {
+    type: 'BroadcastAnnouncement',
+    data: { announcementId: 'a-1', text: 'Back at 3' },
+  },
   SetBanner: { type: 'SetBanner', data: { bannerId: 'b-1', text: 'Coffee break', expiresAt: null } },
   ClearBanner: { type: 'ClearBanner', data: { bannerId: 'b-clear' } },
   StartBreakoutTimer: {

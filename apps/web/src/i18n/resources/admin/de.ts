@@ -1,19 +1,19 @@
 // Deutsche Texte des Backoffice (Namensraum `admin`).
 import { PATIENT_AGE_RANGE_LABELS } from '@lablive/domain';
 import { auditDe } from './audit.de.ts';
+import { certificatesDe } from './certificates.de.ts';
+import { consentsDe } from './consents.de.ts';
 import { deploymentDaysDe } from './deploymentDays.de.ts';
 import type { AdminTranslations } from './en.ts';
 import { inspectionDe } from './inspection.de.ts';
 import { labsDe } from './labs.de.ts';
 import { mailTemplatesDe } from './mailTemplates.de.ts';
-import { consentsDe } from './consents.de.ts';
 import { personalDataDe } from './personalData.de.ts';
-import { reasonDe } from './reason.de.ts';
 import { questionsDe } from './questions.de.ts';
+import { reasonDe } from './reason.de.ts';
 import { replayDe } from './replay.de.ts';
 import { reportSignatureDe } from './reportSignature.de.ts';
 import { statsDe } from './stats.de.ts';
-import { certificatesDe } from './certificates.de.ts';
 
 export const adminDe: AdminTranslations = {
   labs: labsDe,
@@ -116,7 +116,8 @@ export const adminDe: AdminTranslations = {
     j1: '1 Tag vorher',
     h1: '1 Stunde vorher',
     lobby: 'Gäste warten im Warteraum, bis ein Moderator sie einlässt',
-    lobbyHint: 'Teilnehmende und Beobachtende klopfen an; die Moderatoren des Raums lassen sie herein. Moderatoren warten nie.',
+    lobbyHint:
+      'Teilnehmende und Beobachtende klopfen an; die Moderatoren des Raums lassen sie herein. Moderatoren warten nie.',
     planning: 'Planung',
     date: 'Datum',
     chooseDate: 'Datum wählen',

@@ -3,18 +3,18 @@
 import { PATIENT_AGE_RANGE_LABELS } from '@lablive/domain';
 import type { Widen } from '../widen.ts';
 import { auditEn } from './audit.en.ts';
+import { certificatesEn } from './certificates.en.ts';
+import { consentsEn } from './consents.en.ts';
 import { deploymentDaysEn } from './deploymentDays.en.ts';
 import { inspectionEn } from './inspection.en.ts';
 import { labsEn } from './labs.en.ts';
 import { mailTemplatesEn } from './mailTemplates.en.ts';
-import { consentsEn } from './consents.en.ts';
 import { personalDataEn } from './personalData.en.ts';
-import { reasonEn } from './reason.en.ts';
 import { questionsEn } from './questions.en.ts';
+import { reasonEn } from './reason.en.ts';
 import { replayEn } from './replay.en.ts';
 import { reportSignatureEn } from './reportSignature.en.ts';
 import { statsEn } from './stats.en.ts';
-import { certificatesEn } from './certificates.en.ts';
 
 export const adminEn = {
   labs: labsEn,

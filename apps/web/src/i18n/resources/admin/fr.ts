@@ -1,19 +1,19 @@
 // Textes français du back-office (espace de noms `admin`).
 import { PATIENT_AGE_RANGE_LABELS } from '@lablive/domain';
 import { auditFr } from './audit.fr.ts';
+import { certificatesFr } from './certificates.fr.ts';
+import { consentsFr } from './consents.fr.ts';
 import { deploymentDaysFr } from './deploymentDays.fr.ts';
 import type { AdminTranslations } from './en.ts';
 import { inspectionFr } from './inspection.fr.ts';
 import { labsFr } from './labs.fr.ts';
 import { mailTemplatesFr } from './mailTemplates.fr.ts';
-import { consentsFr } from './consents.fr.ts';
 import { personalDataFr } from './personalData.fr.ts';
-import { reasonFr } from './reason.fr.ts';
 import { questionsFr } from './questions.fr.ts';
+import { reasonFr } from './reason.fr.ts';
 import { replayFr } from './replay.fr.ts';
 import { reportSignatureFr } from './reportSignature.fr.ts';
 import { statsFr } from './stats.fr.ts';
-import { certificatesFr } from './certificates.fr.ts';
 
 export const adminFr: AdminTranslations = {
   labs: labsFr,
@@ -115,7 +115,8 @@ export const adminFr: AdminTranslations = {
     j1: '1 jour avant',
     h1: '1 heure avant',
     lobby: 'Les invités attendent dans la salle d’attente qu’un animateur les fasse entrer',
-    lobbyHint: 'Participants et observateurs frappent ; les animateurs de la salle les font entrer. Les animateurs n’attendent jamais.',
+    lobbyHint:
+      'Participants et observateurs frappent ; les animateurs de la salle les font entrer. Les animateurs n’attendent jamais.',
     planning: 'Planification',
     date: 'Date',
     chooseDate: 'Choisir une date',
