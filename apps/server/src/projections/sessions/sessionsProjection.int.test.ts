@@ -378,15 +378,16 @@ describe('the sessions projection', () => {
       expect(response.body.startsWith('\uFEFF'), 'a UTF-8 byte order mark').toBe(true);
       return response.body.slice(1).split('\r\n');
     };
-    // French: `;`, decimal commas, French words, the lab's clock (Paris), the room's name.
+    // French: `;`, decimal commas, French words, the lab's clock (Paris), the room's name; no consent
+    // asked in this lab, so the consents column (issue 33) stays empty.
     const bobStays = (day: (time: string) => string) =>
       `"${day('11:05')} – ${day('11:20')}\n${day('11:30')} – ${day('11:45')}"`;
     const attendanceFr = await csv('attendance', '?locale=fr');
     expect(attendanceFr[0]).toBe(
-      'Salle;Session;Participant;Rôle;Séjours (heure du laboratoire);Nombre de séjours;Minutes de présence;Temps de parole (secondes);Messages;Votes;Demandes de parole',
+      'Salle;Session;Participant;Rôle;Séjours (heure du laboratoire);Nombre de séjours;Minutes de présence;Temps de parole (secondes);Messages;Votes;Demandes de parole;Consentements',
     );
     expect(attendanceFr).toContain(
-      `Auditorium;1;Bob;Participant;${bobStays((time) => `20/11/2026 ${time}`)};2;30;0;1;1;0`,
+      `Auditorium;1;Bob;Participant;${bobStays((time) => `20/11/2026 ${time}`)};2;30;0;1;1;0;`,
     );
     expect(attendanceFr.some((line) => line.startsWith('Auditorium;1;Ana;Animateur;'))).toBe(true);
     expect(await csv('polls', '?locale=fr')).toEqual([
@@ -398,10 +399,10 @@ describe('the sessions projection', () => {
     // English: `,`, decimal points, English words; the comma in a date quotes the field.
     const attendanceEn = await csv('attendance', '?locale=en');
     expect(attendanceEn[0]).toBe(
-      "Room,Session,Participant,Role,Stays (lab's time),Number of stays,Minutes present,Talk time (seconds),Messages,Votes,Speak requests",
+      "Room,Session,Participant,Role,Stays (lab's time),Number of stays,Minutes present,Talk time (seconds),Messages,Votes,Speak requests,Consents",
     );
     expect(attendanceEn).toContain(
-      `Auditorium,1,Bob,Participant,${bobStays((time) => `20/11/2026, ${time}`)},2,30,0,1,1,0`,
+      `Auditorium,1,Bob,Participant,${bobStays((time) => `20/11/2026, ${time}`)},2,30,0,1,1,0,`,
     );
     expect(await csv('polls', '?locale=en')).toEqual([
       'Room,Poll,Question,Answer,Votes,% of voters,Voters',
