@@ -207,6 +207,24 @@ afterAll(async () => {
 });
 
 describe('before the erasure', () => {
+  it("lists the person's registration, with their answers, in their data export", async () => {
+    const response = await call(
+      'GET',
+      `/api/personal-data?email=${encodeURIComponent(EMAIL)}`,
+      tokens.officer,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().registrations).toEqual([
+      expect.objectContaining({
+        event: 'Event erasure-conference',
+        status: 'unconfirmed',
+        firstName: 'Zephyrine',
+        lastName: 'Quillfeather',
+        answers: { specialty: 'cardiology', hcp: true, rpps: 'Quillfeather clinic 1234' },
+      }),
+    ]);
+  });
+
   it('stores the personal values sealed, and every reader reads them opened', async () => {
     const stored = await test.db
       .selectFrom('session_events')

@@ -169,6 +169,28 @@ export function findMails(db: Db, labId: number, email: string) {
     .execute();
 }
 
+/** Their registrations for the lab's public events (issue 33), with what they answered on the form. */
+export function findRegistrations(db: Db, labId: number, email: string) {
+  return db
+    .selectFrom('registrations')
+    .innerJoin('events', 'events.id', 'registrations.event_id')
+    .select([
+      'events.name as event',
+      'registrations.status',
+      'registrations.first_name',
+      'registrations.last_name',
+      'registrations.locale',
+      'registrations.time_zone',
+      'registrations.answers',
+      'registrations.created_at',
+      'registrations.confirmed_at',
+    ])
+    .where('registrations.lab_id', '=', labId)
+    .where(sql`lower(registrations.email)`, '=', sameAddress(email))
+    .orderBy('registrations.created_at')
+    .execute();
+}
+
 export function findDownloads(
   db: Db,
   labId: number,

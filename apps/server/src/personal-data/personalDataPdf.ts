@@ -15,6 +15,7 @@ const WORDING = {
     reports: 'Déclarations de pharmacovigilance',
     mails: 'E-mails envoyés',
     consents: 'Consentements donnés et retirés',
+    registrations: 'Inscriptions aux événements publics',
     downloads: 'Documents téléchargés',
     auditTrail: 'Actions enregistrées dans la piste d’audit',
     none: 'Aucune donnée.',
@@ -31,6 +32,7 @@ const WORDING = {
     reports: 'Pharmacovigilance reports',
     mails: 'Mails sent',
     consents: 'Consents given and withdrawn',
+    registrations: 'Registrations for public events',
     downloads: 'Documents downloaded',
     auditTrail: 'Actions recorded in the audit trail',
     none: 'None.',
@@ -47,6 +49,7 @@ const WORDING = {
     reports: 'Pharmakovigilanz-Meldungen',
     mails: 'Gesendete E-Mails',
     consents: 'Erteilte und widerrufene Einwilligungen',
+    registrations: 'Anmeldungen zu öffentlichen Veranstaltungen',
     downloads: 'Heruntergeladene Dokumente',
     auditTrail: 'Im Audit-Trail erfasste Aktionen',
     none: 'Keine.',
@@ -125,6 +128,14 @@ export async function personalDataPdf(data: PersonalData, locale: Locale, timeZo
   section(
     t.mails,
     data.mails.map((row) => ({ ...row, at: when(row.at) })),
+  );
+  section(
+    t.registrations,
+    data.registrations.map((row) => ({
+      ...row,
+      registeredAt: when(row.registeredAt),
+      confirmedAt: when(row.confirmedAt),
+    })),
   );
   section(
     t.consents,

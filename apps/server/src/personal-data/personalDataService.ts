@@ -15,6 +15,7 @@ import {
   findOwnAuditEntries,
   findOwnSessionEvents,
   findParticipations,
+  findRegistrations,
   findReports,
 } from './personalData.repository.ts';
 import { personalDataPdf } from './personalDataPdf.ts';
@@ -24,10 +25,11 @@ const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
 export async function gatherPersonalData(db: Db, caller: Principal, email: string, now: Date) {
   const { labId } = caller;
-  const [account, participations, mails] = await Promise.all([
+  const [account, participations, mails, registrations] = await Promise.all([
     findAccount(db, labId, email),
     findParticipations(db, caller, email),
     findMails(db, labId, email),
+    findRegistrations(db, labId, email),
   ]);
   const participantIds = participations.map((row) => row.id);
   const userId = account?.id ?? null;
@@ -74,6 +76,17 @@ export async function gatherPersonalData(db: Db, caller: Principal, email: strin
       timeZone: row.timezone,
       locale: row.locale,
       invitedAt: iso(row.created_at),
+    })),
+    registrations: registrations.map((row) => ({
+      event: row.event,
+      status: row.status,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      locale: row.locale,
+      timeZone: row.time_zone,
+      answers: row.answers,
+      registeredAt: iso(row.created_at),
+      confirmedAt: iso(row.confirmed_at),
     })),
     roomActivity: sessionEvents.map((row) => ({
       room: Number(row.stream_id.replace('room-', '')),
