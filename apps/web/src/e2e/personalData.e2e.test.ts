@@ -134,7 +134,7 @@ describe.runIf(skipReason === null)(
       expect(await admin.locator('h1').textContent()).toBe('Personal data requests');
       expect(await admin.getByTestId('nav-personalData').getAttribute('aria-current')).toBe('page');
       const scope = admin.getByTestId('personal-data-scope');
-      expect(await scope.locator('li').count()).toBe(7);
+      expect(await scope.locator('li').count()).toBe(9);
       const said = (await scope.textContent()) ?? '';
       expect(said).toContain('pharmacovigilance reports');
       expect(said).toContain('patients');

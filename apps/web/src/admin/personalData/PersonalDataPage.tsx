@@ -25,6 +25,7 @@ type RequestValues = { email: string };
 const HOLDS = [
   'account',
   'participations',
+  'registrations',
   'roomActivity',
   'reports',
   'mails',

@@ -11,6 +11,7 @@ export const personalDataDe: Widen<typeof personalDataEn> = {
     account: 'ihr Konto, falls vorhanden: Name, Tätigkeit, Adresse, Rollen, Gruppen;',
     participations:
       'die Veranstaltungen, zu denen sie eingeladen wurde oder an denen sie teilnahm, mit den für sie erfassten Angaben;',
+    registrations: 'ihre Anmeldungen zu öffentlichen Veranstaltungen: Stand, angegebene Daten und Antworten;',
     roomActivity:
       'was sie in den Räumen dieser Veranstaltungen tat: Betreten und Verlassen, Chatnachrichten, Antworten auf Umfragen und Ähnliches;',
     reports:

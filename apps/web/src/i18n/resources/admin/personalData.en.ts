@@ -8,6 +8,8 @@ export const personalDataEn = {
     title: 'What the export holds',
     account: 'their account, if they have one: name, job, address, roles, groups;',
     participations: 'the events they were invited to or took part in, with the details given for them;',
+    registrations:
+      'their registrations for public events: where each stands, the details and answers they gave;',
     roomActivity:
       'what they did in those events’ rooms: joining and leaving, chat messages, answers to polls and the like;',
     reports:

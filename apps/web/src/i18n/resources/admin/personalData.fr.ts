@@ -11,6 +11,8 @@ export const personalDataFr: Widen<typeof personalDataEn> = {
     account: 'son compte, si elle en a un : nom, fonction, adresse, rôles, groupes ;',
     participations:
       'les événements auxquels elle a été invitée ou a participé, avec les informations saisies pour elle ;',
+    registrations:
+      'ses inscriptions aux événements publics : où chacune en est, les informations et réponses données ;',
     roomActivity:
       'ce qu’elle a fait dans les salles de ces événements : arrivées et départs, messages du chat, réponses aux sondages… ;',
     reports:
