@@ -222,6 +222,15 @@ describe('removing a participant', () => {
     const guest = await person('participant', 'rita');
     expect((await runRoomCommand(hostSocket, roomId, { type: 'StartSession', data: {} })).type).toBe('ack');
     const rita = await joinTestRoom(url, guest.token, roomId);
+    // The welcome comes before her JoinRoom is decided: the host removes her once she is in the room.
+    await hostSocket.waitFor(
+      (m) =>
+        m.type === 'events' &&
+        m.events.some(
+          ({ event }) =>
+            event.type === 'ParticipantJoined' && event.data.participantId === guest.participantId,
+        ),
+    );
     expect((await removeOnSocket(hostSocket, roomId, guest.participantId)).type).toBe('ack');
     // Her socket is told, by the room's event and by a coded refusal, and is sent nothing more.
     await rita.waitFor((m) => m.type === 'error' && m.code === 'removed_from_session');
