@@ -186,6 +186,7 @@ describe('a locked room', () => {
     const inside = await person('participant', 'paul');
     const late = await person('participant', 'lou');
     const paul = await joinTestRoom(url, inside.token, roomId);
+    await inTheRoom(hostSocket, inside.participantId);
     expect((await lockOnSocket(hostSocket, roomId)).type).toBe('ack');
     const refused = await tryJoin(late.token, roomId);
     expect(refused.code).toBe('room_locked');
@@ -216,21 +217,27 @@ describe('a locked room', () => {
   });
 });
 
+/**
+ * Until the host sees this person's JoinRoom in the room's log: a socket is welcomed before its JoinRoom
+ * is decided, so a host acting on them (a lock, a removal) right after the welcome would race it.
+ */
+function inTheRoom(hostSocket: TestSocket, participantId: number) {
+  return hostSocket.waitFor(
+    (m) =>
+      m.type === 'events' &&
+      m.events.some(
+        ({ event }) => event.type === 'ParticipantJoined' && event.data.participantId === participantId,
+      ),
+  );
+}
+
 describe('removing a participant', () => {
   it('sends them out at once, keeps them out of this session, and lets them into the next', async () => {
     const { roomId, person, hostSocket } = await roomWithHost('remove', false);
     const guest = await person('participant', 'rita');
     expect((await runRoomCommand(hostSocket, roomId, { type: 'StartSession', data: {} })).type).toBe('ack');
     const rita = await joinTestRoom(url, guest.token, roomId);
-    // The welcome comes before her JoinRoom is decided: the host removes her once she is in the room.
-    await hostSocket.waitFor(
-      (m) =>
-        m.type === 'events' &&
-        m.events.some(
-          ({ event }) =>
-            event.type === 'ParticipantJoined' && event.data.participantId === guest.participantId,
-        ),
-    );
+    await inTheRoom(hostSocket, guest.participantId);
     expect((await removeOnSocket(hostSocket, roomId, guest.participantId)).type).toBe('ack');
     // Her socket is told, by the room's event and by a coded refusal, and is sent nothing more.
     await rita.waitFor((m) => m.type === 'error' && m.code === 'removed_from_session');
